@@ -1,0 +1,39 @@
+//! Closest point of a solid oriented box (RTCD 5.1.4): the point in the
+//! box's frame, clamped to the half extents, back in world space.
+//!
+//! Degenerate cases: zero half extents (a flat box, a segment, a point)
+//! work as is; negative half extents are taken by absolute value. The axes
+//! are assumed orthonormal (see [`crate::Obb::try_new`]). NaN input gives
+//! NaN.
+
+use crate::{ClosestPoint, Obb, Point, Real};
+
+impl<T: Real, const D: usize> ClosestPoint<T, D> for Obb<T, D> {
+    /// `p` clamped into the box.
+    ///
+    /// ```
+    /// use isect::{ClosestPoint, Obb, nalgebra::{Matrix3, Point3, Vector3}};
+    /// let b = Obb::new(Point3::new(1.0, 1.0, 1.0), Vector3::new(1.0, 1.0, 1.0), Matrix3::identity());
+    /// assert_eq!(b.closest_point(&Point3::new(3.0, 1.0, 1.0)), Point3::new(2.0, 1.0, 1.0));
+    /// ```
+    #[inline]
+    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        let mut u = self.to_local(p);
+        for i in 0..D {
+            let h = self.half_extents[i].abs();
+            u[i] = u[i].clamp_sel(-h, h);
+        }
+        self.to_world(&u)
+    }
+
+    #[inline]
+    fn distance_squared(&self, p: &Point<T, D>) -> T {
+        let u = self.to_local(p);
+        let mut d2 = T::zero();
+        for i in 0..D {
+            let g = (u[i].abs() - self.half_extents[i].abs()).max_sel(T::zero());
+            d2 += g * g;
+        }
+        d2
+    }
+}

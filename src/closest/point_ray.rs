@@ -1,0 +1,25 @@
+//! Closest point on a ray (seed 000 A.2): the projection onto the line,
+//! with `t` clamped to `[0, inf)`.
+//!
+//! Degenerate cases: a zero direction makes the ray its origin. NaN input
+//! gives NaN.
+
+use crate::closest::Interval;
+use crate::{ClosestPoint, Point, Ray, Real};
+
+impl<T: Real, const D: usize> ClosestPoint<T, D> for Ray<T, D> {
+    /// The point of the ray nearest `p`; the origin when `p` is behind it.
+    ///
+    /// ```
+    /// use isect::{ClosestPoint, Ray, nalgebra::{Point2, Vector2}};
+    /// let r = Ray::new(Point2::new(1.0, 1.0), Vector2::new(1.0, 0.0));
+    /// assert_eq!(r.closest_point(&Point2::new(5.0, 3.0)), Point2::new(5.0, 1.0));
+    /// assert_eq!(r.closest_point(&Point2::new(-5.0, 3.0)), Point2::new(1.0, 1.0));
+    /// ```
+    #[inline]
+    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        let t =
+            Interval::Ray.div_clamped((p - self.origin).dot(&self.dir), self.dir.norm_squared());
+        self.at(t)
+    }
+}

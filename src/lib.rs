@@ -1,0 +1,110 @@
+//! # isect
+//!
+//! Geometric queries — closest points and distances, intersection tests,
+//! plane classification, containment and swept tests — between rays,
+//! segments, lines, planes, balls, boxes, triangles, capsules, convex
+//! polygons and hulls, and frustums.
+//!
+//! Every query is written once, generic over the scalar ([`Real`]: `f32`,
+//! `f64`, and with feature `fixed` the fixed-point [`fixed::I16F16`] and
+//! [`fixed::I32F32`]) and, where the math allows, over the dimension `D`
+//! (defaulting to 3), on nalgebra's [`Point`] and [`Vector`] types. The
+//! queries are reached through a few traits: [`Intersect`],
+//! [`ClosestPoint`], [`ClosestPoints`], [`Classify`], [`Contains`] and
+//! [`Bounded`].
+//!
+//! The crate is `#![no_std]` and needs no allocator. Features: `std`
+//! (default; float functions from std), `libm` (float functions without
+//! std), `alloc`, `fixed` (fixed-point scalars through simba).
+//!
+//! ```
+//! use isect::prelude::*;
+//! use isect::nalgebra::{Point3, Vector3};
+//!
+//! let tri = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+//! let p = Point3::new(0.25, 0.25, 2.0);
+//! assert_eq!(tri.closest_point(&p), Point3::new(0.25, 0.25, 0.0));
+//! assert_eq!(tri.distance(&p), 2.0);
+//! ```
+//!
+//! Conventions that hold throughout:
+//! - Shapes are closed sets: touching counts as intersecting.
+//! - Shapes are solid: the closest point of a solid to a point inside it is
+//!   that point.
+//! - No query panics. NaN or infinite input gives a documented value
+//!   (`None`, `false`, or a point that is not NaN where one can be had);
+//!   degenerate shapes (zero-length segments, collinear triangles,
+//!   zero-size boxes) give the answer for the set of points they are.
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+// `!(x > 0)` is how this crate says "not positive, or NaN": deliberate.
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
+// Index loops over `0..D` read like the math and compile to straight code.
+#![allow(clippy::needless_range_loop)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+pub use nalgebra;
+
+mod error;
+mod query;
+mod real;
+mod shape;
+
+mod closest;
+
+pub use error::ShapeError;
+pub use query::{
+    Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Intersect,
+    RayHit, Side, Toi,
+};
+pub use real::Real;
+pub use shape::{
+    Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
+    Sphere, Triangle,
+};
+
+/// A point in `D` dimensions (nalgebra's `Point<T, D>`).
+pub type Point<T, const D: usize> = nalgebra::Point<T, D>;
+/// A vector in `D` dimensions (nalgebra's `SVector<T, D>`).
+pub type Vector<T, const D: usize> = nalgebra::SVector<T, D>;
+/// A square `D × D` matrix (nalgebra's `SMatrix<T, D, D>`).
+pub type Matrix<T, const D: usize> = nalgebra::SMatrix<T, D, D>;
+
+/// Fixed-point scalars (feature `fixed`): simba's wrappers of the `fixed`
+/// crate's types, which implement [`nalgebra::RealField`] and [`Real`].
+///
+/// `I16F16` has 16 integer bits (range ±32768) and 16 fractional bits;
+/// `I32F32` has 32 and 32 (range ±2.1e9, resolution 2.3e-10). Squared
+/// lengths leave the range long before coordinates do: each query documents
+/// the coordinate range in which it cannot overflow.
+///
+/// ```
+/// # #[cfg(feature = "fixed")] {
+/// use isect::{fixed::I32F32, Real};
+/// let x = I32F32::from_f64_lossy(1.5);
+/// assert_eq!((x * x).to_f64(), 2.25);
+/// # }
+/// ```
+#[cfg(feature = "fixed")]
+pub mod fixed {
+    /// 32-bit fixed point: 16 integer bits (sign included), 16 fractional.
+    pub type I16F16 = simba::scalar::FixedI16F16;
+    /// 64-bit fixed point: 32 integer bits (sign included), 32 fractional.
+    pub type I32F32 = simba::scalar::FixedI32F32;
+}
+
+/// The traits and shapes, for `use isect::prelude::*`.
+pub mod prelude {
+    pub use crate::{
+        Aabb, Ball, Bounded, Capsule, Circle, Classify, ClosestPair, ClosestPoint, ClosestPoints,
+        Contains, ConvexHull, Frustum, Intersect, Line, Obb, Plane, Polygon, Ray, Real, Segment,
+        Side, Sphere, Triangle,
+    };
+}

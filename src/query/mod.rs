@@ -1,0 +1,7 @@
+//! The query traits and the result types that every pair of a family shares.
+
+mod result;
+mod traits;
+
+pub use result::{ClosestPair, Contact, RayHit, Side, Toi};
+pub use traits::{Bounded, Classify, ClosestPoint, ClosestPoints, Contains, Intersect};

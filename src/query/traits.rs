@@ -1,0 +1,75 @@
+//! The query traits: one per family, implemented per pair of shapes.
+
+use crate::{Aabb, Ball, Plane, Point, Real, Side};
+
+/// Intersection between `Self` and `Rhs`: `intersect` finds the
+/// intersection (a ray hit, an overlap box, a contact, a time of impact),
+/// `intersects` only tests, and may be faster.
+///
+/// Shapes are closed: touching counts as intersecting. Every pair is
+/// implemented in both orders with `a.intersects(&b) == b.intersects(&a)`.
+pub trait Intersect<Rhs: ?Sized = Self> {
+    /// What `intersect` finds.
+    type Output;
+    /// The intersection, or `None` where there is none (and for NaN input).
+    fn intersect(&self, rhs: &Rhs) -> Option<Self::Output>;
+    /// Whether the two intersect; equal to `self.intersect(rhs).is_some()`.
+    fn intersects(&self, rhs: &Rhs) -> bool {
+        self.intersect(rhs).is_some()
+    }
+}
+
+/// The point of a shape nearest a given point, with solid semantics: a point
+/// inside a solid is its own closest point (distance zero).
+///
+/// ```
+/// use isect::{Aabb, ClosestPoint, nalgebra::Point3};
+/// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert_eq!(b.closest_point(&Point3::new(2.0, 0.5, 0.5)), Point3::new(1.0, 0.5, 0.5));
+/// assert_eq!(b.distance(&Point3::new(0.5, 0.5, 0.5)), 0.0);
+/// ```
+pub trait ClosestPoint<T: Real, const D: usize> {
+    /// The point of `self` nearest `p`.
+    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D>;
+    /// The squared distance from `p` to `self`.
+    fn distance_squared(&self, p: &Point<T, D>) -> T {
+        (self.closest_point(p) - p).norm_squared()
+    }
+    /// The distance from `p` to `self`.
+    fn distance(&self, p: &Point<T, D>) -> T {
+        self.distance_squared(p).sqrt_clamped()
+    }
+}
+
+/// The pair of closest points between two shapes, with their parameters (see
+/// [`crate::ClosestPair`]).
+pub trait ClosestPoints<Rhs: ?Sized = Self> {
+    /// The result: [`crate::ClosestPair`] for every pair of this crate.
+    type Output;
+    /// The closest points of `self` and `rhs`.
+    fn closest_points(&self, rhs: &Rhs) -> Self::Output;
+}
+
+/// Which side of a plane a shape is on: wholly in front (the side the
+/// normal points to), wholly behind, or straddling (touching counts as
+/// straddling).
+pub trait Classify<T: Real, const D: usize> {
+    /// The side of `plane` that `self` lies on.
+    fn classify(&self, plane: &Plane<T, D>) -> Side;
+}
+
+/// Containment: whether `self` contains all of `rhs` (closed sets: a point
+/// on the boundary is contained).
+pub trait Contains<Rhs: ?Sized> {
+    /// Whether every point of `rhs` lies in `self`.
+    fn contains(&self, rhs: &Rhs) -> bool;
+}
+
+/// Bounding volumes of a finite shape.
+pub trait Bounded<T: Real, const D: usize> {
+    /// The smallest axis-aligned box containing the shape.
+    fn aabb(&self) -> Aabb<T, D>;
+    /// A ball containing the shape (not always the smallest; each impl says
+    /// which it returns).
+    fn bounding_ball(&self) -> Ball<T, D>;
+}

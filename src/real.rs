@@ -1,0 +1,266 @@
+//! The scalar every query is generic over: [`Real`], and its impls for `f32`,
+//! `f64` and (feature `fixed`) the fixed-point types of [`crate::fixed`].
+//!
+//! Generic code in this crate uses only `+ - * /`, comparisons, `abs`,
+//! `sqrt` (through [`Real::sqrt_clamped`]) and the items of [`Real`]:
+//! simba's fixed-point types leave `hypot`, `powi`, `exp2`, `ln` and others
+//! unimplemented (they panic), and the `fixed` crate panics on a division by
+//! zero, so every division in a query is guarded or goes through
+//! [`Real::div_sat`].
+
+use nalgebra::RealField;
+
+/// A real scalar for geometry: [`nalgebra::RealField`] plus what the queries
+/// need beside it.
+///
+/// Implemented for `f32`, `f64`, and with feature `fixed` for
+/// [`crate::fixed::I16F16`] and [`crate::fixed::I32F32`].
+///
+/// ```
+/// use isect::Real;
+/// assert_eq!(Real::min_sel(1.0f32, 2.0), 1.0);
+/// assert_eq!(f64::from_f64_lossy(0.25).to_f64(), 0.25);
+/// assert!(f32::tolerance() > 0.0);
+/// ```
+pub trait Real: RealField + Copy {
+    /// The relative tolerance of this type: a few units in the last place
+    /// for floats (`f32`: 2⁻²⁰ ≈ 9.5e-7, `f64`: 2⁻⁴⁴ ≈ 5.7e-14) and a few
+    /// least significant bits for fixed point (`I16F16`: 2⁻¹², `I32F32`:
+    /// 2⁻²⁴). Queries that need a tolerance multiply it by the magnitudes
+    /// involved; none uses an absolute constant.
+    fn tolerance() -> Self;
+
+    /// Converts from `f64`, lossily: rounds to the nearest value of `Self`;
+    /// (named apart from `FromPrimitive::from_f64`, which `RealField` also
+    /// brings, so that `T::from_f64_lossy(0.5)` is never ambiguous);
+    /// fixed-point types saturate at their range and map NaN to zero.
+    fn from_f64_lossy(x: f64) -> Self;
+
+    /// Converts to `f64` (exact for `f32`, `f64` and both fixed types).
+    fn to_f64(self) -> f64;
+
+    /// The largest finite value of the type.
+    fn max_finite() -> Self;
+
+    /// `self / d`, saturating instead of overflowing or panicking.
+    ///
+    /// Floats divide as usual (`x / 0` is infinite or NaN, as IEEE says).
+    /// Fixed-point types return the quotient when it is representable and
+    /// otherwise the largest value of the quotient's sign (zero for `0 / 0`),
+    /// where a plain `/` would panic or wrap.
+    fn div_sat(self, d: Self) -> Self;
+
+    /// The smaller of two values by a single select: `if self < other {
+    /// self } else { other }`.
+    ///
+    /// NaN order: when either value is NaN the comparison is false and
+    /// `other` is returned. (This is what `minss` does on x86, so it is one
+    /// instruction, where `f32::min` takes six.)
+    #[inline(always)]
+    #[must_use]
+    fn min_sel(self, other: Self) -> Self {
+        if self < other {
+            self
+        } else {
+            other
+        }
+    }
+
+    /// The larger of two values by a single select: `if self > other {
+    /// self } else { other }`; when either is NaN, `other` is returned.
+    #[inline(always)]
+    #[must_use]
+    fn max_sel(self, other: Self) -> Self {
+        if self > other {
+            self
+        } else {
+            other
+        }
+    }
+
+    /// `self` limited to `[lo, hi]` by two selects (`max_sel(min_sel(self,
+    /// hi), lo)`): NaN becomes `hi`. Expects `lo <= hi`.
+    #[inline(always)]
+    #[must_use]
+    fn clamp_sel(self, lo: Self, hi: Self) -> Self {
+        self.min_sel(hi).max_sel(lo)
+    }
+
+    /// The square root of a value that should be non-negative: zero for
+    /// zero, negative and NaN input. (simba's fixed-point square root does
+    /// not terminate on negative input; this never passes one on.)
+    #[inline(always)]
+    #[must_use]
+    fn sqrt_clamped(self) -> Self {
+        if self > Self::zero() {
+            self.sqrt()
+        } else {
+            Self::zero()
+        }
+    }
+
+    /// `2`.
+    #[inline(always)]
+    #[must_use]
+    fn two() -> Self {
+        Self::one() + Self::one()
+    }
+
+    /// `1/2`.
+    #[inline(always)]
+    #[must_use]
+    fn half() -> Self {
+        Self::from_f64_lossy(0.5)
+    }
+
+    /// Whether the value is neither NaN nor infinite (always true for fixed
+    /// point).
+    #[inline(always)]
+    #[must_use]
+    fn is_finite_real(self) -> bool {
+        self.is_finite()
+    }
+}
+
+macro_rules! impl_real_float {
+    ($t:ty, $tol:expr) => {
+        impl Real for $t {
+            #[inline(always)]
+            fn tolerance() -> Self {
+                $tol
+            }
+            #[inline(always)]
+            fn from_f64_lossy(x: f64) -> Self {
+                x as $t
+            }
+            #[inline(always)]
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+            #[inline(always)]
+            fn max_finite() -> Self {
+                <$t>::MAX
+            }
+            #[inline(always)]
+            fn div_sat(self, d: Self) -> Self {
+                self / d
+            }
+            #[inline(always)]
+            fn is_finite_real(self) -> bool {
+                <$t>::is_finite(self)
+            }
+        }
+    };
+}
+
+impl_real_float!(f32, 9.536_743e-7); // 2^-20
+impl_real_float!(f64, 5.684_341_886_080_802e-14); // 2^-44
+
+#[cfg(feature = "fixed")]
+mod fixed_impl {
+    use super::Real;
+    use crate::fixed::{I16F16, I32F32};
+
+    macro_rules! impl_real_fixed {
+        ($t:ty, $bits:ty, $frac:expr, $tol_bits:expr) => {
+            impl Real for $t {
+                #[inline(always)]
+                fn tolerance() -> Self {
+                    <$t>::from_bits($tol_bits)
+                }
+                #[inline]
+                fn from_f64_lossy(x: f64) -> Self {
+                    // `as` saturates at the integer range and maps NaN to 0.
+                    let scaled = x * (1u64 << $frac) as f64;
+                    let rounded = if scaled >= 0.0 {
+                        scaled + 0.5
+                    } else {
+                        scaled - 0.5
+                    };
+                    <$t>::from_bits(rounded as $bits)
+                }
+                #[inline]
+                fn to_f64(self) -> f64 {
+                    self.to_bits() as f64 / (1u64 << $frac) as f64
+                }
+                #[inline(always)]
+                fn max_finite() -> Self {
+                    <$t>::from_bits(<$bits>::MAX)
+                }
+                #[inline]
+                fn div_sat(self, d: Self) -> Self {
+                    // Widen, divide, saturate: exact where representable.
+                    let n = self.to_bits() as i128;
+                    let dd = d.to_bits() as i128;
+                    if dd == 0 {
+                        return if n > 0 {
+                            <$t>::from_bits(<$bits>::MAX)
+                        } else if n < 0 {
+                            <$t>::from_bits(<$bits>::MIN)
+                        } else {
+                            <$t>::from_bits(0)
+                        };
+                    }
+                    let q = (n << $frac) / dd;
+                    let q = q.clamp(<$bits>::MIN as i128, <$bits>::MAX as i128);
+                    <$t>::from_bits(q as $bits)
+                }
+            }
+        };
+    }
+
+    impl_real_fixed!(I16F16, i32, 16, 1 << 4); // 2^-12
+    impl_real_fixed!(I32F32, i64, 32, 1 << 8); // 2^-24
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Real;
+
+    #[test]
+    fn select_min_max_nan_order() {
+        assert_eq!(Real::min_sel(1.0f32, 2.0), 1.0);
+        assert_eq!(Real::max_sel(1.0f32, 2.0), 2.0);
+        assert_eq!(Real::min_sel(f32::NAN, 2.0), 2.0);
+        assert!(Real::min_sel(2.0, f32::NAN).is_nan());
+        assert_eq!(Real::clamp_sel(f64::NAN, 0.0, 1.0), 1.0);
+        assert_eq!(Real::clamp_sel(-3.0f64, 0.0, 1.0), 0.0);
+    }
+
+    #[test]
+    fn sqrt_clamped_never_sees_negatives() {
+        assert_eq!((-4.0f32).sqrt_clamped(), 0.0);
+        assert_eq!(f64::NAN.sqrt_clamped(), 0.0);
+        assert_eq!(9.0f64.sqrt_clamped(), 3.0);
+    }
+
+    #[cfg(feature = "fixed")]
+    #[test]
+    fn fixed_conversions_saturate_and_divide_safely() {
+        use crate::fixed::{I16F16, I32F32};
+        assert_eq!(I16F16::from_f64_lossy(1.5).to_f64(), 1.5);
+        assert_eq!(I16F16::from_f64_lossy(-2.25).to_f64(), -2.25);
+        assert_eq!(
+            I16F16::from_f64_lossy(1e9).to_f64(),
+            i32::MAX as f64 / 65536.0
+        );
+        assert_eq!(I16F16::from_f64_lossy(f64::NAN).to_f64(), 0.0);
+        assert_eq!(I32F32::from_f64_lossy(-1e30), I32F32::from_bits(i64::MIN));
+        let one = I32F32::from_f64_lossy(1.0);
+        let zero = I32F32::from_f64_lossy(0.0);
+        assert_eq!(one.div_sat(zero), I32F32::max_finite());
+        assert_eq!(zero.div_sat(zero).to_f64(), 0.0);
+        assert_eq!(
+            I32F32::from_f64_lossy(3.0)
+                .div_sat(I32F32::from_f64_lossy(2.0))
+                .to_f64(),
+            1.5
+        );
+        let tiny = I32F32::from_bits(1);
+        assert_eq!(
+            I32F32::from_f64_lossy(1000.0).div_sat(tiny),
+            I32F32::max_finite()
+        );
+        assert_eq!((-I32F32::from_f64_lossy(4.0)).sqrt_clamped().to_f64(), 0.0);
+    }
+}

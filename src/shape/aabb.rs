@@ -1,0 +1,195 @@
+//! [`Aabb`]: an axis-aligned box.
+
+use crate::shape::check_point;
+use crate::{Ball, Bounded, Point, Real, ShapeError, Vector};
+
+/// An axis-aligned box: the points with `min[i] <= p[i] <= max[i]` on every
+/// axis. A box with `min == max` on some axis is flat and still a box;
+/// one with `min > max` on some axis is empty, and queries treat it as
+/// containing nothing.
+///
+/// ```
+/// use isect::{Aabb, nalgebra::{Point2, Vector2}};
+/// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(4.0, 2.0));
+/// assert_eq!(b.center(), Point2::new(2.0, 1.0));
+/// assert_eq!(b.half_extents(), Vector2::new(2.0, 1.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Aabb<T: Real, const D: usize = 3> {
+    /// The corner with the smallest coordinates.
+    pub min: Point<T, D>,
+    /// The corner with the largest coordinates.
+    pub max: Point<T, D>,
+}
+
+impl<T: Real, const D: usize> Aabb<T, D> {
+    /// The box between `min` and `max`, as given.
+    #[inline]
+    #[must_use]
+    pub fn new(min: Point<T, D>, max: Point<T, D>) -> Self {
+        Self { min, max }
+    }
+
+    /// A box, rejecting `min > max` on an axis
+    /// ([`ShapeError::MinGreaterThanMax`]) and non-finite values.
+    ///
+    /// ```
+    /// use isect::{Aabb, ShapeError, nalgebra::Point2};
+    /// let e = Aabb::try_new(Point2::new(0.0, 1.0), Point2::new(1.0, 0.0));
+    /// assert_eq!(e, Err(ShapeError::MinGreaterThanMax { axis: 1 }));
+    /// ```
+    pub fn try_new(min: Point<T, D>, max: Point<T, D>) -> Result<Self, ShapeError> {
+        check_point(&min)?;
+        check_point(&max)?;
+        for axis in 0..D {
+            if min[axis] > max[axis] {
+                return Err(ShapeError::MinGreaterThanMax { axis });
+            }
+        }
+        Ok(Self { min, max })
+    }
+
+    /// The box `center ± half_extents` (negative half extents give an empty
+    /// box).
+    #[inline]
+    #[must_use]
+    pub fn from_center_half_extents(center: Point<T, D>, half_extents: Vector<T, D>) -> Self {
+        Self::new(center - half_extents, center + half_extents)
+    }
+
+    /// The smallest box containing all `points`; `None` for an empty slice.
+    /// NaN coordinates are skipped by the select-based min/max unless every
+    /// point has them.
+    ///
+    /// ```
+    /// use isect::{Aabb, nalgebra::Point2};
+    /// let b = Aabb::from_points(&[Point2::new(1.0, 5.0), Point2::new(-1.0, 2.0)]).unwrap();
+    /// assert_eq!((b.min, b.max), (Point2::new(-1.0, 2.0), Point2::new(1.0, 5.0)));
+    /// ```
+    #[must_use]
+    pub fn from_points(points: &[Point<T, D>]) -> Option<Self> {
+        let (first, rest) = points.split_first()?;
+        let mut b = Self::new(*first, *first);
+        for p in rest {
+            b = b.expand_to(p);
+        }
+        Some(b)
+    }
+
+    /// The smallest box containing `self` and `p`.
+    #[inline]
+    #[must_use]
+    pub fn expand_to(&self, p: &Point<T, D>) -> Self {
+        Self::new(
+            self.min
+                .coords
+                .zip_map(&p.coords, |m, x| x.min_sel(m))
+                .into(),
+            self.max
+                .coords
+                .zip_map(&p.coords, |m, x| x.max_sel(m))
+                .into(),
+        )
+    }
+
+    /// The smallest box containing both boxes.
+    #[inline]
+    #[must_use]
+    pub fn merge(&self, other: &Self) -> Self {
+        Self::new(
+            self.min
+                .coords
+                .zip_map(&other.min.coords, |a, b| a.min_sel(b))
+                .into(),
+            self.max
+                .coords
+                .zip_map(&other.max.coords, |a, b| a.max_sel(b))
+                .into(),
+        )
+    }
+
+    /// The center, `(min + max) / 2`.
+    #[inline]
+    #[must_use]
+    pub fn center(&self) -> Point<T, D> {
+        self.min + (self.max - self.min) * T::half()
+    }
+
+    /// The half extents, `(max - min) / 2` (negative on an axis where the
+    /// box is empty).
+    #[inline]
+    #[must_use]
+    pub fn half_extents(&self) -> Vector<T, D> {
+        (self.max - self.min) * T::half()
+    }
+
+    /// Whether `min > max` on some axis (or a coordinate is NaN): the box
+    /// contains no point.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        (0..D).any(|i| !(self.min[i] <= self.max[i]))
+    }
+
+    /// The point of the box's surface nearest `p`: `p` itself when on the
+    /// surface, the clamped point when outside, and for a point inside, its
+    /// projection onto the nearest face (ties go to the lowest axis, and
+    /// the `min` face before the `max` face). `None` for an empty box or
+    /// non-finite input.
+    ///
+    /// ```
+    /// use isect::{Aabb, nalgebra::Point2};
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(4.0, 2.0));
+    /// assert_eq!(b.project_to_boundary(&Point2::new(1.0, 1.5)), Some(Point2::new(1.0, 2.0)));
+    /// assert_eq!(b.project_to_boundary(&Point2::new(6.0, 1.0)), Some(Point2::new(4.0, 1.0)));
+    /// ```
+    #[must_use]
+    pub fn project_to_boundary(&self, p: &Point<T, D>) -> Option<Point<T, D>> {
+        if self.is_empty() || !p.coords.iter().all(|x| x.is_finite_real()) {
+            return None;
+        }
+        let mut q = *p;
+        let mut inside = true;
+        for i in 0..D {
+            if p[i] < self.min[i] {
+                q[i] = self.min[i];
+                inside = false;
+            } else if p[i] > self.max[i] {
+                q[i] = self.max[i];
+                inside = false;
+            }
+        }
+        if !inside {
+            return Some(q);
+        }
+        // Inside: move to the nearest face.
+        let mut best: Option<(T, usize, T)> = None;
+        for i in 0..D {
+            for face in [self.min[i], self.max[i]] {
+                let gap = (p[i] - face).abs();
+                if best.is_none_or(|(g, _, _)| gap < g) {
+                    best = Some((gap, i, face));
+                }
+            }
+        }
+        if let Some((_, i, face)) = best {
+            q[i] = face;
+        }
+        Some(q)
+    }
+}
+
+impl<T: Real, const D: usize> Bounded<T, D> for Aabb<T, D> {
+    /// The box itself.
+    fn aabb(&self) -> Aabb<T, D> {
+        *self
+    }
+    /// The ball through the corners: centred on the box, the half diagonal
+    /// as radius.
+    fn bounding_ball(&self) -> Ball<T, D> {
+        Ball::new(
+            self.center(),
+            self.half_extents().norm_squared().sqrt_clamped(),
+        )
+    }
+}

@@ -1,0 +1,76 @@
+//! [`Ball`]: a solid sphere (3D) or disc (2D).
+
+use crate::shape::{check_point, check_radius};
+use crate::{Aabb, Bounded, Point, Real, ShapeError, Vector};
+
+/// A solid ball: the points within `radius` of `center`. A ball of radius
+/// zero is a point; queries treat a negative or NaN radius as an empty
+/// shape (no intersection) unless they say otherwise.
+///
+/// ```
+/// use isect::{Sphere, ClosestPoint, nalgebra::Point3};
+/// let s = Sphere::new(Point3::new(0.0, 0.0, 0.0), 1.0);
+/// assert_eq!(s.distance(&Point3::new(3.0, 0.0, 0.0)), 2.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ball<T: Real, const D: usize = 3> {
+    /// The center.
+    pub center: Point<T, D>,
+    /// The radius.
+    pub radius: T,
+}
+
+/// A 3D ball.
+pub type Sphere<T> = Ball<T, 3>;
+/// A 2D ball (a disc).
+pub type Circle<T> = Ball<T, 2>;
+
+impl<T: Real, const D: usize> Ball<T, D> {
+    /// The ball of `radius` around `center`, as given.
+    #[inline]
+    #[must_use]
+    pub fn new(center: Point<T, D>, radius: T) -> Self {
+        Self { center, radius }
+    }
+
+    /// A ball, rejecting a negative or NaN radius
+    /// ([`ShapeError::NegativeRadius`]) and non-finite values.
+    pub fn try_new(center: Point<T, D>, radius: T) -> Result<Self, ShapeError> {
+        check_point(&center)?;
+        check_radius(radius)?;
+        Ok(Self { center, radius })
+    }
+
+    /// The point of the ball's surface nearest `p` (seed 000 A.4): `p`
+    /// pushed out or pulled in along the ray from the center. `None` when
+    /// `p` is the center (every surface point is equally near) or the input
+    /// is not finite.
+    ///
+    /// ```
+    /// use isect::{Circle, nalgebra::Point2};
+    /// let c = Circle::new(Point2::new(0.0, 0.0), 2.0);
+    /// assert_eq!(c.project_to_boundary(&Point2::new(0.5, 0.0)), Some(Point2::new(2.0, 0.0)));
+    /// assert_eq!(c.project_to_boundary(&Point2::new(0.0, 0.0)), None);
+    /// ```
+    #[must_use]
+    pub fn project_to_boundary(&self, p: &Point<T, D>) -> Option<Point<T, D>> {
+        let d: Vector<T, D> = p - self.center;
+        let len = d.norm_squared().sqrt_clamped();
+        if !(len > T::zero()) || !len.is_finite_real() || !self.radius.is_finite_real() {
+            return None;
+        }
+        Some(self.center + d * self.radius.div_sat(len))
+    }
+}
+
+impl<T: Real, const D: usize> Bounded<T, D> for Ball<T, D> {
+    /// The box `center ± radius`.
+    fn aabb(&self) -> Aabb<T, D> {
+        let r = Vector::<T, D>::repeat(self.radius);
+        Aabb::new(self.center - r, self.center + r)
+    }
+    /// The ball itself.
+    fn bounding_ball(&self) -> Ball<T, D> {
+        *self
+    }
+}

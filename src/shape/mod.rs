@@ -1,0 +1,79 @@
+//! The primitives: one file per shape. Fields are public and plain; `new`
+//! takes them as they are, `try_new` rejects bad values with a
+//! [`crate::ShapeError`].
+
+mod aabb;
+mod ball;
+mod capsule;
+mod convex;
+mod frustum;
+mod line;
+mod obb;
+mod plane;
+mod polygon;
+mod ray;
+mod segment;
+mod triangle;
+
+pub use aabb::Aabb;
+pub use ball::{Ball, Circle, Sphere};
+pub use capsule::Capsule;
+pub use convex::ConvexHull;
+pub use frustum::Frustum;
+pub use line::Line;
+pub use obb::Obb;
+pub use plane::Plane;
+pub use polygon::Polygon;
+pub use ray::Ray;
+pub use segment::Segment;
+pub use triangle::Triangle;
+
+use crate::{Point, Real, ShapeError, Vector};
+
+/// `Err(NonFinite)` unless every coordinate of `p` is finite.
+#[inline]
+pub(crate) fn check_point<T: Real, const D: usize>(p: &Point<T, D>) -> Result<(), ShapeError> {
+    check_vector(&p.coords)
+}
+
+/// `Err(NonFinite)` unless every component of `v` is finite.
+#[inline]
+pub(crate) fn check_vector<T: Real, const D: usize>(v: &Vector<T, D>) -> Result<(), ShapeError> {
+    if v.iter().all(|x| x.is_finite_real()) {
+        Ok(())
+    } else {
+        Err(ShapeError::NonFinite)
+    }
+}
+
+/// `Err(NonFinite)` unless `x` is finite.
+#[inline]
+pub(crate) fn check_scalar<T: Real>(x: T) -> Result<(), ShapeError> {
+    if x.is_finite_real() {
+        Ok(())
+    } else {
+        Err(ShapeError::NonFinite)
+    }
+}
+
+/// `Err(ZeroDirection)` if `v` is the zero vector.
+#[inline]
+pub(crate) fn check_nonzero<T: Real, const D: usize>(v: &Vector<T, D>) -> Result<(), ShapeError> {
+    if v.iter().any(|x| *x != T::zero()) {
+        Ok(())
+    } else {
+        Err(ShapeError::ZeroDirection)
+    }
+}
+
+/// `Err(NegativeRadius)` for a negative or NaN radius, `Err(NonFinite)` for an
+/// infinite one.
+#[inline]
+pub(crate) fn check_radius<T: Real>(r: T) -> Result<(), ShapeError> {
+    check_scalar(r)?;
+    if r >= T::zero() {
+        Ok(())
+    } else {
+        Err(ShapeError::NegativeRadius)
+    }
+}

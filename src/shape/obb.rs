@@ -1,0 +1,109 @@
+//! [`Obb`]: an oriented box.
+
+use crate::shape::{check_point, check_vector};
+use crate::{Aabb, Ball, Bounded, Matrix, Point, Real, ShapeError, Vector};
+
+/// An oriented box: the points `center + axes * u` with `|u[i]| <=
+/// half_extents[i]`, where the columns of `axes` are the box's unit axes
+/// (an orthonormal matrix, a rotation or a reflection).
+///
+/// ```
+/// use isect::{Obb, ClosestPoint, nalgebra::{Matrix2, Point2, Vector2}};
+/// let s = core::f64::consts::FRAC_1_SQRT_2;
+/// let b = Obb::new(Point2::new(0.0, 0.0), Vector2::new(1.0, 1.0), Matrix2::new(s, -s, s, s));
+/// let far = Point2::new(3.0, 0.0);
+/// assert!((b.distance(&far) - (3.0 - 2f64.sqrt())).abs() < 1e-12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obb<T: Real, const D: usize = 3> {
+    /// The center.
+    pub center: Point<T, D>,
+    /// Half the box's size along each of its axes.
+    pub half_extents: Vector<T, D>,
+    /// The box's unit axes, as the columns of an orthonormal matrix.
+    pub axes: Matrix<T, D>,
+}
+
+impl<T: Real, const D: usize> Obb<T, D> {
+    /// The box around `center` with `half_extents` along the columns of
+    /// `axes`, as given.
+    #[inline]
+    #[must_use]
+    pub fn new(center: Point<T, D>, half_extents: Vector<T, D>, axes: Matrix<T, D>) -> Self {
+        Self {
+            center,
+            half_extents,
+            axes,
+        }
+    }
+
+    /// A box, rejecting negative half extents
+    /// ([`ShapeError::NegativeHalfExtent`]), axes that are not orthonormal
+    /// within `16 * T::tolerance()` per dot product
+    /// ([`ShapeError::NonOrthonormalAxes`]) and non-finite values.
+    pub fn try_new(
+        center: Point<T, D>,
+        half_extents: Vector<T, D>,
+        axes: Matrix<T, D>,
+    ) -> Result<Self, ShapeError> {
+        check_point(&center)?;
+        check_vector(&half_extents)?;
+        if axes.iter().any(|x| !x.is_finite_real()) {
+            return Err(ShapeError::NonFinite);
+        }
+        for axis in 0..D {
+            if half_extents[axis] < T::zero() {
+                return Err(ShapeError::NegativeHalfExtent { axis });
+            }
+        }
+        let tol = T::tolerance() * T::from_f64_lossy(16.0);
+        for i in 0..D {
+            for j in 0..D {
+                let dot = axes.column(i).dot(&axes.column(j));
+                let want = if i == j { T::one() } else { T::zero() };
+                if (dot - want).abs() > tol {
+                    return Err(ShapeError::NonOrthonormalAxes);
+                }
+            }
+        }
+        Ok(Self::new(center, half_extents, axes))
+    }
+
+    /// The oriented box equal to an axis-aligned one.
+    #[inline]
+    #[must_use]
+    pub fn from_aabb(aabb: &Aabb<T, D>) -> Self {
+        Self::new(
+            aabb.center(),
+            aabb.half_extents(),
+            Matrix::<T, D>::identity(),
+        )
+    }
+
+    /// `p` in the box's frame: its coordinates along the box axes, relative
+    /// to the center.
+    #[inline]
+    #[must_use]
+    pub fn to_local(&self, p: &Point<T, D>) -> Vector<T, D> {
+        self.axes.tr_mul(&(p - self.center))
+    }
+
+    /// The world point with coordinates `u` in the box's frame.
+    #[inline]
+    #[must_use]
+    pub fn to_world(&self, u: &Vector<T, D>) -> Point<T, D> {
+        self.center + self.axes * u
+    }
+}
+
+impl<T: Real, const D: usize> Bounded<T, D> for Obb<T, D> {
+    /// The box `center ± |axes| * half_extents`.
+    fn aabb(&self) -> Aabb<T, D> {
+        let r = self.axes.abs() * self.half_extents.abs();
+        Aabb::new(self.center - r, self.center + r)
+    }
+    /// The ball through the corners.
+    fn bounding_ball(&self) -> Ball<T, D> {
+        Ball::new(self.center, self.half_extents.norm_squared().sqrt_clamped())
+    }
+}
