@@ -58,6 +58,7 @@ mod real;
 mod shape;
 
 mod closest;
+mod intersect;
 
 pub use error::ShapeError;
 pub use query::{
