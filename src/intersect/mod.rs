@@ -4,6 +4,7 @@
 /// What an intersection result becomes when the pair is read the other way
 /// round: a contact's normal flips, a closest pair swaps, a hit or an
 /// overlap box stays.
+#[allow(dead_code)]
 pub(crate) trait Flip {
     /// The result for the swapped pair.
     fn flip(self) -> Self;
@@ -44,6 +45,7 @@ impl<T: crate::Real, const D: usize> Flip for crate::ClosestPair<T, D> {
 /// flipping the output ([`Flip`]). Generics go in brackets:
 /// `mirror!([T: Real, const D: usize] Aabb<T, D>, Ray<T, D>);` gives
 /// `aabb.intersect(&ray)` from `ray.intersect(&aabb)`.
+#[allow(unused_macros)]
 macro_rules! mirror {
     ([$($g:tt)*] $A:ty, $B:ty) => {
         impl<$($g)*> $crate::Intersect<$B> for $A {
