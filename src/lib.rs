@@ -61,9 +61,11 @@ mod closest;
 mod intersect;
 
 pub use error::ShapeError;
+pub use intersect::cast::{Caster, Clip};
+pub use intersect::PreparedRay;
 pub use query::{
-    Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Intersect,
-    RayHit, Side, Toi,
+    Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Cull,
+    Intersect, LineRelation, LinearHit, PlaneHit, RayHit, Side, Span, Toi, TriangleHit,
 };
 pub use real::Real;
 pub use shape::{
@@ -104,8 +106,8 @@ pub mod fixed {
 /// The traits and shapes, for `use isect::prelude::*`.
 pub mod prelude {
     pub use crate::{
-        Aabb, Ball, Bounded, Capsule, Circle, Classify, ClosestPair, ClosestPoint, ClosestPoints,
-        Contains, ConvexHull, Frustum, Intersect, Line, Obb, Plane, Polygon, Ray, Real, Segment,
-        Side, Sphere, Triangle,
+        Aabb, Ball, Bounded, Capsule, Caster, Circle, Classify, Clip, ClosestPair, ClosestPoint,
+        ClosestPoints, Contains, ConvexHull, Frustum, Intersect, Line, Obb, Plane, Polygon, Ray,
+        Real, Segment, Side, Sphere, Triangle,
     };
 }

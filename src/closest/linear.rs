@@ -43,6 +43,15 @@ impl Interval {
             Self::Line | Self::Ray => None,
         }
     }
+    /// The interval as `(lo, hi)`, unbounded ends as `∓T::max_finite()`
+    /// (the convention of [`crate::Caster::range`]).
+    #[inline(always)]
+    pub(crate) fn range<T: Real>(self) -> (T, T) {
+        (
+            self.lo().unwrap_or(-T::max_finite()),
+            self.hi().unwrap_or(T::max_finite()),
+        )
+    }
     /// `x` clamped into the interval.
     #[inline(always)]
     fn clamp<T: Real>(self, x: T) -> T {

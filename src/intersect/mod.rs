@@ -4,13 +4,19 @@
 /// What an intersection result becomes when the pair is read the other way
 /// round: a contact's normal flips, a closest pair swaps, a hit or an
 /// overlap box stays.
-#[allow(dead_code)]
 pub(crate) trait Flip {
     /// The result for the swapped pair.
     fn flip(self) -> Self;
 }
 
 impl<T: crate::Real, const D: usize> Flip for crate::RayHit<T, D> {
+    #[inline(always)]
+    fn flip(self) -> Self {
+        self
+    }
+}
+
+impl<T: crate::Real> Flip for crate::TriangleHit<T> {
     #[inline(always)]
     fn flip(self) -> Self {
         self
@@ -45,7 +51,6 @@ impl<T: crate::Real, const D: usize> Flip for crate::ClosestPair<T, D> {
 /// flipping the output ([`Flip`]). Generics go in brackets:
 /// `mirror!([T: Real, const D: usize] Aabb<T, D>, Ray<T, D>);` gives
 /// `aabb.intersect(&ray)` from `ray.intersect(&aabb)`.
-#[allow(unused_macros)]
 macro_rules! mirror {
     ([$($g:tt)*] $A:ty, $B:ty) => {
         impl<$($g)*> $crate::Intersect<$B> for $A {
@@ -61,9 +66,17 @@ macro_rules! mirror {
         }
     };
 }
-#[allow(unused_imports)]
 pub(crate) use mirror;
 
 // Pair modules, one per file, are listed below by family.
 // -- rays, segments, lines (issue: ray queries)
+pub(crate) mod cast;
+mod prepared;
+mod ray_aabb;
+mod ray_ball;
+mod ray_capsule;
+mod ray_obb;
+mod ray_plane;
+mod ray_triangle;
 // -- overlaps between volumes (issue: overlap tests)
+pub use prepared::PreparedRay;

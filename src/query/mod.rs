@@ -1,7 +1,9 @@
 //! The query traits and the result types that every pair of a family shares.
 
+mod cast;
 mod result;
 mod traits;
 
+pub use cast::{Cull, LineRelation, LinearHit, PlaneHit, Span, TriangleHit};
 pub use result::{ClosestPair, Contact, RayHit, Side, Toi};
 pub use traits::{Bounded, Classify, ClosestPoint, ClosestPoints, Contains, Intersect};

@@ -1,0 +1,260 @@
+//! Casters: rays, segments and lines seen as one thing — an origin, a
+//! direction and a parameter range — so that each target shape has one
+//! kernel serving all three (and any caster of the user's, such as a ray
+//! with a maximum distance).
+//!
+//! Also here: the [`Clip`] trait (the entry/exit interval through a
+//! solid), and the helpers that every kernel of the family shares: the
+//! first hit of a range on a solid's interval, unit vectors without
+//! overflow, and whether the scalar has infinities.
+
+use crate::closest::Interval;
+use crate::{Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span, Vector};
+
+/// Anything that can be cast against a shape: the points `origin() + t *
+/// direction()` for `t` in `range()`.
+///
+/// Implemented for [`Ray`] (`t` in `[0, inf)`), [`Segment`] (`[0, 1]` from
+/// `a` to `b`), [`Line`] (all of R) and [`PreparedRay`]. Implement it for
+/// your own caster (a ray with a maximum distance, say) to use the shapes'
+/// `cast` and `clip` methods with it.
+///
+/// ```
+/// use isect::{Caster, Segment, nalgebra::Point2};
+/// let s = Segment::new(Point2::new(1.0, 1.0), Point2::new(3.0, 1.0));
+/// assert_eq!(s.range(), (0.0, 1.0));
+/// assert_eq!(s.point_at(0.5), Point2::new(2.0, 1.0));
+/// ```
+pub trait Caster<T: Real, const D: usize> {
+    /// The point at `t = 0`.
+    fn origin(&self) -> Point<T, D>;
+    /// The direction: one unit of `t` moves by this vector (not
+    /// normalised).
+    fn direction(&self) -> Vector<T, D>;
+    /// The range `(t_min, t_max)` of the parameter; an unbounded end is
+    /// `∓T::max_finite()`.
+    fn range(&self) -> (T, T);
+    /// The point at parameter `t`.
+    #[inline]
+    fn point_at(&self, t: T) -> Point<T, D> {
+        self.origin() + self.direction() * t
+    }
+    /// This caster with its inverse direction and signs computed, for
+    /// casting against many boxes and triangles ([`PreparedRay`]).
+    #[inline]
+    fn prepare(&self) -> PreparedRay<T, D>
+    where
+        Self: Sized,
+    {
+        PreparedRay::new(self)
+    }
+}
+
+macro_rules! caster {
+    ($C:ident, $interval:expr, |$x:ident| $o:expr, $d:expr) => {
+        impl<T: Real, const D: usize> Caster<T, D> for $C<T, D> {
+            #[inline(always)]
+            fn origin(&self) -> Point<T, D> {
+                let $x = self;
+                $o
+            }
+            #[inline(always)]
+            fn direction(&self) -> Vector<T, D> {
+                let $x = self;
+                $d
+            }
+            #[inline(always)]
+            fn range(&self) -> (T, T) {
+                $interval.range()
+            }
+        }
+    };
+}
+caster!(Ray, Interval::Ray, |x| x.origin, x.dir);
+caster!(Segment, Interval::Segment, |x| x.a, x.b - x.a);
+caster!(Line, Interval::Line, |x| x.origin, x.dir);
+
+/// A caster given by its parts, for kernels that move a caster into a
+/// shape's frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cast<T: Real, const D: usize> {
+    pub(crate) origin: Point<T, D>,
+    pub(crate) dir: Vector<T, D>,
+    pub(crate) lo: T,
+    pub(crate) hi: T,
+}
+
+impl<T: Real, const D: usize> Caster<T, D> for Cast<T, D> {
+    #[inline(always)]
+    fn origin(&self) -> Point<T, D> {
+        self.origin
+    }
+    #[inline(always)]
+    fn direction(&self) -> Vector<T, D> {
+        self.dir
+    }
+    #[inline(always)]
+    fn range(&self) -> (T, T) {
+        (self.lo, self.hi)
+    }
+}
+
+/// The entry/exit interval of a caster through a solid: the part of its
+/// range inside `Rhs` ([`Span`]), `None` when it misses.
+///
+/// Implemented for [`Ray`], [`Segment`] and [`Line`] against the convex
+/// solids: `Ball`, `Aabb`, `Obb`, `Capsule`, `ConvexHull`, and 2D
+/// `Polygon`s.
+///
+/// ```
+/// use isect::{Ball, Clip, Ray, nalgebra::{Point3, Vector3}};
+/// let s = Ball::new(Point3::new(0.0, 0.0, 0.0), 1.0);
+/// let inside = Ray::new(Point3::new(0.0, 0.0, 0.0), Vector3::x());
+/// let span = inside.clip(&s).unwrap();
+/// assert_eq!((span.enter, span.exit), (0.0, 1.0));
+/// ```
+pub trait Clip<Rhs: ?Sized> {
+    /// The interval type: [`Span`].
+    type Output;
+    /// The part of `self`'s range inside `rhs`.
+    fn clip(&self, rhs: &Rhs) -> Option<Self::Output>;
+}
+
+/// Whether `T` has infinities (floats do; fixed point saturates instead).
+/// A constant after inlining.
+#[inline(always)]
+pub(crate) fn has_infinity<T: Real>() -> bool {
+    !T::from_f64_lossy(f64::INFINITY).is_finite_real()
+}
+
+/// `v` scaled to unit length, or `None` for a zero or non-finite vector.
+/// Divides by the largest component first, so the squared length can
+/// neither overflow (fixed point, huge floats) nor underflow.
+#[inline]
+pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>) -> Option<Vector<T, D>> {
+    let m = v.iter().fold(T::zero(), |m, x| x.abs().max_sel(m));
+    if !(m > T::zero()) || !m.is_finite_real() {
+        return None;
+    }
+    let w = v.map(|x| x.div_sat(m));
+    let len = w.norm_squared().sqrt_clamped();
+    if !(len > T::zero()) {
+        return None;
+    }
+    Some(w.map(|x| x.div_sat(len)))
+}
+
+/// Whether every coordinate is finite.
+#[inline(always)]
+pub(crate) fn finite<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
+    v.iter().all(|x| x.is_finite_real())
+}
+
+/// The part of `[lo, hi]` inside a solid whose interval on the caster's
+/// line is `[enter, exit]` (`enter = None`: unbounded below).
+#[inline(always)]
+pub(crate) fn clip_range<T: Real>(lo: T, hi: T, enter: Option<T>, exit: T) -> Option<Span<T>> {
+    let e = match enter {
+        Some(e) => e.max_sel(lo),
+        None => lo,
+    };
+    let x = exit.min_sel(hi);
+    if e <= x {
+        Some(Span { enter: e, exit: x })
+    } else {
+        None
+    }
+}
+
+/// The first point of the caster's range in a solid whose interval on the
+/// caster's line is `[enter, exit]` (`enter = None`: unbounded below).
+///
+/// When the range starts on the surface or outside, the hit is at `enter`
+/// with the normal `normal_at(point)`; when it starts inside, the hit is at
+/// the start of the range with the normal against the direction. (A line
+/// in a solid unbounded below starts "inside" at `t = 0`, or at `exit` if
+/// that is below 0.) `None` when the direction is zero or the normal
+/// cannot be had.
+#[inline]
+pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
+    c: &C,
+    enter: Option<T>,
+    exit: T,
+    normal_at: impl FnOnce(&Point<T, D>) -> Option<Vector<T, D>>,
+) -> Option<RayHit<T, D>> {
+    let (lo, hi) = c.range();
+    let span = clip_range(lo, hi, enter, exit)?;
+    match enter {
+        Some(e) if e >= lo => {
+            let point = c.point_at(e);
+            let normal = normal_at(&point)?;
+            Some(RayHit {
+                t: e,
+                point,
+                normal,
+            })
+        }
+        _ => {
+            let t = if lo > -T::max_finite() {
+                lo
+            } else {
+                T::zero().min_sel(span.exit)
+            };
+            let normal = -unit(&c.direction())?;
+            Some(RayHit {
+                t,
+                point: c.point_at(t),
+                normal,
+            })
+        }
+    }
+}
+
+/// Implements `Intersect<Shape>` (and, with `clip`, `Clip<Shape>`) for
+/// `Ray`, `Segment` and `Line` from the shape's generic `cast` (and
+/// `clip`) methods, and the mirrored `Intersect<Caster> for Shape`.
+macro_rules! cast_pair {
+    (clip $gen:tt $S:ty; $($C:ty),+) => {
+        $( $crate::intersect::cast::cast_pair!(@clip $gen $S; $C); )+
+    };
+    (hits $gen:tt $S:ty => $Out:ty; $($C:ty),+) => {
+        $( $crate::intersect::cast::cast_pair!(@one $gen $S => $Out, hits; $C); )+
+    };
+    ($gen:tt $S:ty => $Out:ty; $($C:ty),+) => {
+        $( $crate::intersect::cast::cast_pair!(@one $gen $S => $Out; $C); )+
+    };
+    (@one [$($g:tt)*] $S:ty => $Out:ty; $C:ty) => {
+        impl<$($g)*> $crate::Intersect<$S> for $C {
+            type Output = $Out;
+            #[inline]
+            fn intersect(&self, shape: &$S) -> Option<$Out> {
+                shape.cast(self)
+            }
+        }
+        $crate::intersect::mirror!([$($g)*] $S, $C);
+    };
+    (@one [$($g:tt)*] $S:ty => $Out:ty, hits; $C:ty) => {
+        impl<$($g)*> $crate::Intersect<$S> for $C {
+            type Output = $Out;
+            #[inline]
+            fn intersect(&self, shape: &$S) -> Option<$Out> {
+                shape.cast(self)
+            }
+            #[inline]
+            fn intersects(&self, shape: &$S) -> bool {
+                shape.hits(self)
+            }
+        }
+        $crate::intersect::mirror!([$($g)*] $S, $C);
+    };
+    (@clip [$($g:tt)*] $S:ty; $C:ty) => {
+        impl<$($g)*> $crate::Clip<$S> for $C {
+            type Output = $crate::Span<T>;
+            #[inline]
+            fn clip(&self, shape: &$S) -> Option<$crate::Span<T>> {
+                shape.clip(self)
+            }
+        }
+    };
+}
+pub(crate) use cast_pair;

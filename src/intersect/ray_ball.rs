@@ -1,0 +1,142 @@
+//! Ray (and segment, line) against a solid ball (seed 000 A.12, seed 003,
+//! seed 004's quadratic), in any dimension.
+//!
+//! With `f = o - c`, the caster's line meets the sphere where `a t² + 2 b t
+//! + (f·f - r²) = 0` (`a = d·d`, `b = f·d`). Two numerical cares (Haines,
+//! Günther and Akenine-Möller, *Ray Tracing Gems* ch. 7):
+//! - The discriminant is taken as `r² - |h|²`, with `h = f - (b / a) d` the
+//!   offset of the center from the line, instead of `b² - a (f·f - r²)`,
+//!   which cancels catastrophically for small or distant balls.
+//! - The roots are `q / a` and `(f·f - r²) / q` with `q = -(b + sign(b)
+//!   sqrt(a (r² - |h|²)))`: no subtraction of nearly equal values.
+//!
+//! For a ball farther than 16 radii from the origin, the rounding of `f`
+//! and of `b` alone would cost more than the radius can afford (at 10⁴
+//! radii in `f32`, an ulp of the distance is 10⁻³ of the radius); so there
+//! the closest approach `t_c = -b / a` is refined once: `f` is split
+//! exactly into two parts (Knuth's two-sum), `f + t_c d` is evaluated with
+//! fused multiply-adds, and the roots are `t_c` plus small corrections.
+//! Hit or miss then agrees with exact arithmetic except within a few ulps
+//! of tangency, and `t` is within about an ulp of the exact root.
+//!
+//! Degenerate cases: a caster starting inside hits at `t = t_min` with the
+//! normal against its direction; a tangent caster hits at the touching
+//! point; a ball of radius zero is a point, hit only exactly (the normal
+//! then points against the caster); a negative or NaN radius, a zero
+//! direction and NaN input miss.
+//!
+//! Fixed point: exact while `|o - c|² · |d|²` and `r² |d|²` are in range
+//! (`I32F32`: coordinates and radius up to about 200 with unit-sized
+//! directions).
+
+use crate::intersect::cast::{cast_pair, clip_range, first_hit, unit};
+use crate::{Ball, Caster, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};
+
+/// `(hi, lo)` with `hi + lo == a - b` exactly (Knuth's two-sum; `lo` is
+/// zero in fixed point, where subtraction is exact).
+#[inline(always)]
+fn two_diff<T: Real>(a: T, b: T) -> (T, T) {
+    let s = a - b;
+    let bb = s - a;
+    (s, (a - (s - bb)) - (b + bb))
+}
+
+/// The parameters `t1 <= t2` where the line `o + t d` meets the solid ball
+/// around `c` of radius `r` (unclipped), or `None`.
+#[inline]
+pub(crate) fn line_ball_roots<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    c: &Point<T, D>,
+    r: T,
+) -> Option<(T, T)> {
+    let a = d.norm_squared();
+    // Zero direction, NaN, or a negative or NaN radius: nothing to hit.
+    if !(a > T::zero()) || !(r >= T::zero()) {
+        return None;
+    }
+    let f = o - c;
+    let b = f.dot(d);
+    let ff = f.norm_squared();
+    let r2 = r * r;
+    let tc = (-b).div_sat(a);
+    let sixteen = T::from_f64_lossy(16.0);
+    if ff > sixteen * sixteen * r2 {
+        // Far: refine the closest approach with an exact `f` and fused
+        // multiply-adds, then add small corrections to `tc`.
+        let mut e = Vector::<T, D>::zeros();
+        for i in 0..D {
+            let (hi, lo) = two_diff(o[i], c[i]);
+            e[i] = tc.mul_add(d[i], hi) + lo;
+        }
+        let tc2 = (-e.dot(d)).div_sat(a);
+        let h = e + d * tc2;
+        let disc = r2 - h.norm_squared();
+        if !(disc >= T::zero()) {
+            return None;
+        }
+        let half = disc.div_sat(a).sqrt_clamped();
+        return Some((tc + (tc2 - half), tc + (tc2 + half)));
+    }
+    let h = f + d * tc;
+    let disc = r2 - h.norm_squared();
+    if !(disc >= T::zero()) {
+        return None;
+    }
+    // sqrt(b² - a (f·f - r²)) = sqrt(a · disc) = a · sqrt(disc / a).
+    let root = a * disc.div_sat(a).sqrt_clamped();
+    let q = if b > T::zero() { -(b + root) } else { root - b };
+    if q == T::zero() {
+        // b = 0 and tangent: the origin is the touching point.
+        return Some((tc, tc));
+    }
+    let (t1, t2) = (q.div_sat(a), (ff - r2).div_sat(q));
+    Some((t1.min_sel(t2), t1.max_sel(t2)))
+}
+
+impl<T: Real, const D: usize> Ball<T, D> {
+    /// The first point of the solid ball along any caster, with the
+    /// outward normal there (`t = t_min` and the normal against the
+    /// caster's direction when it starts inside).
+    ///
+    /// ```
+    /// use isect::{Ball, Ray, nalgebra::{Point3, Vector3}};
+    /// let s = Ball::new(Point3::new(0.0, 0.0, 5.0), 1.0);
+    /// let hit = s.cast(&Ray::new(Point3::origin(), Vector3::z())).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (4.0, -Vector3::z()));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        let (o, d) = (caster.origin(), caster.direction());
+        let (t1, t2) = line_ball_roots(&o, &d, &self.center, self.radius)?;
+        first_hit(caster, Some(t1), t2, |p| {
+            unit(&(p - self.center)).or_else(|| unit(&-d))
+        })
+    }
+
+    /// The entry/exit interval of any caster through the ball; for a
+    /// [`Line`] these are both roots of the quadratic.
+    ///
+    /// ```
+    /// use isect::{Ball, Line, nalgebra::{Point2, Vector2}};
+    /// let c = Ball::new(Point2::new(0.0, 0.0), 2.0);
+    /// let span = c.clip(&Line::new(Point2::new(5.0, 0.0), Vector2::new(-1.0, 0.0))).unwrap();
+    /// assert_eq!((span.enter, span.exit), (3.0, 7.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
+        let (t1, t2) = line_ball_roots(
+            &caster.origin(),
+            &caster.direction(),
+            &self.center,
+            self.radius,
+        )?;
+        let (lo, hi) = caster.range();
+        clip_range(lo, hi, Some(t1), t2)
+    }
+}
+
+cast_pair!([T: Real, const D: usize] Ball<T, D> => RayHit<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);
+cast_pair!(clip [T: Real, const D: usize] Ball<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);

@@ -1,0 +1,125 @@
+//! Ray (and segment, line) against a solid capsule, in any dimension.
+//!
+//! The capsule is the union of its finite cylinder and the balls at its
+//! two ends, and is convex, so the caster's line meets it in one interval:
+//! the hull of the line's intervals through the three parts. The balls use
+//! the careful quadratic of `ray_ball.rs`; the finite cylinder is the
+//! infinite one (the same quadratic on the components of `f = o - a` and
+//! `d` perpendicular to the axis `u = b - a`) cut by the slab `0 <= (p -
+//! a)·u <= |u|²`. The normal at a hit point is the direction from the
+//! nearest point of the core segment.
+//!
+//! Degenerate cases: a zero-length segment makes the capsule a ball; a
+//! caster parallel to the axis meets the cylinder everywhere or nowhere
+//! (decided by its distance to the axis) and enters through a cap; a
+//! caster starting inside hits at `t = t_min` with the normal against its
+//! direction; radius zero is the segment, hit only exactly; a negative or
+//! NaN radius, a zero direction and NaN input miss.
+
+use crate::closest::closest_on_segment;
+use crate::intersect::cast::{cast_pair, clip_range, first_hit, unit};
+use crate::intersect::ray_ball::line_ball_roots;
+use crate::{Capsule, Caster, Line, Point, Ray, RayHit, Real, Segment, Span};
+
+impl<T: Real, const D: usize> Capsule<T, D> {
+    /// The interval `[t1, t2]` of the caster's line in the capsule.
+    #[inline]
+    fn line_span<C: Caster<T, D>>(&self, caster: &C) -> Option<(T, T)> {
+        let (o, d) = (caster.origin(), caster.direction());
+        let (a, b, r) = (self.segment.a, self.segment.b, self.radius);
+        let mut span: Option<(T, T)> = None;
+        let mut join = |part: Option<(T, T)>| {
+            if let Some((t1, t2)) = part {
+                span = Some(match span {
+                    Some((s1, s2)) => (t1.min_sel(s1), t2.max_sel(s2)),
+                    None => (t1, t2),
+                });
+            }
+        };
+        join(line_ball_roots(&o, &d, &a, r));
+        join(line_ball_roots(&o, &d, &b, r));
+        let u = b - a;
+        let uu = u.norm_squared();
+        if uu > T::zero() {
+            join(self.cylinder(&o, &d, &u, uu));
+        }
+        span
+    }
+
+    /// The line's interval in the finite cylinder, or `None`.
+    #[inline]
+    fn cylinder(
+        &self,
+        o: &Point<T, D>,
+        d: &crate::Vector<T, D>,
+        u: &crate::Vector<T, D>,
+        uu: T,
+    ) -> Option<(T, T)> {
+        let max = T::max_finite();
+        let f = o - self.segment.a;
+        let (fu, du) = (f.dot(u), d.dot(u));
+        // The slab between the end discs, in t.
+        let (s1, s2) = if du == T::zero() {
+            if fu < T::zero() || fu > uu {
+                return None;
+            }
+            (-max, max)
+        } else {
+            let (t_a, t_b) = ((-fu).div_sat(du), (uu - fu).div_sat(du));
+            (t_a.min_sel(t_b), t_a.max_sel(t_b))
+        };
+        // The infinite cylinder: the ball quadratic on perpendicular parts.
+        let f_perp = f - u * fu.div_sat(uu);
+        let d_perp = d - u * du.div_sat(uu);
+        let (c1, c2) = if d_perp.iter().all(|x| *x == T::zero()) {
+            if !(f_perp.norm_squared() <= self.radius * self.radius) {
+                return None;
+            }
+            (-max, max)
+        } else {
+            line_ball_roots(&Point::from(f_perp), &d_perp, &Point::origin(), self.radius)?
+        };
+        let (t1, t2) = (s1.max_sel(c1), s2.min_sel(c2));
+        if t1 <= t2 {
+            Some((t1, t2))
+        } else {
+            None
+        }
+    }
+
+    /// The first point of the solid capsule along any caster, with the
+    /// outward normal there (`t = t_min` and the normal against the
+    /// caster's direction when it starts inside).
+    ///
+    /// ```
+    /// use isect::{Capsule, Ray, Segment, nalgebra::{Point3, Vector3}};
+    /// let c = Capsule::new(Segment::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 4.0)), 1.0);
+    /// let side = c.cast(&Ray::new(Point3::new(5.0, 0.0, 2.0), -Vector3::x())).unwrap();
+    /// assert_eq!((side.t, side.normal), (4.0, Vector3::x()));
+    /// let cap = c.cast(&Ray::new(Point3::new(0.0, 0.0, 9.0), -Vector3::z())).unwrap();
+    /// assert_eq!((cap.t, cap.normal), (4.0, Vector3::z()));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        let (t1, t2) = self.line_span(caster)?;
+        let d = caster.direction();
+        first_hit(caster, Some(t1), t2, |p| {
+            let (a, b) = (&self.segment.a, &self.segment.b);
+            let q = self.segment.at(closest_on_segment(a, b, p));
+            unit(&(p - q)).or_else(|| unit(&-d))
+        })
+    }
+
+    /// The entry/exit interval of any caster through the capsule.
+    #[inline]
+    #[must_use]
+    pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
+        let (t1, t2) = self.line_span(caster)?;
+        let (lo, hi) = caster.range();
+        clip_range(lo, hi, Some(t1), t2)
+    }
+}
+
+cast_pair!([T: Real, const D: usize] Capsule<T, D> => RayHit<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);
+cast_pair!(clip [T: Real, const D: usize] Capsule<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);
