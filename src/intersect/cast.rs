@@ -120,11 +120,47 @@ pub trait Clip<Rhs: ?Sized> {
     fn clip(&self, rhs: &Rhs) -> Option<Self::Output>;
 }
 
+/// [`crate::Intersect`] with the tolerance spelled out, for the pairs that
+/// cannot decide without one (3D lines that should meet, planes that
+/// should be parallel). `Intersect` uses a default tolerance that each
+/// pair documents.
+///
+/// ```
+/// use isect::{IntersectWithTolerance, Line, LinearHit, nalgebra::{Point3, Vector3}};
+/// let a = Line::new(Point3::new(0.0, 0.0, 0.0), Vector3::x());
+/// let b = Line::new(Point3::new(1.0, -1.0, 0.001), Vector3::y()); // passes 0.001 above a
+/// assert!(a.intersect_with_tolerance(&b, 1e-6).is_none());
+/// let hit = a.intersect_with_tolerance(&b, 1e-2).unwrap();
+/// assert!(matches!(hit, LinearHit::Point { s, t, .. } if s == 1.0 && t == 1.0));
+/// ```
+pub trait IntersectWithTolerance<T: Real, Rhs: ?Sized> {
+    /// What the intersection is.
+    type Output;
+    /// The intersection, deciding near cases with the absolute tolerance
+    /// `tolerance` (a distance, in the shapes' units, unless the pair says
+    /// otherwise).
+    fn intersect_with_tolerance(&self, rhs: &Rhs, tolerance: T) -> Option<Self::Output>;
+}
+
 /// Whether `T` has infinities (floats do; fixed point saturates instead).
 /// A constant after inlining.
 #[inline(always)]
 pub(crate) fn has_infinity<T: Real>() -> bool {
     !T::from_f64_lossy(f64::INFINITY).is_finite_real()
+}
+
+/// Whether `enter <= exit`, allowing `exit` to fall short by
+/// `T::tolerance()` of the larger magnitude (rounding along an edge).
+/// Halves first so that fixed point cannot overflow.
+#[inline(always)]
+pub(crate) fn not_past<T: Real>(enter: T, exit: T) -> bool {
+    if enter <= exit {
+        return true;
+    }
+    let half = T::half();
+    let gap = enter * half - exit * half;
+    let scale = enter.abs().max_sel(exit.abs()) * half;
+    gap <= scale * T::tolerance() && gap.is_finite_real()
 }
 
 /// `v` scaled to unit length, or `None` for a zero or non-finite vector.

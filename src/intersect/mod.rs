@@ -71,12 +71,17 @@ pub(crate) use mirror;
 // Pair modules, one per file, are listed below by family.
 // -- rays, segments, lines (issue: ray queries)
 pub(crate) mod cast;
+mod line_line;
+mod plane_plane;
 mod prepared;
 mod ray_aabb;
 mod ray_ball;
 mod ray_capsule;
+mod ray_convex;
 mod ray_obb;
 mod ray_plane;
+mod ray_polygon;
 mod ray_triangle;
+mod segment_segment;
 // -- overlaps between volumes (issue: overlap tests)
 pub use prepared::PreparedRay;

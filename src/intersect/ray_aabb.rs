@@ -27,22 +27,8 @@
 //! Fixed point: the parameters are computed by saturating division, so no
 //! input panics; they are exact while `|box - origin| / |dir|` is in range.
 
-use crate::intersect::cast::{cast_pair, first_hit, has_infinity};
+use crate::intersect::cast::{cast_pair, first_hit, has_infinity, not_past};
 use crate::{Aabb, Caster, Line, PreparedRay, Ray, RayHit, Real, Segment, Span, Vector};
-
-/// Whether `enter <= exit`, allowing `exit` to fall short by
-/// `T::tolerance()` of the larger magnitude (rounding along an edge).
-/// Halves first so that fixed point cannot overflow.
-#[inline(always)]
-pub(crate) fn not_past<T: Real>(enter: T, exit: T) -> bool {
-    if enter <= exit {
-        return true;
-    }
-    let half = T::half();
-    let gap = enter * half - exit * half;
-    let scale = enter.abs().max_sel(exit.abs()) * half;
-    gap <= scale * T::tolerance() && gap.is_finite_real()
-}
 
 impl<T: Real, const D: usize> PreparedRay<T, D> {
     /// The slab test: `(t_enter, t_exit, axis of the entry face)`, the

@@ -1,9 +1,9 @@
 //! Ray (and segment, line) against a solid ball (seed 000 A.12, seed 003,
 //! seed 004's quadratic), in any dimension.
 //!
-//! With `f = o - c`, the caster's line meets the sphere where `a t² + 2 b t
-//! + (f·f - r²) = 0` (`a = d·d`, `b = f·d`). Two numerical cares (Haines,
-//! Günther and Akenine-Möller, *Ray Tracing Gems* ch. 7):
+//! With `f = o - c`, the caster's line meets the sphere where
+//! `a t² + 2 b t + (f·f - r²) = 0` (`a = d·d`, `b = f·d`). Two numerical cares, after
+//! Haines, Günther and Akenine-Möller (*Ray Tracing Gems*, ch. 7):
 //! - The discriminant is taken as `r² - |h|²`, with `h = f - (b / a) d` the
 //!   offset of the center from the line, instead of `b² - a (f·f - r²)`,
 //!   which cancels catastrophically for small or distant balls.

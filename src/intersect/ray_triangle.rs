@@ -152,6 +152,36 @@ impl<T: Real> Triangle<T, 3> {
     }
 }
 
+impl<T: Real> Triangle<T, 2> {
+    /// The first point of the solid 2D triangle along any caster, with the
+    /// outward normal of the edge entered (as for a 2D
+    /// [`crate::Polygon`]: `t = t_min` and the normal against the
+    /// direction when the caster starts inside; a degenerate triangle is
+    /// the segments between its vertices).
+    ///
+    /// ```
+    /// use isect::{Ray, Triangle, nalgebra::{Point2, Vector2}};
+    /// let tri = Triangle::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0), Point2::new(0.0, 4.0));
+    /// let hit = tri.cast(&Ray::new(Point2::new(1.0, -2.0), Vector2::y())).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (2.0, -Vector2::y()));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn cast<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::RayHit<T, 2>> {
+        crate::Polygon::new(&self.vertices()).cast(caster)
+    }
+
+    /// The entry/exit interval of any caster through the solid 2D triangle.
+    #[inline]
+    #[must_use]
+    pub fn clip<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::Span<T>> {
+        crate::Polygon::new(&self.vertices()).clip(caster)
+    }
+}
+
+crate::intersect::cast::cast_pair!([T: Real] Triangle<T, 2> => crate::RayHit<T, 2>; Ray<T, 2>, Segment<T, 2>, Line<T, 2>);
+crate::intersect::cast::cast_pair!(clip [T: Real] Triangle<T, 2>; Ray<T, 2>, Segment<T, 2>, Line<T, 2>);
+
 macro_rules! triangle_pair {
     ($($C:ident),+) => {
         $(

@@ -1,0 +1,209 @@
+//! Segments, rays and lines against each other in 3D (seed 000 A.8:
+//! intersecting, skew, parallel or coincident), and the relation of two
+//! lines in any dimension.
+//!
+//! Lines in 3D almost never meet exactly, so "meet" means "pass within a
+//! tolerance": the closest points of the two (the shared solver
+//! `closest::linear`, which keeps each parameter in its range) are a hit
+//! when they are at most `tolerance` apart. The default tolerance of
+//! [`Intersect`] is `T::tolerance()` times the largest coordinate of the
+//! two origins and directions; [`IntersectWithTolerance`] takes an
+//! absolute distance instead.
+//!
+//! Degenerate cases:
+//! - Parallel directions (`|d₁|²|d₂|² - (d₁·d₂)² <= T::tolerance()
+//!   |d₁|²|d₂|²`, a sine below about `sqrt(T::tolerance())`) meet only when
+//!   collinear (the second's origin within the tolerance of the first's
+//!   line); then the common stretch is reported as in 2D
+//!   ([`LinearHit::Overlap`], or a point where they touch end to end).
+//! - A zero direction (a zero-length segment) is a point, which meets the
+//!   other shape when within the tolerance of it.
+//! - NaN or infinite input gives `None`.
+
+use crate::closest::{closest_on_linear, Interval};
+use crate::intersect::segment_segment::collinear_overlap;
+use crate::{
+    Caster, Intersect, IntersectWithTolerance, Line, LineRelation, LinearHit, Point, Ray, Real,
+    Segment, Vector,
+};
+
+/// Where `o₁ + s d₁` (`s` in `i1`) and `o₂ + t d₂` (`t` in `i2`) meet
+/// within `tol`, in any dimension.
+pub(crate) fn linear_nd<T: Real, const D: usize>(
+    o1: &Point<T, D>,
+    d1: &Vector<T, D>,
+    i1: Interval,
+    o2: &Point<T, D>,
+    d2: &Vector<T, D>,
+    i2: Interval,
+    tol: T,
+) -> Option<LinearHit<T, D>> {
+    let all_finite = [o1.coords, *d1, o2.coords, *d2]
+        .iter()
+        .all(|v| v.iter().all(|x| x.is_finite_real()));
+    if !all_finite || !(tol >= T::zero()) {
+        return None;
+    }
+    let tol2 = tol * tol;
+    let (aa, bb, ab) = (d1.norm_squared(), d2.norm_squared(), d1.dot(d2));
+    let gram = aa * bb - ab * ab;
+    if aa > T::zero() && bb > T::zero() && !(gram > T::tolerance() * aa * bb) {
+        // Parallel: collinear within the tolerance, or apart.
+        let r = o2 - o1;
+        let h = r - d1 * r.dot(d1).div_sat(aa);
+        if h.norm_squared() > tol2 {
+            return None;
+        }
+        return collinear_overlap(o1, d1, i1.range(), o2, d2, i2.range());
+    }
+    // Crossing, skew, or a point against a shape: the closest points.
+    let (s, t) = closest_on_linear(o1, d1, i1, o2, d2, i2);
+    let (p1, p2) = (o1 + d1 * s, o2 + d2 * t);
+    if (p2 - p1).norm_squared() <= tol2 {
+        Some(LinearHit::Point { point: p1, s, t })
+    } else {
+        None
+    }
+}
+
+/// `T::tolerance()` times the largest coordinate of the origins and
+/// directions: the default distance within which 3D lines meet.
+#[inline]
+fn default_tolerance<T: Real, const D: usize>(v: [&Vector<T, D>; 4]) -> T {
+    let scale = v
+        .iter()
+        .flat_map(|x| x.iter())
+        .fold(T::zero(), |m, x| x.abs().max_sel(m));
+    T::tolerance() * scale
+}
+
+/// The parameter range of each linear shape, for the closest-point solver.
+trait Linear<T: Real>: Caster<T, 3> {
+    const INTERVAL: Interval;
+}
+impl<T: Real> Linear<T> for Segment<T, 3> {
+    const INTERVAL: Interval = Interval::Segment;
+}
+impl<T: Real> Linear<T> for Ray<T, 3> {
+    const INTERVAL: Interval = Interval::Ray;
+}
+impl<T: Real> Linear<T> for Line<T, 3> {
+    const INTERVAL: Interval = Interval::Line;
+}
+
+#[inline]
+fn pair<T: Real, A: Linear<T>, B: Linear<T>>(
+    a: &A,
+    b: &B,
+    tol: Option<T>,
+) -> Option<LinearHit<T, 3>> {
+    let (o1, d1, o2, d2) = (a.origin(), a.direction(), b.origin(), b.direction());
+    let tol = tol.unwrap_or_else(|| default_tolerance([&o1.coords, &d1, &o2.coords, &d2]));
+    linear_nd(&o1, &d1, A::INTERVAL, &o2, &d2, B::INTERVAL, tol)
+}
+
+macro_rules! linear_3d_pair {
+    ($A:ident: $($B:ident),+) => {
+        $(
+            impl<T: Real> Intersect<$B<T, 3>> for $A<T, 3> {
+                type Output = LinearHit<T, 3>;
+                /// Where the two meet within the default tolerance (see the
+                /// module docs): a point, or a collinear overlap.
+                #[inline]
+                fn intersect(&self, other: &$B<T, 3>) -> Option<LinearHit<T, 3>> {
+                    pair(self, other, None)
+                }
+            }
+            impl<T: Real> IntersectWithTolerance<T, $B<T, 3>> for $A<T, 3> {
+                type Output = LinearHit<T, 3>;
+                /// Where the two pass within `tolerance` of each other.
+                #[inline]
+                fn intersect_with_tolerance(&self, other: &$B<T, 3>, tolerance: T) -> Option<LinearHit<T, 3>> {
+                    pair(self, other, Some(tolerance))
+                }
+            }
+        )+
+    };
+}
+linear_3d_pair!(Segment: Segment, Ray, Line);
+linear_3d_pair!(Ray: Segment, Ray, Line);
+linear_3d_pair!(Line: Segment, Ray, Line);
+
+impl<T: Real, const D: usize> Line<T, D> {
+    /// How two lines lie (seed 000 A.8), deciding near cases with the
+    /// default tolerance of the module docs.
+    ///
+    /// ```
+    /// use isect::{Line, LineRelation, nalgebra::{Point3, Vector3}};
+    /// let a = Line::new(Point3::new(0.0, 0.0, 0.0), Vector3::x());
+    /// let b = Line::new(Point3::new(0.0, 2.0, 1.0), Vector3::new(2.0, 0.0, 0.0));
+    /// assert_eq!(a.relation(&b), LineRelation::Parallel { distance: 5f64.sqrt() });
+    /// let c = Line::new(Point3::new(3.0, 0.0, 0.0), Vector3::new(-1.0, 0.0, 0.0));
+    /// assert_eq!(a.relation(&c), LineRelation::Coincident);
+    /// let d = Line::new(Point3::new(1.0, -1.0, 1.0), Vector3::y());
+    /// assert!(matches!(a.relation(&d), LineRelation::Skew(pair) if pair.distance() == 1.0));
+    /// ```
+    #[must_use]
+    pub fn relation(&self, other: &Self) -> LineRelation<T, D> {
+        let tol = default_tolerance([
+            &self.origin.coords,
+            &self.dir,
+            &other.origin.coords,
+            &other.dir,
+        ]);
+        self.relation_with_tolerance(other, tol)
+    }
+
+    /// How two lines lie, with `tolerance` the distance under which they
+    /// count as meeting (or, when parallel, as the same line). A line with
+    /// a zero direction is its origin: `Coincident` with a line through
+    /// it, otherwise `Parallel` at its distance. NaN input gives
+    /// `Parallel` with a NaN distance.
+    ///
+    /// ```
+    /// use isect::{Line, LineRelation, nalgebra::{Point2, Vector2}};
+    /// let a = Line::new(Point2::new(0.0, 0.0), Vector2::new(1.0, 1.0));
+    /// let b = Line::new(Point2::new(2.0, 0.0), Vector2::new(0.0, 1.0));
+    /// assert_eq!(a.relation_with_tolerance(&b, 0.0), LineRelation::Intersecting { point: Point2::new(2.0, 2.0), s: 2.0, t: 2.0 });
+    /// ```
+    #[must_use]
+    pub fn relation_with_tolerance(&self, other: &Self, tolerance: T) -> LineRelation<T, D> {
+        let (o1, d1, o2, d2) = (self.origin, self.dir, other.origin, other.dir);
+        let (aa, bb, ab) = (d1.norm_squared(), d2.norm_squared(), d1.dot(&d2));
+        let tol2 = tolerance * tolerance;
+        let parallel = |o: &Point<T, D>, d: &Vector<T, D>, dd: T, p: &Point<T, D>| {
+            let r = p - o;
+            let h = r - d * r.dot(d).div_sat(dd);
+            let dist2 = h.norm_squared();
+            if dist2 <= tol2 {
+                LineRelation::Coincident
+            } else {
+                LineRelation::Parallel {
+                    distance: dist2.sqrt_clamped(),
+                }
+            }
+        };
+        if !(aa > T::zero()) {
+            return parallel(&o2, &d2, bb, &o1);
+        }
+        if !(bb > T::zero()) {
+            return parallel(&o1, &d1, aa, &o2);
+        }
+        let gram = aa * bb - ab * ab;
+        if !(gram > T::tolerance() * aa * bb) {
+            return parallel(&o1, &d1, aa, &o2);
+        }
+        let (s, t) = closest_on_linear(&o1, &d1, Interval::Line, &o2, &d2, Interval::Line);
+        let (p1, p2) = (o1 + d1 * s, o2 + d2 * t);
+        if (p2 - p1).norm_squared() <= tol2 {
+            LineRelation::Intersecting { point: p1, s, t }
+        } else {
+            LineRelation::Skew(crate::ClosestPair {
+                point_a: p1,
+                point_b: p2,
+                s,
+                t,
+            })
+        }
+    }
+}
