@@ -209,8 +209,8 @@ pub(crate) fn clip_range<T: Real>(lo: T, hi: T, enter: Option<T>, exit: T) -> Op
 /// with the normal `normal_at(point)`; when it starts inside, the hit is at
 /// the start of the range with the normal against the direction. (A line
 /// in a solid unbounded below starts "inside" at `t = 0`, or at `exit` if
-/// that is below 0.) `None` when the direction is zero or the normal
-/// cannot be had.
+/// that is below 0.) `None` when the direction is zero, the normal cannot
+/// be had, or the point overflows.
 #[inline]
 pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     c: &C,
@@ -223,6 +223,10 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     match enter {
         Some(e) if e >= lo => {
             let point = c.point_at(e);
+            // A parameter so large that the point overflows is no hit.
+            if !finite(&point.coords) {
+                return None;
+            }
             let normal = normal_at(&point)?;
             Some(RayHit {
                 t: e,
@@ -237,11 +241,8 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
                 T::zero().min_sel(span.exit)
             };
             let normal = -unit(&c.direction())?;
-            Some(RayHit {
-                t,
-                point: c.point_at(t),
-                normal,
-            })
+            let point = c.point_at(t);
+            finite(&point.coords).then_some(RayHit { t, point, normal })
         }
     }
 }

@@ -61,6 +61,7 @@ impl<T: Real, const D: usize> Plane<T, D> {
         if !(t >= lo && t <= hi && t < T::max_finite() && t > -T::max_finite()) {
             return None;
         }
+        let t = t.max_sel(lo); // -0 becomes +0
         let point = caster.point_at(t);
         if !finite_point(&point) {
             return None;
