@@ -61,7 +61,7 @@ mod closest;
 mod intersect;
 
 pub use error::ShapeError;
-pub use intersect::cast::{Caster, Clip, IntersectWithTolerance};
+pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Cull,

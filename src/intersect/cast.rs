@@ -39,14 +39,111 @@ pub trait Caster<T: Real, const D: usize> {
     fn point_at(&self, t: T) -> Point<T, D> {
         self.origin() + self.direction() * t
     }
-    /// This caster with its inverse direction and signs computed, for
-    /// casting against many boxes and triangles ([`PreparedRay`]).
+    /// The direction's componentwise inverse, for the slab test (`±inf`
+    /// for a zero component of a float direction, `T::max_finite()` in
+    /// fixed point). [`PreparedRay`] returns its cached copy.
+    #[inline]
+    fn inv_direction(&self) -> Vector<T, D> {
+        self.direction().map(|x| T::one().div_sat(x))
+    }
+    /// The frame of the watertight triangle test (Woop, Benthin and Wald
+    /// 2013; see [`WoopFrame`]). [`PreparedRay`] returns its cached copy.
+    #[inline]
+    fn woop_frame(&self) -> WoopFrame<T> {
+        WoopFrame::new(&self.direction())
+    }
+    /// This caster with its inverse direction and triangle transform
+    /// computed once, for casting against many boxes and triangles
+    /// ([`PreparedRay`]).
     #[inline]
     fn prepare(&self) -> PreparedRay<T, D>
     where
         Self: Sized,
     {
         PreparedRay::new(self)
+    }
+}
+
+/// The ray's frame in the watertight triangle test (Woop, Benthin and Wald
+/// 2013): `kz` is the axis of the largest direction component, `kx` and
+/// `ky` the other two in cyclic order (swapped when that component is
+/// negative, to keep the winding), and a point `p` relative to the origin
+/// maps to `(p[kx] - sx p[kz], p[ky] - sy p[kz], sz p[kz])`, where the
+/// caster runs along `+z` at unit speed: `sx = d[kx] / d[kz]`, `sy = d[ky] /
+/// d[kz]`, `sz = 1 / d[kz]`. Meaningful in 3D only (the indices are `0, 1,
+/// 2` whatever `D` is).
+///
+/// ```
+/// use isect::{Caster, Ray, WoopFrame, nalgebra::{Point3, Vector3}};
+/// let f = Ray::new(Point3::origin(), Vector3::new(1.0, 2.0, -4.0)).woop_frame();
+/// assert_eq!((f.kx, f.ky, f.kz), (1, 0, 2)); // z is largest and negative: x and y swap
+/// assert_eq!((f.sx, f.sy, f.sz), (-0.5, -0.25, -0.25));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WoopFrame<T: Real> {
+    /// First axis of the sheared frame.
+    pub kx: usize,
+    /// Second axis of the sheared frame.
+    pub ky: usize,
+    /// The axis of the direction's largest component.
+    pub kz: usize,
+    /// Shear of the first axis: `d[kx] / d[kz]`.
+    pub sx: T,
+    /// Shear of the second axis: `d[ky] / d[kz]`.
+    pub sy: T,
+    /// Scale of the third axis: `1 / d[kz]`.
+    pub sz: T,
+}
+
+impl<T: Real> WoopFrame<T> {
+    /// The frame of direction `d` (the first three components).
+    #[inline]
+    #[must_use]
+    pub fn new<const D: usize>(d: &Vector<T, D>) -> Self {
+        let get = |i: usize| d.get(i).copied().unwrap_or_else(T::zero);
+        let (d0, d1, d2) = (get(0), get(1), get(2));
+        let kz = if d1.abs() > d0.abs() { 1 } else { 0 };
+        let dz = if kz == 1 { d1 } else { d0 };
+        let (kz, dz) = if d2.abs() > dz.abs() {
+            (2, d2)
+        } else {
+            (kz, dz)
+        };
+        let (kx, ky) = match (kz, dz < T::zero()) {
+            (0, false) => (1, 2),
+            (0, true) => (2, 1),
+            (1, false) => (2, 0),
+            (1, true) => (0, 2),
+            (_, false) => (0, 1),
+            (_, true) => (1, 0),
+        };
+        let sz = T::one().div_sat(dz);
+        let (sx, sy) = if has_infinity::<T>() {
+            (get(kx) * sz, get(ky) * sz)
+        } else {
+            (get(kx).div_sat(dz), get(ky).div_sat(dz))
+        };
+        Self {
+            kx,
+            ky,
+            kz,
+            sx,
+            sy,
+            sz,
+        }
+    }
+
+    /// `p` (relative to the caster's origin) in the sheared frame.
+    #[inline(always)]
+    #[must_use]
+    pub fn apply<const D: usize>(&self, p: &Vector<T, D>) -> [T; 3] {
+        let get = |i: usize| p.get(i).copied().unwrap_or_else(T::zero);
+        let z = get(self.kz);
+        [
+            get(self.kx) - self.sx * z,
+            get(self.ky) - self.sy * z,
+            self.sz * z,
+        ]
     }
 }
 
@@ -73,31 +170,6 @@ macro_rules! caster {
 caster!(Ray, Interval::Ray, |x| x.origin, x.dir);
 caster!(Segment, Interval::Segment, |x| x.a, x.b - x.a);
 caster!(Line, Interval::Line, |x| x.origin, x.dir);
-
-/// A caster given by its parts, for kernels that move a caster into a
-/// shape's frame.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Cast<T: Real, const D: usize> {
-    pub(crate) origin: Point<T, D>,
-    pub(crate) dir: Vector<T, D>,
-    pub(crate) lo: T,
-    pub(crate) hi: T,
-}
-
-impl<T: Real, const D: usize> Caster<T, D> for Cast<T, D> {
-    #[inline(always)]
-    fn origin(&self) -> Point<T, D> {
-        self.origin
-    }
-    #[inline(always)]
-    fn direction(&self) -> Vector<T, D> {
-        self.dir
-    }
-    #[inline(always)]
-    fn range(&self) -> (T, T) {
-        (self.lo, self.hi)
-    }
-}
 
 /// The entry/exit interval of a caster through a solid: the part of its
 /// range inside `Rhs` ([`Span`]), `None` when it misses.
@@ -164,11 +236,23 @@ pub(crate) fn not_past<T: Real>(enter: T, exit: T) -> bool {
 }
 
 /// `v` scaled to unit length, or `None` for a zero or non-finite vector.
-/// Divides by the largest component first, so the squared length can
-/// neither overflow (fixed point, huge floats) nor underflow.
+/// Moderate vectors are divided by their length directly; very large or
+/// small ones (whose squared length could overflow — fixed point, huge
+/// floats — or underflow) are first divided by their largest component.
 #[inline]
 pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>) -> Option<Vector<T, D>> {
     let m = v.iter().fold(T::zero(), |m, x| x.abs().max_sel(m));
+    let (small, big) = if has_infinity::<T>() {
+        (T::from_f64_lossy(1e-15), T::from_f64_lossy(1e15))
+    } else {
+        (T::from_f64_lossy(1.0 / 4096.0), T::from_f64_lossy(64.0))
+    };
+    if m >= small && m <= big {
+        let len = v.norm_squared().sqrt_clamped();
+        if len > T::zero() {
+            return Some(v * T::one().div_sat(len));
+        }
+    }
     if !(m > T::zero()) || !m.is_finite_real() {
         return None;
     }
@@ -183,7 +267,19 @@ pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>) -> Option<Vector<T
 /// Whether every coordinate is finite.
 #[inline(always)]
 pub(crate) fn finite<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
-    v.iter().all(|x| x.is_finite_real())
+    v.iter().fold(true, |ok, x| ok & x.is_finite_real())
+}
+
+/// Whether a caster can hit anything: finite origin and direction, a
+/// non-zero direction, an ordered (not NaN) range.
+#[inline(always)]
+pub(crate) fn castable<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    (lo, hi): (T, T),
+) -> bool {
+    let nonzero = d.iter().fold(false, |nz, x| nz | (*x != T::zero()));
+    finite(&o.coords) & finite(d) & nonzero & (lo <= hi)
 }
 
 /// The part of `[lo, hi]` inside a solid whose interval on the caster's

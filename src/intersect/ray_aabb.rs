@@ -27,57 +27,75 @@
 //! Fixed point: the parameters are computed by saturating division, so no
 //! input panics; they are exact while `|box - origin| / |dir|` is in range.
 
-use crate::intersect::cast::{cast_pair, first_hit, has_infinity, not_past};
-use crate::{Aabb, Caster, Line, PreparedRay, Ray, RayHit, Real, Segment, Span, Vector};
+use crate::intersect::cast::{cast_pair, castable, first_hit, has_infinity, not_past};
+use crate::{Aabb, Caster, Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span, Vector};
+
+/// The slab test of the caster `o + t d` (inverse direction `inv`, range
+/// `range`) against the box `[min, max]`: `(t_enter, t_exit, entry face)`,
+/// the face as its axis and whether it is the `max` face, `None` when the
+/// range starts inside (or `track` is off). `None` on a miss. The caller
+/// has checked the caster with `castable`.
+#[inline(always)]
+pub(crate) fn slab<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    inv: &Vector<T, D>,
+    (t_min, t_max): (T, T),
+    b: &Aabb<T, D>,
+    track: bool,
+) -> Option<(T, T, Option<(usize, bool)>)> {
+    let mut enter = t_min;
+    let mut exit = t_max;
+    let mut face = None;
+    let mut ordered = true;
+    for i in 0..D {
+        let (lo, hi) = (b.min[i], b.max[i]);
+        ordered &= lo <= hi;
+        // A negative direction (sign bit: 1 / -0 = -inf) enters at `max`.
+        let neg = inv[i] < T::zero();
+        let (near, far) = if neg { (hi, lo) } else { (lo, hi) };
+        let oi = o[i];
+        let (t_near, t_far) = if has_infinity::<T>() {
+            ((near - oi) * inv[i], (far - oi) * inv[i])
+        } else {
+            // Fixed point: no infinities, so a zero component is decided
+            // here and the others divide with saturation.
+            let di = d[i];
+            if di == T::zero() {
+                if oi < lo || oi > hi {
+                    return None;
+                }
+                continue;
+            }
+            ((near - oi).div_sat(di), (far - oi).div_sat(di))
+        };
+        if track {
+            if t_near >= enter {
+                enter = t_near;
+                face = Some((i, neg));
+            }
+        } else {
+            enter = t_near.max_sel(enter);
+        }
+        exit = t_far.min_sel(exit);
+    }
+    if ordered && not_past(enter, exit) {
+        Some((enter, exit.max_sel(enter), face))
+    } else {
+        None
+    }
+}
+
+/// The outward normal of the entry face `(axis, is the max face)`.
+#[inline(always)]
+pub(crate) fn face_normal<T: Real, const D: usize>(
+    (axis, max_face): (usize, bool),
+) -> Vector<T, D> {
+    let s = if max_face { T::one() } else { -T::one() };
+    Vector::<T, D>::from_fn(|i, _| if i == axis { s } else { T::zero() })
+}
 
 impl<T: Real, const D: usize> PreparedRay<T, D> {
-    /// The slab test: `(t_enter, t_exit, axis of the entry face)`, the
-    /// axis `None` when the range starts inside. `None` on a miss.
-    #[inline(always)]
-    fn slab(&self, b: &Aabb<T, D>, track: bool) -> Option<(T, T, Option<usize>)> {
-        if !self.valid {
-            return None;
-        }
-        let mut enter = self.t_min;
-        let mut exit = self.t_max;
-        let mut axis = None;
-        let mut ordered = true;
-        for i in 0..D {
-            let (lo, hi) = (b.min[i], b.max[i]);
-            ordered &= lo <= hi;
-            let (near, far) = if self.neg[i] { (hi, lo) } else { (lo, hi) };
-            let o = self.origin[i];
-            let (t_near, t_far) = if has_infinity::<T>() {
-                ((near - o) * self.inv_dir[i], (far - o) * self.inv_dir[i])
-            } else {
-                // Fixed point: no infinities, so a zero component is
-                // decided here and the others divide with saturation.
-                let d = self.dir[i];
-                if d == T::zero() {
-                    if o < lo || o > hi {
-                        return None;
-                    }
-                    continue;
-                }
-                ((near - o).div_sat(d), (far - o).div_sat(d))
-            };
-            if track {
-                if t_near >= enter {
-                    enter = t_near;
-                    axis = Some(i);
-                }
-            } else {
-                enter = t_near.max_sel(enter);
-            }
-            exit = t_far.min_sel(exit);
-        }
-        if ordered && not_past(enter, exit) {
-            Some((enter, exit.max_sel(enter), axis))
-        } else {
-            None
-        }
-    }
-
     /// Whether the prepared caster meets the closed box within its range:
     /// the slab test alone, for BVH traversal.
     ///
@@ -92,7 +110,8 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     #[inline]
     #[must_use]
     pub fn hits_aabb(&self, aabb: &Aabb<T, D>) -> bool {
-        self.slab(aabb, false).is_some()
+        let range = (self.t_min, self.t_max);
+        self.valid && slab(&self.origin, &self.dir, &self.inv_dir, range, aabb, false).is_some()
     }
 
     /// The entry/exit interval of the prepared caster through the box,
@@ -107,8 +126,7 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     #[inline]
     #[must_use]
     pub fn clip_aabb(&self, aabb: &Aabb<T, D>) -> Option<Span<T>> {
-        self.slab(aabb, false)
-            .map(|(enter, exit, _)| Span { enter, exit })
+        aabb.clip(self)
     }
 }
 
@@ -126,31 +144,33 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
-        let pr = caster.prepare();
-        let (enter, exit, axis) = pr.slab(self, true)?;
-        let neg = pr.neg;
-        let entered = axis.map(|_| enter);
-        first_hit(&pr, entered, exit, |_| {
-            let i = axis?;
-            let mut n = Vector::<T, D>::zeros();
-            let s = neg.get(i).copied()?;
-            *n.get_mut(i)? = if s { T::one() } else { -T::one() };
-            Some(n)
-        })
+        let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
+        if !castable(&o, &d, range) {
+            return None;
+        }
+        let (enter, exit, face) = slab(&o, &d, &caster.inv_direction(), range, self, true)?;
+        first_hit(caster, face.map(|_| enter), exit, |_| face.map(face_normal))
     }
 
     /// Whether any caster meets the closed box within its range.
     #[inline]
     #[must_use]
     pub fn hits<C: Caster<T, D>>(&self, caster: &C) -> bool {
-        caster.prepare().hits_aabb(self)
+        let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
+        castable(&o, &d, range)
+            && slab(&o, &d, &caster.inv_direction(), range, self, false).is_some()
     }
 
     /// The entry/exit interval of any caster through the box.
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
-        caster.prepare().clip_aabb(self)
+        let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
+        if !castable(&o, &d, range) {
+            return None;
+        }
+        let (enter, exit, _) = slab(&o, &d, &caster.inv_direction(), range, self, false)?;
+        Some(Span { enter, exit })
     }
 }
 

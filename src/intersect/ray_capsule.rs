@@ -6,8 +6,12 @@
 //! the careful quadratic of `ray_ball.rs`; the finite cylinder is the
 //! infinite one (the same quadratic on the components of `f = o - a` and
 //! `d` perpendicular to the axis `u = b - a`) cut by the slab `0 <= (p -
-//! a)·u <= |u|²`. The normal at a hit point is the direction from the
-//! nearest point of the core segment.
+//! a)·u <= |u|²`. In practice the line's interval in the infinite
+//! cylinder is found first; an entry (or exit) beyond an end disc is
+//! replaced by that end ball's (the line reaches the rest only through
+//! the disc, inside the ball), so most casts solve one or two quadratics.
+//! The normal at a hit point is the direction from the nearest point of
+//! the core segment.
 //!
 //! Degenerate cases: a zero-length segment makes the capsule a ball; a
 //! caster parallel to the axis meets the cylinder everywhere or nowhere
@@ -17,15 +21,93 @@
 //! NaN radius, a zero direction and NaN input miss.
 
 use crate::closest::closest_on_segment;
-use crate::intersect::cast::{cast_pair, clip_range, first_hit, unit};
-use crate::intersect::ray_ball::line_ball_roots;
-use crate::{Capsule, Caster, Line, Point, Ray, RayHit, Real, Segment, Span};
+use crate::intersect::cast::{cast_pair, clip_range, first_hit, has_infinity};
+use crate::intersect::ray_ball::{line_ball_roots, radial_normal};
+use crate::{Capsule, Caster, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};
+
+/// The part of a capsule through which a line enters it, for the normal.
+#[derive(Clone, Copy)]
+enum Entry<T: Real, const D: usize> {
+    /// The cylinder, with the offset from the axis at the entry.
+    Body(Vector<T, D>),
+    /// The ball around this end.
+    Cap(Point<T, D>),
+    /// Found by the general union: the normal from the nearest axis point.
+    Unknown,
+}
 
 impl<T: Real, const D: usize> Capsule<T, D> {
-    /// The interval `[t1, t2]` of the caster's line in the capsule.
+    /// The interval `[t1, t2]` of the caster's line in the capsule, and
+    /// the part it enters through.
+    ///
+    /// Fast path: the line's interval in the infinite cylinder; where it
+    /// enters (or leaves) beyond an end disc, it enters (leaves) through
+    /// that end's ball instead: the line can reach the rest of the capsule
+    /// only by crossing the disc, which lies inside the ball, so when that
+    /// ball is missed the capsule is.
     #[inline]
-    fn line_span<C: Caster<T, D>>(&self, caster: &C) -> Option<(T, T)> {
+    fn line_span<C: Caster<T, D>>(&self, caster: &C) -> Option<(T, T, Entry<T, D>)> {
         let (o, d) = (caster.origin(), caster.direction());
+        let (a, b, r) = (self.segment.a, self.segment.b, self.radius);
+        let u = b - a;
+        let uu = u.norm_squared();
+        if !(uu > T::zero()) {
+            return line_ball_roots(&o, &d, &a, r).map(|(t1, t2)| (t1, t2, Entry::Cap(a)));
+        }
+        let f = o - a;
+        let (fu, du) = (f.dot(&u), d.dot(&u));
+        // Floats divide by `uu` once; fixed point divides with saturation.
+        let (ku_f, ku_d) = if has_infinity::<T>() {
+            let inv = T::one() / uu;
+            (fu * inv, du * inv)
+        } else {
+            (fu.div_sat(uu), du.div_sat(uu))
+        };
+        let d_perp = d - u * ku_d;
+        if d_perp.iter().all(|x| *x == T::zero()) {
+            // Along the axis.
+            return self
+                .union_span(&o, &d)
+                .map(|(t1, t2)| (t1, t2, Entry::Unknown));
+        }
+        let f_perp = f - u * ku_f;
+        let (c1, c2) = line_ball_roots(&Point::from(f_perp), &d_perp, &Point::origin(), r)?;
+        // Axial coordinate (scaled by |u|²) at the cylinder's entry and exit.
+        let (y1, y2) = (fu + c1 * du, fu + c2 * du);
+        let end = |y: T| {
+            if y < T::zero() {
+                Some(a)
+            } else if y > uu {
+                Some(b)
+            } else {
+                None
+            }
+        };
+        let (e1, e2) = (end(y1), end(y2));
+        let (t1, entry) = match e1 {
+            None => (c1, Entry::Body(f_perp + d_perp * c1)),
+            Some(cap) => {
+                let (t1, t2) = line_ball_roots(&o, &d, &cap, r)?;
+                if e2 == e1 {
+                    return Some((t1, t2, Entry::Cap(cap))); // only that ball
+                }
+                (t1, Entry::Cap(cap))
+            }
+        };
+        let t2 = match e2 {
+            None => c2,
+            Some(cap) => match line_ball_roots(&o, &d, &cap, r) {
+                Some((_, t)) => t,
+                // Rounding at the rim of the far cap: leave by the body.
+                None => c2,
+            },
+        };
+        Some((t1, t2.max_sel(t1), entry))
+    }
+
+    /// The hull of the line's intervals through the two balls and the
+    /// finite cylinder.
+    fn union_span(&self, o: &Point<T, D>, d: &Vector<T, D>) -> Option<(T, T)> {
         let (a, b, r) = (self.segment.a, self.segment.b, self.radius);
         let mut span: Option<(T, T)> = None;
         let mut join = |part: Option<(T, T)>| {
@@ -36,12 +118,12 @@ impl<T: Real, const D: usize> Capsule<T, D> {
                 });
             }
         };
-        join(line_ball_roots(&o, &d, &a, r));
-        join(line_ball_roots(&o, &d, &b, r));
+        join(line_ball_roots(o, d, &a, r));
+        join(line_ball_roots(o, d, &b, r));
         let u = b - a;
         let uu = u.norm_squared();
         if uu > T::zero() {
-            join(self.cylinder(&o, &d, &u, uu));
+            join(self.cylinder(o, d, &u, uu));
         }
         span
     }
@@ -51,8 +133,8 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     fn cylinder(
         &self,
         o: &Point<T, D>,
-        d: &crate::Vector<T, D>,
-        u: &crate::Vector<T, D>,
+        d: &Vector<T, D>,
+        u: &Vector<T, D>,
         uu: T,
     ) -> Option<(T, T)> {
         let max = T::max_finite();
@@ -70,6 +152,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         };
         // The infinite cylinder: the ball quadratic on perpendicular parts.
         let f_perp = f - u * fu.div_sat(uu);
+        // (Dividing by `uu` twice keeps fixed point from overflowing.)
         let d_perp = d - u * du.div_sat(uu);
         let (c1, c2) = if d_perp.iter().all(|x| *x == T::zero()) {
             if !(f_perp.norm_squared() <= self.radius * self.radius) {
@@ -102,12 +185,18 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
-        let (t1, t2) = self.line_span(caster)?;
+        let (t1, t2, entry) = self.line_span(caster)?;
         let d = caster.direction();
         first_hit(caster, Some(t1), t2, |p| {
-            let (a, b) = (&self.segment.a, &self.segment.b);
-            let q = self.segment.at(closest_on_segment(a, b, p));
-            unit(&(p - q)).or_else(|| unit(&-d))
+            let v = match entry {
+                Entry::Body(h) => h,
+                Entry::Cap(c) => p - c,
+                Entry::Unknown => {
+                    let (a, b) = (&self.segment.a, &self.segment.b);
+                    p - self.segment.at(closest_on_segment(a, b, p))
+                }
+            };
+            radial_normal(&v, self.radius, &d)
         })
     }
 
@@ -115,7 +204,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
-        let (t1, t2) = self.line_span(caster)?;
+        let (t1, t2, _) = self.line_span(caster)?;
         let (lo, hi) = caster.range();
         clip_range(lo, hi, Some(t1), t2)
     }

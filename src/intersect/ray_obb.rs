@@ -12,22 +12,29 @@
 //! extents give a flat box, negative ones are taken by absolute value; NaN
 //! input misses. The axes are assumed orthonormal ([`crate::Obb::try_new`]).
 
-use crate::intersect::cast::{cast_pair, Cast};
+use crate::intersect::cast::{cast_pair, castable, first_hit};
+use crate::intersect::ray_aabb::slab;
 use crate::{Aabb, Caster, Line, Obb, Point, Ray, RayHit, Real, Segment, Span};
 
 impl<T: Real, const D: usize> Obb<T, D> {
-    /// The caster in the box's frame, and the box there.
+    /// The slab test in the box's frame: the caster's origin and direction
+    /// there, checked, and the result.
     #[inline(always)]
-    fn local<C: Caster<T, D>>(&self, caster: &C) -> (Cast<T, D>, Aabb<T, D>) {
-        let (lo, hi) = caster.range();
+    fn local_slab<C: Caster<T, D>>(
+        &self,
+        caster: &C,
+        track: bool,
+    ) -> Option<(T, T, Option<(usize, bool)>)> {
+        let range = caster.range();
+        let o = Point::from(self.to_local(&caster.origin()));
+        let d = self.axes.tr_mul(&caster.direction());
+        if !castable(&o, &d, range) {
+            return None;
+        }
         let h = self.half_extents.abs();
-        let local = Cast {
-            origin: Point::from(self.to_local(&caster.origin())),
-            dir: self.axes.tr_mul(&caster.direction()),
-            lo,
-            hi,
-        };
-        (local, Aabb::new(Point::from(-h), Point::from(h)))
+        let b = Aabb::new(Point::from(-h), Point::from(h));
+        let inv = d.map(|x| T::one().div_sat(x));
+        slab(&o, &d, &inv, range, &b, track)
     }
 
     /// The first point of the closed box along any caster, with the
@@ -45,12 +52,11 @@ impl<T: Real, const D: usize> Obb<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
-        let (local, b) = self.local(caster);
-        let hit = b.cast(&local)?;
-        Some(RayHit {
-            t: hit.t,
-            point: caster.point_at(hit.t),
-            normal: self.axes * hit.normal,
+        let (enter, exit, face) = self.local_slab(caster, true)?;
+        first_hit(caster, face.map(|_| enter), exit, |_| {
+            let (axis, max_face) = face?;
+            let n = self.axes.column(axis).into_owned();
+            Some(if max_face { n } else { -n })
         })
     }
 
@@ -58,16 +64,15 @@ impl<T: Real, const D: usize> Obb<T, D> {
     #[inline]
     #[must_use]
     pub fn hits<C: Caster<T, D>>(&self, caster: &C) -> bool {
-        let (local, b) = self.local(caster);
-        b.hits(&local)
+        self.local_slab(caster, false).is_some()
     }
 
     /// The entry/exit interval of any caster through the box.
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
-        let (local, b) = self.local(caster);
-        b.clip(&local)
+        let (enter, exit, _) = self.local_slab(caster, false)?;
+        Some(Span { enter, exit })
     }
 }
 

@@ -6,7 +6,7 @@
 //! the axes permuted so that the largest direction component `kz` comes
 //! last (`kx`, `ky` swapped when it is negative, to keep the winding), and
 //! sheared by `(dx / dz, dy / dz, 1 / dz)` so that the ray becomes the
-//! positive `z` axis ([`PreparedRay`] holds the permutation and shear).
+//! positive `z` axis ([`crate::WoopFrame`]; [`PreparedRay`] keeps it).
 //! The 2D edge functions of the projected vertices,
 //!
 //! `U = cx by - cy bx`, `V = ax cy - ay cx`, `W = bx ay - by ax`,
@@ -30,10 +30,8 @@
 //! coordinates are in range (`I32F32`: coordinates up to about 10⁴ with
 //! directions whose components are within a factor 10⁴ of each other).
 
-use crate::intersect::cast::unit;
-use crate::{
-    Caster, Cull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle, TriangleHit, Vector,
-};
+use crate::intersect::cast::{has_infinity, unit};
+use crate::{Caster, Cull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle, TriangleHit};
 
 /// `a` × `b` - `c` × `d` in `f64` (exact in sign for `f32` inputs).
 #[inline(never)]
@@ -44,7 +42,8 @@ fn edge_f64<T: Real>(a: T, b: T, c: T, d: T) -> f64 {
 
 impl<T: Real> PreparedRay<T, 3> {
     /// The watertight ray–triangle test (see the module docs), keeping the
-    /// faces that `cull` does not drop.
+    /// faces that `cull` does not drop; the same as [`Triangle::cast`] with
+    /// the transform computed once.
     ///
     /// ```
     /// use isect::{Caster, Cull, Ray, Triangle, nalgebra::{Point3, Vector3}};
@@ -60,26 +59,46 @@ impl<T: Real> PreparedRay<T, 3> {
         if !self.valid {
             return None;
         }
-        let [kx, ky, kz] = self.k;
-        let [sx, sy, sz] = self.shear;
-        let at = |v: &Vector<T, 3>, i: usize| v.get(i).copied().unwrap_or_else(T::zero);
-        // Vertices relative to the origin, sheared onto the ray's frame.
-        let (a, b, c) = (
-            tri.a - self.origin,
-            tri.b - self.origin,
-            tri.c - self.origin,
-        );
-        let (az, bz, cz) = (at(&a, kz), at(&b, kz), at(&c, kz));
-        let ax = at(&a, kx) - sx * az;
-        let ay = at(&a, ky) - sy * az;
-        let bx = at(&b, kx) - sx * bz;
-        let by = at(&b, ky) - sy * bz;
-        let cx = at(&c, kx) - sx * cz;
-        let cy = at(&c, ky) - sy * cz;
+        tri.cast(self, cull)
+    }
+}
+
+impl<T: Real> Triangle<T, 3> {
+    /// Where any caster meets the triangle (watertight; see the module
+    /// docs), keeping the faces that `cull` does not drop.
+    ///
+    /// ```
+    /// use isect::{Cull, Segment, Triangle, nalgebra::Point3};
+    /// let tri = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
+    /// let seg = Segment::new(Point3::new(0.5, 0.5, -1.0), Point3::new(0.5, 0.5, 3.0));
+    /// let hit = tri.cast(&seg, Cull::None).unwrap();
+    /// assert_eq!((hit.t, hit.front), (0.25, false)); // from below: the back face
+    /// assert!(tri.cast(&seg, Cull::Back).is_none());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: Cull) -> Option<TriangleHit<T>> {
+        let zero = T::zero();
+        let o = caster.origin();
+        if !has_infinity::<T>() && caster.direction().iter().all(|x| *x == zero) {
+            return None; // fixed point: the transform of a zero direction overflows
+        }
+        let (t_min, t_max) = caster.range();
+        // Vertices relative to the origin, in the ray's frame (NaN or
+        // infinite input turns into a NaN `det` below).
+        let f = caster.woop_frame();
+        let [ax, ay, az] = f.apply(&(self.a - o));
+        let [bx, by, bz] = f.apply(&(self.b - o));
+        let [cx, cy, cz] = f.apply(&(self.c - o));
         let mut u = cx * by - cy * bx;
         let mut v = ax * cy - ay * cx;
+        // Early out: two edge functions of opposite signs. (A rounded
+        // product keeps its order, so a non-zero edge function has the sign
+        // of the exact one: this agrees with the f64 recheck below.)
+        if (u < zero && v > zero) || (u > zero && v < zero) {
+            return None;
+        }
         let mut w = bx * ay - by * ax;
-        let zero = T::zero();
         if u == zero || v == zero || w == zero {
             // On an edge in working precision: decide the signs again in
             // f64 (exact for f32), as the shared edge's neighbour does.
@@ -106,15 +125,24 @@ impl<T: Real> PreparedRay<T, 3> {
         if !cull.keeps(front) {
             return None;
         }
-        let t_scaled = u * (sz * az) + v * (sz * bz) + w * (sz * cz);
-        let t = t_scaled.div_sat(det);
+        let t_scaled = u * az + v * bz + w * cz;
+        let (t, u, v, w) = if has_infinity::<T>() {
+            let inv = T::one() / det;
+            (t_scaled * inv, u * inv, v * inv, w * inv)
+        } else {
+            (
+                t_scaled.div_sat(det),
+                u.div_sat(det),
+                v.div_sat(det),
+                w.div_sat(det),
+            )
+        };
         let max = T::max_finite();
-        if !(t >= self.t_min && t <= self.t_max && t < max && t > -max) {
+        if !(t >= t_min && t <= t_max && t < max && t > -max) {
             return None;
         }
-        let (u, v, w) = (u.div_sat(det), v.div_sat(det), w.div_sat(det));
-        let n = unit(&tri.scaled_normal()).or_else(|| unit(&-self.dir))?;
-        let point: Point<T, 3> = tri.a + (tri.b - tri.a) * v + (tri.c - tri.a) * w;
+        let n = unit(&self.scaled_normal()).or_else(|| unit(&-caster.direction()))?;
+        let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
         Some(TriangleHit {
             t,
             point,
@@ -124,25 +152,6 @@ impl<T: Real> PreparedRay<T, 3> {
             w,
             front,
         })
-    }
-}
-
-impl<T: Real> Triangle<T, 3> {
-    /// Where any caster meets the triangle (watertight; see the module
-    /// docs), keeping the faces that `cull` does not drop.
-    ///
-    /// ```
-    /// use isect::{Cull, Segment, Triangle, nalgebra::Point3};
-    /// let tri = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
-    /// let seg = Segment::new(Point3::new(0.5, 0.5, -1.0), Point3::new(0.5, 0.5, 3.0));
-    /// let hit = tri.cast(&seg, Cull::None).unwrap();
-    /// assert_eq!((hit.t, hit.front), (0.25, false)); // from below: the back face
-    /// assert!(tri.cast(&seg, Cull::Back).is_none());
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: Cull) -> Option<TriangleHit<T>> {
-        caster.prepare().cast_triangle(self, cull)
     }
 
     /// [`Triangle::cast`] hitting both faces, for `Intersect`.
