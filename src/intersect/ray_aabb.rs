@@ -30,6 +30,10 @@
 use crate::intersect::cast::{cast_pair, castable, first_hit, has_infinity, not_past};
 use crate::{Aabb, Caster, Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span, Vector};
 
+/// A slab test's result: `(t_enter, t_exit, entry face)`, the face as its
+/// axis and whether it is the `max` face.
+pub(crate) type Slab<T> = (T, T, Option<(usize, bool)>);
+
 /// The slab test of the caster `o + t d` (inverse direction `inv`, range
 /// `range`) against the box `[min, max]`: `(t_enter, t_exit, entry face)`,
 /// the face as its axis and whether it is the `max` face, `None` when the
@@ -43,7 +47,7 @@ pub(crate) fn slab<T: Real, const D: usize>(
     (t_min, t_max): (T, T),
     b: &Aabb<T, D>,
     track: bool,
-) -> Option<(T, T, Option<(usize, bool)>)> {
+) -> Option<Slab<T>> {
     let mut enter = t_min;
     let mut exit = t_max;
     let mut face = None;

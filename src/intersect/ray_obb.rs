@@ -13,18 +13,14 @@
 //! input misses. The axes are assumed orthonormal ([`crate::Obb::try_new`]).
 
 use crate::intersect::cast::{cast_pair, castable, first_hit};
-use crate::intersect::ray_aabb::slab;
+use crate::intersect::ray_aabb::{slab, Slab};
 use crate::{Aabb, Caster, Line, Obb, Point, Ray, RayHit, Real, Segment, Span};
 
 impl<T: Real, const D: usize> Obb<T, D> {
     /// The slab test in the box's frame: the caster's origin and direction
     /// there, checked, and the result.
     #[inline(always)]
-    fn local_slab<C: Caster<T, D>>(
-        &self,
-        caster: &C,
-        track: bool,
-    ) -> Option<(T, T, Option<(usize, bool)>)> {
+    fn local_slab<C: Caster<T, D>>(&self, caster: &C, track: bool) -> Option<Slab<T>> {
         let range = caster.range();
         let o = Point::from(self.to_local(&caster.origin()));
         let d = self.axes.tr_mul(&caster.direction());
