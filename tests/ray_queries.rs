@@ -324,6 +324,7 @@ for_types! {
     lines_3d => lines_3d_by_construction;
     planes => planes_by_construction;
     symmetry => mirrored_pairs_agree;
+    degenerate => degenerate_cases;
 }
 
 /// Dispatches a cast and clip on a shape for each caster kind.
@@ -824,6 +825,139 @@ fn seed_cases<T: Real>() {
     assert!(zero_dir.intersect(&unit_box).is_none());
     assert!(zero_dir.intersect(&ball).is_none());
     assert!(zero_dir.intersect(&floor).is_none());
+}
+
+/// One check per degenerate case that the modules' docs name.
+fn degenerate_cases<T: Real>() {
+    let tol = test_tol::<T>();
+    let p = |x: f64, y: f64, z: f64| tp::<T, 3>([x, y, z]);
+    let v = |x: f64, y: f64, z: f64| tv::<T, 3>([x, y, z]);
+    let down = Ray::new(p(0.25, 0.25, 1.0), v(0.0, 0.0, -1.0));
+
+    // Box: flat boxes are hit, empty boxes are not; a ray starting on a
+    // face moving in gets that face's normal at t = 0.
+    let flat = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 0.0));
+    assert!((down.intersect(&flat).unwrap().t.to_f64() - 1.0).abs() < tol);
+    assert!(down
+        .intersect(&Aabb::new(p(0.0, 0.0, 0.0), p(-1.0, 1.0, 1.0)))
+        .is_none());
+    let on_face = Ray::new(p(0.5, 0.5, 1.0), v(0.0, 0.0, -1.0))
+        .intersect(&Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0)));
+    let h = on_face.unwrap();
+    assert_eq!(h.t.to_f64(), 0.0);
+    assert!((h.normal.z.to_f64() - 1.0).abs() < tol);
+    // A prepared ray whose range ends before the box misses it.
+    let pr = PreparedRay::new(&down).with_range(T::zero(), T::from_f64_lossy(0.5));
+    assert!(!pr.hits_aabb(&flat));
+    assert!(!PreparedRay::new(&down)
+        .with_range(T::one(), T::zero())
+        .is_valid());
+
+    // Triangle: a ray in its plane and a degenerate triangle miss; a ray
+    // starting on it hits at t = 0.
+    let tri = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
+    assert!(Ray::new(p(-1.0, 0.25, 0.0), v(1.0, 0.0, 0.0))
+        .intersect(&tri)
+        .is_none());
+    let sliver = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(2.0, 0.0, 0.0));
+    assert!(Ray::new(p(0.5, 0.0, 1.0), v(0.0, 0.0, -1.0))
+        .intersect(&sliver)
+        .is_none());
+    let start_on = Ray::new(p(0.25, 0.25, 0.0), v(0.0, 0.0, 1.0))
+        .intersect(&tri)
+        .unwrap();
+    assert_eq!(start_on.t.to_f64(), 0.0);
+
+    // Ball: radius zero is a point, a negative radius is empty.
+    let dot_ball = Ball::new(p(0.25, 0.25, 0.0), T::zero());
+    let h = down.intersect(&dot_ball).unwrap();
+    assert!((h.t.to_f64() - 1.0).abs() < tol && (h.normal.z.to_f64() - 1.0).abs() < tol);
+    assert!(down
+        .intersect(&Ball::new(p(0.25, 0.25, 0.0), -T::one()))
+        .is_none());
+
+    // Capsule: a zero-length segment is a ball; radius zero, a segment.
+    let cball = Capsule::new(
+        Segment::new(p(0.25, 0.25, 0.0), p(0.25, 0.25, 0.0)),
+        T::from_f64_lossy(0.5),
+    );
+    assert!((down.intersect(&cball).unwrap().t.to_f64() - 0.5).abs() < tol);
+    let thin = Capsule::new(
+        Segment::new(p(0.0, 0.25, 0.0), p(1.0, 0.25, 0.0)),
+        T::zero(),
+    );
+    assert!((down.intersect(&thin).unwrap().t.to_f64() - 1.0).abs() < tol);
+
+    // Plane: a zero normal is no plane.
+    assert!(down
+        .intersect(&Plane::new(v(0.0, 0.0, 0.0), T::zero()))
+        .is_none());
+
+    // Hull: no planes is all of space (inside: t = 0); contradictory
+    // planes are empty; a line inside an unbounded hull starts at t = 0.
+    let none: [Plane<T, 3>; 0] = [];
+    assert_eq!(
+        down.intersect(&ConvexHull::new(&none)).unwrap().t.to_f64(),
+        0.0
+    );
+    let empty = [
+        Plane::new(v(0.0, 0.0, 1.0), T::zero()),
+        Plane::new(v(0.0, 0.0, -1.0), -T::one()),
+    ];
+    assert!(down.intersect(&ConvexHull::new(&empty)).is_none());
+    let slab = [
+        Plane::new(v(0.0, 0.0, 1.0), T::one()),
+        Plane::new(v(0.0, 0.0, -1.0), T::one()),
+    ];
+    let along = Line::new(p(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0));
+    assert_eq!(
+        along.intersect(&ConvexHull::new(&slab)).unwrap().t.to_f64(),
+        0.0
+    );
+    let span = along.clip(&ConvexHull::new(&slab)).unwrap();
+    assert!(span.enter.to_f64() < -1e3 && span.exit.to_f64() > 1e3);
+
+    // 2D polygon of zero area: its segments.
+    let flat2 = [
+        tp::<T, 2>([0.0, 0.0]),
+        tp::<T, 2>([2.0, 0.0]),
+        tp::<T, 2>([1.0, 0.0]),
+    ];
+    let up2 = Ray::new(tp::<T, 2>([0.5, -1.0]), tv::<T, 2>([0.0, 1.0]));
+    let h = up2.intersect(&Polygon::new(&flat2)).unwrap();
+    assert!((h.t.to_f64() - 1.0).abs() < tol && (h.normal.y.to_f64() + 1.0).abs() < tol);
+    // 3D polygon with fewer than three vertices: nothing faces the ray.
+    let two = [p(0.0, 0.0, 0.0), p(1.0, 1.0, 0.0)];
+    assert!(down.intersect(&Polygon::new(&two)).is_none());
+
+    // 2D linear: a zero-length segment is a point.
+    let pt = Segment::new(tp::<T, 2>([1.0, 1.0]), tp::<T, 2>([1.0, 1.0]));
+    let diag = Segment::new(tp::<T, 2>([0.0, 0.0]), tp::<T, 2>([2.0, 2.0]));
+    assert!(matches!(pt.intersect(&diag), Some(LinearHit::Point { .. })));
+    assert!(pt
+        .intersect(&Segment::new(
+            tp::<T, 2>([0.0, 1.0]),
+            tp::<T, 2>([0.5, 1.0])
+        ))
+        .is_none());
+    // 3D: parallel segments apart miss, collinear ones overlap.
+    let s1 = Segment::new(p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0));
+    assert!(s1
+        .intersect(&Segment::new(p(0.0, 1.0, 0.0), p(2.0, 1.0, 0.0)))
+        .is_none());
+    assert!(matches!(
+        s1.intersect(&Segment::new(p(1.0, 0.0, 0.0), p(3.0, 0.0, 0.0))),
+        Some(LinearHit::Overlap { .. })
+    ));
+    // Planes: parallel apart meet nowhere; three with two parallel meet in
+    // no point.
+    let z0 = Plane::new(v(0.0, 0.0, 1.0), T::zero());
+    assert!(Plane::meet_three(
+        &z0,
+        &Plane::new(v(0.0, 0.0, 2.0), T::one()),
+        &Plane::new(v(1.0, 0.0, 0.0), T::zero())
+    )
+    .is_none());
 }
 
 // ---------------------------------------------------------------------------
@@ -1411,4 +1545,65 @@ fn no_panics_on_arbitrary_input() {
             }
         }
     }
+}
+
+/// A finite coordinate in `[-8, 8]` from an arbitrary float.
+fn bounded(x: f64) -> f64 {
+    if x.is_finite() {
+        (x % 8.0 * 1e3).round() / 1e3
+    } else {
+        0.5
+    }
+}
+
+#[test]
+fn quickcheck_symmetry_and_points_on_shapes() {
+    type P3 = (f64, f64, f64);
+    fn prop(o: P3, d: P3, c: P3, k: f64) -> bool {
+        let p = |x: P3| Point3::new(bounded(x.0), bounded(x.1), bounded(x.2));
+        let v = |x: P3| Vector3::new(bounded(x.0), bounded(x.1), bounded(x.2));
+        let r = Ray::new(p(o), v(d));
+        let l = Line::new(p(o), v(d));
+        let seg = Segment::new(p(o), p(c));
+        let ball = Ball::new(p(c), bounded(k).abs() + 0.1);
+        let bx = Aabb::new(p(c), p(c) + Vector3::repeat(bounded(k).abs() + 0.1));
+        let cap = Capsule::new(Segment::new(p(c), p(d)), 0.5);
+        let tri = Triangle::new(p(c), p(d), p((k, c.1, d.2)));
+        let mut ok = true;
+        // Symmetry and test/find agreement.
+        ok &= r.intersect(&ball) == ball.intersect(&r)
+            && r.intersects(&ball) == r.intersect(&ball).is_some();
+        ok &=
+            l.intersect(&bx) == bx.intersect(&l) && l.intersects(&bx) == l.intersect(&bx).is_some();
+        ok &= seg.intersect(&cap) == cap.intersect(&seg)
+            && seg.intersects(&cap) == seg.intersect(&cap).is_some();
+        ok &= r.intersect(&tri) == tri.intersect(&r);
+        // The hit point lies on the shape (within rounding) and the caster.
+        if let Some(h) = r.intersect(&ball) {
+            ok &= ((h.point - ball.center).norm() - ball.radius).abs()
+                <= 1e-9 * (1.0 + ball.radius)
+                || h.t == 0.0;
+            ok &= (r.at(h.t) - h.point).norm() <= 1e-9 * (1.0 + h.point.coords.norm());
+        }
+        if let Some(h) = l.intersect(&bx) {
+            let q = h.point;
+            ok &= (0..3).all(|i| q[i] >= bx.min[i] - 1e-9 && q[i] <= bx.max[i] + 1e-9);
+        }
+        if let Some(h) = r.intersect(&tri) {
+            let q = tri.a.coords * h.u + tri.b.coords * h.v + tri.c.coords * h.w;
+            ok &= (q - h.point.coords).norm() <= 1e-9 * (1.0 + q.norm());
+            ok &= h.u >= 0.0 && h.v >= 0.0 && h.w >= 0.0;
+        }
+        // Invariance under translating both shapes by a power of two.
+        let shift = Vector3::new(16.0, -32.0, 8.0);
+        let moved = Ball::new(ball.center + shift, ball.radius);
+        let rm = Ray::new(r.origin + shift, r.dir);
+        if let (Some(a), Some(b)) = (r.intersect(&ball), rm.intersect(&moved)) {
+            ok &= (a.t - b.t).abs() <= 1e-6 * (1.0 + a.t.abs());
+        }
+        ok
+    }
+    quickcheck::QuickCheck::new()
+        .tests(2000)
+        .quickcheck(prop as fn(P3, P3, P3, f64) -> bool);
 }

@@ -19,6 +19,15 @@
 //! - A zero direction (a zero-length segment) is a point, which meets the
 //!   other shape when within the tolerance of it.
 //! - NaN or infinite input gives `None`.
+//!
+//! ```
+//! use isect::{Intersect, LinearHit, Ray, Segment, nalgebra::{Point3, Vector3}};
+//! let s = Segment::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
+//! let up = Ray::new(Point3::new(1.0, 0.0, -1.0), Vector3::z());
+//! assert_eq!(s.intersect(&up), Some(LinearHit::Point { point: Point3::new(1.0, 0.0, 0.0), s: 0.5, t: 1.0 }));
+//! let skew = Ray::new(Point3::new(1.0, 1.0, -1.0), Vector3::z()); // passes 1 away
+//! assert_eq!(s.intersect(&skew), None);
+//! ```
 
 use crate::closest::{closest_on_linear, Interval};
 use crate::intersect::segment_segment::collinear_overlap;

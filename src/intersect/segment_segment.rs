@@ -21,6 +21,17 @@
 //!
 //! Fixed point: exact while the cross products are in range (`I32F32`:
 //! coordinates up to about 3·10⁴).
+//!
+//! ```
+//! use isect::{Intersect, LinearHit, Ray, Segment, nalgebra::{Point2, Vector2}};
+//! let a = Segment::new(Point2::new(0.0, 0.0), Point2::new(4.0, 4.0));
+//! let b = Segment::new(Point2::new(0.0, 4.0), Point2::new(4.0, 0.0));
+//! assert_eq!(a.intersect(&b), Some(LinearHit::Point { point: Point2::new(2.0, 2.0), s: 0.5, t: 0.5 }));
+//! // A ray along the x axis overlaps a segment lying on it.
+//! let r = Ray::new(Point2::new(1.0, 0.0), Vector2::new(2.0, 0.0));
+//! let on_axis = Segment::new(Point2::new(0.0, 0.0), Point2::new(5.0, 0.0));
+//! assert_eq!(r.intersect(&on_axis), Some(LinearHit::Overlap { s: (0.0, 2.0), t: (0.2, 1.0) }));
+//! ```
 
 use crate::{Caster, Intersect, Line, LinearHit, Point, Ray, Real, Segment, Vector};
 
