@@ -38,9 +38,61 @@ impl TestRng {
 }
 
 /// The accuracy expected of type `T` on scenes of unit scale: `f32` about
-/// 2e-3, `f64` 1e-7 (the march's own resolution), `I32F32` about 1e-4.
+/// 2e-3, `f64` 1e-7 (the march's own resolution), `I32F32` about 1e-4,
+/// `I16F16` 1e-2.
 fn test_tol<T: Real>() -> f64 {
-    (T::tolerance().to_f64() * 2000.0).max(1e-7)
+    (T::tolerance().to_f64() * 2000.0).clamp(1e-7, 1e-2)
+}
+
+/// The queries that `I16F16` (16 fractional bits: about 1.5e-5) answers
+/// within `test_tol` on these small scenes; the others run too, below, to
+/// show that no input in its range panics.
+#[cfg(feature = "fixed")]
+mod i16f16 {
+    use super::*;
+    type T = isect::fixed::I16F16;
+    macro_rules! small {
+        ($($name:ident => $f:ident;)+) => {$(
+            #[test]
+            fn $name() {
+                $f::<T>();
+            }
+        )+};
+    }
+    small! {
+        aabb => aabb_vs_march;
+        obb => obb_vs_march;
+        capsule => capsule_vs_march;
+        triangle => triangle_vs_cramer;
+        polygon_3d => polygon_3d_vs_plane_and_sides;
+        plane => plane_by_hand;
+        seeds => seed_cases;
+        degenerate => degenerate_cases;
+        lines_2d => lines_2d_vs_integer_orientation;
+        planes => planes_by_construction;
+        symmetry => mirrored_pairs_agree;
+    }
+
+    /// The rest: no panic (overflow) on the same scenes.
+    #[test]
+    fn no_panics() {
+        for f in [
+            ball_vs_march::<T> as fn(),
+            hull_vs_march::<T>,
+            polygon_2d_vs_march::<T>,
+            triangle_2d_vs_march::<T>,
+            lines_3d_by_construction::<T>,
+        ] {
+            let _ = std::panic::catch_unwind(f).map_err(|e| {
+                let msg = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                assert!(!msg.contains("overflow"), "I16F16 overflowed: {msg}");
+            });
+        }
+    }
 }
 
 fn tp<T: Real, const N: usize>(x: [f64; N]) -> isect::Point<T, N> {
@@ -232,11 +284,21 @@ fn check_solid<T: Real, const N: usize>(
             let p = f64p(&h.point);
             // Grazing: the oracle's march stepped over a tiny chord. The
             // reported point must still be (nearly) on the shape.
-            let near = (0..64).any(|k| {
-                let dir: [f64; N] = core::array::from_fn(|i| ((k >> i) & 1) as f64 * 2.0 - 1.0);
-                inside(&along(&p, &dir, tol))
-            }) || inside(&p);
-            assert!(near, "{what} {kind:?}: hit {p:?} far from the shape");
+            let near = inside(&p)
+                || [1.0, 0.25, 1.0 / 16.0, 1.0 / 64.0, 1.0 / 256.0]
+                    .iter()
+                    .any(|scale| {
+                        (0..1usize << N).any(|k| {
+                            let dir: [f64; N] =
+                                core::array::from_fn(|i| ((k >> i) & 1) as f64 * 2.0 - 1.0);
+                            inside(&along(&p, &dir, tol * scale))
+                        })
+                    });
+            assert!(
+                near,
+                "{what} {kind:?}: hit {p:?} far from the shape (o {o:?} d {d:?} t {})",
+                h.t.to_f64()
+            );
         }
         (None, None, _) => {}
         (Some(_), Some(_), None) => unreachable!(),

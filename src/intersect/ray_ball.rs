@@ -71,8 +71,10 @@ pub(crate) fn line_ball_roots<T: Real, const D: usize>(
         }
     };
     let tc = over_a(-b);
+    // (Floats only: fixed point is exact to its resolution at any distance
+    // in range, and 512² would not fit `I16F16`.)
     let far = T::from_f64_lossy(512.0);
-    if ff > far * far * r2 {
+    if has_infinity::<T>() && ff > far * far * r2 {
         // Far: refine the closest approach with an exact `f` and fused
         // multiply-adds, then add small corrections to `tc`.
         let mut e = Vector::<T, D>::zeros();
