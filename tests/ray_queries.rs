@@ -1509,6 +1509,17 @@ fn sane_hit<const N: usize>(h: Option<RayHit<f64, N>>) -> bool {
     })
 }
 
+/// A linear hit with no NaN and a finite point.
+fn linear_ok<const N: usize>(x: Option<LinearHit<f64, N>>) -> bool {
+    match x {
+        Some(LinearHit::Point { point, s, t }) => {
+            point.iter().all(|c| c.is_finite()) && !s.is_nan() && !t.is_nan()
+        }
+        Some(LinearHit::Overlap { s, t }) => ![s.0, s.1, t.0, t.1].iter().any(|x| x.is_nan()),
+        None => true,
+    }
+}
+
 #[test]
 fn no_panics_on_arbitrary_input() {
     fn prop(o: (f64, f64, f64), d: (f64, f64, f64), s: (f64, f64, f64), k: f64) -> bool {
@@ -1556,28 +1567,23 @@ fn no_panics_on_arbitrary_input() {
         ok &= sane_hit(r.intersect(&pl)) && sane_hit(l.intersect(&pl));
         ok &= sane_hit(r.intersect(&hull)) && sane_hit(l.intersect(&hull));
         ok &= sane_hit(r.intersect(&poly)) && sane_hit(r2.intersect(&poly2));
-        let _ = (
-            r.clip(&ball),
-            l.clip(&bx),
-            l.clip(&cap),
-            l.clip(&hull),
-            l.clip(&obb),
-        );
-        let _ = (
-            seg.intersect(&Segment::new(p(d), p(s))),
-            l.intersect(&Line::new(p(o), v(s))),
-        );
+        let span_ok = |x: Option<Span<f64>>| {
+            x.is_none_or(|x| !x.enter.is_nan() && !x.exit.is_nan() && x.enter <= x.exit)
+        };
+        ok &= span_ok(r.clip(&ball)) && span_ok(l.clip(&bx)) && span_ok(l.clip(&cap));
+        ok &= span_ok(l.clip(&hull)) && span_ok(l.clip(&obb)) && span_ok(seg.clip(&ball));
+        ok &= linear_ok(seg.intersect(&Segment::new(p(d), p(s))));
+        ok &= linear_ok(l.intersect(&Line::new(p(o), v(s))));
+        ok &= linear_ok(r.intersect(&Ray::new(p(d), v(o))));
         let _ = (
             l.relation(&Line::new(p(o), v(s))),
             pl.intersect(&Plane::new(v(o), k)),
         );
         let _ = Plane::meet_three(&planes[0], &planes[1], &planes[2]);
         let s2 = Segment::new(Point2::new(o.0, o.1), Point2::new(s.0, s.1));
-        let _ = (
-            s2.intersect(&r2),
-            r2.intersect(&s2),
-            Plane::new(Vector2::new(o.0, k), d.0).intersect(&Plane::new(Vector2::new(s.0, s.1), k)),
-        );
+        ok &= linear_ok(s2.intersect(&r2)) && linear_ok(r2.intersect(&s2));
+        let _ =
+            Plane::new(Vector2::new(o.0, k), d.0).intersect(&Plane::new(Vector2::new(s.0, s.1), k));
         ok
     }
     quickcheck::QuickCheck::new()
@@ -1668,4 +1674,32 @@ fn quickcheck_symmetry_and_points_on_shapes() {
     quickcheck::QuickCheck::new()
         .tests(2000)
         .quickcheck(prop as fn(P3, P3, P3, f64) -> bool);
+}
+
+#[test]
+fn no_panics_on_arbitrary_f32_input() {
+    type P = (f32, f32, f32);
+    fn prop(o: P, d: P, s: P, k: f32) -> bool {
+        let p = |x: P| Point3::new(x.0, x.1, x.2);
+        let v = |x: P| Vector3::new(x.0, x.1, x.2);
+        let sane = |h: Option<RayHit<f32, 3>>| {
+            h.is_none_or(|h| {
+                h.t.is_finite()
+                    && h.point.iter().all(|x| x.is_finite())
+                    && h.normal.iter().all(|x| x.is_finite())
+            })
+        };
+        let r = Ray::new(p(o), v(d));
+        let l = Line::new(p(s), v(d));
+        let tri = Triangle::new(p(o), p(s), p((k, d.0, s.1)));
+        let cap = Capsule::new(Segment::new(p(s), p(d)), k);
+        sane(r.intersect(&Ball::new(p(s), k)))
+            && sane(l.intersect(&Aabb::new(p(s), p(o))))
+            && sane(r.intersect(&tri).map(|h| h.to_ray_hit()))
+            && sane(l.intersect(&cap))
+            && sane(r.intersect(&Plane::new(v(s), k)))
+    }
+    quickcheck::QuickCheck::new()
+        .tests(3000)
+        .quickcheck(prop as fn(P, P, P, f32) -> bool);
 }

@@ -30,6 +30,7 @@
 //! ```
 
 use crate::closest::{closest_on_linear, Interval};
+use crate::intersect::cast::finite;
 use crate::intersect::segment_segment::collinear_overlap;
 use crate::{
     Caster, Intersect, IntersectWithTolerance, Line, LineRelation, LinearHit, Point, Ray, Real,
@@ -68,7 +69,7 @@ pub(crate) fn linear_nd<T: Real, const D: usize>(
     // Crossing, skew, or a point against a shape: the closest points.
     let (s, t) = closest_on_linear(o1, d1, i1, o2, d2, i2);
     let (p1, p2) = (o1 + d1 * s, o2 + d2 * t);
-    if (p2 - p1).norm_squared() <= tol2 {
+    if (p2 - p1).norm_squared() <= tol2 && finite(&p1.coords) {
         Some(LinearHit::Point { point: p1, s, t })
     } else {
         None

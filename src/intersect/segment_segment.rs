@@ -17,7 +17,7 @@
 //!   only touch end to end. Unbounded ends are `∓T::max_finite()`.
 //! - A zero direction (a zero-length segment) is a point, found on the
 //!   other shape by the same exact tests; two points meet when equal.
-//! - NaN input gives `None`.
+//! - NaN input, and a crossing too far away to represent, give `None`.
 //!
 //! Fixed point: exact while the cross products are in range (`I32F32`:
 //! coordinates up to about 3·10⁴).
@@ -33,6 +33,7 @@
 //! assert_eq!(r.intersect(&on_axis), Some(LinearHit::Overlap { s: (0.0, 2.0), t: (0.2, 1.0) }));
 //! ```
 
+use crate::intersect::cast::finite;
 use crate::{Caster, Intersect, Line, LinearHit, Point, Ray, Real, Segment, Vector};
 
 /// The 2D cross product `a.x b.y - a.y b.x`.
@@ -66,7 +67,7 @@ fn carry<T: Real>(num: T, k: T, dd: T, e: T) -> T {
             -max
         }
     } else {
-        (num + e * k).div_sat(dd)
+        (num + e * k).div_sat(dd).clamp_sel(-max, max)
     }
 }
 
@@ -130,11 +131,9 @@ pub(crate) fn linear_2d<T: Real>(
         }
         let s = sn.div_sat(den);
         let t = tn.div_sat(den);
-        return Some(LinearHit::Point {
-            point: o1 + d1 * s,
-            s,
-            t,
-        });
+        let point = o1 + d1 * s;
+        // A crossing too far away to represent is none.
+        return finite(&point.coords).then_some(LinearHit::Point { point, s, t });
     }
     if cross(&r, d1) != zero {
         return None; // parallel and apart
@@ -169,8 +168,9 @@ pub(crate) fn collinear_overlap<T: Real, const D: usize>(
     let rt = -r.dot(d2);
     let t_of = |s: T| carry(rt, k, ee, s);
     if s0 == s1 {
-        return Some(LinearHit::Point {
-            point: o1 + d1 * s0,
+        let point = o1 + d1 * s0;
+        return finite(&point.coords).then(|| LinearHit::Point {
+            point,
             s: s0,
             t: t_of(s0),
         });
