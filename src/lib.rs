@@ -71,6 +71,11 @@ pub use shape::{
     Sphere, Triangle,
 };
 
+// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// A point in `D` dimensions (nalgebra's `Point<T, D>`).
 pub type Point<T, const D: usize> = nalgebra::Point<T, D>;
 /// A vector in `D` dimensions (nalgebra's `SVector<T, D>`).

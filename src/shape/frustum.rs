@@ -185,7 +185,10 @@ mod tests {
         ];
         for (got, w) in c.iter().zip(want) {
             let got = got.unwrap_or(Point3::new(f64::NAN, 0.0, 0.0));
-            assert!((got - Point3::new(w.0, w.1, w.2)).norm() < 1e-9, "{got:?} vs {w:?}");
+            assert!(
+                (got - Point3::new(w.0, w.1, w.2)).norm() < 1e-9,
+                "{got:?} vs {w:?}"
+            );
         }
         let b = f.aabb();
         assert!((b.min - Point3::new(-10.0, -10.0, -10.0)).norm() < 1e-9);
