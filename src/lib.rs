@@ -53,6 +53,7 @@ extern crate alloc;
 pub use nalgebra;
 
 mod error;
+mod grid;
 mod query;
 mod real;
 mod shape;
@@ -61,6 +62,7 @@ mod closest;
 mod intersect;
 
 pub use error::ShapeError;
+pub use grid::{Grid, GridCell, GridTraversal};
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Intersect,
     RayHit, Side, Toi,
