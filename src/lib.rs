@@ -54,6 +54,8 @@ pub use nalgebra;
 
 mod error;
 mod grid;
+#[cfg(feature = "alloc")]
+mod mesh;
 mod query;
 mod real;
 mod shape;
@@ -63,6 +65,8 @@ mod intersect;
 
 pub use error::ShapeError;
 pub use grid::{Grid, GridCell, GridTraversal};
+#[cfg(feature = "alloc")]
+pub use mesh::TriMesh;
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Intersect,
     RayHit, Side, Toi,
