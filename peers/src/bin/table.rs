@@ -39,6 +39,9 @@ fn point_estimate(text: &str, key: &str) -> Option<f64> {
     rest[..end].trim().parse().ok()
 }
 
+/// The mean time of isect and of parry3d in one variant of a group, in ns.
+type Pair = (Option<f64>, Option<f64>);
+
 fn find_results(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -73,8 +76,7 @@ fn main() {
         );
         std::process::exit(1);
     }
-    // group -> variant -> (isect ns, parry ns)
-    let mut table: BTreeMap<String, BTreeMap<String, (Option<f64>, Option<f64>)>> = BTreeMap::new();
+    let mut table: BTreeMap<String, BTreeMap<String, Pair>> = BTreeMap::new();
     for d in dirs {
         let (Ok(bench), Ok(est)) = (
             std::fs::read_to_string(d.join("benchmark.json")),
