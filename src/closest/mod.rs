@@ -14,15 +14,14 @@ mod point_plane;
 mod point_polygon;
 mod point_ray;
 mod point_segment;
-mod point_triangle;
+pub(crate) mod point_triangle;
 
 mod line_line;
 mod ray_ray;
 mod segment_segment;
-mod segment_triangle;
+pub(crate) mod segment_triangle;
 mod triangle_triangle;
 
 pub(crate) use linear::{closest_on_linear, Interval};
 pub(crate) use point_segment::closest_on_segment;
 pub(crate) use point_triangle::closest_on_triangle;
-pub(crate) use segment_triangle::segment_triangle;
