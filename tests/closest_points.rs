@@ -226,7 +226,7 @@ fn random_dir<const D: usize>(rng: &mut Rng, r: f64) -> [f64; D] {
 // ClosestPoint: random cases against the oracles.
 
 /// Random cases per dimension and scalar for the cheap point queries.
-const N_POINT: usize = 1500;
+const N_POINT: usize = 800;
 
 fn plane_point_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
     let mut rng = Rng::new(seed);
@@ -449,7 +449,7 @@ scalar_tests! {
     fn aabb_obb_point_random<T>() {
         box_point_cases::<T, 2>(12, N_POINT);
         box_point_cases::<T, 3>(13, N_POINT / 2);
-        box_point_cases::<T, 4>(14, N_POINT / 8);
+        box_point_cases::<T, 4>(14, N_POINT / 16);
     }
 
     fn polygon_point_random<T>() {
@@ -462,7 +462,7 @@ scalar_tests! {
 // ClosestPoints: random cases against the face-pair oracle.
 
 /// Random cases per dimension and scalar for the pair queries.
-const N_PAIR: usize = 600;
+const N_PAIR: usize = 400;
 
 /// A second segment placed against `[a, b]`: parallel, collinear, sharing
 /// an endpoint, crossing it, touching it with an endpoint, or unrelated.

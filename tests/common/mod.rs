@@ -274,25 +274,43 @@ pub fn scale_of<const D: usize>(points: &[[f64; D]]) -> f64 {
 // ---------------------------------------------------------------------------
 // f64 arithmetic on arrays.
 
-pub fn add<const D: usize>(a: [f64; D], b: [f64; D]) -> [f64; D] {
-    core::array::from_fn(|i| a[i] + b[i])
+// (Plain loops: the tests run unoptimised, where iterator adaptors cost.)
+
+pub fn add<const D: usize>(mut a: [f64; D], b: [f64; D]) -> [f64; D] {
+    for i in 0..D {
+        a[i] += b[i];
+    }
+    a
 }
 
-pub fn sub<const D: usize>(a: [f64; D], b: [f64; D]) -> [f64; D] {
-    core::array::from_fn(|i| a[i] - b[i])
+pub fn sub<const D: usize>(mut a: [f64; D], b: [f64; D]) -> [f64; D] {
+    for i in 0..D {
+        a[i] -= b[i];
+    }
+    a
 }
 
-pub fn mul<const D: usize>(a: [f64; D], k: f64) -> [f64; D] {
-    a.map(|x| x * k)
+pub fn mul<const D: usize>(mut a: [f64; D], k: f64) -> [f64; D] {
+    for x in a.iter_mut() {
+        *x *= k;
+    }
+    a
 }
 
 /// `a + k b`.
-pub fn axpy<const D: usize>(a: [f64; D], k: f64, b: [f64; D]) -> [f64; D] {
-    core::array::from_fn(|i| a[i] + k * b[i])
+pub fn axpy<const D: usize>(mut a: [f64; D], k: f64, b: [f64; D]) -> [f64; D] {
+    for i in 0..D {
+        a[i] += k * b[i];
+    }
+    a
 }
 
 pub fn dot<const D: usize>(a: [f64; D], b: [f64; D]) -> f64 {
-    (0..D).map(|i| a[i] * b[i]).sum()
+    let mut s = 0.0;
+    for i in 0..D {
+        s += a[i] * b[i];
+    }
+    s
 }
 
 pub fn norm<const D: usize>(a: [f64; D]) -> f64 {

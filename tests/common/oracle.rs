@@ -169,8 +169,14 @@ pub fn closest<const D: usize>(a: &Convex<D>, b: &Convex<D>) -> Option<Closest<D
 }
 
 /// Indices of the set bits of `m`.
-fn bits(m: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |i| m & (1 << i) != 0)
+fn bits(mut m: u32) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 /// The least-squares closest pair over the affine hulls of one face of
@@ -213,21 +219,21 @@ fn face_pair<const D: usize>(
 /// `gamma[*k..]`, clamped into the face (barycentric weights made
 /// non-negative and renormalised, ray weights non-negative).
 fn decode<const D: usize>(s: &Convex<D>, pm: u32, rm: u32, gamma: &[f64; D], k: &mut usize) -> [f64; D] {
-    let idx: Vec<usize> = bits(pm).collect();
-    let mut lam = vec![0.0; idx.len()];
-    for l in lam.iter_mut().skip(1) {
+    let mut lam = [0.0f64; 16];
+    let n = pm.count_ones() as usize;
+    for l in lam.iter_mut().take(n).skip(1) {
         *l = gamma[*k].max(0.0);
         *k += 1;
     }
-    let rest: f64 = lam.iter().sum();
+    let rest: f64 = lam[1..n].iter().sum();
     if rest > 1.0 {
-        lam.iter_mut().for_each(|l| *l /= rest);
+        lam[1..n].iter_mut().for_each(|l| *l /= rest);
     } else {
         lam[0] = 1.0 - rest;
     }
     let mut x = [0.0; D];
-    for (i, l) in idx.iter().zip(&lam) {
-        x = axpy(x, *l, s.points[*i]);
+    for (i, l) in bits(pm).zip(lam) {
+        x = axpy(x, l, s.points[i]);
     }
     for r in bits(rm) {
         x = axpy(x, gamma[*k].max(0.0), s.rays[r]);
@@ -358,41 +364,51 @@ impl<const D: usize> Halfspaces<D> {
     pub fn project(&self, p: [f64; D]) -> Option<[f64; D]> {
         let n = self.planes.len();
         assert!(n <= 20, "oracle polyhedron too large");
+        let lens: Vec<f64> = self.planes.iter().map(|(nn, _)| norm(*nn)).collect();
         let size = 1.0
             + p.iter().fold(0.0f64, |m, x| m.max(x.abs()))
             + self
                 .planes
                 .iter()
-                .fold(0.0f64, |m, (nn, d)| m.max(d.abs() / norm(*nn)));
+                .zip(&lens)
+                .fold(0.0f64, |m, ((_, d), l)| m.max(d.abs() / l));
         let slack = 1e-9 * size;
+        let feasible = |x: [f64; D]| {
+            self.planes
+                .iter()
+                .zip(&lens)
+                .all(|((nn, d), l)| dot(*nn, x) - d <= slack * l)
+        };
         let mut best: Option<([f64; D], f64)> = None;
+        let mut rows = [0usize; D];
         for mask in 0u32..(1 << n) {
             let m = mask.count_ones() as usize;
             if m > D {
                 continue;
             }
-            let rows: Vec<&([f64; D], f64)> = bits(mask).map(|i| &self.planes[i]).collect();
+            for (slot, i) in rows.iter_mut().zip(bits(mask)) {
+                *slot = i;
+            }
             // x = p - N^T mu with (N N^T) mu = N p - d.
             let mut g = [[0.0; D]; D];
             let mut rhs = [0.0; D];
             for i in 0..m {
+                let (ni, di) = self.planes[rows[i]];
                 for j in 0..m {
-                    g[i][j] = dot(rows[i].0, rows[j].0);
+                    g[i][j] = dot(ni, self.planes[rows[j]].0);
                 }
-                rhs[i] = dot(rows[i].0, p) - rows[i].1;
+                rhs[i] = dot(ni, p) - di;
             }
             let Some(mu) = solve(g, rhs, m) else {
                 continue;
             };
             let mut x = p;
             for i in 0..m {
-                x = axpy(x, -mu[i], rows[i].0);
+                x = axpy(x, -mu[i], self.planes[rows[i]].0);
             }
-            if self.contains(x, slack) {
-                let d = dist(x, p);
-                if best.is_none_or(|(_, b)| d < b) {
-                    best = Some((x, d));
-                }
+            let d = dist(x, p);
+            if best.is_none_or(|(_, b)| d < b) && feasible(x) {
+                best = Some((x, d));
             }
         }
         best.map(|(x, _)| x)
