@@ -25,7 +25,7 @@ mod common;
 use common::oracle::*;
 use common::*;
 use core::fmt::Debug;
-use isect::nalgebra::{Point2, Point3, Vector2, Vector3};
+use isect::nalgebra::{Point3, Vector2, Vector3};
 use isect::{
     Aabb, Ball, Capsule, ClosestPair, ClosestPoint, ClosestPoints, ConvexHull, Line, Obb, Plane,
     Point, Polygon, Ray, Real, Segment, Triangle,
@@ -721,4 +721,502 @@ scalar_tests! {
         triangle_triangle_cases::<T, 3>(29, N_PAIR / 2);
         triangle_triangle_cases::<T, 4>(30, N_PAIR / 4);
     }
+}
+
+// ---------------------------------------------------------------------------
+// Hand cases: degenerate shapes and exact values (coordinates are small
+// dyadic numbers, exact in every scalar; the expected values are derived
+// beside them).
+
+fn p2<T: Real>(x: f64, y: f64) -> Point<T, 2> {
+    pt([x, y])
+}
+
+fn p3<T: Real>(x: f64, y: f64, z: f64) -> Point<T, 3> {
+    pt([x, y, z])
+}
+
+/// Asserts that two points agree to within `T::tol(4)`.
+#[track_caller]
+fn assert_near<T: Scalar, const D: usize>(got: &Point<T, D>, want: [f64; D]) {
+    let g = arr(got);
+    let tol = T::tol(4.0);
+    assert!(dist(g, want) <= tol, "{}: got {g:?}, want {want:?} (tol {tol})", T::NAME);
+}
+
+/// Asserts that a scalar agrees with `want` to within `T::tol(4)` (plus
+/// the square-root loss of fixed point for distances).
+#[track_caller]
+fn assert_value<T: Scalar>(got: T, want: f64) {
+    let tol = T::tol(4.0) + (4.0 * T::RES).sqrt();
+    let g = got.to_f64();
+    assert!((g - want).abs() <= tol, "{}: got {g}, want {want} (tol {tol})", T::NAME);
+}
+
+scalar_tests! {
+    fn zero_length_segment_is_a_point<T>() {
+        let sg = Segment::new(p3::<T>(1.0, 2.0, -1.0), p3(1.0, 2.0, -1.0));
+        // Every query answers for the point (1, 2, -1).
+        assert_eq!(sg.closest_point(&p3(3.0, 0.0, 0.0)), p3(1.0, 2.0, -1.0));
+        // |(3, 0, 0) - (1, 2, -1)|² = 4 + 4 + 1 = 9.
+        assert_value(sg.distance(&p3(3.0, 0.0, 0.0)), 3.0);
+        // Against a segment on the x axis: the foot of (1, 2, -1) is (1, 0, 0)
+        // at t = 1/4 of (0,0,0)→(4,0,0); distance √5.
+        let other = Segment::new(p3::<T>(0.0, 0.0, 0.0), p3(4.0, 0.0, 0.0));
+        for pair in [sg.closest_points(&other), other.closest_points(&sg).swap()] {
+            assert_near(&pair.point_a, [1.0, 2.0, -1.0]);
+            assert_near(&pair.point_b, [1.0, 0.0, 0.0]);
+            assert_value(pair.t, 0.25);
+            assert!((0.0..=1.0).contains(&pair.s.to_f64()));
+        }
+        // Two zero-length segments: the two points.
+        let pt_seg = Segment::new(p3::<T>(1.0, -2.0, 1.0), p3(1.0, -2.0, 1.0));
+        let pair = sg.closest_points(&pt_seg);
+        assert_near(&pair.point_a, [1.0, 2.0, -1.0]);
+        assert_near(&pair.point_b, [1.0, -2.0, 1.0]);
+        assert_value(pair.distance(), 20f64.sqrt());
+        // Against a triangle: the point–triangle answer. (1, 2, -1) is above
+        // the triangle (0,0,0), (4,0,0), (0,4,0) at (1, 2, 0).
+        let t = Triangle::new(p3::<T>(0.0, 0.0, 0.0), p3(4.0, 0.0, 0.0), p3(0.0, 4.0, 0.0));
+        for pair in [sg.closest_points(&t), t.closest_points(&sg).swap()] {
+            assert_near(&pair.point_a, [1.0, 2.0, -1.0]);
+            assert_near(&pair.point_b, [1.0, 2.0, 0.0]);
+        }
+        // A ray and a line with a zero direction are their origin.
+        let ray = Ray::new(p3::<T>(1.0, 2.0, 3.0), Vector3::zeros());
+        let ln = Line::new(p3::<T>(1.0, 2.0, 3.0), Vector3::zeros());
+        assert_eq!(ray.closest_point(&p3(3.0, 0.0, 0.0)), p3(1.0, 2.0, 3.0));
+        assert_eq!(ln.closest_point(&p3(3.0, 0.0, 0.0)), p3(1.0, 2.0, 3.0));
+        for pair in [ray.closest_points(&other), ln.closest_points(&other)] {
+            assert_near(&pair.point_a, [1.0, 2.0, 3.0]);
+            assert_near(&pair.point_b, [1.0, 0.0, 0.0]);
+        }
+    }
+
+    fn degenerate_triangles_are_their_segment_or_point<T>() {
+        // Collinear vertices: the triangle is the segment from (0,0) to (4,0)
+        // whatever the order (only the order a == b is excluded: see the
+        // ignored test below). The foot of (1, 1) is (1, 0); of (5, 1) the
+        // end (4, 0); of (-1, -1) the end (0, 0).
+        let (a, b, m) = ([0.0, 0.0], [4.0, 0.0], [2.0, 0.0]);
+        let orders = [[a, b, m], [a, m, b], [m, a, b], [b, a, m], [a, b, b], [a, b, a], [b, a, a]];
+        for v in orders {
+            let t = Triangle::new(p2::<T>(v[0][0], v[0][1]), p2(v[1][0], v[1][1]), p2(v[2][0], v[2][1]));
+            assert_near(&t.closest_point(&p2(1.0, 1.0)), [1.0, 0.0]);
+            assert_near(&t.closest_point(&p2(5.0, 1.0)), [4.0, 0.0]);
+            assert_near(&t.closest_point(&p2(-1.0, -1.0)), [0.0, 0.0]);
+            assert_near(&t.closest_point(&p2(3.0, 0.0)), [3.0, 0.0]);
+            // Against a segment crossing it at (3, 0): distance zero.
+            let sg = Segment::new(p2::<T>(3.0, -1.0), p2(3.0, 1.0));
+            assert_value(sg.closest_points(&t).distance(), 0.0);
+            assert_value(t.closest_points(&sg).distance(), 0.0);
+            // Against a triangle above it: (1, 1) is 1 away.
+            let u = Triangle::new(p2::<T>(1.0, 1.0), p2(3.0, 2.0), p2(-1.0, 3.0));
+            assert_value(t.closest_points(&u).distance(), 1.0);
+            assert_value(u.closest_points(&t).distance(), 1.0);
+        }
+        // Three coincident vertices: a point.
+        let t = Triangle::new(p3::<T>(1.0, 1.0, 1.0), p3(1.0, 1.0, 1.0), p3(1.0, 1.0, 1.0));
+        assert_eq!(t.closest_point(&p3(2.0, 3.0, 1.0)), p3(1.0, 1.0, 1.0));
+        let sg = Segment::new(p3::<T>(0.0, 0.0, 0.0), p3(2.0, 0.0, 0.0));
+        assert_near(&sg.closest_points(&t).point_a, [1.0, 0.0, 0.0]);
+        assert_value(sg.closest_points(&t).distance(), 2f64.sqrt());
+        assert_value(t.closest_points(&t).distance(), 0.0);
+    }
+
+    #[ignore = "isect bug: a triangle whose first two vertices coincide answers with vertex a"]
+    fn degenerate_triangle_first_two_vertices_coincide<T>() {
+        // Triangle (0,0), (0,0), (4,0) is the segment (0,0)–(4,0): the foot
+        // of (1, 1) is (1, 0), at distance 1. isect returns (0, 0).
+        let t = Triangle::new(p2::<T>(0.0, 0.0), p2(0.0, 0.0), p2(4.0, 0.0));
+        assert_near(&t.closest_point(&p2(1.0, 1.0)), [1.0, 0.0]);
+        let t3 = Triangle::new(p3::<T>(0.0, 0.0, 0.0), p3(0.0, 0.0, 0.0), p3(4.0, 0.0, 0.0));
+        assert_near(&t3.closest_point(&p3(3.0, 1.0, 0.0)), [3.0, 0.0, 0.0]);
+        let sg = Segment::new(p2::<T>(3.0, 1.0), p2(3.0, 2.0));
+        assert_value(sg.closest_points(&t).distance(), 1.0);
+    }
+
+    #[ignore = "isect bug: triangle–triangle returns an edge parameter in s or t, documented as 0"]
+    fn triangle_pair_parameters_are_zero<T>() {
+        // Parallel triangles one above the other: documented `s = t = 0`.
+        // isect returns s = 0.25.
+        let a = Triangle::new(p3::<T>(0.0, 0.0, 0.0), p3(2.0, 0.0, 0.0), p3(0.0, 2.0, 0.0));
+        let b = Triangle::new(p3::<T>(0.5, 0.5, 1.0), p3(1.5, 0.5, 1.0), p3(0.5, 1.5, 1.0));
+        let pair = a.closest_points(&b);
+        assert_value(pair.distance(), 1.0);
+        check_triangle_parameters(&pair);
+        // Edge against edge: the closest points are (1, 1, 0) and (2, 2, 0);
+        // isect returns s = 0.5.
+        let c = Triangle::new(p3::<T>(2.0, 2.0, -1.0), p3(2.0, 2.0, 1.0), p3(3.0, 3.0, 0.0));
+        check_triangle_parameters(&a.closest_points(&c));
+        check_triangle_parameters(&c.closest_points(&a));
+    }
+
+    fn triangle_and_segment_parameters<T>() {
+        // Documented: seg–tri gives s along the segment and t = 0; tri–seg
+        // s = 0 and t along the segment. The segment (1,1,-1)→(1,1,3)
+        // crosses the triangle at (1,1,0), s = 1/4.
+        let t = Triangle::new(p3::<T>(0.0, 0.0, 0.0), p3(4.0, 0.0, 0.0), p3(0.0, 4.0, 0.0));
+        let sg = Segment::new(p3::<T>(1.0, 1.0, -1.0), p3(1.0, 1.0, 3.0));
+        let pair = sg.closest_points(&t);
+        assert_value(pair.s, 0.25);
+        assert_eq!(pair.t, T::zero());
+        assert_near(&pair.point_a, [1.0, 1.0, 0.0]);
+        let pair = t.closest_points(&sg);
+        assert_eq!(pair.s, T::zero());
+        assert_value(pair.t, 0.25);
+        // Parallel to the face, 2 above it: distance 2, the whole segment is
+        // closest; any s in [0, 1] with the point above the face.
+        let sg = Segment::new(p3::<T>(1.0, 0.5, 2.0), p3(2.0, 1.0, 2.0));
+        let pair = sg.closest_points(&t);
+        assert_value(pair.distance(), 2.0);
+        assert_eq!(pair.t, T::zero());
+        // In the plane, crossing the edge b–c (x + y = 4) at (3, 1): distance
+        // zero, s = 1/2 along (2,0,0)→(4,2,0).
+        let sg = Segment::new(p3::<T>(2.0, 0.0, 0.0), p3(4.0, 2.0, 0.0));
+        let pair = sg.closest_points(&t);
+        assert_value(pair.distance(), 0.0);
+        assert!(pair.s.to_f64() <= 0.5 + T::tol(4.0), "{pair:?}");
+    }
+
+    fn parallel_segments<T>() {
+        // Collinear and overlapping: distance 0 anywhere on [2, 3].
+        let a = Segment::new(p3::<T>(0.0, 0.0, 0.0), p3(3.0, 0.0, 0.0));
+        let b = Segment::new(p3::<T>(2.0, 0.0, 0.0), p3(4.0, 0.0, 0.0));
+        for pair in [a.closest_points(&b), b.closest_points(&a).swap()] {
+            assert_value(pair.distance(), 0.0);
+            let x = pair.point_a.x.to_f64();
+            assert!((2.0 - 1e-3..=3.0 + 1e-3).contains(&x), "{pair:?}");
+        }
+        // Parallel at offset (0, 3, 4): distance 5 along the overlap.
+        let c = Segment::new(p3::<T>(1.0, 3.0, 4.0), p3(4.0, 3.0, 4.0));
+        assert_value(a.closest_points(&c).distance(), 5.0);
+        assert_value(c.closest_points(&a).distance(), 5.0);
+        // Anti-parallel, same offset: the same.
+        let c2 = Segment::new(c.b, c.a);
+        assert_value(a.closest_points(&c2).distance(), 5.0);
+        // Parallel without overlap: end (3,0,0) to start (4,3,4)... wait,
+        // (4,3,4) - (3,0,0) = (1, 3, 4): distance √26.
+        let d = Segment::new(p3::<T>(4.0, 3.0, 4.0), p3(4.5, 3.0, 4.0));
+        let pair = a.closest_points(&d);
+        assert_value(pair.distance(), 26f64.sqrt());
+        assert_value(pair.s, 1.0);
+        assert_value(pair.t, 0.0);
+        // Parallel lines: documented choice s = 0; the second point is the
+        // foot of a's origin on b: (1,2,0) onto the line through (2,0,3)
+        // along x is (1,0,3), t = (1 - 2) / 1 = -1.
+        let la = Line::new(p3::<T>(1.0, 2.0, 0.0), Vector3::new(s(2.0), s(0.0), s(0.0)));
+        let lb = Line::new(p3::<T>(2.0, 0.0, 3.0), Vector3::new(s(1.0), s(0.0), s(0.0)));
+        let pair = la.closest_points(&lb);
+        assert_eq!(pair.s, T::zero());
+        assert_near(&pair.point_a, [1.0, 2.0, 0.0]);
+        assert_near(&pair.point_b, [1.0, 0.0, 3.0]);
+        assert_value(pair.t, -1.0);
+        assert_value(pair.distance(), 13f64.sqrt());
+    }
+
+    fn nearly_parallel_segments_stay_near_the_oracle<T>() {
+        // The parallel tolerance of the query (a segment within it is
+        // answered as parallel) may cost up to the lever (4) times the
+        // angle's sine, sqrt(T::tolerance()): no more.
+        nearly_parallel_cases::<T>(4.0 * 4.0 * T::tolerance().to_f64().sqrt());
+    }
+
+    #[ignore = "isect bug: segments crossing at a tiny angle are answered as parallel (the distance jumps from 0 to L sin θ)"]
+    fn nearly_parallel_segments_do_not_jump<T>() {
+        // Issue 3 asks for Eberly's robust method: no tolerance, no jump.
+        // isect gives a = (-2,0)→(2,0), b = (-2,8e-9)→(2,-8e-9) (f64) the
+        // distance 8e-9 instead of 0 (f32: 1.6e-5 at e = 7e-3; I16F16:
+        // 0.03 at e = 0.03).
+        nearly_parallel_cases::<T>(0.0);
+    }
+
+    fn point_on_the_boundary_is_its_own_closest_point<T>() {
+        let t = Triangle::new(p3::<T>(0.0, 0.0, 0.0), p3(4.0, 0.0, 0.0), p3(0.0, 4.0, 0.0));
+        // A vertex, a point of an edge, a point of the face.
+        for q in [[4.0, 0.0, 0.0], [2.0, 2.0, 0.0], [0.0, 1.5, 0.0], [1.0, 1.0, 0.0]] {
+            assert_near(&t.closest_point(&pt(q)), q);
+            assert_value(t.distance(&pt(q)), 0.0);
+        }
+        let sg = Segment::new(p3::<T>(0.0, 0.0, 0.0), p3(4.0, 2.0, 0.0));
+        assert_near(&sg.closest_point(&p3(2.0, 1.0, 0.0)), [2.0, 1.0, 0.0]);
+        assert_eq!(sg.closest_point(&p3(4.0, 2.0, 0.0)), p3(4.0, 2.0, 0.0));
+        let b = Aabb::new(p3::<T>(0.0, 0.0, 0.0), p3(1.0, 2.0, 3.0));
+        for q in [[1.0, 1.0, 1.0], [1.0, 2.0, 3.0], [0.5, 0.0, 3.0]] {
+            assert_eq!(b.closest_point(&pt(q)), pt(q));
+        }
+        let ball = Ball::new(p3::<T>(1.0, 1.0, 1.0), s(2.0));
+        assert_near(&ball.closest_point(&p3(1.0, 3.0, 1.0)), [1.0, 3.0, 1.0]);
+        let plane = Plane::new(Vector3::new(s::<T>(0.0), s(0.0), s(2.0)), s(2.0)); // z = 1
+        assert_near(&plane.closest_point(&p3(3.0, -2.0, 1.0)), [3.0, -2.0, 1.0]);
+    }
+
+    fn point_inside_a_solid_is_its_own_closest_point<T>() {
+        let p = p3::<T>(0.75, 0.5, 0.25);
+        let b = Aabb::new(p3::<T>(0.0, 0.0, 0.0), p3(1.0, 1.0, 1.0));
+        assert_eq!(b.closest_point(&p), p);
+        assert_eq!(b.distance(&p), T::zero());
+        // Documented "p when inside".
+        let ball = Ball::new(p3::<T>(0.5, 0.5, 0.5), s(0.5));
+        assert_eq!(ball.closest_point(&p), p);
+        let cap = Capsule::new(Segment::new(p3::<T>(0.0, 0.0, 0.0), p3(1.0, 1.0, 0.0)), s(0.5));
+        assert_eq!(cap.closest_point(&p), p);
+        let axes = isect::Matrix::<T, 3>::from_fn(|i, j| s([[0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]][i][j]));
+        let obb = Obb::new(p3::<T>(0.5, 0.5, 0.5), Vector3::new(s(0.5), s(0.25), s(0.5)), axes);
+        assert_near(&obb.closest_point(&p), [0.75, 0.5, 0.25]);
+        let t = Triangle::new(p2::<T>(0.0, 0.0), p2(4.0, 0.0), p2(0.0, 4.0));
+        assert_near(&t.closest_point(&p2(1.0, 2.0)), [1.0, 2.0]);
+        let v = [p2::<T>(0.0, 0.0), p2(2.0, 0.0), p2(3.0, 1.0), p2(2.0, 3.0), p2(0.0, 2.0)];
+        let poly = Polygon::new(&v);
+        assert_near(&poly.closest_point(&p2(1.5, 1.5)), [1.5, 1.5]);
+        let planes = cube_planes::<T>();
+        let hull = ConvexHull::new(&planes);
+        assert_near(&hull.closest_point(&p), [0.75, 0.5, 0.25]);
+        assert_eq!(hull.try_closest_point(&p).map(|q| arr(&q)), Some([0.75, 0.5, 0.25]));
+    }
+
+    fn flat_and_point_boxes<T>() {
+        // Flat on y (min.y == max.y == 1): a rectangle in 3D.
+        let b = Aabb::new(p3::<T>(0.0, 1.0, 0.0), p3(2.0, 1.0, 2.0));
+        assert_eq!(b.closest_point(&p3(1.0, 3.0, 1.0)), p3(1.0, 1.0, 1.0));
+        assert_eq!(b.closest_point(&p3(3.0, 1.0, -1.0)), p3(2.0, 1.0, 0.0));
+        assert_value(b.distance(&p3(1.0, 3.0, 1.0)), 2.0);
+        // A point box.
+        let pb = Aabb::new(p3::<T>(1.0, 1.0, 1.0), p3(1.0, 1.0, 1.0));
+        assert_eq!(pb.closest_point(&p3(2.0, 3.0, 3.0)), p3(1.0, 1.0, 1.0));
+        assert_value(pb.distance(&p3(2.0, 3.0, 3.0)), 3.0);
+        // An oriented box of zero thickness along its second axis (the
+        // world x axis): the square |y|, |z| <= 1 in the plane x = 0.
+        let axes = isect::Matrix::<T, 3>::from_fn(|i, j| s([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]][i][j]));
+        let obb = Obb::new(p3::<T>(0.0, 0.0, 0.0), Vector3::new(s(1.0), s(0.0), s(1.0)), axes);
+        assert_near(&obb.closest_point(&p3(2.0, 0.5, 3.0)), [0.0, 0.5, 1.0]);
+        // An empty box (min > max): documented to contain nothing; its
+        // closest point is unspecified but must be finite (no NaN, no
+        // panic).
+        let e = Aabb::new(p3::<T>(1.0, 1.0, 1.0), p3(0.0, 0.0, 0.0));
+        assert!(finite(arr(&e.closest_point(&p3(2.0, 3.0, 3.0)))));
+        assert!(e.project_to_boundary(&p3(0.5, 0.5, 0.5)).is_none());
+    }
+
+    fn zero_normal_plane_and_empty_hulls<T>() {
+        // A zero normal: `0 · p = 0` is all of space, `0 · p = 1` nothing.
+        // Undocumented in the public API; isect answers `p` itself (as it
+        // does for an empty hull) and in any case must not panic or give
+        // NaN.
+        let p = p3::<T>(1.0, 2.0, 3.0);
+        for d in [0.0, 1.0] {
+            let plane = Plane::new(Vector3::zeros(), s::<T>(d));
+            let q = plane.closest_point(&p);
+            assert!(finite(arr(&q)));
+            assert_eq!(q, p, "zero normal, d = {d}");
+        }
+        let line = Plane::new(Vector2::zeros(), s::<T>(0.0));
+        assert_eq!(line.closest_point(&p2(1.0, 2.0)), p2(1.0, 2.0));
+        // Contradictory planes z <= 0 and z >= 1: empty. Documented:
+        // closest_point gives p, try_closest_point None.
+        let planes = [
+            Plane::new(Vector3::new(s(0.0), s(0.0), s(1.0)), s(0.0)),
+            Plane::new(Vector3::new(s(0.0), s(0.0), s(-1.0)), s(-1.0)),
+        ];
+        let empty = ConvexHull::new(&planes);
+        assert_eq!(empty.closest_point(&p), p);
+        assert_eq!(empty.try_closest_point(&p), None);
+        // No planes: all of space.
+        let all = ConvexHull::<T>::new(&[]);
+        assert_eq!(all.closest_point(&p), p);
+        assert_eq!(all.try_closest_point(&p), Some(p));
+        // A slab 0 <= z <= 1 (unbounded): (1, 2, 3) goes to (1, 2, 1).
+        let slab = [
+            Plane::new(Vector3::new(s(0.0), s(0.0), s(2.0)), s(2.0)),
+            Plane::new(Vector3::new(s(0.0), s(0.0), s(-1.0)), s(0.0)),
+        ];
+        assert_near(&ConvexHull::new(&slab).closest_point(&p), [1.0, 2.0, 1.0]);
+    }
+
+    fn balls_capsules_and_polygons_of_degenerate_size<T>() {
+        // A ball of radius zero is its centre.
+        let b = Ball::new(p3::<T>(1.0, 1.0, 1.0), s(0.0));
+        assert_eq!(b.closest_point(&p3(1.0, 1.0, 4.0)), p3(1.0, 1.0, 1.0));
+        // A negative or NaN radius is an empty ball (documented); the answer
+        // is unspecified but must be finite.
+        for r in [-1.0, f64::NAN] {
+            let b = Ball::new(p3::<T>(1.0, 1.0, 1.0), s(r));
+            assert!(finite(arr(&b.closest_point(&p3(1.0, 1.0, 4.0)))));
+        }
+        // A capsule around a zero-length segment is a ball: (3, 4, 0) is 5
+        // from the centre, so the surface point is (0.6, 0.8, 0).
+        let c = Capsule::new(Segment::new(p3::<T>(0.0, 0.0, 0.0), p3(0.0, 0.0, 0.0)), s(1.0));
+        assert_near(&c.closest_point(&p3(3.0, 4.0, 0.0)), [0.6, 0.8, 0.0]);
+        // Radius zero: the segment.
+        let c = Capsule::new(Segment::new(p3::<T>(0.0, 0.0, 0.0), p3(2.0, 0.0, 0.0)), s(0.0));
+        assert_near(&c.closest_point(&p3(1.0, 3.0, 0.0)), [1.0, 0.0, 0.0]);
+        // Polygons of one and two vertices are a point and a segment.
+        let one = [p2::<T>(1.0, 1.0)];
+        assert_near(&Polygon::new(&one).closest_point(&p2(3.0, 1.0)), [1.0, 1.0]);
+        let two = [p2::<T>(0.0, 0.0), p2(2.0, 0.0)];
+        assert_near(&Polygon::new(&two).closest_point(&p2(1.0, 3.0)), [1.0, 0.0]);
+        // An empty polygon is an empty shape: unspecified, finite, no panic.
+        let none: [Point<T, 2>; 0] = [];
+        assert!(finite(arr(&Polygon::new(&none).closest_point(&p2(1.0, 3.0)))));
+        // A polygon with a collinear run (documented as allowed): the square
+        // (0,0), (1,0), (2,0), (2,2), (0,2).
+        let run = [p2::<T>(0.0, 0.0), p2(1.0, 0.0), p2(2.0, 0.0), p2(2.0, 2.0), p2(0.0, 2.0)];
+        assert_near(&Polygon::new(&run).closest_point(&p2(1.5, -1.0)), [1.5, 0.0]);
+        assert_near(&Polygon::new(&run).closest_point(&p2(1.0, 1.0)), [1.0, 1.0]);
+    }
+
+    fn project_to_boundary<T>() {
+        // Ball: None at the centre (documented); otherwise the surface point
+        // on the ray from the centre, inside or outside.
+        let ball = Ball::new(p3::<T>(1.0, 1.0, 1.0), s(2.0));
+        assert_eq!(ball.project_to_boundary(&p3(1.0, 1.0, 1.0)), None);
+        assert_near(&ball.project_to_boundary(&p3(1.0, 1.5, 1.0)).unwrap(), [1.0, 3.0, 1.0]);
+        // (1,1,1) + 2 (3, 0, 4) / 5.
+        assert_near(&ball.project_to_boundary(&p3(4.0, 1.0, 5.0)).unwrap(), [2.2, 1.0, 2.6]);
+        // Aabb [0,4]x[0,2]x[0,2]: outside, the clamped point; on the surface,
+        // the point; inside, the nearest face.
+        let b = Aabb::new(p3::<T>(0.0, 0.0, 0.0), p3(4.0, 2.0, 2.0));
+        assert_eq!(b.project_to_boundary(&p3(5.0, 1.0, 3.0)), Some(p3(4.0, 1.0, 2.0)));
+        assert_eq!(b.project_to_boundary(&p3(4.0, 1.0, 1.0)), Some(p3(4.0, 1.0, 1.0)));
+        assert_eq!(b.project_to_boundary(&p3(3.5, 1.0, 0.75)), Some(p3(4.0, 1.0, 0.75)));
+        assert_eq!(b.project_to_boundary(&p3(2.0, 1.25, 1.0)), Some(p3(2.0, 2.0, 1.0)));
+        // Ties: the centre (2, 1, 1) is 1 from the y and z faces: documented
+        // to go to the lowest axis, min face first: y = 0.
+        assert_eq!(b.project_to_boundary(&p3(2.0, 1.0, 1.0)), Some(p3(2.0, 0.0, 1.0)));
+        // (1, 1, 1) is 1 from x = 0, y = 0, y = 2, z = 0, z = 2: x = 0.
+        assert_eq!(b.project_to_boundary(&p3(1.0, 1.0, 1.0)), Some(p3(0.0, 1.0, 1.0)));
+    }
+
+    fn segment_triangle_and_triangle_pairs_in_4d<T>() {
+        // a spans the x–y plane around the origin, b the z–w plane: their
+        // only common point is the origin, interior to both (no edge of one
+        // meets the other), so distance 0 at (0,0,0,0).
+        let a = Triangle::new(pt::<T, 4>([-1.0, -1.0, 0.0, 0.0]), pt([2.0, -1.0, 0.0, 0.0]), pt([-1.0, 2.0, 0.0, 0.0]));
+        let b = Triangle::new(pt::<T, 4>([0.0, 0.0, -1.0, -1.0]), pt([0.0, 0.0, 2.0, -1.0]), pt([0.0, 0.0, -1.0, 2.0]));
+        for pair in [a.closest_points(&b), b.closest_points(&a)] {
+            assert_value(pair.distance(), 0.0);
+            assert_near(&pair.point_a, [0.0; 4]);
+        }
+        // Moved by (3, 0, 0, 0): b lies in the plane x = 3, y = 0 and
+        // contains (3, 0, 0, 0); the squared distance from a's (x, y, 0, 0)
+        // to it is (x - 3)² + y² + z² + w², least at z = w = 0 and at a's
+        // point nearest (3, 0) in the x–y plane: the foot on the edge
+        // x + y = 1 is (3,0) - (1,1) = (2, -1), a vertex. Distance √2.
+        let b3 = Triangle::new(pt::<T, 4>([3.0, 0.0, -1.0, -1.0]), pt([3.0, 0.0, 2.0, -1.0]), pt([3.0, 0.0, -1.0, 2.0]));
+        let pair = a.closest_points(&b3);
+        assert_value(pair.distance(), 2f64.sqrt());
+        assert_near(&pair.point_a, [2.0, -1.0, 0.0, 0.0]);
+        assert_near(&pair.point_b, [3.0, 0.0, 0.0, 0.0]);
+        // A segment along w through a's interior point (0.5, 0.25, 0, 0)
+        // crosses it: distance 0 at s = 1/2.
+        let sg = Segment::new(pt::<T, 4>([0.5, 0.25, 0.0, -1.0]), pt([0.5, 0.25, 0.0, 1.0]));
+        let pair = sg.closest_points(&a);
+        assert_value(pair.distance(), 0.0);
+        assert_value(pair.s, 0.5);
+        // The same segment moved by 1 along z: distance 1.
+        let sg = Segment::new(pt::<T, 4>([0.5, 0.25, 1.0, -1.0]), pt([0.5, 0.25, 1.0, 1.0]));
+        assert_value(sg.closest_points(&a).distance(), 1.0);
+        assert_value(a.closest_points(&sg).distance(), 1.0);
+        check_pair::<T, 4, _, _>(&a, &b3, 0.0);
+        check_pair::<T, 4, _, _>(&sg, &a, 0.0);
+    }
+
+    fn coplanar_and_touching_triangles<T>() {
+        // In the plane z = 1: b overlaps a (distance 0); c touches a at the
+        // vertex (2,0,1); d is 1 beyond a's hypotenuse along (1,1)/√2.
+        let a = Triangle::new(p3::<T>(0.0, 0.0, 1.0), p3(2.0, 0.0, 1.0), p3(0.0, 2.0, 1.0));
+        let b = Triangle::new(p3::<T>(0.5, 0.5, 1.0), p3(3.0, 0.5, 1.0), p3(0.5, 3.0, 1.0));
+        let c = Triangle::new(p3::<T>(2.0, 0.0, 1.0), p3(3.0, 0.0, 1.0), p3(3.0, 1.0, 1.0));
+        let h = core::f64::consts::FRAC_1_SQRT_2;
+        let d = Triangle::new(p3::<T>(1.0 + h, 1.0 + h, 1.0), p3(3.0, 2.0, 1.0), p3(2.0, 3.0, 1.0));
+        for (u, want) in [(b, 0.0), (c, 0.0)] {
+            assert_value(a.closest_points(&u).distance(), want);
+            assert_value(u.closest_points(&a).distance(), want);
+            check_pair::<T, 3, _, _>(&a, &u, 0.0);
+        }
+        check_pair::<T, 3, _, _>(&a, &d, 0.0);
+        // One triangle inside the other, in 2D: distance 0.
+        let big = Triangle::new(p2::<T>(-3.0, -3.0), p2(3.0, -3.0), p2(0.0, 3.0));
+        let small = Triangle::new(p2::<T>(-0.5, -0.5), p2(0.5, -0.5), p2(0.0, 0.5));
+        assert_value(big.closest_points(&small).distance(), 0.0);
+        assert_value(small.closest_points(&big).distance(), 0.0);
+    }
+}
+
+/// Segments turning through parallel by small angles, against the oracle
+/// with `slack` added to the tolerance.
+fn nearly_parallel_cases<T: Scalar>(slack: f64) {
+    // a runs along x from (-2,0,0) to (2,0,0); b = (0,0,1) ± (2, e, 0)
+    // passes over a's middle at height 1, turned by the small angle
+    // atan(e / 2), e = k q s for k in -8..=8 (zero included: parallel), q a
+    // step at the scalar's resolution and s in {1, 10³, 10⁶}. Every such b
+    // is at distance exactly 1, from (0,0,0) to (0,0,1). Shifted so that it
+    // overhangs a's end, or in 2D (b at y = 1, or crossing a at its middle:
+    // distance 0), the distance is the oracle's, continuous in the angle.
+    let q = if T::IS_FLOAT { 1e-9 } else { T::RES };
+    let a = Segment::new(p3::<T>(-2.0, 0.0, 0.0), p3(2.0, 0.0, 0.0));
+    let a2 = Segment::new(p2::<T>(-2.0, 0.0), p2(2.0, 0.0));
+    let mut last = None;
+    for k in -8i32..=8 {
+        for scale in [1.0, 1e3, 1e6] {
+            let e = f64::from(k) * q * scale;
+            if !T::IS_FLOAT && e.abs() > 0.5 {
+                continue;
+            }
+            let b = Segment::new(p3::<T>(-2.0, -e, 1.0), p3(2.0, e, 1.0));
+            check_pair::<T, 3, _, _>(&a, &b, slack);
+            // Shifted along a so that b overhangs a's end: the closest
+            // points move with the angle, the distance stays continuous.
+            let b = Segment::new(p3::<T>(1.0, -e, 1.0), p3(3.0, e, 1.0));
+            check_pair::<T, 3, _, _>(&a, &b, slack);
+            let b2 = Segment::new(p2::<T>(-1.0, 1.0 - e), p2(3.0, 1.0 + e));
+            check_pair::<T, 2, _, _>(&a2, &b2, slack);
+            // Crossing a at its middle at the small angle: distance 0.
+            let c2 = Segment::new(p2::<T>(-2.0, -e), p2(2.0, e));
+            check_pair::<T, 2, _, _>(&a2, &c2, slack);
+            if scale == 1.0 {
+                // Successive angles differ by q: the distance may move by
+                // at most the lever (4) times that, plus rounding.
+                let d = a2.closest_points(&b2).distance().to_f64();
+                if let Some(prev) = last {
+                    let step: f64 = d - prev;
+                    assert!(step.abs() <= 4.0 * q + T::tol(4.0) + slack, "{}: jump {step} at k = {k}", T::NAME);
+                }
+                last = Some(d);
+            }
+        }
+    }
+}
+
+/// The unit cube `[0, 1]³` as six planes with non-unit normals (allowed).
+fn cube_planes<T: Real>() -> [Plane<T, 3>; 6] {
+    let n = |x: f64, y: f64, z: f64| Vector3::new(s::<T>(x), s(y), s(z));
+    [
+        Plane::new(n(2.0, 0.0, 0.0), s(2.0)),
+        Plane::new(n(-1.0, 0.0, 0.0), s(0.0)),
+        Plane::new(n(0.0, 0.5, 0.0), s(0.5)),
+        Plane::new(n(0.0, -1.0, 0.0), s(0.0)),
+        Plane::new(n(0.0, 0.0, 1.0), s(1.0)),
+        Plane::new(n(0.0, 0.0, -4.0), s(0.0)),
+    ]
+}
+
+#[test]
+#[ignore = "isect bug: a segment crossing a triangle at a shallow angle is answered as if parallel"]
+fn segment_crossing_triangle_at_shallow_angle() {
+    // The segment (-5,0,-e)→(5,0,e) crosses the triangle (z = 0, containing
+    // the origin) at the origin for every e > 0: distance 0. isect answers
+    // e (the nearer endpoint's height) once (2e/10)² falls below
+    // f64::tolerance() (e = 1e-6 here): the distance jumps from 0 to e.
+    let t = Triangle::new(Point3::new(-10.0, -10.0, 0.0), Point3::new(10.0, -10.0, 0.0), Point3::new(0.0, 10.0, 0.0));
+    for e in [1e-3, 1e-5, 1e-6, 1e-7] {
+        let sg = Segment::new(Point3::new(-5.0, 0.0, -e), Point3::new(5.0, 0.0, e));
+        let d = sg.closest_points(&t).distance();
+        assert!(d <= 1e-12, "e = {e}: distance {d}, want 0");
+    }
+    // f32: the same from e = 1e-3 on.
+    let t = Triangle::new(Point3::new(-10.0f32, -10.0, 0.0), Point3::new(10.0, -10.0, 0.0), Point3::new(0.0, 10.0, 0.0));
+    let sg = Segment::new(Point3::new(-5.0f32, 0.0, -1e-3), Point3::new(5.0, 0.0, 1e-3));
+    let d = sg.closest_points(&t).distance();
+    assert!(d <= 1e-5, "f32: distance {d}, want 0");
 }
