@@ -54,8 +54,9 @@ pub trait Scalar: Real + Debug {
     ///   (Gram determinants): with coordinates in ±50, edges are at most 100
     ///   per axis, squared lengths at most 4·10⁴ in 4D, and their products
     ///   at most 1.6·10⁹, inside I32F32's ±2.1·10⁹.
-    /// - `I16F16`: 4, the brief's "small coordinates"; products of squared
-    ///   lengths are what limit it (see the range-edge tests).
+    /// - `I16F16`: 3. The same products must stay below 32768: squared
+    ///   lengths below 181, so edges below 6.7 per axis in 4D (and at ±4 a
+    ///   3D segment–segment query overflows: see `i16f16_segments_at_four`).
     const RANGE: f64;
     /// Relative rounding unit of a float type (zero for fixed point).
     const EPS: f64;
@@ -122,7 +123,7 @@ impl Scalar for isect::fixed::I16F16 {
     const EPS: f64 = 0.0;
     const RES: f64 = 1.525_878_906_25e-5;
     const IS_FLOAT: bool = false;
-    const RANGE: f64 = 4.0;
+    const RANGE: f64 = 3.0;
     const REL_TOL: f64 = 4e-4;
     const ABS_TOL: f64 = 1e-4;
 }
