@@ -514,11 +514,11 @@ impl Rng {
     pub fn triangle_points<const D: usize>(&mut self, r: f64) -> [[f64; D]; 3] {
         let (a, b) = (self.point::<D>(r), self.point::<D>(r));
         let mut t = match self.below(16) {
-            0 => [a, b, lerp(a, b, 0.5)],      // collinear, c between
-            1 => [a, lerp(a, b, 0.25), b],     // collinear, b between
-            2 => [a, a, b],                    // two coincident
-            3 => [a, b, b],                    // two coincident
-            4 => [a, a, a],                    // a point
+            0 => [a, b, lerp(a, b, 0.5)],  // collinear, c between
+            1 => [a, lerp(a, b, 0.25), b], // collinear, b between
+            2 => [a, a, b],                // two coincident
+            3 => [a, b, b],                // two coincident
+            4 => [a, a, a],                // a point
             5 => {
                 // a sliver: c just off the midpoint of a b
                 let mut c = lerp(a, b, 0.5);
@@ -557,4 +557,3 @@ impl Rng {
         }
     }
 }
-

@@ -218,7 +218,13 @@ fn face_pair<const D: usize>(
 /// The point of face `(pm, rm)` of `s` with the coefficients
 /// `gamma[*k..]`, clamped into the face (barycentric weights made
 /// non-negative and renormalised, ray weights non-negative).
-fn decode<const D: usize>(s: &Convex<D>, pm: u32, rm: u32, gamma: &[f64; D], k: &mut usize) -> [f64; D] {
+fn decode<const D: usize>(
+    s: &Convex<D>,
+    pm: u32,
+    rm: u32,
+    gamma: &[f64; D],
+    k: &mut usize,
+) -> [f64; D] {
     let mut lam = [0.0f64; 16];
     let n = pm.count_ones() as usize;
     for l in lam.iter_mut().take(n).skip(1) {
@@ -466,7 +472,12 @@ pub fn polygon_grid<const D: usize>(v: &[[f64; D]], n: usize) -> Vec<[f64; D]> {
 
 /// The points `center + sum_i u_i axes[i]` with `u_i` on a grid of `n`
 /// steps over `[-half[i], half[i]]`.
-pub fn box_grid<const D: usize>(center: [f64; D], half: [f64; D], axes: [[f64; D]; D], n: usize) -> Vec<[f64; D]> {
+pub fn box_grid<const D: usize>(
+    center: [f64; D],
+    half: [f64; D],
+    axes: [[f64; D]; D],
+    n: usize,
+) -> Vec<[f64; D]> {
     let total = (n + 1).pow(D as u32);
     (0..total)
         .map(|mut code| {
@@ -482,8 +493,9 @@ pub fn box_grid<const D: usize>(center: [f64; D], half: [f64; D], axes: [[f64; D
         .collect()
 }
 
-/// `center` and the points `center + r u` for the unit vectors `u` along
-/// the non-zero integer vectors of `{-k..k}^D`.
+/// `center` and the points `center + (j r / k) u` for `j` in `1..=k` and
+/// the unit vectors `u` along the non-zero integer vectors of `{-k..k}^D`:
+/// shells through the solid ball.
 pub fn ball_samples<const D: usize>(center: [f64; D], r: f64, k: i32) -> Vec<[f64; D]> {
     let side = (2 * k + 1) as usize;
     let mut out = vec![center];
@@ -495,7 +507,9 @@ pub fn ball_samples<const D: usize>(center: [f64; D], r: f64, k: i32) -> Vec<[f6
         }
         let l = norm(v);
         if l > 0.0 {
-            out.push(axpy(center, r / l, v));
+            for j in 1..=k {
+                out.push(axpy(center, r * f64::from(j) / f64::from(k) / l, v));
+            }
         }
     }
     out
@@ -503,12 +517,17 @@ pub fn ball_samples<const D: usize>(center: [f64; D], r: f64, k: i32) -> Vec<[f6
 
 /// The smallest distance from `p` to the samples.
 pub fn min_distance<const D: usize>(samples: &[[f64; D]], p: [f64; D]) -> f64 {
-    samples.iter().map(|s| dist(*s, p)).fold(f64::INFINITY, f64::min)
+    samples
+        .iter()
+        .map(|s| dist(*s, p))
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// The smallest distance between two sample sets.
 pub fn min_distance_sets<const D: usize>(a: &[[f64; D]], b: &[[f64; D]]) -> f64 {
-    a.iter().map(|p| min_distance(b, *p)).fold(f64::INFINITY, f64::min)
+    a.iter()
+        .map(|p| min_distance(b, *p))
+        .fold(f64::INFINITY, f64::min)
 }
 
 // ---------------------------------------------------------------------------
