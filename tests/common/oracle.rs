@@ -301,10 +301,11 @@ fn solve<const D: usize>(mut g: [[f64; D]; D], mut rhs: [f64; D], m: usize) -> O
         }
         g.swap(c, p);
         rhs.swap(c, p);
+        let pivot_row = g[c];
         for r in c + 1..m {
-            let f = g[r][c] / g[c][c];
-            for k in c..m {
-                g[r][k] -= f * g[c][k];
+            let f = g[r][c] / pivot_row[c];
+            for (x, y) in g[r][c..m].iter_mut().zip(&pivot_row[c..m]) {
+                *x -= f * y;
             }
             rhs[r] -= f * rhs[c];
         }
