@@ -2170,3 +2170,78 @@ fn non_finite_input_f64() {
         prop_non_finite_input::<f64> as fn([f64; 16]) -> bool,
     );
 }
+
+// ---------------------------------------------------------------------------
+// Boundary projection, random cases.
+
+fn project_to_boundary_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
+    let mut rng = Rng::new(seed);
+    let r = T::RANGE;
+    for _ in 0..n {
+        let c = rng.point::<D>(r / 2.0);
+        let rad = rng.coord_in(r / 16.0, r / 2.0);
+        let ball = Ball::new(pt::<T, D>(c), s(rad));
+        let p = pt::<T, D>(rng.point_near(&[c, add(c, mul(axis::<D>(0), rad))], r));
+        let pf = arr(&p);
+        let tol = T::tol(r);
+        match ball.project_to_boundary(&p) {
+            None => assert_eq!(
+                pf,
+                c,
+                "{}: None away from the centre: {ball:?}, {pf:?}",
+                T::NAME
+            ),
+            Some(q) => {
+                // By definition: the surface point on the ray from the
+                // centre through p, c + rad (p - c) / |p - c|.
+                let want = axpy(c, rad / dist(pf, c), sub(pf, c));
+                let q = arr(&q);
+                // Fixed point knows |p - c|² to its resolution: the direction
+                // to a relative RES / |p - c|² (times a few roundings).
+                let tol = tol + 4.0 * rad * T::RES / dot(sub(pf, c), sub(pf, c));
+                assert!(
+                    dist(q, want) <= tol,
+                    "{}: {ball:?}, {pf:?}: {q:?}, want {want:?}",
+                    T::NAME
+                );
+            }
+        }
+        // A box: outside, the closest point; inside, a point of the surface
+        // as near as the nearest face, min(p_i - lo_i, hi_i - p_i) over i.
+        let (p0, p1) = (rng.point::<D>(r), rng.point::<D>(r));
+        let lo: [f64; D] = core::array::from_fn(|i| p0[i].min(p1[i]));
+        let hi: [f64; D] = core::array::from_fn(|i| p0[i].max(p1[i]));
+        let bx = Aabb::new(pt::<T, D>(lo), pt(hi));
+        let p = pt::<T, D>(rng.point_near(&[lo, hi, lerp(lo, hi, 0.5)], r));
+        let pf = arr(&p);
+        let q = bx.project_to_boundary(&p).expect("finite, non-empty box");
+        let inside = (0..D).all(|i| lo[i] <= pf[i] && pf[i] <= hi[i]);
+        if inside {
+            let q = arr(&q);
+            let gap = (0..D)
+                .map(|i| (pf[i] - lo[i]).min(hi[i] - pf[i]))
+                .fold(f64::INFINITY, f64::min);
+            let on_face = (0..D).any(|i| q[i] == lo[i] || q[i] == hi[i]);
+            let in_box = (0..D).all(|i| lo[i] <= q[i] && q[i] <= hi[i]);
+            assert!(
+                on_face && in_box,
+                "{}: {bx:?}, {pf:?}: {q:?} is not on the surface",
+                T::NAME
+            );
+            assert!(
+                (dist(q, pf) - gap).abs() <= tol,
+                "{}: {bx:?}, {pf:?}: {q:?}, nearest face at {gap}",
+                T::NAME
+            );
+        } else {
+            assert_eq!(q, bx.closest_point(&p), "{}: {bx:?}, {pf:?}", T::NAME);
+        }
+    }
+}
+
+scalar_tests! {
+    fn project_to_boundary_random<T>() {
+        project_to_boundary_cases::<T, 2>(70, N_POINT / 2);
+        project_to_boundary_cases::<T, 3>(71, N_POINT / 2);
+    }
+}
