@@ -90,6 +90,28 @@ fn check_point_query<T: Scalar, const D: usize, S: ClosestPoint<T, D> + Debug>(
     );
 }
 
+/// [`check_point_query`] against the shape's own oracle set.
+fn check_convex_query<T, const D: usize, S>(shape: &S, p: &Point<T, D>, scale: f64, slack: f64)
+where
+    T: Scalar,
+    S: ClosestPoint<T, D> + ToConvex<D> + Debug,
+{
+    let o = shape.convex();
+    let want = o.distance_to(arr(p));
+    check_point_query(shape, p, want, |q| o.distance_to(q), scale, slack);
+}
+
+/// [`check_point_query`] against the shape's own oracle polyhedron.
+fn check_halfspace_query<T, const D: usize, S>(shape: &S, p: &Point<T, D>, scale: f64, slack: f64)
+where
+    T: Scalar,
+    S: ClosestPoint<T, D> + ToHalfspaces<D> + Debug,
+{
+    let h = shape.halfspaces();
+    let want = h.distance_to(arr(p));
+    check_point_query(shape, p, want, |q| h.distance_to(q), scale, slack);
+}
+
 /// A shape with a parameter along it (or none, for a triangle), for the
 /// checks of `ClosestPair::{s, t}`.
 trait Param<const D: usize> {
@@ -279,16 +301,7 @@ fn plane_point_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
         let d = quantize(rng.range(-0.5, 0.5) * r * norm(normal));
         let plane = Plane::new(vt::<T, D>(normal), s::<T>(d));
         let p = pt::<T, D>(rng.point(r));
-        let o = plane.convex();
-        let want = o.distance_to(arr(&p));
-        check_point_query(
-            &plane,
-            &p,
-            want,
-            |q| o.distance_to(q),
-            scale_of(&[arr(&p)]) + r,
-            0.0,
-        );
+        check_convex_query(&plane, &p, scale_of(&[arr(&p)]) + r, 0.0);
     }
 }
 
@@ -299,38 +312,14 @@ fn linear_point_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
         let [a, b] = rng.segment_points::<D>(r);
         let p = pt::<T, D>(rng.point_near(&[a, b], r));
         let sg = seg::<T, D>([a, b]);
-        let o = sg.convex();
-        check_point_query(
-            &sg,
-            &p,
-            o.distance_to(arr(&p)),
-            |q| o.distance_to(q),
-            r,
-            0.0,
-        );
+        check_convex_query(&sg, &p, r, 0.0);
 
         let (o2, d2) = (rng.point::<D>(r), random_dir::<D>(&mut rng, r));
         let p = pt::<T, D>(rng.point_near(&[o2, add(o2, d2)], r));
         let ry = ray::<T, D>(o2, d2);
-        let o = ry.convex();
-        check_point_query(
-            &ry,
-            &p,
-            o.distance_to(arr(&p)),
-            |q| o.distance_to(q),
-            r,
-            0.0,
-        );
+        check_convex_query(&ry, &p, r, 0.0);
         let ln = line::<T, D>(o2, d2);
-        let o = ln.convex();
-        check_point_query(
-            &ln,
-            &p,
-            o.distance_to(arr(&p)),
-            |q| o.distance_to(q),
-            r,
-            0.0,
-        );
+        check_convex_query(&ln, &p, r, 0.0);
     }
 }
 
@@ -349,16 +338,8 @@ fn triangle_point_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
         }
         let t = tri::<T, D>(v);
         let p = pt::<T, D>(rng.point_near(&v, r));
-        let o = t.convex();
         let slack = triangle_slack::<T, D>(&v);
-        check_point_query(
-            &t,
-            &p,
-            o.distance_to(arr(&p)),
-            |q| o.distance_to(q),
-            r,
-            slack,
-        );
+        check_convex_query(&t, &p, r, slack);
     }
 }
 
@@ -393,8 +374,7 @@ fn box_point_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
     for _ in 0..n {
         // An axis-aligned box, sometimes flat on an axis or a point.
         let (p0, p1) = (rng.point::<D>(r), rng.point::<D>(r));
-        let mut lo: [f64; D] = core::array::from_fn(|i| p0[i].min(p1[i]));
-        let hi: [f64; D] = core::array::from_fn(|i| p0[i].max(p1[i]));
+        let (mut lo, hi) = min_max(p0, p1);
         match rng.below(8) {
             0 => {
                 let k = rng.below(D);
@@ -405,9 +385,7 @@ fn box_point_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
         }
         let aabb = Aabb::new(pt::<T, D>(lo), pt::<T, D>(hi));
         let p = pt::<T, D>(rng.point_near(&[lo, hi], r));
-        let h = aabb.halfspaces();
-        let want = h.distance_to(arr(&p));
-        check_point_query(&aabb, &p, want, |q| h.distance_to(q), r, 0.0);
+        check_halfspace_query(&aabb, &p, r, 0.0);
 
         // An oriented box: a random frame (rounded to the scalar, so only
         // orthonormal to its resolution), centre and half extents.
@@ -424,9 +402,7 @@ fn box_point_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
         let obb = Obb::new(pt::<T, D>(center), vt::<T, D>(half), axes);
         let corner = add(center, mul(frame[0], half[0]));
         let p = pt::<T, D>(rng.point_near(&[center, quantize_point(corner)], r));
-        let h = obb.halfspaces();
-        let want = h.distance_to(arr(&p));
-        check_point_query(&obb, &p, want, |q| h.distance_to(q), r, 0.0);
+        check_halfspace_query(&obb, &p, r, 0.0);
     }
 }
 
@@ -477,16 +453,8 @@ fn polygon_point_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
         let vt_: Vec<Point<T, D>> = v.iter().map(|p| pt::<T, D>(*p)).collect();
         let poly = Polygon::new(&vt_);
         let p = pt::<T, D>(rng.point_near(&v, r));
-        let o = poly.convex();
         let slack = polygon_slack::<T, D>(&v);
-        check_point_query(
-            &poly,
-            &p,
-            o.distance_to(arr(&p)),
-            |q| o.distance_to(q),
-            r,
-            slack,
-        );
+        check_convex_query(&poly, &p, r, slack);
     }
 }
 
@@ -1624,23 +1592,11 @@ fn range_edge_cases<T: Scalar, const D: usize>(r: f64) {
         let p = pt::<T, D>(corner(i, r));
         let pf = arr(&p);
         for t in tris {
-            let tt = tri::<T, D>(t);
-            let o = tt.convex();
-            check_point_query(
-                &tt,
-                &p,
-                o.distance_to(pf),
-                |q| o.distance_to(q),
-                r,
-                triangle_slack::<T, D>(&t),
-            );
+            check_convex_query(&tri::<T, D>(t), &p, r, triangle_slack::<T, D>(&t));
         }
         let sg = seg::<T, D>([far, near]);
-        let o = sg.convex();
-        check_point_query(&sg, &p, o.distance_to(pf), |q| o.distance_to(q), r, 0.0);
-        let b = Aabb::new(pt::<T, D>(far), pt(near));
-        let h = b.halfspaces();
-        check_point_query(&b, &p, 0.0, |q| h.distance_to(q), r, 0.0);
+        check_convex_query(&sg, &p, r, 0.0);
+        check_halfspace_query(&Aabb::new(pt::<T, D>(far), pt(near)), &p, r, 0.0);
         let ball = Ball::new(pt::<T, D>([0.0; D]), s(r));
         check_point_query(
             &ball,
@@ -1758,9 +1714,7 @@ fn prop_point_queries_sampled<T: Scalar>(b: [i8; 16]) -> bool {
         l / 12.0,
         triangle_slack::<T, 3>(&v),
     );
-    let (lo, hi) = (a.map(|x| x), c);
-    let lo: [f64; 3] = core::array::from_fn(|i| lo[i].min(hi[i]));
-    let hi: [f64; 3] = core::array::from_fn(|i| a[i].max(c[i]));
+    let (lo, hi) = min_max(a, c);
     let bx = Aabb::new(pt::<T, 3>(lo), pt(hi));
     let hs = bx.halfspaces();
     let half = mul(sub(hi, lo), 0.5);
@@ -1949,8 +1903,7 @@ fn prop_translation_invariance<T: Scalar>(b: [i8; 24]) -> bool {
         0.0,
         "segment",
     );
-    let lo: [f64; 3] = core::array::from_fn(|i| v[4][i].min(v[5][i]));
-    let hi: [f64; 3] = core::array::from_fn(|i| v[4][i].max(v[5][i]));
+    let (lo, hi) = min_max(v[4], v[5]);
     let (bx, bx2) = (
         Aabb::new(pt::<T, 3>(lo), pt(hi)),
         Aabb::new(pt::<T, 3>(mv(lo)), pt(mv(hi))),
@@ -2209,8 +2162,7 @@ fn project_to_boundary_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
         // A box: outside, the closest point; inside, a point of the surface
         // as near as the nearest face, min(p_i - lo_i, hi_i - p_i) over i.
         let (p0, p1) = (rng.point::<D>(r), rng.point::<D>(r));
-        let lo: [f64; D] = core::array::from_fn(|i| p0[i].min(p1[i]));
-        let hi: [f64; D] = core::array::from_fn(|i| p0[i].max(p1[i]));
+        let (lo, hi) = min_max(p0, p1);
         let bx = Aabb::new(pt::<T, D>(lo), pt(hi));
         let p = pt::<T, D>(rng.point_near(&[lo, hi, lerp(lo, hi, 0.5)], r));
         let pf = arr(&p);

@@ -327,6 +327,18 @@ pub fn lerp<const D: usize>(a: [f64; D], b: [f64; D], t: f64) -> [f64; D] {
     axpy(a, t, sub(b, a))
 }
 
+/// The coordinate-wise minimum and maximum of two points: the corners of
+/// the box they span.
+pub fn min_max<const D: usize>(a: [f64; D], b: [f64; D]) -> ([f64; D], [f64; D]) {
+    let mut lo = a;
+    let mut hi = b;
+    for i in 0..D {
+        lo[i] = a[i].min(b[i]);
+        hi[i] = a[i].max(b[i]);
+    }
+    (lo, hi)
+}
+
 /// The unit vector along axis `i`.
 pub fn axis<const D: usize>(i: usize) -> [f64; D] {
     core::array::from_fn(|j| if i == j { 1.0 } else { 0.0 })
