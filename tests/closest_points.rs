@@ -1004,8 +1004,8 @@ scalar_tests! {
         // Anti-parallel, same offset: the same.
         let c2 = Segment::new(c.b, c.a);
         assert_value(a.closest_points(&c2).distance(), 5.0);
-        // Parallel without overlap: end (3,0,0) to start (4,3,4)... wait,
-        // (4,3,4) - (3,0,0) = (1, 3, 4): distance √26.
+        // Parallel without overlap: a's end (3,0,0) to d's start (4,3,4)
+        // is (1, 3, 4): distance √26.
         let d = Segment::new(p3::<T>(4.0, 3.0, 4.0), p3(4.5, 3.0, 4.0));
         let pair = a.closest_points(&d);
         assert_value(pair.distance(), 26f64.sqrt());

@@ -10,9 +10,13 @@
 //!   (the KKT conditions). Every pair of faces is solved, each solution is
 //!   clamped back into its faces (so that every candidate is a genuine pair
 //!   of points of the two sets: an upper bound), and the smallest wins.
-//!   Where the faces' directions are dependent (parallel edges, coplanar
-//!   triangles) a pair of smaller faces attains the same distance, so
-//!   nothing is lost by a singular system.
+//!   The least squares go through a QR factorisation (conditioning of the
+//!   directions, not its square, so nearly parallel edges keep their
+//!   accuracy); a direction dependent on the others (parallel edges,
+//!   coplanar triangles, parallel lines) is dropped, which leaves the span,
+//!   and so the least-squares distance, unchanged. Pairs of faces with more
+//!   than `D` directions are skipped: their directions are dependent, so the
+//!   closest pair can slide along a shared direction to smaller faces.
 //! - [`Halfspaces`]: a polyhedron as an intersection of half-spaces (boxes,
 //!   oriented boxes, hulls). The projection of a point, [`Halfspaces::project`],
 //!   is found by *active-set enumeration*: for every set of at most `D`
