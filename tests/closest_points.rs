@@ -446,10 +446,22 @@ fn polygon_point_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
         if D > 2 {
             o[(i.max(j) + 1) % D] = rng.coord(r);
         }
+        let (mut u, mut w) = (axis::<D>(i), mul(axis::<D>(j), sign));
+        if D > 2 && rng.chance(0.5) {
+            // A tilted plane: u, w with coordinates multiples of 1/128 of
+            // at most 1/4 (so the vertices stay in range and exact).
+            u = mul(rng.vector::<D>(0.5), 0.5);
+            w = mul(rng.vector::<D>(0.5), 0.5);
+            o = rng.point::<D>(r / 2.0);
+        }
         let v: Vec<[f64; D]> = ring
             .iter()
-            .map(|p| axpy(axpy(o, p[0], axis::<D>(i)), sign * p[1], axis::<D>(j)))
+            .map(|p| axpy(axpy(o, p[0], u), p[1], w))
             .collect();
+        let flat = norm(u) * norm(w) - dot(u, w).abs() < 1e-3;
+        if flat || !fits(&v, r) {
+            continue;
+        }
         let vt_: Vec<Point<T, D>> = v.iter().map(|p| pt::<T, D>(*p)).collect();
         let poly = Polygon::new(&vt_);
         let p = pt::<T, D>(rng.point_near(&v, r));
