@@ -60,7 +60,7 @@ mod query;
 mod real;
 mod shape;
 
-mod closest;
+pub mod closest;
 mod intersect;
 
 pub use error::ShapeError;

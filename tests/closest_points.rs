@@ -154,16 +154,10 @@ impl<T: Real, const D: usize> Param<D> for Triangle<T, D> {
         None
     }
     fn in_domain(&self, s: f64) -> bool {
-        // Documented: zero. Triangle–triangle leaks an edge's parameter in
-        // [0, 1] (a known bug, see `triangle_pair_parameters_are_zero`);
-        // the random tests let it pass, to test the rest of the answer.
-        s == 0.0 || (KNOWN_BUGS_TOLERATED && (0.0..=1.0).contains(&s))
+        // Documented: zero.
+        s == 0.0
     }
 }
-
-/// Whether the random tests step around the known bugs (each has its own
-/// `#[ignore]`d test below); set to `false` to see them fail.
-const KNOWN_BUGS_TOLERATED: bool = true;
 
 /// A shape of a `ClosestPoints` pair: its oracle set and its parameter.
 trait PairShape<const D: usize>: ToConvex<D> + Param<D> + Debug {}
@@ -704,34 +698,6 @@ fn triangle_against<const D: usize>(rng: &mut Rng, t: [[f64; D]; 3], r: f64) -> 
     }
 }
 
-/// The allowance for a known bug (see
-/// `segment_crossing_triangle_at_shallow_angle`): a segment that crosses a
-/// triangle's plane at an angle whose sine squared is within (64 times) the
-/// scalar's tolerance is answered as if parallel to it, which can miss a
-/// crossing by up to `|segment| · sin θ`. Zero when not tolerating known
-/// bugs, for a degenerate triangle, and in 2D.
-fn shallow_crossing_slack<T: Scalar, const D: usize>(sg: &[[f64; D]; 2], t: &[[f64; D]; 3]) -> f64 {
-    let dir = sub(sg[1], sg[0]);
-    let (e1, e2) = (sub(t[1], t[0]), sub(t[2], t[0]));
-    let u = mul(e1, 1.0 / norm(e1));
-    let w = axpy(e2, -dot(e2, u), u);
-    if !KNOWN_BUGS_TOLERATED
-        || D < 3
-        || norm(dir) == 0.0
-        || !(norm(e1) > 0.0 && norm(w) > 1e-9 * norm(e2))
-    {
-        return 0.0;
-    }
-    let w = mul(w, 1.0 / norm(w));
-    let off = axpy(axpy(dir, -dot(dir, u), u), -dot(dir, w), w);
-    let sin = norm(off) / norm(dir);
-    if sin * sin < 64.0 * T::tolerance().to_f64() {
-        norm(dir) * sin
-    } else {
-        0.0
-    }
-}
-
 /// The slack of a segment–triangle query: the triangle's, the worst
 /// segment–edge Gram determinant's, and the shallow-crossing allowance.
 fn segment_triangle_slack<T: Scalar, const D: usize>(
@@ -743,7 +709,7 @@ fn segment_triangle_slack<T: Scalar, const D: usize>(
         .iter()
         .map(|e| gram_slack::<T, D>(sub(sg[1], sg[0]), *e, r))
         .fold(0.0, f64::max);
-    triangle_slack::<T, D>(t) + shallow_crossing_slack::<T, D>(sg, t) + worst_edge
+    triangle_slack::<T, D>(t) + worst_edge
 }
 
 /// The slack of a triangle–triangle query: both triangles', and the worst
@@ -804,10 +770,8 @@ fn triangle_triangle_cases<T: Scalar, const D: usize>(seed: u64, n: usize) {
         let slack = triangle_triangle_slack::<T, D>(&t, &u, r);
         let (tt, tu) = (tri::<T, D>(t), tri::<T, D>(u));
         check_pair::<T, D, _, _>(&tt, &tu, slack);
-        if !KNOWN_BUGS_TOLERATED {
-            check_triangle_parameters(&tt.closest_points(&tu));
-            check_triangle_parameters(&tu.closest_points(&tt));
-        }
+        check_triangle_parameters(&tt.closest_points(&tu));
+        check_triangle_parameters(&tu.closest_points(&tt));
     }
 }
 
@@ -945,7 +909,6 @@ scalar_tests! {
         assert_value(t.closest_points(&t).distance(), 0.0);
     }
 
-    #[ignore = "isect bug: a triangle whose first two vertices coincide answers with vertex a"]
     fn degenerate_triangle_first_two_vertices_coincide<T>() {
         // Triangle (0,0), (0,0), (4,0) is the segment (0,0)–(4,0): the foot
         // of (1, 1) is (1, 0), at distance 1. isect returns (0, 0).
@@ -957,7 +920,6 @@ scalar_tests! {
         assert_value(sg.closest_points(&t).distance(), 1.0);
     }
 
-    #[ignore = "isect bug: triangle–triangle returns an edge parameter in s or t, documented as 0"]
     fn triangle_pair_parameters_are_zero<T>() {
         // Parallel triangles one above the other: documented `s = t = 0`.
         // isect returns s = 0.25.
@@ -1043,7 +1005,6 @@ scalar_tests! {
         nearly_parallel_cases::<T>(4.0 * 4.0 * T::tolerance().to_f64().sqrt());
     }
 
-    #[ignore = "isect bug: segments crossing at a tiny angle are answered as parallel (the distance jumps from 0 to L sin θ)"]
     fn nearly_parallel_segments_do_not_jump<T>() {
         // Issue 3 asks for Eberly's robust method: no tolerance, no jump.
         // isect gives a = (-2,0)→(2,0), b = (-2,8e-9)→(2,-8e-9) (f64) the
@@ -1340,7 +1301,6 @@ fn i16f16_segments_at_four() {
 }
 
 #[test]
-#[ignore = "isect bug: ConvexHull answers a vertex where an edge point is nearer (non-unit normals)"]
 fn convex_hull_with_long_normal() {
     // The tetrahedron (-2,0,2), (-3,0,-3), (1,0,3), (-2,-3,-2) as its four
     // face planes, normals the (outward) cross products of its edges. The
@@ -1364,7 +1324,6 @@ fn convex_hull_with_long_normal() {
 }
 
 #[test]
-#[ignore = "isect bug: a segment crossing a triangle at a shallow angle is answered as if parallel"]
 fn segment_crossing_triangle_at_shallow_angle() {
     // The segment (-5,0,-e)→(5,0,e) crosses the triangle (z = 0, containing
     // the origin) at the origin for every e > 0: distance 0. isect answers
