@@ -53,16 +53,22 @@ extern crate alloc;
 pub use nalgebra;
 
 mod error;
+mod grid;
+#[cfg(feature = "alloc")]
+mod mesh;
 mod query;
 mod real;
 mod shape;
 
-mod closest;
+pub mod closest;
 mod intersect;
 
 pub use error::ShapeError;
+pub use grid::{Grid, GridCell, GridTraversal};
 pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
+#[cfg(feature = "alloc")]
+pub use mesh::TriMesh;
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Cull,
     Intersect, LineRelation, LinearHit, PlaneHit, RayHit, Side, Span, Toi, TriangleHit,
@@ -72,6 +78,11 @@ pub use shape::{
     Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
     Sphere, Triangle,
 };
+
+// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 /// A point in `D` dimensions (nalgebra's `Point<T, D>`).
 pub type Point<T, const D: usize> = nalgebra::Point<T, D>;

@@ -45,8 +45,16 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     /// that end's ball instead: the line can reach the rest of the capsule
     /// only by crossing the disc, which lies inside the ball, so when that
     /// ball is missed the capsule is.
+    ///
+    /// The exit is exact only when the entry is below `exact_below` (a cast
+    /// needs it only to tell whether its range starts inside); otherwise
+    /// it may be any value not below the entry.
     #[inline]
-    fn line_span<C: Caster<T, D>>(&self, caster: &C) -> Option<(T, T, Entry<T, D>)> {
+    fn line_span<C: Caster<T, D>>(
+        &self,
+        caster: &C,
+        exact_below: T,
+    ) -> Option<(T, T, Entry<T, D>)> {
         let (o, d) = (caster.origin(), caster.direction());
         let (a, b, r) = (self.segment.a, self.segment.b, self.radius);
         let u = b - a;
@@ -96,6 +104,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         };
         let t2 = match e2 {
             None => c2,
+            Some(_) if !(t1 < exact_below) => c2,
             Some(cap) => match line_ball_roots(&o, &d, &cap, r) {
                 Some((_, t)) => t,
                 // Rounding at the rim of the far cap: leave by the body.
@@ -185,7 +194,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
-        let (t1, t2, entry) = self.line_span(caster)?;
+        let (t1, t2, entry) = self.line_span(caster, caster.range().0)?;
         let d = caster.direction();
         first_hit(caster, Some(t1), t2, |p| {
             let v = match entry {
@@ -204,7 +213,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
-        let (t1, t2, _) = self.line_span(caster)?;
+        let (t1, t2, _) = self.line_span(caster, T::max_finite())?;
         let (lo, hi) = caster.range();
         clip_range(lo, hi, Some(t1), t2)
     }

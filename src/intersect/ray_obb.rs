@@ -14,7 +14,7 @@
 
 use crate::intersect::cast::{cast_pair, castable, first_hit};
 use crate::intersect::ray_aabb::{slab, Slab};
-use crate::{Aabb, Caster, Line, Obb, Point, Ray, RayHit, Real, Segment, Span};
+use crate::{Aabb, Caster, Line, Obb, Point, Ray, RayHit, Real, Segment, Span, Vector};
 
 impl<T: Real, const D: usize> Obb<T, D> {
     /// The slab test in the box's frame: the caster's origin and direction
@@ -51,7 +51,8 @@ impl<T: Real, const D: usize> Obb<T, D> {
         let (enter, exit, face) = self.local_slab(caster, true)?;
         first_hit(caster, face.map(|_| enter), exit, |_| {
             let (axis, max_face) = face?;
-            let n = self.axes.column(axis).into_owned();
+            let column = |r: usize| self.axes.get((r, axis)).copied().unwrap_or_else(T::zero);
+            let n = Vector::<T, D>::from_fn(|r, _| column(r));
             Some(if max_face { n } else { -n })
         })
     }
