@@ -28,8 +28,9 @@ use crate::{Capsule, Caster, Line, Point, Ray, RayHit, Real, Segment, Span, Vect
 /// The part of a capsule through which a line enters it, for the normal.
 #[derive(Clone, Copy)]
 enum Entry<T: Real, const D: usize> {
-    /// The cylinder, with the offset from the axis at the entry.
-    Body(Vector<T, D>),
+    /// The cylinder, with the offset from the axis at the entry and the
+    /// radius, both in the same scale.
+    Body(Vector<T, D>, T),
     /// The ball around this end.
     Cap(Point<T, D>),
     /// Found by the general union: the normal from the nearest axis point.
@@ -64,22 +65,22 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         }
         let f = o - a;
         let (fu, du) = (f.dot(&u), d.dot(&u));
-        // Floats divide by `uu` once; fixed point divides with saturation.
-        let (ku_f, ku_d) = if has_infinity::<T>() {
-            let inv = T::one() / uu;
-            (fu * inv, du * inv)
+        // The parts of `f` and `d` across the axis, and the radius: floats
+        // scale all three by `|u|²` (the roots are the same, and no division
+        // stands first in the chain); fixed point divides with saturation
+        // instead, to stay in range.
+        let (f_perp, d_perp, rr) = if has_infinity::<T>() {
+            (f * uu - u * fu, d * uu - u * du, r * uu)
         } else {
-            (fu.div_sat(uu), du.div_sat(uu))
+            (f - u * fu.div_sat(uu), d - u * du.div_sat(uu), r)
         };
-        let d_perp = d - u * ku_d;
         if d_perp.iter().all(|x| *x == T::zero()) {
             // Along the axis.
             return self
                 .union_span(&o, &d)
                 .map(|(t1, t2)| (t1, t2, Entry::Unknown));
         }
-        let f_perp = f - u * ku_f;
-        let (c1, c2) = line_ball_roots(&Point::from(f_perp), &d_perp, &Point::origin(), r)?;
+        let (c1, c2) = line_ball_roots(&Point::from(f_perp), &d_perp, &Point::origin(), rr)?;
         // Axial coordinate (scaled by |u|²) at the cylinder's entry and exit.
         let (y1, y2) = (fu + c1 * du, fu + c2 * du);
         let end = |y: T| {
@@ -93,7 +94,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         };
         let (e1, e2) = (end(y1), end(y2));
         let (t1, entry) = match e1 {
-            None => (c1, Entry::Body(f_perp + d_perp * c1)),
+            None => (c1, Entry::Body(f_perp + d_perp * c1, rr)),
             Some(cap) => {
                 let (t1, t2) = line_ball_roots(&o, &d, &cap, r)?;
                 if e2 == e1 {
@@ -197,15 +198,18 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         let (t1, t2, entry) = self.line_span(caster, caster.range().0)?;
         let d = caster.direction();
         first_hit(caster, Some(t1), t2, |p| {
-            let v = match entry {
-                Entry::Body(h) => h,
-                Entry::Cap(c) => p - c,
+            let (v, r) = match entry {
+                Entry::Body(h, rr) => (h, rr),
+                Entry::Cap(c) => (p - c, self.radius),
                 Entry::Unknown => {
                     let (a, b) = (&self.segment.a, &self.segment.b);
-                    p - self.segment.at(closest_on_segment(a, b, p))
+                    (
+                        p - self.segment.at(closest_on_segment(a, b, p)),
+                        self.radius,
+                    )
                 }
             };
-            radial_normal(&v, self.radius, &d)
+            radial_normal(&v, r, &d)
         })
     }
 
