@@ -13,6 +13,7 @@ fn main() {
     println!("isect tour: geometric queries, generic over the scalar and the dimension.");
 
     closest_points();
+    ray_casts();
     generic_engine_code();
     science_f64();
     fixed_point();
@@ -81,6 +82,78 @@ fn closest_points() {
         pair.s,
         pair.distance()
     );
+}
+
+/// Ray, segment and line casts: the first hit with its normal, the
+/// entry/exit interval, a watertight mesh, and lines against lines.
+fn ray_casts() {
+    section("ray casts (f32 and f64)");
+    let ray = Ray::new(Point3::new(-3.0f32, 0.25, 0.5), Vector3::x());
+    let shapes: [(&str, Option<isect::RayHit<f32>>); 4] = [
+        (
+            "box",
+            ray.intersect(&Aabb::new(
+                Point3::new(0.0, 0.0, 0.0),
+                Point3::new(1.0, 1.0, 1.0),
+            )),
+        ),
+        (
+            "sphere",
+            ray.intersect(&Sphere::new(Point3::new(1.0, 0.0, 0.5), 1.0)),
+        ),
+        (
+            "capsule",
+            ray.intersect(&Capsule::new(
+                Segment::new(Point3::new(0.0, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0)),
+                0.5,
+            )),
+        ),
+        (
+            "floor z = 0 (parallel)",
+            ray.intersect(&Plane::new(Vector3::z(), 0.0)),
+        ),
+    ];
+    for (name, hit) in shapes {
+        match hit {
+            Some(h) => println!(
+                "ray from (-3, 0.25, 0.5) along x hits the {name} at t = {:.4}, normal {:?}",
+                h.t,
+                h.normal.as_slice()
+            ),
+            None => println!("ray from (-3, 0.25, 0.5) along x misses the {name}"),
+        }
+    }
+    let line = Line::new(Point3::new(0.0f32, 0.0, 0.0), Vector3::new(1.0, 1.0, 0.0));
+    if let Some(span) = line.clip(&Sphere::new(Point3::new(2.0, 2.0, 0.0), 1.0)) {
+        println!(
+            "a line through a sphere: enters at t = {:.4}, leaves at t = {:.4}",
+            span.enter, span.exit
+        );
+    }
+
+    // Watertight: rays aimed exactly at the shared edge of two triangles
+    // always hit one of them.
+    let (a, b) = (Point3::new(0.1f32, 0.2, 0.0), Point3::new(0.9, 0.7, 0.0));
+    let left = Triangle::new(a, b, Point3::new(0.0, 1.0, 0.0));
+    let right = Triangle::new(b, a, Point3::new(1.0, 0.0, 0.0));
+    let mut misses = 0;
+    for k in 0..1000 {
+        let target = a + (b - a) * (k as f32 / 999.0);
+        let from = Point3::new(0.3 + k as f32 * 1e-3, -0.2, 1.0);
+        let pr = Ray::new(from, target - from).prepare();
+        let hit = pr.cast_triangle(&left, isect::Cull::None).is_some()
+            || pr.cast_triangle(&right, isect::Cull::None).is_some();
+        misses += usize::from(!hit);
+    }
+    println!("1000 rays aimed at a shared edge: {misses} slipped through");
+
+    // Lines against lines: exact in 2D, with a tolerance in 3D.
+    let s1 = Segment::new(Point2::new(0.0f64, 0.0), Point2::new(4.0, 0.0));
+    let s2 = Segment::new(Point2::new(3.0, 0.0), Point2::new(6.0, 0.0));
+    println!("collinear 2D segments: {:?}", s1.intersect(&s2));
+    let l1 = Line::new(Point3::new(0.0f64, 0.0, 0.0), Vector3::x());
+    let l2 = Line::new(Point3::new(1.0, 1.0, 1.0), Vector3::y());
+    println!("two 3D lines: {:?}", l1.relation(&l2));
 }
 
 /// The traits let engine code treat shapes alike.
