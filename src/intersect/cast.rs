@@ -307,7 +307,7 @@ pub(crate) fn clip_range<T: Real>(lo: T, hi: T, enter: Option<T>, exit: T) -> Op
 /// in a solid unbounded below starts "inside" at `t = 0`, or at `exit` if
 /// that is below 0.) `None` when the direction is zero, the normal cannot
 /// be had, or the point overflows.
-#[inline]
+#[inline(always)]
 pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     c: &C,
     enter: Option<T>,

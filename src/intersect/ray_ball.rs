@@ -45,7 +45,7 @@ fn two_diff<T: Real>(a: T, b: T) -> (T, T) {
 
 /// The parameters `t1 <= t2` where the line `o + t d` meets the solid ball
 /// around `c` of radius `r` (unclipped), or `None`.
-#[inline]
+#[inline(always)]
 pub(crate) fn line_ball_roots<T: Real, const D: usize>(
     o: &Point<T, D>,
     d: &Vector<T, D>,
@@ -110,7 +110,7 @@ pub(crate) fn line_ball_roots<T: Real, const D: usize>(
 /// The unit normal `v / r` of a point `v` from the center of a ball (or
 /// axis of a cylinder) of radius `r`, falling back to normalising `v`, and
 /// to `fallback`, when that is not of unit length within rounding.
-#[inline]
+#[inline(always)]
 pub(crate) fn radial_normal<T: Real, const D: usize>(
     v: &Vector<T, D>,
     r: T,
