@@ -915,14 +915,34 @@ fn degenerate_cases<T: Real>() {
         .with_range(T::one(), T::zero())
         .is_valid());
 
-    // Triangle: a ray in its plane and a degenerate triangle miss; a ray
-    // starting on it hits at t = 0.
+    // Triangle: a ray in its plane enters through the edge it crosses (by
+    // hand: x = 0 at t = 1, where the barycentrics are (0.75, 0, 0.25)),
+    // and misses when it passes beside; a culled cast ignores it; a
+    // degenerate triangle is the segment it spans; a ray starting on the
+    // triangle hits at t = 0.
     let tri = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
-    assert!(Ray::new(p(-1.0, 0.25, 0.0), v(1.0, 0.0, 0.0))
+    let in_plane = Ray::new(p(-1.0, 0.25, 0.0), v(1.0, 0.0, 0.0));
+    let h = in_plane.intersect(&tri).unwrap();
+    assert!(
+        (h.t.to_f64() - 1.0).abs() < tol,
+        "edge-on t {}",
+        h.t.to_f64()
+    );
+    assert!((h.u.to_f64() - 0.75).abs() < tol && h.v.to_f64().abs() < tol);
+    assert!((h.w.to_f64() - 0.25).abs() < tol);
+    assert!(tri.cast(&in_plane, Cull::Back).is_none());
+    assert!(Ray::new(p(-1.0, 1.25, 0.0), v(1.0, 0.0, 0.0))
         .intersect(&tri)
         .is_none());
+    // Along the plane from inside: t = 0; from beyond: the far edge.
+    let inside = Ray::new(p(0.25, 0.25, 0.0), v(-1.0, 0.0, 0.0));
+    assert_eq!(inside.intersect(&tri).unwrap().t.to_f64(), 0.0);
     let sliver = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(2.0, 0.0, 0.0));
-    assert!(Ray::new(p(0.5, 0.0, 1.0), v(0.0, 0.0, -1.0))
+    let h = Ray::new(p(0.5, 0.0, 1.0), v(0.0, 0.0, -1.0))
+        .intersect(&sliver)
+        .unwrap();
+    assert!((h.t.to_f64() - 1.0).abs() < tol && (h.normal.z.to_f64() - 1.0).abs() < tol);
+    assert!(Ray::new(p(0.5, 0.5, 1.0), v(0.0, 0.0, -1.0))
         .intersect(&sliver)
         .is_none());
     let start_on = Ray::new(p(0.25, 0.25, 0.0), v(0.0, 0.0, 1.0))

@@ -21,10 +21,16 @@
 //! area, positive when the front face is hit) then gives `t = (U az + V
 //! bz + W cz) / det` and the barycentrics `U / det`, `V / det`, `W / det`.
 //!
-//! Degenerate cases: a caster in the triangle's plane (`det == 0`) and a
-//! degenerate triangle (collinear or coincident vertices) miss: they have
-//! no area facing the caster. A caster starting on the triangle hits at `t
-//! = 0`. A zero direction, NaN input and a parameter that overflows miss.
+//! Degenerate cases: when all three edge functions vanish (`det == 0`), the
+//! caster's line lies in the triangle's plane, or the triangle is
+//! degenerate (collinear or coincident vertices) and the line passes
+//! through the segment or point it is: the hit is the first point of the
+//! triangle along the caster (found in the sheared frame, where the
+//! triangle is a segment of a line through the caster's axis), reported
+//! with `front == true` and the triangle's normal (or, for a degenerate
+//! triangle, the normal against the caster); a culled cast ignores it, as
+//! no face is entered. A caster starting on the triangle hits at `t = 0`. A
+//! zero direction, NaN input and a parameter that overflows miss.
 //!
 //! Fixed point: exact (and watertight) while the products of transformed
 //! coordinates are in range (`I32F32`: coordinates up to about 10⁴ with
@@ -39,6 +45,10 @@ use crate::{Caster, Cull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle
 fn edge_f64<T: Real>(a: T, b: T, c: T, d: T) -> f64 {
     a.to_f64() * b.to_f64() - c.to_f64() * d.to_f64()
 }
+
+/// Where a triangle seen edge-on meets the caster's axis: the parameter
+/// and the barycentric weights there.
+type Crossing<T> = (T, [T; 3]);
 
 impl<T: Real> PreparedRay<T, 3> {
     /// The watertight ray–triangle test (see the module docs), keeping the
@@ -117,9 +127,19 @@ impl<T: Real> Triangle<T, 3> {
             return None;
         }
         let det = u + v + w;
-        // Edge-on or degenerate (or NaN): no area faces the ray.
-        if !(det != zero) || !det.is_finite_real() {
-            return None;
+        if !det.is_finite_real() {
+            return None; // NaN or infinite input
+        }
+        if det == zero {
+            // All three edge functions vanish: the caster's line lies in
+            // the triangle's plane (or the triangle is degenerate and the
+            // line passes through it). No face is entered, so a culled
+            // cast misses.
+            if cull != Cull::None {
+                return None;
+            }
+            let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
+            return self.cast_edge_on(caster, &sheared);
         }
         let front = det > zero;
         if !cull.keeps(front) {
@@ -151,6 +171,78 @@ impl<T: Real> Triangle<T, 3> {
             v,
             w,
             front,
+        })
+    }
+
+    /// The first point of the triangle along a caster whose line lies in
+    /// its plane, from the vertices in the caster's sheared frame (where the
+    /// caster is the `z` axis, `z = t`, and the vertices' `(x, y)` lie on one
+    /// line through the axis): the part of the axis inside the triangle is
+    /// spanned by the vertices on the axis and the points where edges cross
+    /// it.
+    fn cast_edge_on<C: Caster<T, 3>>(&self, caster: &C, v: &[[T; 3]; 3]) -> Option<TriangleHit<T>> {
+        let (zero, one) = (T::zero(), T::one());
+        let (t_min, t_max) = caster.range();
+        // Position along the projected line: against the vertex farthest
+        // from the axis (all zero when the triangle projects onto the axis).
+        let reach = |q: &[T; 3]| q[0].abs() + q[1].abs();
+        let far = v
+            .iter()
+            .fold(v[0], |m, q| if reach(q) > reach(&m) { *q } else { m });
+        let s = v.map(|q| q[0] * far[0] + q[1] * far[1]);
+        // Where the triangle meets the axis: (z, barycentric weights).
+        let mut span: Option<(Crossing<T>, Crossing<T>)> = None;
+        let mut add = |z: T, w: [T; 3]| {
+            span = Some(match span {
+                None => ((z, w), (z, w)),
+                Some((lo, hi)) => (
+                    if z < lo.0 { (z, w) } else { lo },
+                    if z > hi.0 { (z, w) } else { hi },
+                ),
+            });
+        };
+        let weight =
+            |k: usize, x: T| -> [T; 3] { core::array::from_fn(|m| if m == k { x } else { zero }) };
+        let [(v0, s0), (v1, s1), (v2, s2)] = [(v[0], s[0]), (v[1], s[1]), (v[2], s[2])];
+        for ((vi, si, i), (vj, sj, j)) in [
+            ((v0, s0, 0), (v1, s1, 1)),
+            ((v1, s1, 1), (v2, s2, 2)),
+            ((v2, s2, 2), (v0, s0, 0)),
+        ] {
+            if si == zero {
+                add(vi[2], weight(i, one));
+            }
+            if (si < zero && sj > zero) || (si > zero && sj < zero) {
+                let lam = si.div_sat(si - sj);
+                let z = vi[2] + (vj[2] - vi[2]) * lam;
+                let (wi, wj) = (weight(i, one - lam), weight(j, lam));
+                add(z, [wi[0] + wj[0], wi[1] + wj[1], wi[2] + wj[2]]);
+            }
+        }
+        let ((z0, w0), (z1, w1)) = span?;
+        let t = z0.max_sel(t_min);
+        let max = T::max_finite();
+        if !(t <= z1.min_sel(t_max) && t < max && t > -max) {
+            return None;
+        }
+        // Barycentrics at t, between the two ends of the span.
+        let lam = if z1 > z0 {
+            (t - z0).div_sat(z1 - z0)
+        } else {
+            zero
+        };
+        let at = |a: T, b: T| a + (b - a) * lam;
+        let [u, v, w] = [at(w0[0], w1[0]), at(w0[1], w1[1]), at(w0[2], w1[2])];
+        let n = unit(&self.scaled_normal()).or_else(|| unit(&-caster.direction()))?;
+        let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
+        Some(TriangleHit {
+            t,
+            point,
+            normal: n,
+            u,
+            v,
+            w,
+            front: true,
         })
     }
 
