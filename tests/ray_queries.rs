@@ -1008,6 +1008,15 @@ fn degenerate_cases<T: Real>() {
     let up2 = Ray::new(tp::<T, 2>([0.5, -1.0]), tv::<T, 2>([0.0, 1.0]));
     let h = up2.intersect(&Polygon::new(&flat2)).unwrap();
     assert!((h.t.to_f64() - 1.0).abs() < tol && (h.normal.y.to_f64() + 1.0).abs() < tol);
+    // 3D polygon, caster in its plane: enters through the edge it crosses.
+    let quad = [
+        p(0.0, 0.0, 0.0),
+        p(2.0, 0.0, 0.0),
+        p(2.0, 2.0, 0.0),
+        p(0.0, 2.0, 0.0),
+    ];
+    let flat_ray = Ray::new(p(-1.0, 0.5, 0.0), v(1.0, 0.0, 0.0));
+    assert!((flat_ray.intersect(&Polygon::new(&quad)).unwrap().t.to_f64() - 1.0).abs() < tol);
     // 3D polygon with fewer than three vertices: nothing faces the ray.
     let two = [p(0.0, 0.0, 0.0), p(1.0, 1.0, 0.0)];
     assert!(down.intersect(&Polygon::new(&two)).is_none());

@@ -19,8 +19,10 @@
 //! (collinear vertices, one or two vertices) is the segments between its
 //! vertices, hit where the caster first meets one of them, with the normal
 //! across that segment facing the caster; a 3D caster in the polygon's
-//! plane misses (nothing faces it), as does a 3D polygon with fewer than
-//! three vertices or zero area. An empty polygon, a zero direction and NaN
+//! plane hits where it first meets it (through the fan triangles' edge-on
+//! case; the normal is then the Newell normal reversed, and a culled cast
+//! misses); a 3D polygon with fewer than three vertices or zero area
+//! misses. An empty polygon, a zero direction and NaN
 //! input miss.
 
 use crate::intersect::cast::{cast_pair, clip_range, first_hit, unit};
