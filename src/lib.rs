@@ -62,11 +62,13 @@ mod shape;
 
 mod closest;
 mod intersect;
+pub mod predicates;
 
 pub use error::ShapeError;
 pub use grid::{Grid, GridCell, GridTraversal};
 #[cfg(feature = "alloc")]
 pub use mesh::TriMesh;
+pub use predicates::{orient2d, orient3d, Orient};
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Intersect,
     RayHit, Side, Toi,
@@ -116,7 +118,7 @@ pub mod fixed {
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Circle, Classify, ClosestPair, ClosestPoint, ClosestPoints,
-        Contains, ConvexHull, Frustum, Intersect, Line, Obb, Plane, Polygon, Ray, Real, Segment,
-        Side, Sphere, Triangle,
+        Contains, ConvexHull, Frustum, Intersect, Line, Obb, Orient, Plane, Polygon, Ray, Real,
+        Segment, Side, Sphere, Triangle,
     };
 }
