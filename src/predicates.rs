@@ -67,10 +67,13 @@
 //!
 //! # Cost
 //!
-//! Stack: stage 2 holds at most 208 `f64` (1.7 KB) in 3D; stage 3 (`f64`
-//! outside the window only) about 5 KB in 3D; the fixed-point paths under
-//! 200 bytes. No allocation, no recursion; every loop is bounded by the
-//! fixed sizes.
+//! Stack, measured on x86-64 (thumb is alike): stage 2 about 2 KB in 3D
+//! (its expansions hold at most 208 `f64`), stage 3 (`f64` outside the
+//! window only) about 7 KB in 3D and 2 KB in 2D, the fixed-point paths
+//! about 1 KB. No allocation, no recursion; every loop is bounded by the
+//! fixed sizes. Code (`.text`, both predicates, `opt-level = "s"`, LTO,
+//! `thumbv6m-none-eabi`): about 3 KB for `I16F16`, 4.5 KB for `I32F32`,
+//! 7.5 KB for `f32` (software `f64`), 14 KB for `f64`.
 //!
 //! # References
 //!

@@ -106,12 +106,11 @@ impl<const N: usize> Expansion<N> {
             let Some(&e) = self.e.get(r) else { break };
             let (sum, roundoff) = two_sum(q, e);
             q = sum;
-            if roundoff != 0.0 {
-                if let Some(slot) = self.e.get_mut(w) {
-                    *slot = roundoff;
-                }
-                w += 1;
+            // Written always, kept when not zero: no branch to mispredict.
+            if let Some(slot) = self.e.get_mut(w) {
+                *slot = roundoff;
             }
+            w += usize::from(roundoff != 0.0);
         }
         if q != 0.0 {
             if let Some(slot) = self.e.get_mut(w) {

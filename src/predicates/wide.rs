@@ -59,6 +59,12 @@ impl Dyadic {
 }
 
 impl<const N: usize> Wide<N> {
+    /// Zero.
+    pub(super) const ZERO: Self = Self {
+        neg: false,
+        mag: [0; N],
+    };
+
     /// `v`, exactly when `|v| < 2^(64 N)` (callers size `N` for it).
     #[cfg(any(feature = "fixed", test))]
     #[inline]
@@ -231,7 +237,8 @@ pub(super) fn det2<const A: usize, const B: usize>(
 
 /// The 3 × 3 determinant of the rows `u`, `v`, `w`, expanded along the
 /// last column: `uz (vx wy - vy wx) + vz (wx uy - wy ux) + wz (ux vy - uy
-/// vx)`.
+/// vx)`, one term at a time (so that the stack holds one minor and one
+/// product, not three of each).
 #[inline]
 pub(super) fn det3<const A: usize, const B: usize, const C: usize>(
     u: &[Wide<A>; 3],
@@ -241,9 +248,15 @@ pub(super) fn det3<const A: usize, const B: usize, const C: usize>(
     let [ux, uy, uz] = u;
     let [vx, vy, vz] = v;
     let [wx, wy, wz] = w;
-    uz.mul::<B, C>(&det2::<A, B>(vx, vy, wx, wy))
-        .add(&vz.mul::<B, C>(&det2::<A, B>(wx, wy, ux, uy)))
-        .add(&wz.mul::<B, C>(&det2::<A, B>(ux, uy, vx, vy)))
+    let mut det = Wide::<C>::ZERO;
+    for (z, [px, py], [qx, qy]) in [
+        (uz, [vx, vy], [wx, wy]),
+        (vz, [wx, wy], [ux, uy]),
+        (wz, [ux, uy], [vx, vy]),
+    ] {
+        det = det.add(&z.mul::<B, C>(&det2::<A, B>(px, py, qx, qy)));
+    }
+    det
 }
 
 #[cfg(test)]
