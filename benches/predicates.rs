@@ -7,8 +7,9 @@
 use std::cmp::Ordering;
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use isect::nalgebra::{Point2, Point3};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use isect::nalgebra::{Point2, Point3, Vector2};
 use isect::Orient;
 
 const N: usize = 1024;
@@ -21,14 +22,17 @@ impl Rng {
         self.0 ^= self.0 << 17;
         (self.0 >> 11) as f64 / (1u64 << 53) as f64
     }
+    fn coord(&mut self) -> f64 {
+        self.unit() * 100.0 - 50.0
+    }
 }
 
-fn naive2(a: &Point2<f64>, b: &Point2<f64>, c: &Point2<f64>) -> Ordering {
+fn naive2([a, b, c]: &[Point2<f64>; 3]) -> Ordering {
     let det = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
     det.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
 }
 
-fn naive3(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, d: &Point3<f64>) -> Ordering {
+fn naive3([a, b, c, d]: &[Point3<f64>; 4]) -> Ordering {
     let (u, v, w) = (b - a, c - a, d - a);
     let det = u.z * (v.x * w.y - v.y * w.x)
         + v.z * (w.x * u.y - w.y * u.x)
@@ -36,70 +40,57 @@ fn naive3(a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>, d: &Point3<f64>) ->
     det.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
 }
 
+fn exact2([a, b, c]: &[Point2<f64>; 3]) -> Ordering {
+    f64::orient2d(a, b, c)
+}
+
+fn exact3([a, b, c, d]: &[Point3<f64>; 4]) -> Ordering {
+    f64::orient3d(a, b, c, d)
+}
+
+/// Benches `naive` and `exact` over each named input set.
+fn compare<P>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    inputs: &[(&str, &[P])],
+    naive: fn(&P) -> Ordering,
+    exact: fn(&P) -> Ordering,
+) {
+    g.throughput(Throughput::Elements(N as u64));
+    for &(set, points) in inputs {
+        for (name, f) in [("naive", naive), ("exact", exact)] {
+            g.bench_function(format!("{name}/{set}"), |b| {
+                b.iter(|| black_box(points).iter().map(|p| f(p) as i32).sum::<i32>())
+            });
+        }
+    }
+}
+
 fn bench_2d(cr: &mut Criterion) {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let random: Vec<[Point2<f64>; 3]> = (0..N)
-        .map(|_| [(); 3].map(|_| Point2::new(rng.unit() * 100.0 - 50.0, rng.unit() * 100.0 - 50.0)))
+        .map(|_| [(); 3].map(|_| Point2::new(rng.coord(), rng.coord())))
         .collect();
     // Collinear integer points: every one falls through the filter.
     let degenerate: Vec<[Point2<f64>; 3]> = (0..N)
         .map(|_| {
             let p = Point2::new((rng.unit() * 1e6).floor(), (rng.unit() * 1e6).floor());
-            let v = nalgebra_vec2((rng.unit() * 100.0).floor(), (rng.unit() * 100.0).floor());
+            let v = Vector2::new((rng.unit() * 100.0).floor(), (rng.unit() * 100.0).floor());
             [p, p + v * 3.0, p - v * 7.0]
         })
         .collect();
-
     let mut g = cr.benchmark_group("orient2d");
-    g.throughput(Throughput::Elements(N as u64));
-    g.bench_function("naive/random", |b| {
-        b.iter(|| {
-            black_box(&random)
-                .iter()
-                .map(|[a, b, c]| naive2(a, b, c) as i32)
-                .sum::<i32>()
-        })
-    });
-    g.bench_function("exact/random", |b| {
-        b.iter(|| {
-            black_box(&random)
-                .iter()
-                .map(|[a, b, c]| f64::orient2d(a, b, c) as i32)
-                .sum::<i32>()
-        })
-    });
-    g.bench_function("naive/degenerate", |b| {
-        b.iter(|| {
-            black_box(&degenerate)
-                .iter()
-                .map(|[a, b, c]| naive2(a, b, c) as i32)
-                .sum::<i32>()
-        })
-    });
-    g.bench_function("exact/degenerate", |b| {
-        b.iter(|| {
-            black_box(&degenerate)
-                .iter()
-                .map(|[a, b, c]| f64::orient2d(a, b, c) as i32)
-                .sum::<i32>()
-        })
-    });
+    compare(
+        &mut g,
+        &[("random", &random), ("degenerate", &degenerate)],
+        naive2,
+        exact2,
+    );
     g.finish();
-}
-
-fn nalgebra_vec2(x: f64, y: f64) -> isect::nalgebra::Vector2<f64> {
-    isect::nalgebra::Vector2::new(x, y)
 }
 
 fn bench_3d(cr: &mut Criterion) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let point = |rng: &mut Rng| {
-        Point3::new(
-            rng.unit() * 100.0 - 50.0,
-            rng.unit() * 100.0 - 50.0,
-            rng.unit() * 100.0 - 50.0,
-        )
-    };
+    let point = |rng: &mut Rng| Point3::new(rng.coord(), rng.coord(), rng.coord());
     let random: Vec<[Point3<f64>; 4]> = (0..N).map(|_| [(); 4].map(|_| point(&mut rng))).collect();
     // Coplanar integer points: d = a + 2 (b - a) - 3 (c - a).
     let degenerate: Vec<[Point3<f64>; 4]> = (0..N)
@@ -108,41 +99,13 @@ fn bench_3d(cr: &mut Criterion) {
             [a, b, c, a + (b - a) * 2.0 - (c - a) * 3.0]
         })
         .collect();
-
     let mut g = cr.benchmark_group("orient3d");
-    g.throughput(Throughput::Elements(N as u64));
-    g.bench_function("naive/random", |b| {
-        b.iter(|| {
-            black_box(&random)
-                .iter()
-                .map(|[a, b, c, d]| naive3(a, b, c, d) as i32)
-                .sum::<i32>()
-        })
-    });
-    g.bench_function("exact/random", |b| {
-        b.iter(|| {
-            black_box(&random)
-                .iter()
-                .map(|[a, b, c, d]| f64::orient3d(a, b, c, d) as i32)
-                .sum::<i32>()
-        })
-    });
-    g.bench_function("naive/degenerate", |b| {
-        b.iter(|| {
-            black_box(&degenerate)
-                .iter()
-                .map(|[a, b, c, d]| naive3(a, b, c, d) as i32)
-                .sum::<i32>()
-        })
-    });
-    g.bench_function("exact/degenerate", |b| {
-        b.iter(|| {
-            black_box(&degenerate)
-                .iter()
-                .map(|[a, b, c, d]| f64::orient3d(a, b, c, d) as i32)
-                .sum::<i32>()
-        })
-    });
+    compare(
+        &mut g,
+        &[("random", &random), ("degenerate", &degenerate)],
+        naive3,
+        exact3,
+    );
     g.finish();
 }
 

@@ -31,6 +31,10 @@
 //! - Shapes are closed sets: touching counts as intersecting.
 //! - Shapes are solid: the closest point of a solid to a point inside it is
 //!   that point.
+//! - Signs are decided exactly where the math allows: [`orient2d`] and
+//!   [`orient3d`] (also `T::orient2d` for any `T: Real`, through
+//!   [`Orient`]) give the exact orientation of points for every scalar,
+//!   `f64` included, by adaptive precision (see [`predicates`]).
 //! - No query panics. NaN or infinite input gives a documented value
 //!   (`None`, `false`, or a point that is not NaN where one can be had);
 //!   degenerate shapes (zero-length segments, collinear triangles,

@@ -282,9 +282,10 @@ fn filter2(p: &[[f64; 2]; 3]) -> Option<Ordering> {
 #[inline(always)]
 fn filter3(p: &[[f64; 3]; 4]) -> Option<Ordering> {
     let [a, b, c, d] = *p;
-    let [ux, uy, uz] = sub3(b, a);
-    let [vx, vy, vz] = sub3(c, a);
-    let [wx, wy, wz] = sub3(d, a);
+    let sub = |q: [f64; 3]| zip_map(q, a, |q, a| q - a);
+    let [ux, uy, uz] = sub(b);
+    let [vx, vy, vz] = sub(c);
+    let [wx, wy, wz] = sub(d);
     let vxwy = vx * wy;
     let wxvy = wx * vy;
     let wxuy = wx * uy;
@@ -300,18 +301,45 @@ fn filter3(p: &[[f64; 3]; 4]) -> Option<Ordering> {
     sign_beyond(det, bound)
 }
 
+/// The points' coordinates as arrays.
 #[inline(always)]
-fn sub3(p: [f64; 3], q: [f64; 3]) -> [f64; 3] {
-    let ([px, py, pz], [qx, qy, qz]) = (p, q);
-    [px - qx, py - qy, pz - qz]
+fn rows<T: Scalar, const D: usize, const K: usize>(p: [&Point<T, D>; K]) -> [[T; D]; K] {
+    p.map(|q| q.clone().into())
 }
 
-/// Whether every coordinate is zero or of magnitude in `[lo, hi]`.
+/// `[f(q0, a0), f(q1, a1), ..]`: coordinatewise, without indexing.
+#[inline(always)]
+fn zip_map<T: Copy, R, const D: usize>(q: [T; D], a: [T; D], f: impl Fn(T, T) -> R) -> [R; D] {
+    let mut a = a.into_iter();
+    // `a` has as many items as `q`: the `None` arm is never taken.
+    q.map(|qi| f(qi, a.next().unwrap_or(qi)))
+}
+
+/// Which stage decides an input the filter could not.
+enum Stage {
+    /// A NaN or infinite coordinate: no orientation (`Equal`).
+    Undefined,
+    /// All coordinates zero or in the window: floating-point expansions.
+    Expansion,
+    /// Finite, some coordinate outside the window: integers.
+    Integer,
+}
+
+/// The stage for `coords`; `wide`: whether they can leave the `window`
+/// at all (`f32` coordinates cannot).
 #[inline]
-fn in_window(coords: &[f64], (lo, hi): (f64, f64)) -> bool {
-    coords
-        .iter()
-        .all(|&x| x == 0.0 || (abs(x) >= lo && abs(x) <= hi))
+fn stage(coords: &[f64], (lo, hi): (f64, f64), wide: bool) -> Stage {
+    if !coords.iter().all(|x| x.is_finite()) {
+        Stage::Undefined
+    } else if wide
+        && !coords
+            .iter()
+            .all(|&x| x == 0.0 || (abs(x) >= lo && abs(x) <= hi))
+    {
+        Stage::Integer
+    } else {
+        Stage::Expansion
+    }
 }
 
 /// Stages 2 and 3 in 2D, for inputs the filter could not decide. `WIDE`:
@@ -320,12 +348,10 @@ fn in_window(coords: &[f64], (lo, hi): (f64, f64)) -> bool {
 #[cold]
 #[inline(never)]
 fn exact2<const WIDE: bool>(p: &[[f64; 2]; 3]) -> Ordering {
-    let coords = p.as_flattened();
-    if !coords.iter().all(|x| x.is_finite()) {
-        return Ordering::Equal;
-    }
-    if WIDE && !in_window(coords, WINDOW_2D) {
-        return integer2(p);
+    match stage(p.as_flattened(), WINDOW_2D, WIDE) {
+        Stage::Undefined => return Ordering::Equal,
+        Stage::Integer => return integer2(p),
+        Stage::Expansion => {}
     }
     let [[ax, ay], [bx, by], [cx, cy]] = *p;
     let (ux, uy) = (two_diff(bx, ax), two_diff(by, ay));
@@ -341,18 +367,13 @@ fn exact2<const WIDE: bool>(p: &[[f64; 2]; 3]) -> Ordering {
 #[cold]
 #[inline(never)]
 fn exact3<const WIDE: bool>(p: &[[f64; 3]; 4]) -> Ordering {
-    let coords = p.as_flattened();
-    if !coords.iter().all(|x| x.is_finite()) {
-        return Ordering::Equal;
-    }
-    if WIDE && !in_window(coords, WINDOW_3D) {
-        return integer3(p);
+    match stage(p.as_flattened(), WINDOW_3D, WIDE) {
+        Stage::Undefined => return Ordering::Equal,
+        Stage::Integer => return integer3(p),
+        Stage::Expansion => {}
     }
     let [a, b, c, d] = *p;
-    let diff = |q: [f64; 3]| {
-        let ([qx, qy, qz], [ax, ay, az]) = (q, a);
-        [two_diff(qx, ax), two_diff(qy, ay), two_diff(qz, az)]
-    };
+    let diff = |q: [f64; 3]| zip_map(q, a, two_diff);
     let [ux, uy, uz] = diff(b);
     let [vx, vy, vz] = diff(c);
     let [wx, wy, wz] = diff(d);
@@ -372,106 +393,98 @@ fn exact3<const WIDE: bool>(p: &[[f64; 3]; 4]) -> Ordering {
     det.sign()
 }
 
-/// The smallest exponent of the non-zero coordinates: the grid on which
-/// all of them are integers. `None` when all are zero.
+/// The coordinates as exact dyadics, and the smallest exponent among the
+/// non-zero ones: the grid on which all of them are integers. `None` when
+/// all are zero.
 #[inline]
-fn common_exponent(d: &[Dyadic]) -> Option<i32> {
-    d.iter().filter(|x| x.m != 0).map(|x| x.e).min()
+fn dyadics<const D: usize, const K: usize>(p: &[[f64; D]; K]) -> Option<([[Dyadic; D]; K], i32)> {
+    let d = p.map(|q| q.map(Dyadic::of));
+    let e0 = d
+        .as_flattened()
+        .iter()
+        .filter(|x| x.m != 0)
+        .map(|x| x.e)
+        .min()?;
+    Some((d, e0))
+}
+
+/// `q - a` coordinatewise, as integers on the grid of `2^e0`.
+#[inline]
+fn grid_diff<const D: usize>(q: [Dyadic; D], a: [Dyadic; D], e0: i32) -> [Wide<LIMBS_F64>; D] {
+    zip_map(q, a, |q, a| {
+        Wide::from_dyadic(q, e0).sub(&Wide::from_dyadic(a, e0))
+    })
 }
 
 /// Stage 3 in 2D: integers on a common grid (finite input).
 #[inline(never)]
 fn integer2(p: &[[f64; 2]; 3]) -> Ordering {
-    let d = p.map(|q| q.map(Dyadic::of));
-    let Some(e0) = common_exponent(d.as_flattened()) else {
+    let Some(([a, b, c], e0)) = dyadics(p) else {
         return Ordering::Equal;
     };
-    let diff =
-        |q: Dyadic, a: Dyadic| Wide::<LIMBS_F64>::from_dyadic(q, e0).sub(&Wide::from_dyadic(a, e0));
-    let [[ax, ay], [bx, by], [cx, cy]] = d;
-    det2::<LIMBS_F64, { 2 * LIMBS_F64 }>(&diff(bx, ax), &diff(by, ay), &diff(cx, ax), &diff(cy, ay))
-        .sign()
+    let ([ux, uy], [vx, vy]) = (grid_diff(b, a, e0), grid_diff(c, a, e0));
+    det2::<LIMBS_F64, { 2 * LIMBS_F64 }>(&ux, &uy, &vx, &vy).sign()
 }
 
 /// Stage 3 in 3D: integers on a common grid (finite input).
 #[inline(never)]
 fn integer3(p: &[[f64; 3]; 4]) -> Ordering {
-    let d = p.map(|q| q.map(Dyadic::of));
-    let Some(e0) = common_exponent(d.as_flattened()) else {
+    let Some(([a, b, c, d], e0)) = dyadics(p) else {
         return Ordering::Equal;
     };
-    let [a, b, c, dd] = d;
-    let diff = |q: [Dyadic; 3]| {
-        let ([qx, qy, qz], [ax, ay, az]) = (q, a);
-        let one = |q: Dyadic, a: Dyadic| {
-            Wide::<LIMBS_F64>::from_dyadic(q, e0).sub(&Wide::from_dyadic(a, e0))
-        };
-        [one(qx, ax), one(qy, ay), one(qz, az)]
+    let (u, v, w) = (
+        grid_diff(b, a, e0),
+        grid_diff(c, a, e0),
+        grid_diff(d, a, e0),
+    );
+    det3::<LIMBS_F64, { 2 * LIMBS_F64 }, { 3 * LIMBS_F64 }>(&u, &v, &w).sign()
+}
+
+/// `Orient` for a float type through the `f64` stages; `$wide`: whether
+/// its values can leave the expansion window (and so need stage 3).
+macro_rules! impl_orient_float {
+    ($t:ty, $wide:literal) => {
+        impl Orient for $t {
+            #[inline]
+            fn orient2d(a: &Point<$t, 2>, b: &Point<$t, 2>, c: &Point<$t, 2>) -> Ordering {
+                let p = rows([a, b, c]).map(|q| q.map(f64::from));
+                match filter2(&p) {
+                    Some(sign) => sign,
+                    None => exact2::<$wide>(&p),
+                }
+            }
+
+            #[inline]
+            fn orient3d(
+                a: &Point<$t, 3>,
+                b: &Point<$t, 3>,
+                c: &Point<$t, 3>,
+                d: &Point<$t, 3>,
+            ) -> Ordering {
+                let p = rows([a, b, c, d]).map(|q| q.map(f64::from));
+                match filter3(&p) {
+                    Some(sign) => sign,
+                    None => exact3::<$wide>(&p),
+                }
+            }
+        }
     };
-    det3::<LIMBS_F64, { 2 * LIMBS_F64 }, { 3 * LIMBS_F64 }>(&diff(b), &diff(c), &diff(dd)).sign()
 }
 
-impl Orient for f64 {
-    #[inline]
-    fn orient2d(a: &Point<f64, 2>, b: &Point<f64, 2>, c: &Point<f64, 2>) -> Ordering {
-        let p = [[a.x, a.y], [b.x, b.y], [c.x, c.y]];
-        match filter2(&p) {
-            Some(sign) => sign,
-            None => exact2::<true>(&p),
-        }
-    }
-
-    #[inline]
-    fn orient3d(
-        a: &Point<f64, 3>,
-        b: &Point<f64, 3>,
-        c: &Point<f64, 3>,
-        d: &Point<f64, 3>,
-    ) -> Ordering {
-        let p = [a, b, c, d].map(|q| [q.x, q.y, q.z]);
-        match filter3(&p) {
-            Some(sign) => sign,
-            None => exact3::<true>(&p),
-        }
-    }
-}
-
-/// `f32` through the `f64` stages: the conversion is exact, and so is the
-/// predicate on the converted values. (Subtracting in `f32` first would
-/// round; the `f64` stages never need to.)
-impl Orient for f32 {
-    #[inline]
-    fn orient2d(a: &Point<f32, 2>, b: &Point<f32, 2>, c: &Point<f32, 2>) -> Ordering {
-        let p = [a, b, c].map(|q| [f64::from(q.x), f64::from(q.y)]);
-        match filter2(&p) {
-            Some(sign) => sign,
-            None => exact2::<false>(&p),
-        }
-    }
-
-    #[inline]
-    fn orient3d(
-        a: &Point<f32, 3>,
-        b: &Point<f32, 3>,
-        c: &Point<f32, 3>,
-        d: &Point<f32, 3>,
-    ) -> Ordering {
-        let p = [a, b, c, d].map(|q| [f64::from(q.x), f64::from(q.y), f64::from(q.z)]);
-        match filter3(&p) {
-            Some(sign) => sign,
-            None => exact3::<false>(&p),
-        }
-    }
-}
+impl_orient_float!(f64, true);
+// `f32` converts to `f64` exactly, and the `f64` predicate on the converted
+// values is exact. (Subtracting in `f32` first would round; the `f64`
+// stages never need to.) `f32` values lie in the window: no stage 3.
+impl_orient_float!(f32, false);
 
 // ---------------------------------------------------------------------------
 // Fixed point: exact integer determinants of the raw bits.
 
-/// `q - a` of two raw fixed-point values, exactly.
+/// The differences `q - a` of raw fixed-point values, exactly.
 #[cfg(feature = "fixed")]
 #[inline(always)]
-fn raw_diff<const A: usize>(q: i64, a: i64) -> Wide<A> {
-    Wide::from_i128(i128::from(q) - i128::from(a))
+fn raw_diff<const A: usize, const D: usize>(q: [i64; D], a: [i64; D]) -> [Wide<A>; D] {
+    zip_map(q, a, |q, a| Wide::from_i128(i128::from(q) - i128::from(a)))
 }
 
 /// `Orient` for a fixed-point type from its raw bits, with `$a`, `$b`, `$c`
@@ -482,14 +495,8 @@ macro_rules! impl_orient_fixed {
         impl Orient for $t {
             #[inline]
             fn orient2d(a: &Point<$t, 2>, b: &Point<$t, 2>, c: &Point<$t, 2>) -> Ordering {
-                let bits = |x: $t| i64::from(x.to_bits());
-                let diff = |q: &Point<$t, 2>| {
-                    [
-                        raw_diff::<$a>(bits(q.x), bits(a.x)),
-                        raw_diff::<$a>(bits(q.y), bits(a.y)),
-                    ]
-                };
-                let ([ux, uy], [vx, vy]) = (diff(b), diff(c));
+                let [a, b, c] = rows([a, b, c]).map(|q| q.map(|x| i64::from(x.to_bits())));
+                let ([ux, uy], [vx, vy]) = (raw_diff::<$a, 2>(b, a), raw_diff::<$a, 2>(c, a));
                 det2::<$a, $b>(&ux, &uy, &vx, &vy).sign()
             }
 
@@ -500,14 +507,8 @@ macro_rules! impl_orient_fixed {
                 c: &Point<$t, 3>,
                 d: &Point<$t, 3>,
             ) -> Ordering {
-                let bits = |x: $t| i64::from(x.to_bits());
-                let diff = |q: &Point<$t, 3>| {
-                    [
-                        raw_diff::<$a>(bits(q.x), bits(a.x)),
-                        raw_diff::<$a>(bits(q.y), bits(a.y)),
-                        raw_diff::<$a>(bits(q.z), bits(a.z)),
-                    ]
-                };
+                let [a, b, c, d] = rows([a, b, c, d]).map(|q| q.map(|x| i64::from(x.to_bits())));
+                let diff = |q| raw_diff::<$a, 3>(q, a);
                 det3::<$a, $b, $c>(&diff(b), &diff(c), &diff(d)).sign()
             }
         }
@@ -593,13 +594,13 @@ mod tests {
             };
             let [a, b, c, _] = near_degenerate::<2>(&mut rng, &mut |r| r.float(lo2, hi2));
             let p2 = [a, b, c];
-            if in_window(p2.as_flattened(), WINDOW_2D) {
+            if matches!(stage(p2.as_flattened(), WINDOW_2D, true), Stage::Expansion) {
                 let exact = integer2(&p2);
                 assert_eq!(exact2::<false>(&p2), exact, "{p2:?}");
                 assert!(filter2(&p2).is_none_or(|s| s == exact), "{p2:?}");
             }
             let p3 = near_degenerate::<3>(&mut rng, &mut |r| r.float(lo3, hi3));
-            if in_window(p3.as_flattened(), WINDOW_3D) {
+            if matches!(stage(p3.as_flattened(), WINDOW_3D, true), Stage::Expansion) {
                 let exact = integer3(&p3);
                 assert_eq!(exact3::<false>(&p3), exact, "{p3:?}");
                 assert!(filter3(&p3).is_none_or(|s| s == exact), "{p3:?}");
