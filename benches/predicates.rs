@@ -48,21 +48,30 @@ fn exact3([a, b, c, d]: &[Point3<f64>; 4]) -> Ordering {
     f64::orient3d(a, b, c, d)
 }
 
-/// Benches `naive` and `exact` over each named input set.
+/// Benches `naive` and `exact` over each named input set (generic, not
+/// through function pointers, so that both inline as they would in use).
 fn compare<P>(
     g: &mut BenchmarkGroup<'_, WallTime>,
     inputs: &[(&str, &[P])],
-    naive: fn(&P) -> Ordering,
-    exact: fn(&P) -> Ordering,
+    naive: impl Fn(&P) -> Ordering + Copy,
+    exact: impl Fn(&P) -> Ordering + Copy,
 ) {
     g.throughput(Throughput::Elements(N as u64));
     for &(set, points) in inputs {
-        for (name, f) in [("naive", naive), ("exact", exact)] {
-            g.bench_function(format!("{name}/{set}"), |b| {
-                b.iter(|| black_box(points).iter().map(|p| f(p) as i32).sum::<i32>())
-            });
-        }
+        one(g, &format!("naive/{set}"), points, naive);
+        one(g, &format!("exact/{set}"), points, exact);
     }
+}
+
+fn one<P>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    points: &[P],
+    f: impl Fn(&P) -> Ordering,
+) {
+    g.bench_function(name, |b| {
+        b.iter(|| black_box(points).iter().map(|p| f(p) as i32).sum::<i32>())
+    });
 }
 
 fn bench_2d(cr: &mut Criterion) {
@@ -109,5 +118,30 @@ fn bench_3d(cr: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_2d, bench_3d);
+/// Fixed point has no filter: every call is the exact integer determinant.
+#[cfg(feature = "fixed")]
+fn bench_fixed(cr: &mut Criterion) {
+    use isect::fixed::{I16F16, I32F32};
+    use isect::Real;
+
+    fn run<T: Real>(cr: &mut Criterion, name: &str) {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let mut point =
+            || Point3::new(rng.coord(), rng.coord(), rng.coord()).map(T::from_f64_lossy);
+        let random: Vec<[Point3<T>; 4]> = (0..N).map(|_| [(); 4].map(|_| point())).collect();
+        let mut g = cr.benchmark_group("orient3d_fixed");
+        g.throughput(Throughput::Elements(N as u64));
+        one(&mut g, name, &random, |[a, b, c, d]| {
+            T::orient3d(a, b, c, d)
+        });
+        g.finish();
+    }
+    run::<I16F16>(cr, "I16F16/random");
+    run::<I32F32>(cr, "I32F32/random");
+}
+
+#[cfg(not(feature = "fixed"))]
+fn bench_fixed(_: &mut Criterion) {}
+
+criterion_group!(benches, bench_2d, bench_3d, bench_fixed);
 criterion_main!(benches);
