@@ -59,6 +59,7 @@ mod shape;
 
 mod closest;
 mod intersect;
+mod sweep;
 
 pub use error::ShapeError;
 pub use query::{
@@ -68,7 +69,7 @@ pub use query::{
 pub use real::Real;
 pub use shape::{
     Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
-    Sphere, Triangle,
+    Sphere, Swept, Triangle,
 };
 
 /// A point in `D` dimensions (nalgebra's `Point<T, D>`).
@@ -106,6 +107,6 @@ pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Circle, Classify, ClosestPair, ClosestPoint, ClosestPoints,
         Contains, ConvexHull, Frustum, Intersect, Line, Obb, Plane, Polygon, Ray, Real, Segment,
-        Side, Sphere, Triangle,
+        Side, Sphere, Swept, Toi, Triangle,
     };
 }

@@ -1,0 +1,1049 @@
+//! Swept (time-of-impact) queries against an oracle that shares no code
+//! with them.
+//!
+//! The oracle is a static overlap test written here from the math
+//! (distances to each shape by clamping and projection, support functions,
+//! polygon clipping for polytopes), in `f64`, stepped along the motion on
+//! a grid of `GRID` steps and refined by bisection. For each random case:
+//!
+//! - if the shapes overlap clearly (the moving shape shrunk by `eps`) at
+//!   some step, the query hits, and no later than the first such time
+//!   (bisected) plus `slack`;
+//! - if the query hits at `t`, the shapes touch at `t` (the moving shape
+//!   grown by `eps` overlaps), the contact point lies within `eps` of both
+//!   shapes, the normal is unit, and for `t > 0` it separates them (the
+//!   static shape's support along it is at most the moving shape's support
+//!   against it plus `eps`): no clear overlap before `t - slack`;
+//! - a miss has no clear overlap at any step.
+//!
+//! `eps` and `slack` come from a table per scalar (see `Scalar`): `f64`
+//! 1e-8 and 1e-10, `f32` 2e-3 and 1e-6, `I32F32` 2e-5 and 1e-8, for
+//! scenes about 10 units across. Every case mix must contain hits, misses
+//! and overlaps at `t = 0`.
+
+use isect::nalgebra::{self, SMatrix, SVector};
+use isect::{
+    Aabb, Ball, Capsule, Intersect, Matrix, Obb, Plane, Point, Polygon, Real, Segment, Swept, Toi,
+    Triangle, Vector,
+};
+
+type V<const D: usize> = SVector<f64, D>;
+type M<const D: usize> = SMatrix<f64, D, D>;
+
+const GRID: usize = 40;
+
+// ---------------------------------------------------------------- scalars
+
+/// The scalars under test, with their tolerances for a scene ~10 across.
+trait Scalar: Real {
+    const NAME: &'static str;
+    /// Positional tolerance.
+    fn eps() -> f64;
+    /// Time tolerance beyond the oracle's bisected time.
+    fn slack() -> f64;
+    /// How many random cases per pair.
+    fn cases() -> usize;
+}
+
+impl Scalar for f64 {
+    const NAME: &'static str = "f64";
+    fn eps() -> f64 {
+        1e-8
+    }
+    fn slack() -> f64 {
+        1e-10
+    }
+    fn cases() -> usize {
+        600
+    }
+}
+
+impl Scalar for f32 {
+    const NAME: &'static str = "f32";
+    fn eps() -> f64 {
+        2e-3
+    }
+    fn slack() -> f64 {
+        1e-6
+    }
+    fn cases() -> usize {
+        600
+    }
+}
+
+#[cfg(feature = "fixed")]
+impl Scalar for isect::fixed::I32F32 {
+    const NAME: &'static str = "I32F32";
+    fn eps() -> f64 {
+        2e-5
+    }
+    fn slack() -> f64 {
+        1e-8
+    }
+    fn cases() -> usize {
+        200
+    }
+}
+
+fn s<T: Real>(x: f64) -> T {
+    T::from_f64_lossy(x)
+}
+fn pt<T: Real, const D: usize>(v: &V<D>) -> Point<T, D> {
+    Point::from(v.map(s::<T>))
+}
+fn vc<T: Real, const D: usize>(v: &V<D>) -> Vector<T, D> {
+    v.map(s::<T>)
+}
+fn mat<T: Real, const D: usize>(m: &M<D>) -> Matrix<T, D> {
+    m.map(s::<T>)
+}
+fn back<T: Real, const D: usize>(v: &Vector<T, D>) -> V<D> {
+    v.map(|x| x.to_f64())
+}
+
+/// A query's answer in `f64`.
+#[derive(Clone, Copy, Debug)]
+struct Hit<const D: usize> {
+    t: f64,
+    point: V<D>,
+    normal: V<D>,
+}
+
+fn hit<T: Real, const D: usize>(toi: Option<Toi<T, D>>) -> Option<Hit<D>> {
+    toi.map(|h| Hit {
+        t: h.t.to_f64(),
+        point: back(&h.point.coords),
+        normal: back(&h.normal),
+    })
+}
+
+// ---------------------------------------------------------------- random
+
+/// xorshift64*: deterministic cases without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Self {
+        Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn unit(&mut self) -> f64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+    }
+    /// Uniform in `[lo, hi)`, on a grid of 1/256 (exact in every scalar).
+    fn q(&mut self, lo: f64, hi: f64) -> f64 {
+        (((lo + (hi - lo) * self.unit()) * 256.0).round()) / 256.0
+    }
+    fn v<const D: usize>(&mut self, lo: f64, hi: f64) -> V<D> {
+        V::<D>::from_fn(|_, _| self.q(lo, hi))
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+    /// A start and a motion around `center`: mostly aimed near it (hits and
+    /// near misses), sometimes random, sometimes zero, sometimes starting
+    /// on top of it.
+    fn approach<const D: usize>(&mut self, center: &V<D>) -> (V<D>, V<D>) {
+        let start = if self.chance(0.2) {
+            center + self.v(-0.7, 0.7)
+        } else {
+            center + self.v(-7.0, 7.0)
+        };
+        let motion = if self.chance(0.08) {
+            V::zeros()
+        } else if self.chance(0.15) {
+            self.v(-8.0, 8.0)
+        } else {
+            let target = center + self.v(-2.5, 2.5);
+            (target - start) * self.q(0.3, 1.8)
+        };
+        (start, motion.map(|x| (x * 256.0).round() / 256.0))
+    }
+    /// A random rotation, rounded to the scalar `T` (and read back).
+    fn rotation<T: Real, const D: usize>(&mut self) -> M<D> {
+        let m: M<D> = if D == 3 {
+            let q = nalgebra::UnitQuaternion::from_quaternion(nalgebra::Quaternion::new(
+                self.unit() - 0.5,
+                self.unit() - 0.5,
+                self.unit() - 0.5,
+                self.unit() - 0.5,
+            ));
+            let r = q.to_rotation_matrix();
+            M::<D>::from_fn(|i, j| r[(i.min(2), j.min(2))])
+        } else if D == 2 {
+            let a = self.unit() * std::f64::consts::TAU;
+            let r = nalgebra::Rotation2::new(a);
+            M::<D>::from_fn(|i, j| r[(i.min(1), j.min(1))])
+        } else {
+            M::<D>::identity()
+        };
+        m.map(|x| s::<T>(x).to_f64())
+    }
+}
+
+// ---------------------------------------------------------------- oracle geometry (f64, independent of isect)
+
+fn seg_dist<const D: usize>(p: &V<D>, a: &V<D>, b: &V<D>) -> f64 {
+    let ab = b - a;
+    let l2 = ab.dot(&ab);
+    let s = if l2 > 0.0 {
+        ((p - a).dot(&ab) / l2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (a + ab * s - p).norm()
+}
+
+/// The projection of `p` onto the triangle's plane, by the 2×2 normal
+/// equations, when it falls inside the triangle.
+fn tri_project<const D: usize>(p: &V<D>, a: &V<D>, b: &V<D>, c: &V<D>) -> Option<V<D>> {
+    let (e1, e2, w) = (b - a, c - a, p - a);
+    let (g11, g12, g22) = (e1.dot(&e1), e1.dot(&e2), e2.dot(&e2));
+    let det = g11 * g22 - g12 * g12;
+    if det <= 1e-12 * g11 * g22 || det.is_nan() {
+        return None;
+    }
+    let (r1, r2) = (e1.dot(&w), e2.dot(&w));
+    let x = (g22 * r1 - g12 * r2) / det;
+    let y = (g11 * r2 - g12 * r1) / det;
+    (x >= 0.0 && y >= 0.0 && x + y <= 1.0).then(|| a + e1 * x + e2 * y)
+}
+
+/// Signed distance to a solid convex polygon (a triangle's or polygon's
+/// vertices): in 2D negative inside (minus the distance to the nearest
+/// edge); in 3D and up the plain distance (a flat shape has no inside).
+fn poly_sdist<const D: usize>(p: &V<D>, v: &[V<D>]) -> f64 {
+    let edges = (0..v.len())
+        .map(|i| seg_dist(p, &v[i], &v[(i + 1) % v.len()]))
+        .fold(f64::MAX, f64::min);
+    let inside =
+        (1..v.len().saturating_sub(1)).find_map(|i| tri_project(p, &v[0], &v[i], &v[i + 1]));
+    match inside {
+        Some(_) if D == 2 => -edges,
+        Some(q) => (q - p).norm().min(edges),
+        None => edges,
+    }
+}
+
+/// Where the segment `p0 p1` clearly crosses the flat convex polygon `v`
+/// (3D only): the fraction along it, and the time tolerance (`eps` over the
+/// normal speed), when both ends are more than `eps` from its plane on
+/// opposite sides and the crossing is inside by more than `eps`.
+fn poly_crossing<const D: usize>(p0: &V<D>, p1: &V<D>, v: &[V<D>], eps: f64) -> Option<(f64, f64)> {
+    if D != 3 || v.len() < 3 {
+        return None;
+    }
+    let (e1, e2) = (v[1] - v[0], v[2] - v[0]);
+    let n3 = nalgebra::Vector3::new(e1[0], e1[1], e1[2])
+        .cross(&nalgebra::Vector3::new(e2[0], e2[1], e2[2]));
+    if n3.norm() < 1e-9 {
+        return None;
+    }
+    let n = V::<D>::from_fn(|i, _| if i < 3 { n3[i] / n3.norm() } else { 0.0 });
+    let (s0, s1) = (n.dot(&(p0 - v[0])), n.dot(&(p1 - v[0])));
+    if !((s0 > eps && s1 < -eps) || (s0 < -eps && s1 > eps)) {
+        return None;
+    }
+    let f = s0 / (s0 - s1);
+    let q = p0 + (p1 - p0) * f;
+    let edges = (0..v.len())
+        .map(|i| seg_dist(&q, &v[i], &v[(i + 1) % v.len()]))
+        .fold(f64::MAX, f64::min);
+    let inside = (1..v.len() - 1).any(|i| tri_project(&q, &v[0], &v[i], &v[i + 1]).is_some());
+    (inside && edges > eps).then(|| (f, eps / (s0 - s1).abs()))
+}
+
+fn box_dist<const D: usize>(p: &V<D>, lo: &V<D>, hi: &V<D>) -> f64 {
+    (0..D)
+        .map(|i| {
+            let g = (lo[i] - p[i]).max(p[i] - hi[i]).max(0.0);
+            g * g
+        })
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// Signed distance to a box: negative inside (the nearest face's depth).
+fn box_sdist<const D: usize>(p: &V<D>, lo: &V<D>, hi: &V<D>) -> f64 {
+    let d = box_dist(p, lo, hi);
+    if d > 0.0 {
+        return d;
+    }
+    (0..D)
+        .map(|i| (lo[i] - p[i]).max(p[i] - hi[i]))
+        .fold(f64::MIN, f64::max)
+}
+
+fn obb_dist<const D: usize>(p: &V<D>, c: &V<D>, h: &V<D>, axes: &M<D>) -> f64 {
+    (0..D)
+        .map(|i| {
+            let u = axes.column(i).dot(&(p - c));
+            let g = (u.abs() - h[i]).max(0.0);
+            g * g
+        })
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// Signed distance to an oriented box: negative inside.
+fn obb_sdist<const D: usize>(p: &V<D>, c: &V<D>, h: &V<D>, axes: &M<D>) -> f64 {
+    let d = obb_dist(p, c, h, axes);
+    if d > 0.0 {
+        return d;
+    }
+    (0..D)
+        .map(|i| axes.column(i).dot(&(p - c)).abs() - h[i])
+        .fold(f64::MIN, f64::max)
+}
+
+// ---------------------------------------------------------------- the check
+
+/// A random scenario of one pair, with its query and its oracle.
+trait Pair<const D: usize>: Sized + std::fmt::Debug {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self;
+    fn query<T: Scalar>(&self) -> Option<Hit<D>>;
+    /// Whether the shapes overlap at time `t` with the moving shape grown by
+    /// `m` (shrunk when negative).
+    fn overlap(&self, t: f64, m: f64) -> bool;
+    /// Distances from `p` to the static shape and to the moving one at `t`.
+    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64);
+    /// `max over the static shape of n·x` plus `max over the moving one at
+    /// t of -n·y`: at most ~0 when `n` separates them, touching.
+    fn gap_along(&self, t: f64, n: &V<D>) -> f64;
+    /// For a moving point against a thin shape (which it crosses in an
+    /// instant, never overlapping clearly): the time it clearly crosses it
+    /// within `[t0, t1]`, with a time tolerance.
+    fn crossing(&self, _t0: f64, _t1: f64, _eps: f64) -> Option<(f64, f64)> {
+        None
+    }
+    /// Whether random cases should include overlaps at `t = 0` (not for a
+    /// point against a thin shape).
+    fn expects_zero(&self) -> bool {
+        true
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    hits: usize,
+    misses: usize,
+    at_zero: usize,
+}
+
+fn check_case<P: Pair<D>, T: Scalar, const D: usize>(case: &P, tally: &mut Tally) {
+    let (eps, slack) = (T::eps(), T::slack());
+    let res = case.query::<T>();
+    let clear = |t: f64| case.overlap(t, -eps);
+    // First clear overlap on the grid, bisected.
+    let first = (0..=GRID)
+        .map(|k| k as f64 / GRID as f64)
+        .find(|&t| clear(t));
+    if let Some(t1) = first {
+        let mut hi = t1;
+        let mut lo = (t1 - 1.0 / GRID as f64).max(0.0);
+        if t1 > 0.0 {
+            for _ in 0..40 {
+                let mid = 0.5 * (lo + hi);
+                if clear(mid) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+        }
+        let h = res
+            .unwrap_or_else(|| panic!("{}: missed a clear overlap at t = {hi}: {case:?}", T::NAME));
+        assert!(
+            h.t <= hi + slack,
+            "{}: t = {} after the overlap at {hi}: {case:?} {h:?}",
+            T::NAME,
+            h.t
+        );
+    }
+    let step = 1.0 / GRID as f64;
+    let cross = (0..GRID).find_map(|k| case.crossing(k as f64 * step, (k + 1) as f64 * step, eps));
+    if let Some((tc, tol)) = cross {
+        let h =
+            res.unwrap_or_else(|| panic!("{}: missed a crossing at t = {tc}: {case:?}", T::NAME));
+        assert!(
+            h.t <= tc + tol + slack,
+            "{}: t = {} after the crossing at {tc}: {case:?} {h:?}",
+            T::NAME,
+            h.t
+        );
+    }
+    match res {
+        None => tally.misses += 1,
+        Some(h) => {
+            assert!(
+                (0.0..=1.0).contains(&h.t),
+                "{}: t out of range: {case:?} {h:?}",
+                T::NAME
+            );
+            assert!(
+                case.overlap(h.t, eps),
+                "{}: not touching at t: {case:?} {h:?}",
+                T::NAME
+            );
+            let (ds, dm) = case.point_dist(h.t, &h.point);
+            assert!(
+                ds <= eps && dm <= eps,
+                "{}: point off the shapes ({ds}, {dm}): {case:?} {h:?}",
+                T::NAME
+            );
+            let len = h.normal.norm();
+            if h.t > 0.0 {
+                assert!(
+                    (len - 1.0).abs() <= eps,
+                    "{}: normal not unit: {case:?} {h:?}",
+                    T::NAME
+                );
+                let gap = case.gap_along(h.t, &h.normal);
+                assert!(
+                    gap <= eps * 10.0,
+                    "{}: normal does not separate ({gap}): {case:?} {h:?}",
+                    T::NAME
+                );
+                tally.hits += 1;
+            } else {
+                assert!(
+                    (len - 1.0).abs() <= eps || len == 0.0,
+                    "{}: bad normal: {case:?} {h:?}",
+                    T::NAME
+                );
+                tally.at_zero += 1;
+            }
+        }
+    }
+}
+
+/// Runs `T::cases() / cost` random cases of the pair (`cost` keeps the
+/// pairs with expensive oracles quick in debug builds).
+fn check<P: Pair<D>, T: Scalar, const D: usize>(seed: u64, cost: usize) {
+    let mut rng = Rng::new(seed);
+    let mut tally = Tally::default();
+    let mut zero = true;
+    let n = T::cases() / cost.max(1);
+    for _ in 0..n {
+        let case = P::random::<T>(&mut rng);
+        zero = case.expects_zero();
+        check_case::<P, T, D>(&case, &mut tally);
+    }
+    assert!(
+        tally.hits * 30 >= n && tally.misses * 30 >= n && (!zero || tally.at_zero * 100 >= n),
+        "{}: unbalanced mix: {} hits, {} misses, {} at t = 0 of {n}",
+        T::NAME,
+        tally.hits,
+        tally.misses,
+        tally.at_zero
+    );
+}
+
+// ---------------------------------------------------------------- static shapes met by a moving point or ball
+
+/// A static shape for the `point_*` and `sphere_*` pairs: its oracle and
+/// its queries.
+trait Target<const D: usize>: Sized + Clone + std::fmt::Debug {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self;
+    fn center(&self) -> V<D>;
+    /// Signed distance: negative inside a solid.
+    fn dist(&self, p: &V<D>) -> f64;
+    /// Where the segment `p0 p1` clearly crosses a thin shape.
+    fn crossing(&self, _p0: &V<D>, _p1: &V<D>, _eps: f64) -> Option<(f64, f64)> {
+        None
+    }
+    /// Whether the shape has no interior (a plane; a flat shape in 3D).
+    fn thin() -> bool {
+        false
+    }
+    /// `max over the shape of n·x`.
+    fn support(&self, n: &V<D>) -> f64;
+    fn cast_point<T: Scalar>(&self, p: &V<D>, v: &V<D>) -> Option<Hit<D>>;
+    fn cast_ball<T: Scalar>(&self, c: &V<D>, r: f64, v: &V<D>) -> Option<Hit<D>>;
+}
+
+/// A point (`r = 0`, through `Swept<Point>`) or a ball moving against a
+/// target.
+#[derive(Clone, Debug)]
+struct Round<X, const D: usize> {
+    c: V<D>,
+    r: f64,
+    v: V<D>,
+    x: X,
+}
+
+#[derive(Clone, Debug)]
+struct PointVs<X, const D: usize>(Round<X, D>);
+#[derive(Clone, Debug)]
+struct BallVs<X, const D: usize>(Round<X, D>);
+
+impl<X: Target<D>, const D: usize> Round<X, D> {
+    fn random<T: Scalar>(rng: &mut Rng, point: bool) -> Self {
+        let x = X::random::<T>(rng);
+        let (c, v) = rng.approach(&x.center());
+        let r = if point || rng.chance(0.05) {
+            0.0
+        } else {
+            rng.q(0.1, 1.5)
+        };
+        Self { c, r, v, x }
+    }
+    fn at(&self, t: f64) -> V<D> {
+        self.c + self.v * t
+    }
+    fn overlap(&self, t: f64, m: f64) -> bool {
+        self.x.dist(&self.at(t)) <= self.r + m
+    }
+    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
+        (
+            self.x.dist(p).max(0.0),
+            ((p - self.at(t)).norm() - self.r).max(0.0),
+        )
+    }
+    fn crossing(&self, t0: f64, t1: f64, eps: f64) -> Option<(f64, f64)> {
+        if self.r > 0.0 {
+            return None;
+        }
+        let (f, tol) = self.x.crossing(&self.at(t0), &self.at(t1), eps)?;
+        Some((t0 + (t1 - t0) * f, (t1 - t0) * tol))
+    }
+    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
+        self.x.support(n) - n.dot(&self.at(t)) + self.r * n.norm()
+    }
+}
+
+impl<X: Target<D>, const D: usize> Pair<D> for PointVs<X, D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        Self(Round::random::<T>(rng, true))
+    }
+    fn expects_zero(&self) -> bool {
+        !X::thin()
+    }
+    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
+        self.0.x.cast_point::<T>(&self.0.c, &self.0.v)
+    }
+    fn overlap(&self, t: f64, m: f64) -> bool {
+        self.0.overlap(t, m)
+    }
+    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
+        self.0.point_dist(t, p)
+    }
+    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
+        self.0.gap_along(t, n)
+    }
+    fn crossing(&self, t0: f64, t1: f64, eps: f64) -> Option<(f64, f64)> {
+        self.0.crossing(t0, t1, eps)
+    }
+}
+
+impl<X: Target<D>, const D: usize> Pair<D> for BallVs<X, D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        Self(Round::random::<T>(rng, false))
+    }
+    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
+        self.0.x.cast_ball::<T>(&self.0.c, self.0.r, &self.0.v)
+    }
+    fn overlap(&self, t: f64, m: f64) -> bool {
+        self.0.overlap(t, m)
+    }
+    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
+        self.0.point_dist(t, p)
+    }
+    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
+        self.0.gap_along(t, n)
+    }
+    fn crossing(&self, t0: f64, t1: f64, eps: f64) -> Option<(f64, f64)> {
+        self.0.crossing(t0, t1, eps)
+    }
+}
+
+/// Both casts for a target whose isect shape is built by `$make`.
+macro_rules! casts {
+    ($self:ident, $make:expr) => {
+        fn cast_point<T: Scalar>(&$self, p: &V<D>, v: &V<D>) -> Option<Hit<D>> {
+            let shape = $make;
+            let swept = Swept::new(pt::<T, D>(p), vc::<T, D>(v));
+            let a = hit(swept.intersect(&shape));
+            let b = hit(shape.intersect(&swept));
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "mirrored order differs");
+            a
+        }
+        fn cast_ball<T: Scalar>(&$self, c: &V<D>, r: f64, v: &V<D>) -> Option<Hit<D>> {
+            let shape = $make;
+            let swept = Swept::new(Ball::new(pt::<T, D>(c), s::<T>(r)), vc::<T, D>(v));
+            let a = hit(swept.intersect(&shape));
+            let b = hit(shape.intersect(&swept));
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "mirrored order differs");
+            a
+        }
+    };
+}
+
+#[derive(Clone, Debug)]
+struct PlaneX<const D: usize> {
+    n: V<D>,
+    d: f64,
+}
+
+impl<const D: usize> Target<D> for PlaneX<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        // Not unit, on purpose; sometimes along an axis.
+        let mut n: V<D> = rng.v(-1.0, 1.0);
+        if rng.chance(0.3) {
+            n = V::zeros();
+            n[0] = rng.q(0.5, 2.0);
+        }
+        if n.norm() < 0.1 {
+            n[0] += 1.0;
+        }
+        Self {
+            n,
+            d: rng.q(-2.0, 2.0),
+        }
+    }
+    fn center(&self) -> V<D> {
+        self.n * (self.d / self.n.norm_squared())
+    }
+    fn dist(&self, p: &V<D>) -> f64 {
+        (self.n.dot(p) - self.d).abs() / self.n.norm()
+    }
+    fn thin() -> bool {
+        true
+    }
+    fn crossing(&self, p0: &V<D>, p1: &V<D>, eps: f64) -> Option<(f64, f64)> {
+        let (s0, s1) = (
+            (self.n.dot(p0) - self.d) / self.n.norm(),
+            (self.n.dot(p1) - self.d) / self.n.norm(),
+        );
+        ((s0 > eps && s1 < -eps) || (s0 < -eps && s1 > eps))
+            .then(|| (s0 / (s0 - s1), eps / (s0 - s1).abs()))
+    }
+    fn support(&self, n: &V<D>) -> f64 {
+        let u = self.n / self.n.norm();
+        let along = n.dot(&u);
+        if (n - u * along).norm() > 1e-6 * n.norm() {
+            f64::INFINITY
+        } else {
+            along * self.d / self.n.norm()
+        }
+    }
+    casts!(self, Plane::new(vc::<T, D>(&self.n), s::<T>(self.d)));
+}
+
+#[derive(Clone, Debug)]
+struct BallX<const D: usize> {
+    c: V<D>,
+    r: f64,
+}
+
+impl<const D: usize> Target<D> for BallX<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let r = if rng.chance(0.05) {
+            0.0
+        } else {
+            rng.q(0.2, 2.5)
+        };
+        Self {
+            c: rng.v(-1.0, 1.0),
+            r,
+        }
+    }
+    fn center(&self) -> V<D> {
+        self.c
+    }
+    fn dist(&self, p: &V<D>) -> f64 {
+        (p - self.c).norm() - self.r
+    }
+    fn support(&self, n: &V<D>) -> f64 {
+        n.dot(&self.c) + self.r * n.norm()
+    }
+    casts!(self, Ball::new(pt::<T, D>(&self.c), s::<T>(self.r)));
+}
+
+#[derive(Clone, Debug)]
+struct BoxX<const D: usize> {
+    lo: V<D>,
+    hi: V<D>,
+}
+
+impl<const D: usize> Target<D> for BoxX<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let lo = rng.v(-2.0, 0.5);
+        let mut size = rng.v(0.0, 3.0);
+        if rng.chance(0.1) {
+            size[0] = 0.0; // flat
+        }
+        Self { lo, hi: lo + size }
+    }
+    fn center(&self) -> V<D> {
+        (self.lo + self.hi) * 0.5
+    }
+    fn dist(&self, p: &V<D>) -> f64 {
+        box_sdist(p, &self.lo, &self.hi)
+    }
+    fn support(&self, n: &V<D>) -> f64 {
+        (0..D)
+            .map(|i| (n[i] * self.lo[i]).max(n[i] * self.hi[i]))
+            .sum()
+    }
+    casts!(self, Aabb::new(pt::<T, D>(&self.lo), pt::<T, D>(&self.hi)));
+}
+
+#[derive(Clone, Debug)]
+struct ObbX<const D: usize> {
+    c: V<D>,
+    h: V<D>,
+    axes: M<D>,
+}
+
+impl<const D: usize> Target<D> for ObbX<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        Self {
+            c: rng.v(-1.0, 1.0),
+            h: rng.v(0.0, 1.5),
+            axes: rng.rotation::<T, D>(),
+        }
+    }
+    fn center(&self) -> V<D> {
+        self.c
+    }
+    fn dist(&self, p: &V<D>) -> f64 {
+        obb_sdist(p, &self.c, &self.h, &self.axes)
+    }
+    fn support(&self, n: &V<D>) -> f64 {
+        n.dot(&self.c)
+            + (0..D)
+                .map(|i| self.h[i] * self.axes.column(i).dot(n).abs())
+                .sum::<f64>()
+    }
+    casts!(
+        self,
+        Obb::new(
+            pt::<T, D>(&self.c),
+            vc::<T, D>(&self.h),
+            mat::<T, D>(&self.axes)
+        )
+    );
+}
+
+#[derive(Clone, Debug)]
+struct TriX<const D: usize> {
+    v: [V<D>; 3],
+}
+
+impl<const D: usize> Target<D> for TriX<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let a = rng.v(-2.0, 2.0);
+        let b = if rng.chance(0.05) {
+            a
+        } else {
+            rng.v(-2.0, 2.0)
+        };
+        let c = if rng.chance(0.05) {
+            a + (b - a) * 0.5
+        } else {
+            rng.v(-2.0, 2.0)
+        };
+        Self { v: [a, b, c] }
+    }
+    fn center(&self) -> V<D> {
+        (self.v[0] + self.v[1] + self.v[2]) / 3.0
+    }
+    fn dist(&self, p: &V<D>) -> f64 {
+        poly_sdist(p, &self.v)
+    }
+    fn crossing(&self, p0: &V<D>, p1: &V<D>, eps: f64) -> Option<(f64, f64)> {
+        poly_crossing(p0, p1, &self.v, eps)
+    }
+    fn thin() -> bool {
+        D >= 3
+    }
+    fn support(&self, n: &V<D>) -> f64 {
+        self.v.iter().map(|x| n.dot(x)).fold(f64::MIN, f64::max)
+    }
+    casts!(self, {
+        let [a, b, c] = &self.v;
+        Triangle::new(pt::<T, D>(a), pt::<T, D>(b), pt::<T, D>(c))
+    });
+}
+
+#[derive(Clone, Debug)]
+struct CapsuleX<const D: usize> {
+    a: V<D>,
+    b: V<D>,
+    r: f64,
+}
+
+impl<const D: usize> Target<D> for CapsuleX<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let a = rng.v(-2.0, 2.0);
+        let b = if rng.chance(0.05) {
+            a
+        } else {
+            rng.v(-2.0, 2.0)
+        };
+        let r = if rng.chance(0.05) {
+            0.0
+        } else {
+            rng.q(0.1, 1.5)
+        };
+        Self { a, b, r }
+    }
+    fn center(&self) -> V<D> {
+        (self.a + self.b) * 0.5
+    }
+    fn dist(&self, p: &V<D>) -> f64 {
+        seg_dist(p, &self.a, &self.b) - self.r
+    }
+    fn support(&self, n: &V<D>) -> f64 {
+        n.dot(&self.a).max(n.dot(&self.b)) + self.r * n.norm()
+    }
+    casts!(
+        self,
+        Capsule::new(
+            Segment::new(pt::<T, D>(&self.a), pt::<T, D>(&self.b)),
+            s::<T>(self.r)
+        )
+    );
+}
+
+/// A convex polygon: in 2D, points on a circle; in 3D, the same on a plane
+/// `z = a x + b y + c` (coordinates permuted), exact on the 1/256 grid.
+#[derive(Clone, Debug)]
+struct PolyX<const D: usize> {
+    v: Vec<V<D>>,
+}
+
+impl<const D: usize> Target<D> for PolyX<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let n = 3 + (rng.unit() * 4.0) as usize;
+        let radius = rng.q(0.5, 2.5);
+        let (cx, cy) = (rng.q(-1.0, 1.0), rng.q(-1.0, 1.0));
+        let (sa, sb, sc) = (rng.q(-1.0, 1.0), rng.q(-1.0, 1.0), rng.q(-1.0, 1.0));
+        let (sa, sb) = ((sa * 16.0).round() / 16.0, (sb * 16.0).round() / 16.0);
+        let axis = (rng.unit() * 3.0) as usize;
+        let mut v = Vec::new();
+        for k in 0..n {
+            let ang = (k as f64 + 0.4 * rng.unit()) * std::f64::consts::TAU / n as f64;
+            let x = ((cx + radius * ang.cos()) * 64.0).round() / 64.0;
+            let y = ((cy + radius * ang.sin()) * 64.0).round() / 64.0;
+            let mut p = V::<D>::zeros();
+            if D == 2 {
+                p[0] = x;
+                p[1] = y;
+            } else if D >= 3 {
+                let z = sa * x + sb * y + sc;
+                let xyz = [x, y, z];
+                for i in 0..3 {
+                    p[(i + axis) % 3] = xyz[i];
+                }
+            }
+            v.push(p);
+        }
+        Self { v }
+    }
+    fn center(&self) -> V<D> {
+        self.v.iter().sum::<V<D>>() / self.v.len() as f64
+    }
+    fn dist(&self, p: &V<D>) -> f64 {
+        poly_sdist(p, &self.v)
+    }
+    fn crossing(&self, p0: &V<D>, p1: &V<D>, eps: f64) -> Option<(f64, f64)> {
+        poly_crossing(p0, p1, &self.v, eps)
+    }
+    fn thin() -> bool {
+        D >= 3
+    }
+    fn support(&self, n: &V<D>) -> f64 {
+        self.v.iter().map(|x| n.dot(x)).fold(f64::MIN, f64::max)
+    }
+    fn cast_point<T: Scalar>(&self, p: &V<D>, v: &V<D>) -> Option<Hit<D>> {
+        let verts: Vec<Point<T, D>> = self.v.iter().map(pt::<T, D>).collect();
+        let shape = Polygon::new(&verts);
+        let swept = Swept::new(pt::<T, D>(p), vc::<T, D>(v));
+        let a = hit(swept.intersect(&shape));
+        assert_eq!(
+            format!("{a:?}"),
+            format!("{:?}", hit(shape.intersect(&swept)))
+        );
+        a
+    }
+    fn cast_ball<T: Scalar>(&self, c: &V<D>, r: f64, v: &V<D>) -> Option<Hit<D>> {
+        let verts: Vec<Point<T, D>> = self.v.iter().map(pt::<T, D>).collect();
+        let shape = Polygon::new(&verts);
+        let swept = Swept::new(Ball::new(pt::<T, D>(c), s::<T>(r)), vc::<T, D>(v));
+        let a = hit(swept.intersect(&shape));
+        assert_eq!(
+            format!("{a:?}"),
+            format!("{:?}", hit(shape.intersect(&swept)))
+        );
+        a
+    }
+}
+
+// ---------------------------------------------------------------- the random tests, per pair and scalar
+
+macro_rules! oracle_tests {
+    ($($name:ident: $pair:ty, $d:literal, $seed:literal, $cost:literal;)*) => {
+        mod oracle_f64 { use super::*; $( #[test] fn $name() { check::<$pair, f64, $d>($seed, $cost); } )* }
+        mod oracle_f32 { use super::*; $( #[test] fn $name() { check::<$pair, f32, $d>($seed, $cost); } )* }
+        #[cfg(feature = "fixed")]
+        mod oracle_i32f32 { use super::*; $( #[test] fn $name() { check::<$pair, isect::fixed::I32F32, $d>($seed, $cost); } )* }
+    };
+}
+
+oracle_tests! {
+    point_plane: PointVs<PlaneX<3>, 3>, 3, 1, 1;
+    point_plane_2d: PointVs<PlaneX<2>, 2>, 2, 2, 1;
+    point_ball: PointVs<BallX<3>, 3>, 3, 3, 1;
+    point_aabb: PointVs<BoxX<3>, 3>, 3, 4, 1;
+    point_aabb_2d: PointVs<BoxX<2>, 2>, 2, 5, 1;
+    point_obb: PointVs<ObbX<3>, 3>, 3, 6, 1;
+    point_triangle: PointVs<TriX<3>, 3>, 3, 7, 1;
+    point_triangle_2d: PointVs<TriX<2>, 2>, 2, 8, 1;
+    point_capsule: PointVs<CapsuleX<3>, 3>, 3, 9, 1;
+    point_capsule_2d: PointVs<CapsuleX<2>, 2>, 2, 10, 1;
+    point_polygon: PointVs<PolyX<3>, 3>, 3, 11, 2;
+    point_polygon_2d: PointVs<PolyX<2>, 2>, 2, 12, 1;
+    sphere_plane: BallVs<PlaneX<3>, 3>, 3, 13, 1;
+    sphere_sphere: BallVs<BallX<3>, 3>, 3, 14, 1;
+    circle_circle: BallVs<BallX<2>, 2>, 2, 15, 1;
+    sphere_aabb: BallVs<BoxX<3>, 3>, 3, 16, 1;
+    circle_aabb: BallVs<BoxX<2>, 2>, 2, 17, 1;
+    sphere_aabb_4d: BallVs<BoxX<4>, 4>, 4, 18, 1;
+    sphere_obb: BallVs<ObbX<3>, 3>, 3, 19, 1;
+    circle_obb: BallVs<ObbX<2>, 2>, 2, 20, 1;
+    sphere_triangle: BallVs<TriX<3>, 3>, 3, 21, 1;
+    circle_triangle: BallVs<TriX<2>, 2>, 2, 22, 1;
+    sphere_triangle_4d: BallVs<TriX<4>, 4>, 4, 23, 1;
+    sphere_capsule: BallVs<CapsuleX<3>, 3>, 3, 24, 1;
+    circle_capsule: BallVs<CapsuleX<2>, 2>, 2, 25, 1;
+    sphere_polygon: BallVs<PolyX<3>, 3>, 3, 26, 2;
+    circle_polygon: BallVs<PolyX<2>, 2>, 2, 27, 1;
+}
+
+// ---------------------------------------------------------------- by hand: grazing, parallel, zero motion, zero size, t = 0
+
+use nalgebra::{Point2, Point3, Vector2, Vector3};
+
+fn p3(x: f64, y: f64, z: f64) -> Point3<f64> {
+    Point3::new(x, y, z)
+}
+fn v3(x: f64, y: f64, z: f64) -> Vector3<f64> {
+    Vector3::new(x, y, z)
+}
+fn unit_box() -> Aabb<f64> {
+    Aabb::new(p3(0.0, 0.0, 0.0), p3(1.0, 1.0, 1.0))
+}
+fn ball(c: Point3<f64>, r: f64, v: Vector3<f64>) -> Swept<Ball<f64>, f64> {
+    Swept::new(Ball::new(c, r), v)
+}
+fn close(a: &Vector3<f64>, b: &Vector3<f64>) -> bool {
+    (a - b).norm() < 1e-12
+}
+
+#[test]
+fn grazing_sphere_sphere_touches_once() {
+    // The centre passes exactly 2 (the sum of the radii) from the other.
+    let hit = ball(p3(-5.0, 2.0, 0.0), 1.0, v3(10.0, 0.0, 0.0))
+        .intersect(&Ball::new(p3(0.0, 0.0, 0.0), 1.0))
+        .unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (0.5, p3(0.0, 1.0, 0.0), v3(0.0, 1.0, 0.0))
+    );
+    // A hair farther: a miss.
+    assert!(ball(p3(-5.0, 2.0 + 1e-9, 0.0), 1.0, v3(10.0, 0.0, 0.0))
+        .intersect(&Ball::new(p3(0.0, 0.0, 0.0), 1.0))
+        .is_none());
+}
+
+#[test]
+fn grazing_sphere_box_face_edge_corner() {
+    // Face: sliding along y = 0 at exactly the radius, touching from x = 0.
+    let hit = ball(p3(-5.0, -1.0, 0.5), 1.0, v3(10.0, 0.0, 0.0))
+        .intersect(&unit_box())
+        .unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (0.5, p3(0.0, 0.0, 0.5), v3(0.0, -1.0, 0.0))
+    );
+    // Edge: the path runs at distance 1 from the box's x-edge (y = z = 0).
+    let hit = ball(p3(-5.0, -0.6, -0.8), 1.0, v3(10.0, 0.0, 0.0))
+        .intersect(&unit_box())
+        .unwrap();
+    assert_eq!(hit.t, 0.5);
+    assert!(close(&hit.normal, &v3(0.0, -0.6, -0.8)), "{hit:?}");
+    // Corner: straight at the corner (1, 1, 1) along the diagonal.
+    let d = 1.0 / 3f64.sqrt();
+    let hit = ball(p3(3.0, 3.0, 3.0), 1.0, v3(-4.0, -4.0, -4.0))
+        .intersect(&unit_box())
+        .unwrap();
+    assert!(
+        (hit.t - (2.0 * 3f64.sqrt() - 1.0) / (4.0 * 3f64.sqrt())).abs() < 1e-12,
+        "{hit:?}"
+    );
+    assert!(
+        close(&hit.normal, &v3(d, d, d)) && hit.point == p3(1.0, 1.0, 1.0),
+        "{hit:?}"
+    );
+    // Past the corner at a hair more than the radius: a miss.
+    let off = 1.0 + 1e-9;
+    assert!(
+        ball(p3(-5.0, -0.6 * off, -0.8 * off), 1.0, v3(10.0, 0.0, 0.0))
+            .intersect(&unit_box())
+            .is_none()
+    );
+}
+
+#[test]
+fn grazing_sphere_triangle_edge_and_capsule_side() {
+    let tri = Triangle::new(p3(0.0, 0.0, 0.0), p3(4.0, 0.0, 0.0), p3(0.0, 4.0, 0.0));
+    // Along the edge a–b at distance exactly 1 below it, in the plane.
+    let hit = ball(p3(-3.0, -1.0, 0.0), 1.0, v3(6.0, 0.0, 0.0))
+        .intersect(&tri)
+        .unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (0.5, p3(0.0, 0.0, 0.0), v3(0.0, -1.0, 0.0))
+    );
+    let cap = Capsule::new(Segment::new(p3(0.0, 0.0, -1.0), p3(0.0, 0.0, 1.0)), 0.5);
+    let hit = ball(p3(-4.0, 1.0, 0.0), 0.5, v3(8.0, 0.0, 0.0))
+        .intersect(&cap)
+        .unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (0.5, p3(0.0, 0.5, 0.0), v3(0.0, 1.0, 0.0))
+    );
+}
+
+#[test]
+fn two_dimensional_pairs() {
+    let square = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 2.0));
+    let puck = Swept::new(
+        Ball::new(Point2::new(-2.0, 1.0), 1.0),
+        Vector2::new(2.0, 0.0),
+    );
+    assert_eq!(puck.intersect(&square).unwrap().t, 0.5);
+    let tri = Triangle::new(
+        Point2::new(0.0, 0.0),
+        Point2::new(4.0, 0.0),
+        Point2::new(0.0, 4.0),
+    );
+    // A circle centred inside the triangle: t = 0, out through the nearest edge (y = 0).
+    let inside = Swept::new(
+        Ball::new(Point2::new(1.5, 0.5), 0.25),
+        Vector2::new(1.0, 0.0),
+    );
+    let hit = inside.intersect(&tri).unwrap();
+    assert_eq!((hit.t, hit.normal), (0.0, Vector2::new(0.0, -1.0)));
+    // A moving point crossing the hypotenuse.
+    let hit = Swept::new(Point2::new(4.0, 4.0), Vector2::new(-4.0, -4.0))
+        .intersect(&tri)
+        .unwrap();
+    assert!((hit.t - 0.5f64).abs() < 1e-15, "{hit:?}");
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    assert!((hit.normal - Vector2::new(s, s)).norm() < 1e-12, "{hit:?}");
+}
