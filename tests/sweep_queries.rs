@@ -883,6 +883,236 @@ impl<const D: usize> Target<D> for PolyX<D> {
     }
 }
 
+// ---------------------------------------------------------------- moving boxes, oriented boxes, capsules
+
+/// A moving axis-aligned box (`lo`, `hi` at t = 0) and its motion.
+#[derive(Clone, Debug)]
+struct MovingBox<const D: usize> {
+    lo: V<D>,
+    hi: V<D>,
+    v: V<D>,
+}
+
+impl<const D: usize> MovingBox<D> {
+    fn random(rng: &mut Rng, center: &V<D>) -> Self {
+        let (start, v) = rng.approach(center);
+        let mut size = rng.v(0.0, 2.5);
+        if rng.chance(0.05) {
+            size = V::zeros();
+        }
+        Self {
+            lo: start,
+            hi: start + size,
+            v,
+        }
+    }
+    /// Centre and half extents at `t`, grown by `m` (not below zero).
+    fn at(&self, t: f64, m: f64) -> (V<D>, V<D>) {
+        let c = (self.lo + self.hi) * 0.5 + self.v * t;
+        (c, ((self.hi - self.lo) * 0.5).map(|x| (x + m).max(0.0)))
+    }
+    fn support(&self, t: f64, n: &V<D>) -> f64 {
+        let (c, h) = self.at(t, 0.0);
+        n.dot(&c) + (0..D).map(|i| h[i] * n[i].abs()).sum::<f64>()
+    }
+    fn dist(&self, t: f64, p: &V<D>) -> f64 {
+        let (c, h) = self.at(t, 0.0);
+        box_dist(p, &(c - h), &(c + h))
+    }
+    fn swept<T: Scalar>(&self) -> Swept<Aabb<T, D>, T, D> {
+        Swept::new(Aabb::new(pt(&self.lo), pt(&self.hi)), vc(&self.v))
+    }
+}
+
+#[derive(Debug)]
+struct AabbPlane<const D: usize>(MovingBox<D>, PlaneX<D>);
+
+impl<const D: usize> Pair<D> for AabbPlane<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let p = PlaneX::random::<T>(rng);
+        Self(MovingBox::random(rng, &p.center()), p)
+    }
+    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
+        let plane = Plane::new(vc::<T, D>(&self.1.n), s::<T>(self.1.d));
+        let a = hit(self.0.swept::<T>().intersect(&plane));
+        assert_eq!(
+            format!("{a:?}"),
+            format!("{:?}", hit(plane.intersect(&self.0.swept::<T>())))
+        );
+        a
+    }
+    fn overlap(&self, t: f64, m: f64) -> bool {
+        let (c, h) = self.0.at(t, m);
+        let u = self.1.n / self.1.n.norm();
+        let reach: f64 = (0..D).map(|i| h[i] * u[i].abs()).sum();
+        (u.dot(&c) - self.1.d / self.1.n.norm()).abs() <= reach
+    }
+    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
+        (self.1.dist(p).max(0.0), self.0.dist(t, p))
+    }
+    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
+        self.1.support(n) + self.0.support(t, &-n)
+    }
+}
+
+#[derive(Debug)]
+struct ObbPlane<const D: usize>(ObbX<D>, V<D>, PlaneX<D>);
+
+impl<const D: usize> ObbPlane<D> {
+    fn moved(&self, t: f64) -> ObbX<D> {
+        ObbX {
+            c: self.0.c + self.1 * t,
+            ..self.0.clone()
+        }
+    }
+}
+
+impl<const D: usize> Pair<D> for ObbPlane<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let p = PlaneX::random::<T>(rng);
+        let b = ObbX::random::<T>(rng);
+        let (c, v) = rng.approach(&p.center());
+        Self(ObbX { c, ..b }, v, p)
+    }
+    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
+        let plane = Plane::new(vc::<T, D>(&self.2.n), s::<T>(self.2.d));
+        let b = &self.0;
+        let swept = Swept::new(
+            Obb::new(pt::<T, D>(&b.c), vc(&b.h), mat(&b.axes)),
+            vc::<T, D>(&self.1),
+        );
+        let a = hit(swept.intersect(&plane));
+        assert_eq!(
+            format!("{a:?}"),
+            format!("{:?}", hit(plane.intersect(&swept)))
+        );
+        a
+    }
+    fn overlap(&self, t: f64, m: f64) -> bool {
+        let b = self.moved(t);
+        let u = self.2.n / self.2.n.norm();
+        let reach: f64 = (0..D)
+            .map(|i| (b.h[i] + m).max(0.0) * b.axes.column(i).dot(&u).abs())
+            .sum();
+        (u.dot(&b.c) - self.2.d / self.2.n.norm()).abs() <= reach
+    }
+    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
+        (self.2.dist(p).max(0.0), self.moved(t).dist(p).max(0.0))
+    }
+    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
+        self.2.support(n) + self.moved(t).support(&-n)
+    }
+}
+
+#[derive(Debug)]
+struct CapsulePlane<const D: usize>(CapsuleX<D>, V<D>, PlaneX<D>);
+
+impl<const D: usize> CapsulePlane<D> {
+    fn moved(&self, t: f64) -> CapsuleX<D> {
+        CapsuleX {
+            a: self.0.a + self.1 * t,
+            b: self.0.b + self.1 * t,
+            r: self.0.r,
+        }
+    }
+}
+
+impl<const D: usize> Pair<D> for CapsulePlane<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let p = PlaneX::random::<T>(rng);
+        let c = CapsuleX::random::<T>(rng);
+        let (start, v) = rng.approach(&p.center());
+        let shift = start - c.center();
+        Self(
+            CapsuleX {
+                a: c.a + shift,
+                b: c.b + shift,
+                r: c.r,
+            },
+            v,
+            p,
+        )
+    }
+    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
+        let plane = Plane::new(vc::<T, D>(&self.2.n), s::<T>(self.2.d));
+        let c = &self.0;
+        let cap = Capsule::new(Segment::new(pt::<T, D>(&c.a), pt(&c.b)), s(c.r));
+        let swept = Swept::new(cap, vc::<T, D>(&self.1));
+        let a = hit(swept.intersect(&plane));
+        assert_eq!(
+            format!("{a:?}"),
+            format!("{:?}", hit(plane.intersect(&swept)))
+        );
+        a
+    }
+    fn overlap(&self, t: f64, m: f64) -> bool {
+        let c = self.moved(t);
+        let u = self.2.n / self.2.n.norm();
+        let off = self.2.d / self.2.n.norm();
+        let (sa, sb) = (u.dot(&c.a) - off, u.dot(&c.b) - off);
+        sa.min(sb) - (c.r + m) <= 0.0 && sa.max(sb) + (c.r + m) >= 0.0
+    }
+    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
+        (self.2.dist(p).max(0.0), self.moved(t).dist(p).max(0.0))
+    }
+    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
+        self.2.support(n) + self.moved(t).support(&-n)
+    }
+}
+
+#[derive(Debug)]
+struct CapsuleBall<const D: usize>(CapsuleX<D>, V<D>, BallX<D>);
+
+impl<const D: usize> CapsuleBall<D> {
+    fn moved(&self, t: f64) -> CapsuleX<D> {
+        CapsuleX {
+            a: self.0.a + self.1 * t,
+            b: self.0.b + self.1 * t,
+            r: self.0.r,
+        }
+    }
+}
+
+impl<const D: usize> Pair<D> for CapsuleBall<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let ball = BallX::random::<T>(rng);
+        let c = CapsuleX::random::<T>(rng);
+        let (start, v) = rng.approach(&ball.c);
+        let shift = start - c.center();
+        Self(
+            CapsuleX {
+                a: c.a + shift,
+                b: c.b + shift,
+                r: c.r,
+            },
+            v,
+            ball,
+        )
+    }
+    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
+        let ball = Ball::new(pt::<T, D>(&self.2.c), s::<T>(self.2.r));
+        let c = &self.0;
+        let cap = Capsule::new(Segment::new(pt::<T, D>(&c.a), pt(&c.b)), s(c.r));
+        let swept = Swept::new(cap, vc::<T, D>(&self.1));
+        let a = hit(swept.intersect(&ball));
+        assert_eq!(
+            format!("{a:?}"),
+            format!("{:?}", hit(ball.intersect(&swept)))
+        );
+        a
+    }
+    fn overlap(&self, t: f64, m: f64) -> bool {
+        let c = self.moved(t);
+        seg_dist(&self.2.c, &c.a, &c.b) <= c.r + self.2.r + m
+    }
+    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
+        (self.2.dist(p).max(0.0), self.moved(t).dist(p).max(0.0))
+    }
+    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
+        self.2.support(n) + self.moved(t).support(&-n)
+    }
+}
+
 // ---------------------------------------------------------------- the random tests, per pair and scalar
 
 macro_rules! oracle_tests {
@@ -922,6 +1152,10 @@ oracle_tests! {
     circle_capsule: BallVs<CapsuleX<2>, 2>, 2, 25, 1;
     sphere_polygon: BallVs<PolyX<3>, 3>, 3, 26, 2;
     circle_polygon: BallVs<PolyX<2>, 2>, 2, 27, 1;
+    aabb_plane: AabbPlane<3>, 3, 28, 1;
+    obb_plane: ObbPlane<3>, 3, 29, 1;
+    capsule_plane: CapsulePlane<3>, 3, 30, 1;
+    capsule_ball: CapsuleBall<3>, 3, 31, 1;
 }
 
 // ---------------------------------------------------------------- by hand: grazing, parallel, zero motion, zero size, t = 0

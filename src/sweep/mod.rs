@@ -50,6 +50,10 @@
 mod roots;
 mod support;
 
+mod aabb_plane;
+mod capsule_ball;
+mod capsule_plane;
+mod obb_plane;
 mod point_aabb;
 mod point_ball;
 mod point_capsule;
@@ -192,4 +196,19 @@ pub(crate) fn ball_toi<T: Real, const D: usize, X: ClosestPoint<T, D>>(
         unit(&(c_t - point), scale).unwrap_or(normal)
     };
     Toi { t, point, normal }
+}
+
+/// A time of impact computed with the roles swapped (the static shape
+/// moving by `-motion` against the moving one), read back: the normal
+/// flips, and the contact point moves with the shape that really moves.
+#[inline]
+pub(crate) fn swap_roles<T: Real, const D: usize>(
+    toi: Toi<T, D>,
+    motion: &Vector<T, D>,
+) -> Toi<T, D> {
+    Toi {
+        t: toi.t,
+        point: toi.point + motion * toi.t,
+        normal: -toi.normal,
+    }
 }
