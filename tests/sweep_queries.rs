@@ -26,6 +26,7 @@ use isect::{
     Aabb, Ball, Capsule, Intersect, Matrix, Obb, Plane, Point, Polygon, Real, Segment, Swept, Toi,
     Triangle, Vector,
 };
+use quickcheck::quickcheck;
 
 type V<const D: usize> = SVector<f64, D>;
 type M<const D: usize> = SMatrix<f64, D, D>;
@@ -211,6 +212,17 @@ fn tri_project<const D: usize>(p: &V<D>, a: &V<D>, b: &V<D>, c: &V<D>) -> Option
     (x >= 0.0 && y >= 0.0 && x + y <= 1.0).then(|| a + e1 * x + e2 * y)
 }
 
+/// Distance from `p` to the solid triangle: to its projection when that
+/// falls inside, else to the nearest edge.
+fn tri_dist<const D: usize>(p: &V<D>, a: &V<D>, b: &V<D>, c: &V<D>) -> f64 {
+    match tri_project(p, a, b, c) {
+        Some(q) => (q - p).norm(),
+        None => seg_dist(p, a, b)
+            .min(seg_dist(p, b, c))
+            .min(seg_dist(p, c, a)),
+    }
+}
+
 /// Signed distance to a solid convex polygon (a triangle's or polygon's
 /// vertices): in 2D negative inside (minus the distance to the nearest
 /// edge); in 3D and up the plain distance (a flat shape has no inside).
@@ -296,6 +308,89 @@ fn obb_sdist<const D: usize>(p: &V<D>, c: &V<D>, h: &V<D>, axes: &M<D>) -> f64 {
     (0..D)
         .map(|i| axes.column(i).dot(&(p - c)).abs() - h[i])
         .fold(f64::MIN, f64::max)
+}
+
+/// Sutherland–Hodgman: the part of a convex polygon (any dimension) with
+/// `n·x <= d` for every half-space.
+fn clip<const D: usize>(mut poly: Vec<V<D>>, halfspaces: &[(V<D>, f64)]) -> Vec<V<D>> {
+    for (n, d) in halfspaces {
+        let mut out = Vec::new();
+        let count = poly.len();
+        for i in 0..count {
+            let (p, q) = (poly[i], poly[(i + 1) % count]);
+            let (sp, sq) = (n.dot(&p) - d, n.dot(&q) - d);
+            if sp <= 0.0 {
+                out.push(p);
+            }
+            if (sp < 0.0 && sq > 0.0) || (sp > 0.0 && sq < 0.0) {
+                out.push(p + (q - p) * (sp / (sp - sq)));
+            }
+        }
+        poly = out;
+        if poly.is_empty() {
+            break;
+        }
+    }
+    poly
+}
+
+/// The half-spaces of an oriented box (`h` may be grown or shrunk).
+fn box_halfspaces<const D: usize>(c: &V<D>, h: &V<D>, axes: &M<D>) -> Vec<(V<D>, f64)> {
+    let mut out = Vec::new();
+    for i in 0..D {
+        let a: V<D> = axes.column(i).into_owned();
+        out.push((a, a.dot(c) + h[i]));
+        out.push((-a, -a.dot(c) + h[i]));
+    }
+    out
+}
+
+/// The faces of an oriented box (as polygons: quads in 3D, segments in 2D).
+fn box_faces<const D: usize>(c: &V<D>, h: &V<D>, axes: &M<D>) -> Vec<Vec<V<D>>> {
+    let col = |i: usize| -> V<D> { axes.column(i) * h[i] };
+    let mut faces = Vec::new();
+    for i in 0..D {
+        for sign in [-1.0, 1.0] {
+            let base = c + col(i) * sign;
+            let others: Vec<usize> = (0..D).filter(|&j| j != i).collect();
+            match others.as_slice() {
+                [j] => faces.push(vec![base - col(*j), base + col(*j)]),
+                [j, k] => faces.push(vec![
+                    base - col(*j) - col(*k),
+                    base + col(*j) - col(*k),
+                    base + col(*j) + col(*k),
+                    base - col(*j) + col(*k),
+                ]),
+                _ => {}
+            }
+        }
+    }
+    faces
+}
+
+/// Whether two oriented boxes overlap: a face of one reaches into the
+/// other, or one holds the other's centre.
+fn boxes_overlap<const D: usize>(a: (&V<D>, &V<D>, &M<D>), b: (&V<D>, &V<D>, &M<D>)) -> bool {
+    // Quick answers from the balls around and inside each box.
+    let gap = (a.0 - b.0).norm();
+    if gap > a.1.norm() + b.1.norm() {
+        return false;
+    }
+    if gap <= a.1.min() + b.1.min() {
+        return true;
+    }
+    let inside = |p: &V<D>, (c, h, ax): (&V<D>, &V<D>, &M<D>)| obb_dist(p, c, h, ax) == 0.0;
+    if inside(a.0, b) || inside(b.0, a) {
+        return true;
+    }
+    let hb = box_halfspaces(b.0, b.1, b.2);
+    let ha = box_halfspaces(a.0, a.1, a.2);
+    box_faces(a.0, a.1, a.2)
+        .into_iter()
+        .any(|f| !clip(f, &hb).is_empty())
+        || box_faces(b.0, b.1, b.2)
+            .into_iter()
+            .any(|f| !clip(f, &ha).is_empty())
 }
 
 // ---------------------------------------------------------------- the check
@@ -1113,6 +1208,145 @@ impl<const D: usize> Pair<D> for CapsuleBall<D> {
     }
 }
 
+#[derive(Debug)]
+struct AabbAabb<const D: usize>(MovingBox<D>, BoxX<D>);
+
+impl<const D: usize> Pair<D> for AabbAabb<D> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        let b = BoxX::random::<T>(rng);
+        Self(MovingBox::random(rng, &b.center()), b)
+    }
+    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
+        let b = Aabb::new(pt::<T, D>(&self.1.lo), pt(&self.1.hi));
+        let a = hit(self.0.swept::<T>().intersect(&b));
+        assert_eq!(
+            format!("{a:?}"),
+            format!("{:?}", hit(b.intersect(&self.0.swept::<T>())))
+        );
+        a
+    }
+    fn overlap(&self, t: f64, m: f64) -> bool {
+        let (c, h) = self.0.at(t, m);
+        (0..D).all(|i| c[i] - h[i] <= self.1.hi[i] && c[i] + h[i] >= self.1.lo[i])
+    }
+    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
+        (self.1.dist(p).max(0.0), self.0.dist(t, p))
+    }
+    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
+        self.1.support(n) + self.0.support(t, &-n)
+    }
+}
+
+#[derive(Debug)]
+struct AabbTri<const D: usize>(MovingBox<D>, TriX<D>);
+
+impl<const D: usize> AabbTri<D> {
+    fn overlap_at(&self, t: f64, m: f64) -> bool {
+        let (c, h) = self.0.at(t, m);
+        let tri = &self.1.v;
+        // Quick answers from the balls around and inside the box.
+        let d = tri_dist(&c, &tri[0], &tri[1], &tri[2]);
+        if d > h.norm() {
+            return false;
+        }
+        if d <= h.min() {
+            return true;
+        }
+        if tri.iter().all(|p| *p == tri[0]) {
+            return box_dist(&tri[0], &(c - h), &(c + h)) == 0.0;
+        }
+        // The triangle clipped by the box, and (a flat box, a point box) the
+        // box's centre on the triangle.
+        let clipped = clip(tri.to_vec(), &box_halfspaces(&c, &h, &M::identity()));
+        !clipped.is_empty()
+    }
+}
+
+macro_rules! aabb_tri_pair {
+    ($d:literal) => {
+        impl Pair<$d> for AabbTri<$d> {
+            fn random<T: Scalar>(rng: &mut Rng) -> Self {
+                let tri = TriX::random::<T>(rng);
+                Self(MovingBox::random(rng, &tri.center()), tri)
+            }
+            fn query<T: Scalar>(&self) -> Option<Hit<$d>> {
+                let [a, b, c] = &self.1.v;
+                let tri = Triangle::new(pt::<T, $d>(a), pt(b), pt(c));
+                let res = hit(self.0.swept::<T>().intersect(&tri));
+                assert_eq!(
+                    format!("{res:?}"),
+                    format!("{:?}", hit(tri.intersect(&self.0.swept::<T>())))
+                );
+                res
+            }
+            fn overlap(&self, t: f64, m: f64) -> bool {
+                self.overlap_at(t, m)
+            }
+            fn point_dist(&self, t: f64, p: &V<$d>) -> (f64, f64) {
+                (self.1.dist(p).max(0.0), self.0.dist(t, p))
+            }
+            fn gap_along(&self, t: f64, n: &V<$d>) -> f64 {
+                self.1.support(n) + self.0.support(t, &-n)
+            }
+        }
+    };
+}
+aabb_tri_pair!(2);
+aabb_tri_pair!(3);
+
+#[derive(Debug)]
+struct ObbObb<const D: usize>(ObbX<D>, V<D>, ObbX<D>);
+
+impl<const D: usize> ObbObb<D> {
+    fn moved(&self, t: f64, m: f64) -> ObbX<D> {
+        ObbX {
+            c: self.0.c + self.1 * t,
+            h: self.0.h.map(|x| (x + m).max(0.0)),
+            axes: self.0.axes,
+        }
+    }
+}
+
+macro_rules! obb_obb_pair {
+    ($d:literal) => {
+        impl Pair<$d> for ObbObb<$d> {
+            fn random<T: Scalar>(rng: &mut Rng) -> Self {
+                let s = ObbX::random::<T>(rng);
+                let mut m = ObbX::random::<T>(rng);
+                if rng.chance(0.2) {
+                    m.axes = s.axes; // parallel edges
+                }
+                let (c, v) = rng.approach(&s.c);
+                Self(ObbX { c, ..m }, v, s)
+            }
+            fn query<T: Scalar>(&self) -> Option<Hit<$d>> {
+                let mk = |b: &ObbX<$d>| Obb::new(pt::<T, $d>(&b.c), vc(&b.h), mat(&b.axes));
+                let (m, st) = (mk(&self.0), mk(&self.2));
+                let swept = Swept::new(m, vc::<T, $d>(&self.1));
+                let res = hit(swept.intersect(&st));
+                assert_eq!(
+                    format!("{res:?}"),
+                    format!("{:?}", hit(st.intersect(&swept)))
+                );
+                res
+            }
+            fn overlap(&self, t: f64, m: f64) -> bool {
+                let a = self.moved(t, m);
+                let b = &self.2;
+                boxes_overlap((&a.c, &a.h, &a.axes), (&b.c, &b.h, &b.axes))
+            }
+            fn point_dist(&self, t: f64, p: &V<$d>) -> (f64, f64) {
+                (self.2.dist(p).max(0.0), self.moved(t, 0.0).dist(p).max(0.0))
+            }
+            fn gap_along(&self, t: f64, n: &V<$d>) -> f64 {
+                self.2.support(n) + self.moved(t, 0.0).support(&-n)
+            }
+        }
+    };
+}
+obb_obb_pair!(2);
+obb_obb_pair!(3);
+
 // ---------------------------------------------------------------- the random tests, per pair and scalar
 
 macro_rules! oracle_tests {
@@ -1156,11 +1390,17 @@ oracle_tests! {
     obb_plane: ObbPlane<3>, 3, 29, 1;
     capsule_plane: CapsulePlane<3>, 3, 30, 1;
     capsule_ball: CapsuleBall<3>, 3, 31, 1;
+    aabb_aabb: AabbAabb<3>, 3, 32, 1;
+    aabb_aabb_2d: AabbAabb<2>, 2, 33, 1;
+    aabb_triangle: AabbTri<3>, 3, 34, 2;
+    aabb_triangle_2d: AabbTri<2>, 2, 35, 1;
+    obb_obb: ObbObb<3>, 3, 36, 4;
+    obb_obb_2d: ObbObb<2>, 2, 37, 2;
 }
 
 // ---------------------------------------------------------------- by hand: grazing, parallel, zero motion, zero size, t = 0
 
-use nalgebra::{Point2, Point3, Vector2, Vector3};
+use nalgebra::{Matrix3, Point2, Point3, Vector2, Vector3};
 
 fn p3(x: f64, y: f64, z: f64) -> Point3<f64> {
     Point3::new(x, y, z)
@@ -1254,6 +1494,231 @@ fn grazing_sphere_triangle_edge_and_capsule_side() {
 }
 
 #[test]
+fn parallel_motion_misses_or_touches_throughout() {
+    let floor = Plane::new(v3(0.0, 0.0, 1.0), 0.0);
+    // Parallel at more than the radius: never.
+    assert!(ball(p3(0.0, 0.0, 1.5), 1.0, v3(9.0, 3.0, 0.0))
+        .intersect(&floor)
+        .is_none());
+    // Parallel at exactly the radius: touching from the start.
+    let hit = ball(p3(0.0, 0.0, 1.0), 1.0, v3(9.0, 3.0, 0.0))
+        .intersect(&floor)
+        .unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (0.0, p3(0.0, 0.0, 0.0), v3(0.0, 0.0, 1.0))
+    );
+    // A point moving in a triangle's plane, outside it, parallel to an edge.
+    let tri = Triangle::new(p3(0.0, 0.0, 0.0), p3(4.0, 0.0, 0.0), p3(0.0, 4.0, 0.0));
+    assert!(Swept::new(p3(-1.0, -1.0, 0.0), v3(8.0, 0.0, 0.0))
+        .intersect(&tri)
+        .is_none());
+    // The same point moving into the triangle in its plane hits its edge.
+    let hit = Swept::new(p3(1.0, -2.0, 0.0), v3(0.0, 4.0, 0.0))
+        .intersect(&tri)
+        .unwrap();
+    assert_eq!((hit.t, hit.point), (0.5, p3(1.0, 0.0, 0.0)));
+    // A box sliding past a box at a gap: a miss; face to face: touching.
+    let b = Aabb::new(p3(2.0, 0.0, 0.0), p3(3.0, 1.0, 1.0));
+    assert!(Swept::new(b, v3(0.0, 0.0, 5.0))
+        .intersect(&Aabb::new(p3(0.0, 0.0, 0.0), p3(1.9, 1.0, 1.0)))
+        .is_none());
+    let hit = Swept::new(b, v3(0.0, 0.0, 5.0))
+        .intersect(&unit_box())
+        .is_none();
+    assert!(hit);
+    let touching = Aabb::new(p3(1.0, 0.0, 3.0), p3(2.0, 1.0, 4.0));
+    let hit = Swept::new(touching, v3(0.0, 0.0, -4.0))
+        .intersect(&unit_box())
+        .unwrap();
+    assert_eq!((hit.t, hit.normal), (0.5, v3(0.0, 0.0, 1.0)));
+}
+
+#[test]
+fn zero_motion_is_the_static_test() {
+    let z = Vector3::zeros();
+    assert_eq!(
+        ball(p3(1.5, 0.5, 0.5), 0.6, z)
+            .intersect(&unit_box())
+            .map(|h| h.t),
+        Some(0.0)
+    );
+    assert!(ball(p3(1.7, 0.5, 0.5), 0.6, z)
+        .intersect(&unit_box())
+        .is_none());
+    assert!(Swept::new(p3(0.5, 0.5, 0.5), z)
+        .intersect(&unit_box())
+        .is_some());
+    assert!(Swept::new(p3(0.5, 0.5, 1.5), z)
+        .intersect(&unit_box())
+        .is_none());
+    let tri = Triangle::new(p3(0.0, 0.0, 0.0), p3(4.0, 0.0, 0.0), p3(0.0, 4.0, 0.0));
+    assert!(ball(p3(1.0, 1.0, 0.9), 1.0, z).intersect(&tri).is_some());
+    assert!(ball(p3(1.0, 1.0, 1.1), 1.0, z).intersect(&tri).is_none());
+    let b = Aabb::new(p3(0.5, 0.5, 0.5), p3(2.0, 2.0, 2.0));
+    assert!(Swept::new(b, z).intersect(&unit_box()).is_some());
+    assert!(Swept::new(b, z)
+        .intersect(&Plane::new(v3(1.0, 0.0, 0.0), 3.0))
+        .is_none());
+}
+
+#[test]
+fn zero_size_shapes() {
+    // A zero-radius ball is a point; a zero-size box is a point.
+    let hit = ball(p3(-1.0, 0.5, 0.5), 0.0, v3(4.0, 0.0, 0.0))
+        .intersect(&unit_box())
+        .unwrap();
+    assert_eq!((hit.t, hit.normal), (0.25, v3(-1.0, 0.0, 0.0)));
+    let dot = Aabb::new(p3(-1.0, 0.5, 0.5), p3(-1.0, 0.5, 0.5));
+    let hit = Swept::new(dot, v3(4.0, 0.0, 0.0))
+        .intersect(&unit_box())
+        .unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (0.25, p3(0.0, 0.5, 0.5), v3(-1.0, 0.0, 0.0))
+    );
+    // A flat box (zero thickness) is still hit, from either side.
+    let sheet = Aabb::new(p3(0.0, 0.0, 1.0), p3(1.0, 1.0, 1.0));
+    let hit = ball(p3(0.5, 0.5, 3.0), 1.0, v3(0.0, 0.0, -4.0))
+        .intersect(&sheet)
+        .unwrap();
+    assert_eq!((hit.t, hit.normal), (0.25, v3(0.0, 0.0, 1.0)));
+    // A collinear triangle is the segment it spans: a capsule for a ball.
+    let sliver = Triangle::new(p3(0.0, 0.0, 0.0), p3(2.0, 0.0, 0.0), p3(4.0, 0.0, 0.0));
+    let hit = ball(p3(3.0, 5.0, 0.0), 1.0, v3(0.0, -8.0, 0.0))
+        .intersect(&sliver)
+        .unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (0.5, p3(3.0, 0.0, 0.0), v3(0.0, 1.0, 0.0))
+    );
+    // A zero-length capsule is a ball; a two-vertex polygon a segment.
+    let pill = Capsule::new(Segment::new(p3(0.0, 0.0, 0.0), p3(0.0, 0.0, 0.0)), 1.0);
+    assert_eq!(
+        Swept::new(p3(3.0, 0.0, 0.0), v3(-4.0, 0.0, 0.0))
+            .intersect(&pill)
+            .unwrap()
+            .t,
+        0.5
+    );
+    let pair = [p3(0.0, -1.0, 0.0), p3(0.0, 1.0, 0.0)];
+    let hit = ball(p3(-3.0, 0.0, 0.0), 1.0, v3(4.0, 0.0, 0.0))
+        .intersect(&Polygon::new(&pair))
+        .unwrap();
+    assert_eq!((hit.t, hit.normal), (0.5, v3(-1.0, 0.0, 0.0)));
+    // Empty shapes are never hit.
+    assert!(ball(p3(0.0, 0.0, 0.0), -1.0, v3(1.0, 0.0, 0.0))
+        .intersect(&unit_box())
+        .is_none());
+    let empty = Aabb::new(p3(1.0, 0.0, 0.0), p3(0.0, 1.0, 1.0));
+    assert!(ball(p3(0.5, 0.5, 0.5), 1.0, v3(1.0, 0.0, 0.0))
+        .intersect(&empty)
+        .is_none());
+    assert!(Swept::new(unit_box(), v3(1.0, 0.0, 0.0))
+        .intersect(&empty)
+        .is_none());
+    assert!(ball(p3(0.0, 0.0, 0.0), 1.0, v3(1.0, 0.0, 0.0))
+        .intersect(&Plane::new(Vector3::zeros(), 0.0))
+        .is_none());
+    let none: [Point3<f64>; 0] = [];
+    assert!(ball(p3(0.0, 0.0, 0.0), 1.0, v3(1.0, 0.0, 0.0))
+        .intersect(&Polygon::new(&none))
+        .is_none());
+}
+
+#[test]
+fn overlap_at_start_gives_penetration_normals() {
+    let z = v3(0.3, 0.0, 0.0);
+    // Centre inside the box, nearest the face x = 1: out through +x.
+    let hit = ball(p3(0.9, 0.5, 0.4), 0.2, z)
+        .intersect(&unit_box())
+        .unwrap();
+    assert_eq!(
+        (hit.t, hit.normal, hit.point),
+        (0.0, v3(1.0, 0.0, 0.0), p3(0.9, 0.5, 0.4))
+    );
+    // Centre outside, within the radius: from the nearest point to the centre.
+    let hit = ball(p3(1.5, 0.5, 0.5), 1.0, z)
+        .intersect(&unit_box())
+        .unwrap();
+    assert_eq!(
+        (hit.t, hit.normal, hit.point),
+        (0.0, v3(1.0, 0.0, 0.0), p3(1.0, 0.5, 0.5))
+    );
+    // Balls: along the centres; concentric: against the motion, or zero.
+    let hit = ball(p3(0.0, 1.0, 0.0), 1.0, z)
+        .intersect(&Ball::new(p3(0.0, 0.0, 0.0), 1.0))
+        .unwrap();
+    assert_eq!(hit.normal, v3(0.0, 1.0, 0.0));
+    let hit = ball(p3(0.0, 0.0, 0.0), 1.0, z)
+        .intersect(&Ball::new(p3(0.0, 0.0, 0.0), 1.0))
+        .unwrap();
+    assert_eq!(hit.normal, v3(-1.0, 0.0, 0.0));
+    let hit = ball(p3(0.0, 0.0, 0.0), 1.0, Vector3::zeros())
+        .intersect(&Ball::new(p3(0.0, 0.0, 0.0), 1.0))
+        .unwrap();
+    assert_eq!(hit.normal, Vector3::zeros());
+    // Boxes: along the axis of least overlap (z here), towards the moving box.
+    let b = Aabb::new(p3(0.2, 0.1, 0.9), p3(0.8, 0.9, 1.5));
+    let hit = Swept::new(b, z).intersect(&unit_box()).unwrap();
+    assert_eq!((hit.t, hit.normal), (0.0, v3(0.0, 0.0, 1.0)));
+    // A box straddling a plane: towards the side of its centre.
+    let hit = Swept::new(b, z)
+        .intersect(&Plane::new(v3(0.0, 0.0, 1.0), 1.0))
+        .unwrap();
+    assert_eq!((hit.t, hit.normal), (0.0, v3(0.0, 0.0, 1.0)));
+    let pz = hit.point.z;
+    assert!((pz - 1.0).abs() < 1e-12, "{hit:?}");
+    // A centre on a triangle: the face normal against the motion.
+    let tri = Triangle::new(p3(0.0, 0.0, 0.0), p3(4.0, 0.0, 0.0), p3(0.0, 4.0, 0.0));
+    let hit = ball(p3(1.0, 1.0, 0.0), 0.5, v3(0.0, 0.0, 2.0))
+        .intersect(&tri)
+        .unwrap();
+    assert_eq!((hit.t, hit.normal), (0.0, v3(0.0, 0.0, -1.0)));
+    // Oriented boxes overlapping: a point in both.
+    let a = Obb::new(p3(0.0, 0.0, 0.0), v3(1.0, 1.0, 1.0), Matrix3::identity());
+    let c = Obb::new(p3(1.5, 0.0, 0.0), v3(1.0, 1.0, 1.0), Matrix3::identity());
+    let hit = Swept::new(c, z).intersect(&a).unwrap();
+    assert_eq!((hit.t, hit.normal), (0.0, v3(1.0, 0.0, 0.0)));
+    assert!(
+        hit.point.x >= 0.5 - 1e-12 && hit.point.x <= 1.0 + 1e-12,
+        "{hit:?}"
+    );
+}
+
+#[test]
+fn two_moving_shapes_by_relative_motion() {
+    let a = Swept::new(
+        Aabb::new(p3(0.0, 0.0, 0.0), p3(1.0, 1.0, 1.0)),
+        v3(3.0, 0.0, 0.0),
+    );
+    let b = Swept::new(
+        Aabb::new(p3(5.0, 0.0, 0.0), p3(6.0, 1.0, 1.0)),
+        v3(-1.0, 0.0, 0.0),
+    );
+    let hit = a.intersect(&b).unwrap();
+    // The gap of 4 closes at 4 per step; they meet at x = 4.
+    assert_eq!((hit.t, hit.normal), (1.0, v3(-1.0, 0.0, 0.0)));
+    assert_eq!(hit.point.x, 4.0);
+    let back = b.intersect(&a).unwrap();
+    assert_eq!(
+        (back.t, back.normal, back.point),
+        (1.0, v3(1.0, 0.0, 0.0), hit.point)
+    );
+    // A capsule and a ball, both moving.
+    let cap = Swept::new(
+        Capsule::new(Segment::new(p3(0.0, -1.0, 0.0), p3(0.0, 1.0, 0.0)), 0.5),
+        v3(2.0, 0.0, 0.0),
+    );
+    let bal = Swept::new(Ball::new(p3(4.0, 0.0, 0.0), 0.5), v3(-2.0, 0.0, 0.0));
+    let hit = cap.intersect(&bal).unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (0.75, p3(2.0, 0.0, 0.0), v3(-1.0, 0.0, 0.0))
+    );
+}
+
+#[test]
 fn two_dimensional_pairs() {
     let square = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 2.0));
     let puck = Swept::new(
@@ -1280,4 +1745,125 @@ fn two_dimensional_pairs() {
     assert!((hit.t - 0.5f64).abs() < 1e-15, "{hit:?}");
     let s = std::f64::consts::FRAC_1_SQRT_2;
     assert!((hit.normal - Vector2::new(s, s)).norm() < 1e-12, "{hit:?}");
+}
+
+// ---------------------------------------------------------------- quickcheck: no panic, no NaN dressed as a hit
+
+/// Every pair on shapes built from `xs` (cycled); each answer must be a
+/// miss or a hit with `t` in `[0, 1]` and no NaN.
+fn all_pairs_sane<T: Real>(xs: &[T], zero_motion: bool, zero_size: bool) -> bool {
+    if xs.is_empty() {
+        return true;
+    }
+    let mut k = 0usize;
+    let mut next = || {
+        k += 1;
+        xs[k % xs.len()]
+    };
+    let mut p = || Point3::new(next(), next(), next());
+    let (a, b, c, d) = (p(), p(), p(), p());
+    let mut next = || {
+        k += 1;
+        xs[k % xs.len()]
+    };
+    let v = if zero_motion {
+        Vector3::zeros()
+    } else {
+        Vector3::new(next(), next(), next())
+    };
+    let r = if zero_size { T::zero() } else { next() };
+    let h = if zero_size {
+        Vector3::zeros()
+    } else {
+        Vector3::new(next(), next(), next())
+    };
+    let n = Vector3::new(next(), next(), next());
+    let off = next();
+    let axes = nalgebra::Rotation3::from_axis_angle(&Vector3::z_axis(), T::from_f64_lossy(0.5))
+        .into_inner();
+    let ok = |x: Option<Toi<T, 3>>| match x {
+        None => true,
+        Some(h) => {
+            h.t >= T::zero()
+                && h.t <= T::one()
+                && !h
+                    .point
+                    .coords
+                    .iter()
+                    .chain(h.normal.iter())
+                    .any(|x| x.to_f64().is_nan())
+        }
+    };
+    let ball_ = Ball::new(a, r);
+    let box_ = Aabb::new(b, if zero_size { b } else { c });
+    let obb = Obb::new(c, h, axes);
+    let tri = Triangle::new(a, b, if zero_size { a } else { c });
+    let cap = Capsule::new(Segment::new(b, if zero_size { b } else { d }), r);
+    let plane = Plane::new(n, off);
+    let quad = [a, b, c, d];
+    let poly = Polygon::new(&quad);
+    let pt_ = Swept::new(d, v);
+    let sb = Swept::new(Ball::new(d, r), v);
+    let sx = Swept::new(box_, v);
+    let so = Swept::new(obb, v);
+    let sc = Swept::new(cap, v);
+    let sb2 = Swept::new(Ball::new(Point2::new(a.x, a.y), r), Vector2::new(v.x, v.y));
+    let tri2 = Triangle::new(
+        Point2::new(b.x, b.y),
+        Point2::new(c.x, c.y),
+        Point2::new(d.x, d.y),
+    );
+    let box2 = Aabb::new(Point2::new(b.x, b.y), Point2::new(c.x, c.y));
+    let ok2 = |x: Option<Toi<T, 2>>| {
+        x.is_none_or(|h| h.t >= T::zero() && h.t <= T::one() && !h.t.to_f64().is_nan())
+    };
+    [
+        pt_.intersect(&plane),
+        pt_.intersect(&ball_),
+        pt_.intersect(&box_),
+        pt_.intersect(&obb),
+        pt_.intersect(&tri),
+        pt_.intersect(&cap),
+        pt_.intersect(&poly),
+        sb.intersect(&plane),
+        sb.intersect(&ball_),
+        sb.intersect(&box_),
+        sb.intersect(&obb),
+        sb.intersect(&tri),
+        sb.intersect(&cap),
+        sb.intersect(&poly),
+        sx.intersect(&plane),
+        sx.intersect(&box_),
+        sx.intersect(&tri),
+        so.intersect(&obb),
+        so.intersect(&plane),
+        sc.intersect(&plane),
+        sc.intersect(&ball_),
+    ]
+    .into_iter()
+    .all(ok)
+        && ok2(sb2.intersect(&tri2))
+        && ok2(sb2.intersect(&box2))
+        && ok2(Swept::new(box2, Vector2::new(v.x, v.y)).intersect(&tri2))
+}
+
+quickcheck! {
+    fn no_panic_f64(xs: Vec<f64>, zero_motion: bool, zero_size: bool) -> bool {
+        // Mostly moderate values (quickcheck's own are huge or special).
+        let xs: Vec<f64> = xs.iter().enumerate().map(|(i, x)| if i % 4 == 0 || !x.is_finite() { *x } else { x % 8.0 }).collect();
+        all_pairs_sane(&xs, zero_motion, zero_size)
+    }
+    fn no_panic_f32(xs: Vec<f32>, zero_motion: bool, zero_size: bool) -> bool {
+        let xs: Vec<f32> = xs.iter().enumerate().map(|(i, x)| if i % 4 == 0 || !x.is_finite() { *x } else { x % 8.0 }).collect();
+        all_pairs_sane(&xs, zero_motion, zero_size)
+    }
+}
+
+#[cfg(feature = "fixed")]
+quickcheck! {
+    fn no_panic_i32f32(xs: Vec<i16>, zero_motion: bool, zero_size: bool) -> bool {
+        // Within the documented range: coordinates up to ±64.
+        let xs: Vec<isect::fixed::I32F32> = xs.iter().map(|x| isect::fixed::I32F32::from_f64_lossy(f64::from(*x) / 512.0)).collect();
+        all_pairs_sane(&xs, zero_motion, zero_size)
+    }
 }

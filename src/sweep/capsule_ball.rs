@@ -30,7 +30,7 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Capsule<T, D>, T, 
     fn intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
         let back = Swept::new(*ball, -self.motion);
         let toi = back.intersect(&self.shape)?;
-        Some(swap_roles(toi, &self.motion))
+        swap_roles(toi, &self.motion)
     }
 }
 

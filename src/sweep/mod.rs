@@ -40,7 +40,9 @@
 //!   ball of radius zero is its centre, a degenerate triangle the segment
 //!   it spans. Empty shapes (a negative radius, a box with `min > max`)
 //!   are never hit. A plane with a zero normal is no plane: `None`.
-//! - NaN or infinite input: `None`.
+//! - NaN or infinite input: `None`; so is finite input so large that the
+//!   arithmetic overflows (squares beyond the type's range, from about
+//!   1e154 in `f64` and 1e19 in `f32`): never a NaN dressed as a hit.
 //!
 //! Fixed point: every query works with squares of coordinates, sizes and
 //! motions (and the separating-axis pairs with cubes of them); with
@@ -48,11 +50,15 @@
 //! `I16F16` below about 100 (10).
 
 mod roots;
+mod sat;
 mod support;
 
+mod aabb_aabb;
 mod aabb_plane;
+mod aabb_triangle;
 mod capsule_ball;
 mod capsule_plane;
+mod obb_obb;
 mod obb_plane;
 mod point_aabb;
 mod point_ball;
@@ -106,7 +112,7 @@ where
     #[inline]
     fn intersect(&self, other: &Swept<B, T, D>) -> Option<Toi<T, D>> {
         let toi = self.relative_to(other).intersect(&other.shape)?;
-        Some(Toi {
+        checked(Toi {
             point: toi.point + other.motion * toi.t,
             ..toi
         })
@@ -168,6 +174,14 @@ pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>, scale: T) -> Optio
     Some(w.map(|x| x.div_sat(len)))
 }
 
+/// The answer, unless overflow in huge (finite) input left a NaN or an
+/// infinity in it: then `None`, never a NaN dressed as a hit.
+#[inline]
+pub(crate) fn checked<T: Real, const D: usize>(toi: Toi<T, D>) -> Option<Toi<T, D>> {
+    let ok = toi.t.is_finite_real() && finite_point(&toi.point) && finite_vector(&toi.normal);
+    ok.then_some(toi)
+}
+
 /// The normal of last resort: against the motion, or zero without motion.
 #[inline]
 pub(crate) fn against<T: Real, const D: usize>(motion: &Vector<T, D>) -> Vector<T, D> {
@@ -186,7 +200,7 @@ pub(crate) fn ball_toi<T: Real, const D: usize, X: ClosestPoint<T, D>>(
     c: &Point<T, D>,
     v: &Vector<T, D>,
     (t, normal): (T, Vector<T, D>),
-) -> Toi<T, D> {
+) -> Option<Toi<T, D>> {
     let c_t = c + v * t;
     let point = x.closest_point(&c_t);
     let normal = if t > T::zero() {
@@ -195,7 +209,7 @@ pub(crate) fn ball_toi<T: Real, const D: usize, X: ClosestPoint<T, D>>(
         let scale = magnitude(&c_t.coords) + magnitude(v);
         unit(&(c_t - point), scale).unwrap_or(normal)
     };
-    Toi { t, point, normal }
+    checked(Toi { t, point, normal })
 }
 
 /// A time of impact computed with the roles swapped (the static shape
@@ -205,10 +219,10 @@ pub(crate) fn ball_toi<T: Real, const D: usize, X: ClosestPoint<T, D>>(
 pub(crate) fn swap_roles<T: Real, const D: usize>(
     toi: Toi<T, D>,
     motion: &Vector<T, D>,
-) -> Toi<T, D> {
-    Toi {
+) -> Option<Toi<T, D>> {
+    checked(Toi {
         t: toi.t,
         point: toi.point + motion * toi.t,
         normal: -toi.normal,
-    }
+    })
 }

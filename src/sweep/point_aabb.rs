@@ -12,6 +12,7 @@
 //! box (`min > max`) or NaN input misses.
 
 use crate::intersect::mirror;
+use crate::sweep::checked;
 use crate::sweep::sign;
 use crate::sweep::{finite_point, finite_vector};
 use crate::{Aabb, ClosestPoint, Intersect, Point, Real, Swept, Toi, Vector};
@@ -137,7 +138,7 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Point<T, D>, T, D>
             return None;
         }
         let (t, normal) = point_box_hit(p, v, &aabb.min, &aabb.max)?;
-        Some(Toi {
+        checked(Toi {
             t,
             point: aabb.closest_point(&(p + v * t)),
             normal,

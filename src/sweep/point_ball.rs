@@ -9,6 +9,7 @@
 //! negative radius or NaN input misses.
 
 use crate::intersect::mirror;
+use crate::sweep::checked;
 use crate::sweep::roots::Flat;
 use crate::sweep::{finite_point, finite_vector, valid_radius};
 use crate::{Ball, Intersect, Point, Real, Swept, Toi, Vector};
@@ -49,7 +50,7 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Point<T, D>, T, D>
     #[inline]
     fn intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
         let (t, normal) = point_ball_hit(&self.shape, &self.motion, &ball.center, ball.radius)?;
-        Some(Toi {
+        checked(Toi {
             t,
             point: self.shape + self.motion * t,
             normal,

@@ -16,6 +16,7 @@
 //! near end; a negative radius or NaN input misses.
 
 use crate::intersect::mirror;
+use crate::sweep::checked;
 use crate::sweep::roots::Flat;
 use crate::sweep::{finite_point, finite_vector, unit, valid_radius};
 use crate::{Capsule, Intersect, Point, Real, Swept, Toi, Vector};
@@ -87,7 +88,7 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Swept<Point<T, D>, T,
         let (p, v) = (&self.shape, &self.motion);
         let seg = &capsule.segment;
         let (t, normal) = capsule_hit(p, v, &seg.a, &seg.b, capsule.radius)?;
-        Some(Toi {
+        checked(Toi {
             t,
             point: p + v * t,
             normal,

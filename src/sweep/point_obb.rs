@@ -10,6 +10,7 @@
 //! axes are assumed orthonormal ([`crate::Obb::try_new`] checks them).
 
 use crate::intersect::mirror;
+use crate::sweep::checked;
 use crate::sweep::point_aabb::point_box_hit;
 use crate::sweep::{finite_point, finite_vector};
 use crate::{ClosestPoint, Intersect, Obb, Point, Real, Swept, Toi, Vector};
@@ -55,7 +56,7 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Swept<Point<T, D>, T, D> 
     fn intersect(&self, obb: &Obb<T, D>) -> Option<Toi<T, D>> {
         let (h, p, v) = to_box_frame(obb, &self.shape, &self.motion)?;
         let (t, n) = point_box_hit(&p, &v, &Point::from(-h.coords), &h)?;
-        Some(Toi {
+        checked(Toi {
             t,
             point: obb.closest_point(&(self.shape + self.motion * t)),
             normal: obb.axes * n,

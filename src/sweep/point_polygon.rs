@@ -12,6 +12,7 @@
 //! is never hit; NaN input misses.
 
 use crate::intersect::mirror;
+use crate::sweep::checked;
 use crate::sweep::sphere_polygon::polygon_hit;
 use crate::{ClosestPoint, Intersect, Point, Polygon, Real, Swept, Toi};
 
@@ -33,7 +34,7 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Swept<Point<T, D>
     fn intersect(&self, polygon: &Polygon<'_, T, D>) -> Option<Toi<T, D>> {
         let (p, v) = (&self.shape, &self.motion);
         let (t, normal) = polygon_hit(polygon.vertices, p, v, T::zero())?;
-        Some(Toi {
+        checked(Toi {
             t,
             point: polygon.closest_point(&(p + v * t)),
             normal,

@@ -13,6 +13,7 @@
 //! span; NaN input misses.
 
 use crate::intersect::mirror;
+use crate::sweep::checked;
 use crate::sweep::sphere_polygon::polygon_hit;
 use crate::{ClosestPoint, Intersect, Point, Real, Swept, Toi, Triangle};
 
@@ -36,7 +37,7 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Swept<Point<T, D>, T
     fn intersect(&self, tri: &Triangle<T, D>) -> Option<Toi<T, D>> {
         let (p, v) = (&self.shape, &self.motion);
         let (t, normal) = polygon_hit(&tri.vertices(), p, v, T::zero())?;
-        Some(Toi {
+        checked(Toi {
             t,
             point: tri.closest_point(&(p + v * t)),
             normal,

@@ -197,7 +197,7 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Ball<T, D>, T, D> 
             return None;
         }
         let hit = rounded_box_hit(&center, v, &aabb.min, &aabb.max, radius)?;
-        Some(ball_toi(aabb, &center, v, hit))
+        ball_toi(aabb, &center, v, hit)
     }
 }
 

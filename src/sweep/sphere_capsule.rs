@@ -40,7 +40,7 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Swept<Ball<T, D>, T, 
             &seg.b,
             capsule.radius + radius,
         )?;
-        Some(ball_toi(capsule, &center, &self.motion, hit))
+        ball_toi(capsule, &center, &self.motion, hit)
     }
 }
 

@@ -39,7 +39,7 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Swept<Ball<T, D>, T, D> {
         }
         let (h, p, v) = to_box_frame(obb, &center, &self.motion)?;
         let (t, n) = rounded_box_hit(&p, &v, &Point::from(-h.coords), &h, radius)?;
-        Some(ball_toi(obb, &center, &self.motion, (t, obb.axes * n)))
+        ball_toi(obb, &center, &self.motion, (t, obb.axes * n))
     }
 }
 

@@ -161,7 +161,7 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Swept<Ball<T, D>,
     fn intersect(&self, polygon: &Polygon<'_, T, D>) -> Option<Toi<T, D>> {
         let Ball { center, radius } = self.shape;
         let hit = polygon_hit(polygon.vertices, &center, &self.motion, radius)?;
-        Some(ball_toi(polygon, &center, &self.motion, hit))
+        ball_toi(polygon, &center, &self.motion, hit)
     }
 }
 

@@ -37,7 +37,7 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Ball<T, D>, T, D> 
             return None;
         }
         let hit = point_ball_hit(&center, &self.motion, &ball.center, radius + ball.radius)?;
-        Some(ball_toi(ball, &center, &self.motion, hit))
+        ball_toi(ball, &center, &self.motion, hit)
     }
 }
 

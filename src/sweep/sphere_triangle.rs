@@ -39,7 +39,7 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Swept<Ball<T, D>, T,
     fn intersect(&self, tri: &Triangle<T, D>) -> Option<Toi<T, D>> {
         let Ball { center, radius } = self.shape;
         let hit = polygon_hit(&tri.vertices(), &center, &self.motion, radius)?;
-        Some(ball_toi(tri, &center, &self.motion, hit))
+        ball_toi(tri, &center, &self.motion, hit)
     }
 }
 

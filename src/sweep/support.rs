@@ -11,6 +11,7 @@
 //! plane).
 
 use crate::closest::Interval;
+use crate::sweep::checked;
 use crate::sweep::roots::slab_entry;
 use crate::sweep::{finite_point, finite_vector, unit};
 use crate::{Plane, Point, Real, Toi, Vector};
@@ -59,7 +60,7 @@ pub(crate) fn support_plane_toi<T: Real, const D: usize>(
     let hi = center + half + shift;
     let s_lo = plane.signed_distance(&lo);
     let f = Interval::Segment.div_clamped(-s_lo, s_half + s_half);
-    Some(Toi {
+    checked(Toi {
         t,
         point: lo + (hi - lo) * f,
         normal,
