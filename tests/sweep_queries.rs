@@ -23,8 +23,8 @@
 
 use isect::nalgebra::{self, SMatrix, SVector};
 use isect::{
-    Aabb, Ball, Capsule, Intersect, Matrix, Obb, Plane, Point, Polygon, Real, Segment, Swept, Toi,
-    Triangle, Vector,
+    Aabb, Ball, Capsule, ClosestPoint, Intersect, Matrix, Obb, Plane, Point, Polygon, Real,
+    Segment, Swept, Toi, Triangle, Vector,
 };
 use quickcheck::quickcheck;
 
@@ -1591,6 +1591,25 @@ fn zero_size_shapes() {
     assert_eq!(
         (hit.t, hit.point, hit.normal),
         (0.5, p3(3.0, 0.0, 0.0), v3(0.0, 1.0, 0.0))
+    );
+    // The same with the middle vertex computed (collinear up to rounding):
+    // the edges still answer, the rounding gives the face no plane.
+    let (a, b) = (
+        p3(0.0703125, 1.734375, -0.48046875),
+        p3(-1.734375, -0.19921875, 1.87890625),
+    );
+    let sliver = Triangle::new(a, b, a + (b - a) * 0.5);
+    let hit = ball(
+        p3(-1.37890625, -5.310546875, 3.5703125),
+        0.484375,
+        v3(-0.25, 5.23828125, -1.453125),
+    )
+    .intersect(&sliver)
+    .unwrap();
+    let on_ab = Segment::new(a, b).closest_point(&hit.point);
+    assert!(
+        (on_ab - hit.point).norm() < 1e-12 && hit.t < 0.92,
+        "{hit:?}"
     );
     // A zero-length capsule is a ball; a two-vertex polygon a segment.
     let pill = Capsule::new(Segment::new(p3(0.0, 0.0, 0.0), p3(0.0, 0.0, 0.0)), 1.0);

@@ -174,6 +174,19 @@ pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>, scale: T) -> Optio
     Some(w.map(|x| x.div_sat(len)))
 }
 
+/// `a × b` when `D == 3`, and zero otherwise: the cross product for the 3D
+/// paths of dimension-generic code.
+#[inline]
+pub(crate) fn cross3<T: Real, const D: usize>(a: &Vector<T, D>, b: &Vector<T, D>) -> Vector<T, D> {
+    let mut c = Vector::<T, D>::zeros();
+    if D == 3 {
+        c[0] = a[1] * b[2] - a[2] * b[1];
+        c[1] = a[2] * b[0] - a[0] * b[2];
+        c[2] = a[0] * b[1] - a[1] * b[0];
+    }
+    c
+}
+
 /// The answer, unless overflow in huge (finite) input left a NaN or an
 /// infinity in it: then `None`, never a NaN dressed as a hit.
 #[inline]
@@ -191,9 +204,10 @@ pub(crate) fn against<T: Real, const D: usize>(motion: &Vector<T, D>) -> Vector<
 /// The time of impact of a ball of radius `r` whose centre starts at `c`
 /// and moves by `v`, against a shape `x`, from a kernel's first contact
 /// time `t` and normal: the contact point is the point of `x` nearest the
-/// centre at `t`. At `t = 0` (overlap) the normal becomes the direction from
-/// that point to the centre (the penetration normal), and stays the
-/// kernel's where the centre is inside `x`.
+/// centre at `t` (exactly on `x`, where the ball touches it). At `t = 0`
+/// (overlap) the normal becomes the direction from that point to the
+/// centre (the penetration normal), and stays the kernel's where the
+/// centre is inside `x`.
 #[inline]
 pub(crate) fn ball_toi<T: Real, const D: usize, X: ClosestPoint<T, D>>(
     x: &X,

@@ -15,6 +15,7 @@
 //! crossing it at all); motion parallel to the axis is a ball entry at the
 //! near end; a negative radius or NaN input misses.
 
+use crate::closest::Interval;
 use crate::intersect::mirror;
 use crate::sweep::checked;
 use crate::sweep::roots::Flat;
@@ -46,6 +47,15 @@ pub(super) fn capsule_hit<T: Real, const D: usize>(
         .entry(p, v, r, T::one())
     };
     let axis = b - a;
+    // A quick miss: the path passes the capsule's bounding ball (around
+    // the midpoint, radius |axis|/2 + r, whose square is at most
+    // |axis|²/2 + 2r²).
+    let m = a + axis * T::half() - p;
+    let s = Interval::Segment.div_clamped(m.dot(v), v.norm_squared());
+    let bound = axis.norm_squared() * T::half() + r * r * T::two();
+    if (m - v * s).norm_squared() > bound {
+        return None;
+    }
     // A zero-length segment: the capsule is a ball.
     let Some(u) = unit(&axis, T::zero()) else {
         return ball(a);

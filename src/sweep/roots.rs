@@ -53,13 +53,15 @@ pub(crate) fn ball_entry<T: Real, const D: usize>(
     if !(a.dot(v) < T::zero()) {
         return None;
     }
-    let u = unit(v, T::zero())?;
-    let len = v.dot(&u);
-    let reach = r + len * s_max;
-    // Farther than the motion can carry it.
-    if !(len > T::zero()) || a2 > reach * reach {
+    // Farther than the motion can carry it (with a margin of twice the
+    // motion, for the precision of |v|² in fixed point).
+    let len0 = v.norm_squared().sqrt_clamped();
+    let reach = r + (len0 + len0) * s_max;
+    if a2 > reach * reach {
         return None;
     }
+    let u = unit(v, T::zero())?;
+    let len = v.dot(&u);
     let tau = -a.dot(&u);
     let e = a + u * tau;
     let h2 = e.norm_squared();
@@ -73,6 +75,28 @@ pub(crate) fn ball_entry<T: Real, const D: usize>(
         return None;
     }
     Some(lambda.div_sat(len).max_sel(T::zero()))
+}
+
+/// The normal of a slab entered along the unit normal `n` by a point at
+/// signed distance `s0` moving at `ds`: `n` on the side the point starts
+/// on; for a start on the plane, against the motion; `None` without
+/// motion along `n` either.
+#[inline]
+pub(crate) fn side_normal<T: Real, const D: usize>(
+    n: &Vector<T, D>,
+    s0: T,
+    ds: T,
+) -> Option<Vector<T, D>> {
+    let zero = T::zero();
+    if s0 > zero {
+        Some(*n)
+    } else if s0 < zero {
+        Some(-n)
+    } else if ds != zero {
+        Some(n * -sign(ds))
+    } else {
+        None
+    }
 }
 
 /// An affine flat of dimension `K` in `D`-space (a point, a line, a plane):
@@ -139,17 +163,7 @@ impl<T: Real, const D: usize, const K: usize> Flat<T, D, K> {
                 let n = self.normal()?;
                 let (s0, ds) = (n.dot(&w), n.dot(v));
                 let s = slab_entry(s0, ds, r, s_max)?;
-                // The slab is entered from the side the point starts on.
-                let normal = if s0 > T::zero() {
-                    n
-                } else if s0 < T::zero() {
-                    -n
-                } else if ds != T::zero() {
-                    n * -sign(ds)
-                } else {
-                    fallback()
-                };
-                Some((s, normal))
+                Some((s, side_normal(&n, s0, ds).unwrap_or_else(fallback)))
             }
             _ => {
                 let a = self.perp(&w);

@@ -5,9 +5,9 @@
 //! (RTCD 5.5.6, seed 002 5.2.8).
 //!
 //! The centre cannot reach an edge capsule before it comes within `r` of
-//! the plane, so when the face slab's entry lands inside the polygon it is
-//! the answer; otherwise the answer is the earliest edge capsule entry
-//! (`point_capsule.rs`). In 3D the face slab is a pair of planes, entered
+//! the plane (a centre that never does misses), so when the face slab's
+//! entry lands inside the polygon it is the answer; otherwise the answer
+//! is the earliest edge capsule entry (`point_capsule.rs`). In 3D the face slab is a pair of planes, entered
 //! by a division; in 2D the face fills the plane (a centre inside the
 //! polygon at `t = 0` is a hit, and edges do the rest); from 4D up it is a
 //! ball entry in the plane's complement.
@@ -26,8 +26,10 @@
 
 use crate::intersect::mirror;
 use crate::sweep::point_capsule::capsule_hit;
-use crate::sweep::roots::Flat;
-use crate::sweep::{ball_toi, finite_point, finite_vector, unit, valid_radius};
+use crate::sweep::roots::{side_normal, slab_entry, Flat};
+use crate::sweep::{
+    against, ball_toi, cross3, finite_point, finite_vector, magnitude, unit, valid_radius,
+};
 use crate::{Ball, Intersect, Point, Polygon, Real, Swept, Toi, Vector};
 
 /// The plane of a polygon: its first vertex and an orthonormal pair of
@@ -36,22 +38,23 @@ use crate::{Ball, Intersect, Point, Polygon, Real, Swept, Toi, Vector};
 /// `T::tolerance()` of the polygon's size) or fewer than three.
 fn polygon_plane<T: Real, const D: usize>(verts: &[Point<T, D>]) -> Option<Flat<T, D, 2>> {
     let (o, rest) = verts.split_first()?;
-    let farthest = |f: &dyn Fn(Vector<T, D>) -> Vector<T, D>| {
-        rest.iter()
-            .map(|x| f(x - o))
-            .fold(Vector::<T, D>::zeros(), |m, x| {
-                if x.norm_squared() > m.norm_squared() {
-                    x
-                } else {
-                    m
-                }
-            })
+    let longer = |m: Vector<T, D>, x: Vector<T, D>| {
+        if x.norm_squared() > m.norm_squared() {
+            x
+        } else {
+            m
+        }
     };
-    let far = farthest(&|x| x);
-    let far_len = far.norm_squared().sqrt_clamped();
+    let far = rest.iter().map(|x| x - o).fold(Vector::zeros(), longer);
     let e1 = unit(&far, T::zero())?;
-    let side = farthest(&|x| x - e1 * e1.dot(&x));
-    let e2 = unit(&side, T::tolerance() * far_len)?;
+    let side = rest
+        .iter()
+        .map(|x| {
+            let w = x - o;
+            w - e1 * e1.dot(&w)
+        })
+        .fold(Vector::zeros(), longer);
+    let e2 = unit(&side, far.dot(&e1))?;
     Some(Flat {
         origin: *o,
         dirs: [e1, e2],
@@ -108,6 +111,75 @@ fn inside<T: Real, const D: usize>(
     Some(normal)
 }
 
+/// What the face slab says about a moving point.
+enum Face<T: Real, const D: usize> {
+    /// The point never comes within `r` of the plane: no contact at all.
+    Miss,
+    /// First contact on the face: time and normal.
+    Hit(T, Vector<T, D>),
+    /// The slab is entered outside the polygon, or the polygon has no
+    /// plane: the edges decide.
+    Edges,
+}
+
+/// The face slab in 3D: the plane from Newell's normal (robust for any
+/// planar polygon), signed distances along it, and the closed inside test
+/// by the sides of the edges.
+fn face_3d<T: Real, const D: usize>(
+    verts: &[Point<T, D>],
+    p: &Point<T, D>,
+    v: &Vector<T, D>,
+    r: T,
+) -> Face<T, D> {
+    let Some(o) = verts.first() else {
+        return Face::Edges;
+    };
+    let next = verts.iter().cycle().skip(1);
+    let (mut newell, mut size) = (Vector::<T, D>::zeros(), T::zero());
+    for (a, b) in verts.iter().zip(next) {
+        newell += cross3(&(a - o), &(b - o));
+        size = size.max_sel(magnitude(&(a - o)));
+    }
+    let Some(n) = unit(&newell, size * size) else {
+        return Face::Edges;
+    };
+    let (s0, ds) = (n.dot(&(p - o)), n.dot(v));
+    let Some(s) = slab_entry(s0, ds, r, T::one()) else {
+        return Face::Miss;
+    };
+    let x = p + v * s;
+    let (mut pos, mut neg) = (false, false);
+    for (a, b) in verts.iter().zip(verts.iter().cycle().skip(1)) {
+        let side = n.dot(&cross3(&(b - a), &(x - a)));
+        pos |= side > T::zero();
+        neg |= side < T::zero();
+    }
+    if pos && neg {
+        return Face::Edges;
+    }
+    Face::Hit(s, side_normal(&n, s0, ds).unwrap_or_else(|| against(v)))
+}
+
+/// The face slab in any other dimension, through an orthonormal frame of
+/// the plane.
+fn face_any<T: Real, const D: usize>(
+    verts: &[Point<T, D>],
+    p: &Point<T, D>,
+    v: &Vector<T, D>,
+    r: T,
+) -> Face<T, D> {
+    let Some(plane) = polygon_plane(verts) else {
+        return Face::Edges;
+    };
+    let Some((s, normal)) = plane.entry(p, v, r, T::one()) else {
+        return Face::Miss;
+    };
+    match inside(&plane, verts, &(p + v * s)) {
+        Some(edge_normal) => Face::Hit(s, if D == 2 { edge_normal } else { normal }),
+        None => Face::Edges,
+    }
+}
+
 /// The first time the point `p` moving by `v` comes within `r` of the
 /// convex planar polygon `verts`, with the normal there.
 pub(super) fn polygon_hit<T: Real, const D: usize>(
@@ -120,13 +192,17 @@ pub(super) fn polygon_hit<T: Real, const D: usize>(
     {
         return None;
     }
-    if let Some(plane) = polygon_plane(verts) {
-        if let Some((s, normal)) = plane.entry(p, v, r, T::one()) {
-            if let Some(edge_normal) = inside(&plane, verts, &(p + v * s)) {
-                let normal = if D == 2 { edge_normal } else { normal };
-                return Some((s, normal));
-            }
-        }
+    // The whole rounded polygon lies within r of its plane: a centre that
+    // never comes that near misses it.
+    let face = if D == 3 {
+        face_3d(verts, p, v, r)
+    } else {
+        face_any(verts, p, v, r)
+    };
+    match face {
+        Face::Miss => return None,
+        Face::Hit(s, normal) => return Some((s, normal)),
+        Face::Edges => {}
     }
     let next = verts.iter().cycle().skip(1);
     let mut best: Option<(T, Vector<T, D>)> = None;
