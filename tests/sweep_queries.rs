@@ -559,34 +559,45 @@ trait Target<const D: usize>: Sized + Clone + std::fmt::Debug {
     fn cast_ball<T: Scalar>(&self, c: &V<D>, r: f64, v: &V<D>) -> Option<Hit<D>>;
 }
 
-/// A point (`r = 0`, through `Swept<Point>`) or a ball moving against a
-/// target.
+/// A point (`POINT`: radius 0, cast through `Swept<Point>`) or a ball
+/// moving against a target.
 #[derive(Clone, Debug)]
-struct Round<X, const D: usize> {
+struct Round<X, const D: usize, const POINT: bool> {
     c: V<D>,
     r: f64,
     v: V<D>,
     x: X,
 }
 
-#[derive(Clone, Debug)]
-struct PointVs<X, const D: usize>(Round<X, D>);
-#[derive(Clone, Debug)]
-struct BallVs<X, const D: usize>(Round<X, D>);
+type PointVs<X, const D: usize> = Round<X, D, true>;
+type BallVs<X, const D: usize> = Round<X, D, false>;
 
-impl<X: Target<D>, const D: usize> Round<X, D> {
-    fn random<T: Scalar>(rng: &mut Rng, point: bool) -> Self {
+impl<X: Target<D>, const D: usize, const POINT: bool> Round<X, D, POINT> {
+    fn at(&self, t: f64) -> V<D> {
+        self.c + self.v * t
+    }
+}
+
+impl<X: Target<D>, const D: usize, const POINT: bool> Pair<D> for Round<X, D, POINT> {
+    fn random<T: Scalar>(rng: &mut Rng) -> Self {
         let x = X::random::<T>(rng);
         let (c, v) = rng.approach(&x.center());
-        let r = if point || rng.chance(0.05) {
+        let r = if POINT || rng.chance(0.05) {
             0.0
         } else {
             rng.q(0.1, 1.5)
         };
         Self { c, r, v, x }
     }
-    fn at(&self, t: f64) -> V<D> {
-        self.c + self.v * t
+    fn expects_zero(&self) -> bool {
+        !(POINT && X::thin())
+    }
+    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
+        if POINT {
+            self.x.cast_point::<T>(&self.c, &self.v)
+        } else {
+            self.x.cast_ball::<T>(&self.c, self.r, &self.v)
+        }
     }
     fn overlap(&self, t: f64, m: f64) -> bool {
         self.x.dist(&self.at(t)) <= self.r + m
@@ -606,51 +617,6 @@ impl<X: Target<D>, const D: usize> Round<X, D> {
     }
     fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
         self.x.support(n) - n.dot(&self.at(t)) + self.r * n.norm()
-    }
-}
-
-impl<X: Target<D>, const D: usize> Pair<D> for PointVs<X, D> {
-    fn random<T: Scalar>(rng: &mut Rng) -> Self {
-        Self(Round::random::<T>(rng, true))
-    }
-    fn expects_zero(&self) -> bool {
-        !X::thin()
-    }
-    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
-        self.0.x.cast_point::<T>(&self.0.c, &self.0.v)
-    }
-    fn overlap(&self, t: f64, m: f64) -> bool {
-        self.0.overlap(t, m)
-    }
-    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
-        self.0.point_dist(t, p)
-    }
-    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
-        self.0.gap_along(t, n)
-    }
-    fn crossing(&self, t0: f64, t1: f64, eps: f64) -> Option<(f64, f64)> {
-        self.0.crossing(t0, t1, eps)
-    }
-}
-
-impl<X: Target<D>, const D: usize> Pair<D> for BallVs<X, D> {
-    fn random<T: Scalar>(rng: &mut Rng) -> Self {
-        Self(Round::random::<T>(rng, false))
-    }
-    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
-        self.0.x.cast_ball::<T>(&self.0.c, self.0.r, &self.0.v)
-    }
-    fn overlap(&self, t: f64, m: f64) -> bool {
-        self.0.overlap(t, m)
-    }
-    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
-        self.0.point_dist(t, p)
-    }
-    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
-        self.0.gap_along(t, n)
-    }
-    fn crossing(&self, t0: f64, t1: f64, eps: f64) -> Option<(f64, f64)> {
-        self.0.crossing(t0, t1, eps)
     }
 }
 
@@ -724,13 +690,25 @@ impl<const D: usize> Target<D> for PlaneX<D> {
             along * self.d / self.n.norm()
         }
     }
-    casts!(self, Plane::new(vc::<T, D>(&self.n), s::<T>(self.d)));
+    casts!(self, self.shape::<T>());
 }
 
 #[derive(Clone, Debug)]
 struct BallX<const D: usize> {
     c: V<D>,
     r: f64,
+}
+
+impl<const D: usize> PlaneX<D> {
+    fn shape<T: Scalar>(&self) -> Plane<T, D> {
+        Plane::new(vc(&self.n), s(self.d))
+    }
+}
+
+impl<const D: usize> BallX<D> {
+    fn shape<T: Scalar>(&self) -> Ball<T, D> {
+        Ball::new(pt(&self.c), s(self.r))
+    }
 }
 
 impl<const D: usize> Target<D> for BallX<D> {
@@ -754,7 +732,7 @@ impl<const D: usize> Target<D> for BallX<D> {
     fn support(&self, n: &V<D>) -> f64 {
         n.dot(&self.c) + self.r * n.norm()
     }
-    casts!(self, Ball::new(pt::<T, D>(&self.c), s::<T>(self.r)));
+    casts!(self, self.shape::<T>());
 }
 
 #[derive(Clone, Debug)]
@@ -763,12 +741,26 @@ struct BoxX<const D: usize> {
     hi: V<D>,
 }
 
+impl<const D: usize> BoxX<D> {
+    fn shape<T: Scalar>(&self) -> Aabb<T, D> {
+        Aabb::new(pt(&self.lo), pt(&self.hi))
+    }
+    /// Centre and half extents, grown by `m` (not below zero).
+    fn grown(&self, m: f64) -> (V<D>, V<D>) {
+        let h = ((self.hi - self.lo) * 0.5).map(|x| (x + m).max(0.0));
+        ((self.lo + self.hi) * 0.5, h)
+    }
+}
+
 impl<const D: usize> Target<D> for BoxX<D> {
     fn random<T: Scalar>(rng: &mut Rng) -> Self {
         let lo = rng.v(-2.0, 0.5);
         let mut size = rng.v(0.0, 3.0);
         if rng.chance(0.1) {
             size[0] = 0.0; // flat
+        }
+        if rng.chance(0.05) {
+            size = V::zeros(); // a point
         }
         Self { lo, hi: lo + size }
     }
@@ -783,7 +775,7 @@ impl<const D: usize> Target<D> for BoxX<D> {
             .map(|i| (n[i] * self.lo[i]).max(n[i] * self.hi[i]))
             .sum()
     }
-    casts!(self, Aabb::new(pt::<T, D>(&self.lo), pt::<T, D>(&self.hi)));
+    casts!(self, self.shape::<T>());
 }
 
 #[derive(Clone, Debug)]
@@ -793,12 +785,28 @@ struct ObbX<const D: usize> {
     axes: M<D>,
 }
 
+impl<const D: usize> ObbX<D> {
+    fn shape<T: Scalar>(&self) -> Obb<T, D> {
+        Obb::new(pt(&self.c), vc(&self.h), mat(&self.axes))
+    }
+    /// Half extents grown by `m` (not below zero).
+    fn grown(&self, m: f64) -> V<D> {
+        self.h.map(|x| (x + m).max(0.0))
+    }
+}
+
 impl<const D: usize> Target<D> for ObbX<D> {
     fn random<T: Scalar>(rng: &mut Rng) -> Self {
+        // Axis-aligned now and then: parallel edges for two boxes.
+        let axes = if rng.chance(0.2) {
+            M::identity()
+        } else {
+            rng.rotation::<T, D>()
+        };
         Self {
             c: rng.v(-1.0, 1.0),
             h: rng.v(0.0, 1.5),
-            axes: rng.rotation::<T, D>(),
+            axes,
         }
     }
     fn center(&self) -> V<D> {
@@ -813,19 +821,40 @@ impl<const D: usize> Target<D> for ObbX<D> {
                 .map(|i| self.h[i] * self.axes.column(i).dot(n).abs())
                 .sum::<f64>()
     }
-    casts!(
-        self,
-        Obb::new(
-            pt::<T, D>(&self.c),
-            vc::<T, D>(&self.h),
-            mat::<T, D>(&self.axes)
-        )
-    );
+    casts!(self, self.shape::<T>());
+}
+
+/// The oracle of a convex polygon given by its vertices `self.v`.
+macro_rules! vertex_oracle {
+    () => {
+        fn center(&self) -> V<D> {
+            self.v.iter().sum::<V<D>>() / self.v.len() as f64
+        }
+        fn dist(&self, p: &V<D>) -> f64 {
+            poly_sdist(p, &self.v)
+        }
+        fn crossing(&self, p0: &V<D>, p1: &V<D>, eps: f64) -> Option<(f64, f64)> {
+            poly_crossing(p0, p1, &self.v, eps)
+        }
+        fn thin() -> bool {
+            D >= 3
+        }
+        fn support(&self, n: &V<D>) -> f64 {
+            self.v.iter().map(|x| n.dot(x)).fold(f64::MIN, f64::max)
+        }
+    };
 }
 
 #[derive(Clone, Debug)]
 struct TriX<const D: usize> {
     v: [V<D>; 3],
+}
+
+impl<const D: usize> TriX<D> {
+    fn shape<T: Scalar>(&self) -> Triangle<T, D> {
+        let [a, b, c] = &self.v;
+        Triangle::new(pt(a), pt(b), pt(c))
+    }
 }
 
 impl<const D: usize> Target<D> for TriX<D> {
@@ -843,25 +872,8 @@ impl<const D: usize> Target<D> for TriX<D> {
         };
         Self { v: [a, b, c] }
     }
-    fn center(&self) -> V<D> {
-        (self.v[0] + self.v[1] + self.v[2]) / 3.0
-    }
-    fn dist(&self, p: &V<D>) -> f64 {
-        poly_sdist(p, &self.v)
-    }
-    fn crossing(&self, p0: &V<D>, p1: &V<D>, eps: f64) -> Option<(f64, f64)> {
-        poly_crossing(p0, p1, &self.v, eps)
-    }
-    fn thin() -> bool {
-        D >= 3
-    }
-    fn support(&self, n: &V<D>) -> f64 {
-        self.v.iter().map(|x| n.dot(x)).fold(f64::MIN, f64::max)
-    }
-    casts!(self, {
-        let [a, b, c] = &self.v;
-        Triangle::new(pt::<T, D>(a), pt::<T, D>(b), pt::<T, D>(c))
-    });
+    vertex_oracle!();
+    casts!(self, self.shape::<T>());
 }
 
 #[derive(Clone, Debug)]
@@ -869,6 +881,12 @@ struct CapsuleX<const D: usize> {
     a: V<D>,
     b: V<D>,
     r: f64,
+}
+
+impl<const D: usize> CapsuleX<D> {
+    fn shape<T: Scalar>(&self) -> Capsule<T, D> {
+        Capsule::new(Segment::new(pt(&self.a), pt(&self.b)), s(self.r))
+    }
 }
 
 impl<const D: usize> Target<D> for CapsuleX<D> {
@@ -895,13 +913,7 @@ impl<const D: usize> Target<D> for CapsuleX<D> {
     fn support(&self, n: &V<D>) -> f64 {
         n.dot(&self.a).max(n.dot(&self.b)) + self.r * n.norm()
     }
-    casts!(
-        self,
-        Capsule::new(
-            Segment::new(pt::<T, D>(&self.a), pt::<T, D>(&self.b)),
-            s::<T>(self.r)
-        )
-    );
+    casts!(self, self.shape::<T>());
 }
 
 /// A convex polygon: in 2D, points on a circle; in 3D, the same on a plane
@@ -939,21 +951,7 @@ impl<const D: usize> Target<D> for PolyX<D> {
         }
         Self { v }
     }
-    fn center(&self) -> V<D> {
-        self.v.iter().sum::<V<D>>() / self.v.len() as f64
-    }
-    fn dist(&self, p: &V<D>) -> f64 {
-        poly_sdist(p, &self.v)
-    }
-    fn crossing(&self, p0: &V<D>, p1: &V<D>, eps: f64) -> Option<(f64, f64)> {
-        poly_crossing(p0, p1, &self.v, eps)
-    }
-    fn thin() -> bool {
-        D >= 3
-    }
-    fn support(&self, n: &V<D>) -> f64 {
-        self.v.iter().map(|x| n.dot(x)).fold(f64::MIN, f64::max)
-    }
+    vertex_oracle!();
     fn cast_point<T: Scalar>(&self, p: &V<D>, v: &V<D>) -> Option<Hit<D>> {
         let verts: Vec<Point<T, D>> = self.v.iter().map(pt::<T, D>).collect();
         let shape = Polygon::new(&verts);
@@ -980,372 +978,159 @@ impl<const D: usize> Target<D> for PolyX<D> {
 
 // ---------------------------------------------------------------- moving boxes, oriented boxes, capsules
 
-/// A moving axis-aligned box (`lo`, `hi` at t = 0) and its motion.
-#[derive(Clone, Debug)]
-struct MovingBox<const D: usize> {
-    lo: V<D>,
-    hi: V<D>,
-    v: V<D>,
+/// An oracle shape that can move.
+trait Mover<const D: usize>: Target<D> {
+    fn shifted(&self, d: &V<D>) -> Self;
 }
 
-impl<const D: usize> MovingBox<D> {
-    fn random(rng: &mut Rng, center: &V<D>) -> Self {
-        let (start, v) = rng.approach(center);
-        let mut size = rng.v(0.0, 2.5);
-        if rng.chance(0.05) {
-            size = V::zeros();
-        }
+impl<const D: usize> Mover<D> for BoxX<D> {
+    fn shifted(&self, d: &V<D>) -> Self {
         Self {
-            lo: start,
-            hi: start + size,
-            v,
+            lo: self.lo + d,
+            hi: self.hi + d,
         }
-    }
-    /// Centre and half extents at `t`, grown by `m` (not below zero).
-    fn at(&self, t: f64, m: f64) -> (V<D>, V<D>) {
-        let c = (self.lo + self.hi) * 0.5 + self.v * t;
-        (c, ((self.hi - self.lo) * 0.5).map(|x| (x + m).max(0.0)))
-    }
-    fn support(&self, t: f64, n: &V<D>) -> f64 {
-        let (c, h) = self.at(t, 0.0);
-        n.dot(&c) + (0..D).map(|i| h[i] * n[i].abs()).sum::<f64>()
-    }
-    fn dist(&self, t: f64, p: &V<D>) -> f64 {
-        let (c, h) = self.at(t, 0.0);
-        box_dist(p, &(c - h), &(c + h))
-    }
-    fn swept<T: Scalar>(&self) -> Swept<Aabb<T, D>, T, D> {
-        Swept::new(Aabb::new(pt(&self.lo), pt(&self.hi)), vc(&self.v))
     }
 }
 
+impl<const D: usize> Mover<D> for ObbX<D> {
+    fn shifted(&self, d: &V<D>) -> Self {
+        Self {
+            c: self.c + d,
+            ..self.clone()
+        }
+    }
+}
+
+impl<const D: usize> Mover<D> for CapsuleX<D> {
+    fn shifted(&self, d: &V<D>) -> Self {
+        Self {
+            a: self.a + d,
+            b: self.b + d,
+            r: self.r,
+        }
+    }
+}
+
+/// A shape `m` moving by `v` against a static `x`.
 #[derive(Debug)]
-struct AabbPlane<const D: usize>(MovingBox<D>, PlaneX<D>);
+struct Moving<Mv, X, const D: usize> {
+    m: Mv,
+    v: V<D>,
+    x: X,
+}
 
-impl<const D: usize> Pair<D> for AabbPlane<D> {
-    fn random<T: Scalar>(rng: &mut Rng) -> Self {
-        let p = PlaneX::random::<T>(rng);
-        Self(MovingBox::random(rng, &p.center()), p)
+impl<Mv: Mover<D>, X: Target<D>, const D: usize> Moving<Mv, X, D> {
+    fn make<T: Scalar>(rng: &mut Rng) -> Self {
+        let x = X::random::<T>(rng);
+        let m = Mv::random::<T>(rng);
+        let (start, v) = rng.approach(&x.center());
+        let m = m.shifted(&(start - m.center()));
+        Self { m, v, x }
     }
-    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
-        let plane = Plane::new(vc::<T, D>(&self.1.n), s::<T>(self.1.d));
-        let a = hit(self.0.swept::<T>().intersect(&plane));
-        assert_eq!(
-            format!("{a:?}"),
-            format!("{:?}", hit(plane.intersect(&self.0.swept::<T>())))
-        );
-        a
+    fn at(&self, t: f64) -> Mv {
+        self.m.shifted(&(self.v * t))
     }
-    fn overlap(&self, t: f64, m: f64) -> bool {
-        let (c, h) = self.0.at(t, m);
-        let u = self.1.n / self.1.n.norm();
-        let reach: f64 = (0..D).map(|i| h[i] * u[i].abs()).sum();
-        (u.dot(&c) - self.1.d / self.1.n.norm()).abs() <= reach
+    fn dists(&self, t: f64, p: &V<D>) -> (f64, f64) {
+        (self.x.dist(p).max(0.0), self.at(t).dist(p).max(0.0))
     }
-    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
-        (self.1.dist(p).max(0.0), self.0.dist(t, p))
-    }
-    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
-        self.1.support(n) + self.0.support(t, &-n)
+    fn gap(&self, t: f64, n: &V<D>) -> f64 {
+        self.x.support(n) + self.at(t).support(&-n)
     }
 }
 
-#[derive(Debug)]
-struct ObbPlane<const D: usize>(ObbX<D>, V<D>, PlaneX<D>);
-
-impl<const D: usize> ObbPlane<D> {
-    fn moved(&self, t: f64) -> ObbX<D> {
-        ObbX {
-            c: self.0.c + self.1 * t,
-            ..self.0.clone()
+/// `Pair` for a moving shape against a static one: the query through
+/// both orders, and the oracle `$overlap` on the moving shape at `t`
+/// (`$at`), the static one (`$x`) and the growth (`$grow`). For all `D`
+/// (`[D]`) or for the listed dimensions.
+macro_rules! moving_pair {
+    ([D] $mv:ident, $fx:ident, |$at:ident, $x:ident, $grow:ident| $overlap:expr) => {
+        impl<const D: usize> Pair<D> for Moving<$mv<D>, $fx<D>, D> {
+            moving_pair!(@body D, |$at, $x, $grow| $overlap);
         }
-    }
-}
-
-impl<const D: usize> Pair<D> for ObbPlane<D> {
-    fn random<T: Scalar>(rng: &mut Rng) -> Self {
-        let p = PlaneX::random::<T>(rng);
-        let b = ObbX::random::<T>(rng);
-        let (c, v) = rng.approach(&p.center());
-        Self(ObbX { c, ..b }, v, p)
-    }
-    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
-        let plane = Plane::new(vc::<T, D>(&self.2.n), s::<T>(self.2.d));
-        let b = &self.0;
-        let swept = Swept::new(
-            Obb::new(pt::<T, D>(&b.c), vc(&b.h), mat(&b.axes)),
-            vc::<T, D>(&self.1),
-        );
-        let a = hit(swept.intersect(&plane));
-        assert_eq!(
-            format!("{a:?}"),
-            format!("{:?}", hit(plane.intersect(&swept)))
-        );
-        a
-    }
-    fn overlap(&self, t: f64, m: f64) -> bool {
-        let b = self.moved(t);
-        let u = self.2.n / self.2.n.norm();
-        let reach: f64 = (0..D)
-            .map(|i| (b.h[i] + m).max(0.0) * b.axes.column(i).dot(&u).abs())
-            .sum();
-        (u.dot(&b.c) - self.2.d / self.2.n.norm()).abs() <= reach
-    }
-    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
-        (self.2.dist(p).max(0.0), self.moved(t).dist(p).max(0.0))
-    }
-    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
-        self.2.support(n) + self.moved(t).support(&-n)
-    }
-}
-
-#[derive(Debug)]
-struct CapsulePlane<const D: usize>(CapsuleX<D>, V<D>, PlaneX<D>);
-
-impl<const D: usize> CapsulePlane<D> {
-    fn moved(&self, t: f64) -> CapsuleX<D> {
-        CapsuleX {
-            a: self.0.a + self.1 * t,
-            b: self.0.b + self.1 * t,
-            r: self.0.r,
+    };
+    ([$($d:literal),*] $mv:ident, $fx:ident, |$at:ident, $x:ident, $grow:ident| $overlap:expr) => {
+        $(impl Pair<$d> for Moving<$mv<$d>, $fx<$d>, $d> {
+            moving_pair!(@body $d, |$at, $x, $grow| $overlap);
+        })*
+    };
+    (@body $d:tt, |$at:ident, $x:ident, $grow:ident| $overlap:expr) => {
+        fn random<T: Scalar>(rng: &mut Rng) -> Self {
+            Self::make::<T>(rng)
         }
-    }
-}
-
-impl<const D: usize> Pair<D> for CapsulePlane<D> {
-    fn random<T: Scalar>(rng: &mut Rng) -> Self {
-        let p = PlaneX::random::<T>(rng);
-        let c = CapsuleX::random::<T>(rng);
-        let (start, v) = rng.approach(&p.center());
-        let shift = start - c.center();
-        Self(
-            CapsuleX {
-                a: c.a + shift,
-                b: c.b + shift,
-                r: c.r,
-            },
-            v,
-            p,
-        )
-    }
-    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
-        let plane = Plane::new(vc::<T, D>(&self.2.n), s::<T>(self.2.d));
-        let c = &self.0;
-        let cap = Capsule::new(Segment::new(pt::<T, D>(&c.a), pt(&c.b)), s(c.r));
-        let swept = Swept::new(cap, vc::<T, D>(&self.1));
-        let a = hit(swept.intersect(&plane));
-        assert_eq!(
-            format!("{a:?}"),
-            format!("{:?}", hit(plane.intersect(&swept)))
-        );
-        a
-    }
-    fn overlap(&self, t: f64, m: f64) -> bool {
-        let c = self.moved(t);
-        let u = self.2.n / self.2.n.norm();
-        let off = self.2.d / self.2.n.norm();
-        let (sa, sb) = (u.dot(&c.a) - off, u.dot(&c.b) - off);
-        sa.min(sb) - (c.r + m) <= 0.0 && sa.max(sb) + (c.r + m) >= 0.0
-    }
-    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
-        (self.2.dist(p).max(0.0), self.moved(t).dist(p).max(0.0))
-    }
-    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
-        self.2.support(n) + self.moved(t).support(&-n)
-    }
-}
-
-#[derive(Debug)]
-struct CapsuleBall<const D: usize>(CapsuleX<D>, V<D>, BallX<D>);
-
-impl<const D: usize> CapsuleBall<D> {
-    fn moved(&self, t: f64) -> CapsuleX<D> {
-        CapsuleX {
-            a: self.0.a + self.1 * t,
-            b: self.0.b + self.1 * t,
-            r: self.0.r,
+        fn query<T: Scalar>(&self) -> Option<Hit<$d>> {
+            let fixed = self.x.shape::<T>();
+            let swept = Swept::new(self.m.shape::<T>(), vc::<T, $d>(&self.v));
+            let a = hit(swept.intersect(&fixed));
+            assert_eq!(format!("{a:?}"), format!("{:?}", hit(fixed.intersect(&swept))));
+            a
         }
-    }
-}
-
-impl<const D: usize> Pair<D> for CapsuleBall<D> {
-    fn random<T: Scalar>(rng: &mut Rng) -> Self {
-        let ball = BallX::random::<T>(rng);
-        let c = CapsuleX::random::<T>(rng);
-        let (start, v) = rng.approach(&ball.c);
-        let shift = start - c.center();
-        Self(
-            CapsuleX {
-                a: c.a + shift,
-                b: c.b + shift,
-                r: c.r,
-            },
-            v,
-            ball,
-        )
-    }
-    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
-        let ball = Ball::new(pt::<T, D>(&self.2.c), s::<T>(self.2.r));
-        let c = &self.0;
-        let cap = Capsule::new(Segment::new(pt::<T, D>(&c.a), pt(&c.b)), s(c.r));
-        let swept = Swept::new(cap, vc::<T, D>(&self.1));
-        let a = hit(swept.intersect(&ball));
-        assert_eq!(
-            format!("{a:?}"),
-            format!("{:?}", hit(ball.intersect(&swept)))
-        );
-        a
-    }
-    fn overlap(&self, t: f64, m: f64) -> bool {
-        let c = self.moved(t);
-        seg_dist(&self.2.c, &c.a, &c.b) <= c.r + self.2.r + m
-    }
-    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
-        (self.2.dist(p).max(0.0), self.moved(t).dist(p).max(0.0))
-    }
-    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
-        self.2.support(n) + self.moved(t).support(&-n)
-    }
-}
-
-#[derive(Debug)]
-struct AabbAabb<const D: usize>(MovingBox<D>, BoxX<D>);
-
-impl<const D: usize> Pair<D> for AabbAabb<D> {
-    fn random<T: Scalar>(rng: &mut Rng) -> Self {
-        let b = BoxX::random::<T>(rng);
-        Self(MovingBox::random(rng, &b.center()), b)
-    }
-    fn query<T: Scalar>(&self) -> Option<Hit<D>> {
-        let b = Aabb::new(pt::<T, D>(&self.1.lo), pt(&self.1.hi));
-        let a = hit(self.0.swept::<T>().intersect(&b));
-        assert_eq!(
-            format!("{a:?}"),
-            format!("{:?}", hit(b.intersect(&self.0.swept::<T>())))
-        );
-        a
-    }
-    fn overlap(&self, t: f64, m: f64) -> bool {
-        let (c, h) = self.0.at(t, m);
-        (0..D).all(|i| c[i] - h[i] <= self.1.hi[i] && c[i] + h[i] >= self.1.lo[i])
-    }
-    fn point_dist(&self, t: f64, p: &V<D>) -> (f64, f64) {
-        (self.1.dist(p).max(0.0), self.0.dist(t, p))
-    }
-    fn gap_along(&self, t: f64, n: &V<D>) -> f64 {
-        self.1.support(n) + self.0.support(t, &-n)
-    }
-}
-
-#[derive(Debug)]
-struct AabbTri<const D: usize>(MovingBox<D>, TriX<D>);
-
-impl<const D: usize> AabbTri<D> {
-    fn overlap_at(&self, t: f64, m: f64) -> bool {
-        let (c, h) = self.0.at(t, m);
-        let tri = &self.1.v;
-        // Quick answers from the balls around and inside the box.
-        let d = tri_dist(&c, &tri[0], &tri[1], &tri[2]);
-        if d > h.norm() {
-            return false;
+        fn overlap(&self, t: f64, $grow: f64) -> bool {
+            let ($at, $x) = (self.at(t), &self.x);
+            $overlap
         }
-        if d <= h.min() {
-            return true;
+        fn point_dist(&self, t: f64, p: &V<$d>) -> (f64, f64) {
+            self.dists(t, p)
         }
-        if tri.iter().all(|p| *p == tri[0]) {
-            return box_dist(&tri[0], &(c - h), &(c + h)) == 0.0;
-        }
-        // The triangle clipped by the box, and (a flat box, a point box) the
-        // box's centre on the triangle.
-        let clipped = clip(tri.to_vec(), &box_halfspaces(&c, &h, &M::identity()));
-        !clipped.is_empty()
-    }
-}
-
-macro_rules! aabb_tri_pair {
-    ($d:literal) => {
-        impl Pair<$d> for AabbTri<$d> {
-            fn random<T: Scalar>(rng: &mut Rng) -> Self {
-                let tri = TriX::random::<T>(rng);
-                Self(MovingBox::random(rng, &tri.center()), tri)
-            }
-            fn query<T: Scalar>(&self) -> Option<Hit<$d>> {
-                let [a, b, c] = &self.1.v;
-                let tri = Triangle::new(pt::<T, $d>(a), pt(b), pt(c));
-                let res = hit(self.0.swept::<T>().intersect(&tri));
-                assert_eq!(
-                    format!("{res:?}"),
-                    format!("{:?}", hit(tri.intersect(&self.0.swept::<T>())))
-                );
-                res
-            }
-            fn overlap(&self, t: f64, m: f64) -> bool {
-                self.overlap_at(t, m)
-            }
-            fn point_dist(&self, t: f64, p: &V<$d>) -> (f64, f64) {
-                (self.1.dist(p).max(0.0), self.0.dist(t, p))
-            }
-            fn gap_along(&self, t: f64, n: &V<$d>) -> f64 {
-                self.1.support(n) + self.0.support(t, &-n)
-            }
+        fn gap_along(&self, t: f64, n: &V<$d>) -> f64 {
+            self.gap(t, n)
         }
     };
 }
-aabb_tri_pair!(2);
-aabb_tri_pair!(3);
 
-#[derive(Debug)]
-struct ObbObb<const D: usize>(ObbX<D>, V<D>, ObbX<D>);
+/// Signed distance of `c` from the plane, in units of length.
+fn plane_offset<const D: usize>(p: &PlaneX<D>, c: &V<D>) -> f64 {
+    (p.n.dot(c) - p.d) / p.n.norm()
+}
 
-impl<const D: usize> ObbObb<D> {
-    fn moved(&self, t: f64, m: f64) -> ObbX<D> {
-        ObbX {
-            c: self.0.c + self.1 * t,
-            h: self.0.h.map(|x| (x + m).max(0.0)),
-            axes: self.0.axes,
-        }
+type AabbPlane<const D: usize> = Moving<BoxX<D>, PlaneX<D>, D>;
+moving_pair!([D] BoxX, PlaneX, |b, p, m| {
+    let (c, h) = b.grown(m);
+    let u = p.n / p.n.norm();
+    plane_offset(p, &c).abs() <= (0..D).map(|i| h[i] * u[i].abs()).sum::<f64>()
+});
+
+type ObbPlane<const D: usize> = Moving<ObbX<D>, PlaneX<D>, D>;
+moving_pair!([D] ObbX, PlaneX, |b, p, m| {
+    let (h, u) = (b.grown(m), p.n / p.n.norm());
+    let reach: f64 = (0..D).map(|i| h[i] * b.axes.column(i).dot(&u).abs()).sum();
+    plane_offset(p, &b.c).abs() <= reach
+});
+
+type CapsulePlane<const D: usize> = Moving<CapsuleX<D>, PlaneX<D>, D>;
+moving_pair!([D] CapsuleX, PlaneX, |c, p, m| {
+    let (sa, sb) = (plane_offset(p, &c.a), plane_offset(p, &c.b));
+    sa.min(sb) - (c.r + m) <= 0.0 && sa.max(sb) + (c.r + m) >= 0.0
+});
+
+type CapsuleBall<const D: usize> = Moving<CapsuleX<D>, BallX<D>, D>;
+moving_pair!([D] CapsuleX, BallX, |c, b, m| seg_dist(&b.c, &c.a, &c.b) <= c.r + b.r + m);
+
+type AabbAabb<const D: usize> = Moving<BoxX<D>, BoxX<D>, D>;
+moving_pair!([D] BoxX, BoxX, |b, x, m| {
+    let (c, h) = b.grown(m);
+    (0..D).all(|i| c[i] - h[i] <= x.hi[i] && c[i] + h[i] >= x.lo[i])
+});
+
+type AabbTri<const D: usize> = Moving<BoxX<D>, TriX<D>, D>;
+moving_pair!([2, 3] BoxX, TriX, |b, tri, m| {
+    let (c, h) = b.grown(m);
+    let [p, q, r] = &tri.v;
+    // Quick answers from the balls around and inside the box.
+    let d = tri_dist(&c, p, q, r);
+    if d > h.norm() || d <= h.min() {
+        d <= h.min()
+    } else if tri.v.iter().all(|x| x == p) {
+        box_dist(p, &(c - h), &(c + h)) == 0.0
+    } else {
+        // The triangle clipped by the box.
+        !clip(tri.v.to_vec(), &box_halfspaces(&c, &h, &M::identity())).is_empty()
     }
-}
+});
 
-macro_rules! obb_obb_pair {
-    ($d:literal) => {
-        impl Pair<$d> for ObbObb<$d> {
-            fn random<T: Scalar>(rng: &mut Rng) -> Self {
-                let s = ObbX::random::<T>(rng);
-                let mut m = ObbX::random::<T>(rng);
-                if rng.chance(0.2) {
-                    m.axes = s.axes; // parallel edges
-                }
-                let (c, v) = rng.approach(&s.c);
-                Self(ObbX { c, ..m }, v, s)
-            }
-            fn query<T: Scalar>(&self) -> Option<Hit<$d>> {
-                let mk = |b: &ObbX<$d>| Obb::new(pt::<T, $d>(&b.c), vc(&b.h), mat(&b.axes));
-                let (m, st) = (mk(&self.0), mk(&self.2));
-                let swept = Swept::new(m, vc::<T, $d>(&self.1));
-                let res = hit(swept.intersect(&st));
-                assert_eq!(
-                    format!("{res:?}"),
-                    format!("{:?}", hit(st.intersect(&swept)))
-                );
-                res
-            }
-            fn overlap(&self, t: f64, m: f64) -> bool {
-                let a = self.moved(t, m);
-                let b = &self.2;
-                boxes_overlap((&a.c, &a.h, &a.axes), (&b.c, &b.h, &b.axes))
-            }
-            fn point_dist(&self, t: f64, p: &V<$d>) -> (f64, f64) {
-                (self.2.dist(p).max(0.0), self.moved(t, 0.0).dist(p).max(0.0))
-            }
-            fn gap_along(&self, t: f64, n: &V<$d>) -> f64 {
-                self.2.support(n) + self.moved(t, 0.0).support(&-n)
-            }
-        }
-    };
-}
-obb_obb_pair!(2);
-obb_obb_pair!(3);
+type ObbObb<const D: usize> = Moving<ObbX<D>, ObbX<D>, D>;
+moving_pair!([2, 3] ObbX, ObbX, |a, b, m| {
+    boxes_overlap((&a.c, &a.grown(m), &a.axes), (&b.c, &b.h, &b.axes))
+});
 
 // ---------------------------------------------------------------- the random tests, per pair and scalar
 

@@ -7,11 +7,11 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use isect::nalgebra::{Point3, Vector3};
-use isect::{Aabb, Ball, Intersect, Swept, Triangle};
+use isect::{Aabb, Ball, Intersect, Swept, Toi, Triangle};
 use isect_peers::Rng;
 use parry3d::math::{Pose, Vector};
 use parry3d::query::{cast_shapes, ShapeCastOptions};
-use parry3d::shape::{Ball as PBall, Cuboid, Triangle as PTriangle};
+use parry3d::shape::{Ball as PBall, Cuboid, Shape, Triangle as PTriangle};
 use std::hint::black_box;
 
 const CASES: usize = 256;
@@ -89,15 +89,55 @@ fn options() -> ShapeCastOptions {
     ShapeCastOptions::with_max_time_of_impact(1.0)
 }
 
-/// Reports how often the two libraries agree on hit or miss (outside the
-/// timing), so that the comparison is of the same work.
-fn agreement(
+/// One cast for parry3d: shape `g1` at `pos1` moving at `vel` against
+/// `g2` at `pos2`.
+struct ParryCast<S1, S2> {
+    pos1: Pose,
+    vel: Vector,
+    g1: S1,
+    pos2: Pose,
+    g2: S2,
+}
+
+impl<S1: Shape, S2: Shape> ParryCast<S1, S2> {
+    fn cast(&self) -> Option<parry3d::query::ShapeCastHit> {
+        let (pos1, pos2) = (black_box(&self.pos1), black_box(&self.pos2));
+        cast_shapes(
+            pos1,
+            self.vel,
+            &self.g1,
+            pos2,
+            Vector::ZERO,
+            &self.g2,
+            options(),
+        )
+        .ok()
+        .flatten()
+    }
+}
+
+/// One criterion group: isect's casts and parry3d's on the same cases,
+/// after a report (outside the timing) of how often the two agree on hit
+/// or miss and on the time of impact.
+fn compare<C, M, F, S1, S2>(
+    c: &mut Criterion,
     name: &str,
-    isect: impl Iterator<Item = Option<f32>>,
-    parry: impl Iterator<Item = Option<f32>>,
-) {
+    cases: &[C],
+    ours: impl Fn(&C) -> (M, F),
+    theirs: impl Fn(&C) -> ParryCast<S1, S2>,
+) where
+    M: Intersect<F, Output = Toi<f32, 3>>,
+    S1: Shape,
+    S2: Shape,
+{
+    let ours: Vec<_> = cases.iter().map(ours).collect();
+    let theirs: Vec<_> = cases.iter().map(theirs).collect();
     let (mut same, mut hits, mut close) = (0, 0, 0);
-    for (a, b) in isect.zip(parry) {
+    for ((m, f), k) in ours.iter().zip(&theirs) {
+        let (a, b) = (
+            m.intersect(f).map(|h| h.t),
+            k.cast().map(|h| h.time_of_impact),
+        );
         same += usize::from(a.is_some() == b.is_some());
         hits += usize::from(a.is_some());
         if let (Some(a), Some(b)) = (a, b) {
@@ -105,6 +145,22 @@ fn agreement(
         }
     }
     eprintln!("{name}: {hits}/{CASES} hits; hit or miss agree on {same}; t within 1e-3 on {close} of the common hits");
+    let mut g = c.benchmark_group(name);
+    g.bench_function("isect", |b| {
+        b.iter(|| {
+            for (m, f) in &ours {
+                black_box(black_box(m).intersect(black_box(f)));
+            }
+        })
+    });
+    g.bench_function("parry3d", |b| {
+        b.iter(|| {
+            for k in &theirs {
+                black_box(k.cast());
+            }
+        })
+    });
+    g.finish();
 }
 
 fn ball_triangle(c: &mut Criterion) {
@@ -118,196 +174,52 @@ fn ball_triangle(c: &mut Criterion) {
         },
         |t| [0, 1, 2].map(|i| (t[0][i] + t[1][i] + t[2][i]) / 3.0),
     );
-    let ours: Vec<_> = cases
-        .iter()
-        .map(|k| {
-            (
-                Swept::new(Ball::new(p(k.c), k.r as f32), vi(k.v)),
-                Triangle::new(p(k.fixed[0]), p(k.fixed[1]), p(k.fixed[2])),
-            )
-        })
-        .collect();
-    let theirs: Vec<_> = cases
-        .iter()
-        .map(|k| {
-            (
-                at(k.c),
-                vp(k.v),
-                PBall::new(k.r as f32),
-                PTriangle::new(vp(k.fixed[0]), vp(k.fixed[1]), vp(k.fixed[2])),
-            )
-        })
-        .collect();
-    agreement(
-        "ball_triangle",
-        ours.iter().map(|(m, f)| m.intersect(f).map(|h| h.t)),
-        theirs.iter().map(|(pos, vel, ball, tri)| {
-            cast_shapes(
-                pos,
-                *vel,
-                ball,
-                &Pose::IDENTITY,
-                Vector::ZERO,
-                tri,
-                options(),
-            )
-            .ok()
-            .flatten()
-            .map(|h| h.time_of_impact)
-        }),
-    );
-    let mut g = c.benchmark_group("sweep_ball_triangle");
-    g.bench_function("isect", |b| {
-        b.iter(|| {
-            for (m, f) in &ours {
-                black_box(black_box(m).intersect(black_box(f)));
-            }
-        })
-    });
-    g.bench_function("parry3d", |b| {
-        b.iter(|| {
-            for (pos, vel, ball, tri) in &theirs {
-                black_box(
-                    cast_shapes(
-                        black_box(pos),
-                        *vel,
-                        ball,
-                        &Pose::IDENTITY,
-                        Vector::ZERO,
-                        black_box(tri),
-                        options(),
-                    )
-                    .ok(),
-                );
-            }
-        })
-    });
-    g.finish();
+    let ours = |k: &Case<[[f64; 3]; 3]>| {
+        let [a, b, t] = k.fixed.map(p);
+        (
+            Swept::new(Ball::new(p(k.c), k.r as f32), vi(k.v)),
+            Triangle::new(a, b, t),
+        )
+    };
+    let theirs = |k: &Case<[[f64; 3]; 3]>| ParryCast {
+        pos1: at(k.c),
+        vel: vp(k.v),
+        g1: PBall::new(k.r as f32),
+        pos2: Pose::IDENTITY,
+        g2: PTriangle::new(vp(k.fixed[0]), vp(k.fixed[1]), vp(k.fixed[2])),
+    };
+    compare(c, "sweep_ball_triangle", &cases, ours, theirs);
 }
 
 fn ball_aabb(c: &mut Criterion) {
-    let cases = cases(random_box, mid);
-    let ours: Vec<_> = cases
-        .iter()
-        .map(|k| {
-            (
-                Swept::new(Ball::new(p(k.c), k.r as f32), vi(k.v)),
-                Aabb::new(p(k.fixed.0), p(k.fixed.1)),
-            )
-        })
-        .collect();
-    let theirs: Vec<_> = cases
-        .iter()
-        .map(|k| {
-            (
-                at(k.c),
-                vp(k.v),
-                PBall::new(k.r as f32),
-                at(mid(&k.fixed)),
-                Cuboid::new(vp(half(&k.fixed))),
-            )
-        })
-        .collect();
-    agreement(
-        "ball_aabb",
-        ours.iter().map(|(m, f)| m.intersect(f).map(|h| h.t)),
-        theirs.iter().map(|(pos, vel, ball, bpos, cub)| {
-            cast_shapes(pos, *vel, ball, bpos, Vector::ZERO, cub, options())
-                .ok()
-                .flatten()
-                .map(|h| h.time_of_impact)
-        }),
-    );
-    let mut g = c.benchmark_group("sweep_ball_aabb");
-    g.bench_function("isect", |b| {
-        b.iter(|| {
-            for (m, f) in &ours {
-                black_box(black_box(m).intersect(black_box(f)));
-            }
-        })
-    });
-    g.bench_function("parry3d", |b| {
-        b.iter(|| {
-            for (pos, vel, ball, bpos, cub) in &theirs {
-                black_box(
-                    cast_shapes(
-                        black_box(pos),
-                        *vel,
-                        ball,
-                        black_box(bpos),
-                        Vector::ZERO,
-                        cub,
-                        options(),
-                    )
-                    .ok(),
-                );
-            }
-        })
-    });
-    g.finish();
+    let ours = |k: &Case<Boxed>| {
+        let b = Aabb::new(p(k.fixed.0), p(k.fixed.1));
+        (Swept::new(Ball::new(p(k.c), k.r as f32), vi(k.v)), b)
+    };
+    let theirs = |k: &Case<Boxed>| ParryCast {
+        pos1: at(k.c),
+        vel: vp(k.v),
+        g1: PBall::new(k.r as f32),
+        pos2: at(mid(&k.fixed)),
+        g2: Cuboid::new(vp(half(&k.fixed))),
+    };
+    compare(c, "sweep_ball_aabb", &cases(random_box, mid), ours, theirs);
 }
 
 fn aabb_aabb(c: &mut Criterion) {
-    let cases = cases(random_box, mid);
-    let ours: Vec<_> = cases
-        .iter()
-        .map(|k| {
-            let (c, h) = (p(k.c), vi(k.h));
-            (
-                Swept::new(Aabb::new(c - h, c + h), vi(k.v)),
-                Aabb::new(p(k.fixed.0), p(k.fixed.1)),
-            )
-        })
-        .collect();
-    let theirs: Vec<_> = cases
-        .iter()
-        .map(|k| {
-            (
-                at(k.c),
-                vp(k.v),
-                Cuboid::new(vp(k.h)),
-                at(mid(&k.fixed)),
-                Cuboid::new(vp(half(&k.fixed))),
-            )
-        })
-        .collect();
-    agreement(
-        "aabb_aabb",
-        ours.iter().map(|(m, f)| m.intersect(f).map(|h| h.t)),
-        theirs.iter().map(|(pos, vel, cub, bpos, fixed)| {
-            cast_shapes(pos, *vel, cub, bpos, Vector::ZERO, fixed, options())
-                .ok()
-                .flatten()
-                .map(|h| h.time_of_impact)
-        }),
-    );
-    let mut g = c.benchmark_group("sweep_aabb_aabb");
-    g.bench_function("isect", |b| {
-        b.iter(|| {
-            for (m, f) in &ours {
-                black_box(black_box(m).intersect(black_box(f)));
-            }
-        })
-    });
-    g.bench_function("parry3d", |b| {
-        b.iter(|| {
-            for (pos, vel, cub, bpos, fixed) in &theirs {
-                black_box(
-                    cast_shapes(
-                        black_box(pos),
-                        *vel,
-                        cub,
-                        black_box(bpos),
-                        Vector::ZERO,
-                        fixed,
-                        options(),
-                    )
-                    .ok(),
-                );
-            }
-        })
-    });
-    g.finish();
+    let ours = |k: &Case<Boxed>| {
+        let (c, h) = (p(k.c), vi(k.h));
+        let b = Aabb::new(p(k.fixed.0), p(k.fixed.1));
+        (Swept::new(Aabb::new(c - h, c + h), vi(k.v)), b)
+    };
+    let theirs = |k: &Case<Boxed>| ParryCast {
+        pos1: at(k.c),
+        vel: vp(k.v),
+        g1: Cuboid::new(vp(k.h)),
+        pos2: at(mid(&k.fixed)),
+        g2: Cuboid::new(vp(half(&k.fixed))),
+    };
+    compare(c, "sweep_aabb_aabb", &cases(random_box, mid), ours, theirs);
 }
 
 criterion_group!(benches, ball_triangle, ball_aabb, aabb_aabb);

@@ -11,9 +11,8 @@
 //! faces, edges or points they are; an empty box or NaN input misses.
 
 use crate::intersect::mirror;
-use crate::sweep::checked;
 use crate::sweep::sat::SweptSat;
-use crate::sweep::{finite_point, finite_vector};
+use crate::sweep::{checked, finite_point, finite_vector};
 use crate::{Aabb, Intersect, Point, Real, Swept, Toi, Vector};
 
 impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Aabb<T, D>, T, D> {

@@ -21,10 +21,9 @@
 
 use crate::closest::closest_on_triangle;
 use crate::intersect::mirror;
-use crate::sweep::checked;
 use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape, Feature};
 use crate::sweep::sphere_polygon::polygon_hit;
-use crate::sweep::{finite_point, finite_vector, magnitude, unit};
+use crate::sweep::{checked, finite_point, finite_vector, magnitude, unit};
 use crate::{Aabb, Intersect, Matrix, Point, Real, Swept, Toi, Triangle, Vector};
 
 /// The extent of the triangle `tri` along `n`.

@@ -14,9 +14,8 @@
 //! NaN input misses. The axes are assumed orthonormal.
 
 use crate::intersect::mirror;
-use crate::sweep::checked;
 use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape};
-use crate::sweep::{finite_point, finite_vector, magnitude};
+use crate::sweep::{checked, finite_point, finite_vector, magnitude};
 use crate::{Intersect, Obb, Real, Swept, Toi, Vector};
 
 /// The box as the separating-axis code sees it; `None` for NaN input.

@@ -12,9 +12,8 @@
 //! box (`min > max`) or NaN input misses.
 
 use crate::intersect::mirror;
-use crate::sweep::checked;
 use crate::sweep::sign;
-use crate::sweep::{finite_point, finite_vector};
+use crate::sweep::{checked, finite_point, finite_vector};
 use crate::{Aabb, ClosestPoint, Intersect, Point, Real, Swept, Toi, Vector};
 
 /// The slab test of `p + v t` against the box `[lo, hi]` over `t` in

@@ -9,9 +9,8 @@
 //! negative radius or NaN input misses.
 
 use crate::intersect::mirror;
-use crate::sweep::checked;
 use crate::sweep::roots::Flat;
-use crate::sweep::{finite_point, finite_vector, valid_radius};
+use crate::sweep::{checked, finite_point, finite_vector, valid_radius};
 use crate::{Ball, Intersect, Point, Real, Swept, Toi, Vector};
 
 /// The first time the point `p` moving by `v` comes within `r` of `center`,

@@ -17,9 +17,8 @@
 
 use crate::closest::Interval;
 use crate::intersect::mirror;
-use crate::sweep::checked;
 use crate::sweep::roots::Flat;
-use crate::sweep::{finite_point, finite_vector, unit, valid_radius};
+use crate::sweep::{checked, finite_point, finite_vector, unit, valid_radius};
 use crate::{Capsule, Intersect, Point, Real, Swept, Toi, Vector};
 
 /// The first time the point `p` moving by `v` comes within `r` of the

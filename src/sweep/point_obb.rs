@@ -10,9 +10,8 @@
 //! axes are assumed orthonormal ([`crate::Obb::try_new`] checks them).
 
 use crate::intersect::mirror;
-use crate::sweep::checked;
 use crate::sweep::point_aabb::point_box_hit;
-use crate::sweep::{finite_point, finite_vector};
+use crate::sweep::{checked, finite_point, finite_vector};
 use crate::{ClosestPoint, Intersect, Obb, Point, Real, Swept, Toi, Vector};
 
 /// The box's half extents (by absolute value), the start point and the

@@ -11,9 +11,8 @@
 //! plane).
 
 use crate::closest::Interval;
-use crate::sweep::checked;
 use crate::sweep::roots::slab_entry;
-use crate::sweep::{finite_point, finite_vector, unit};
+use crate::sweep::{checked, finite_point, finite_vector, unit};
 use crate::{Plane, Point, Real, Toi, Vector};
 
 /// The plane's unit normal; `None` for a zero or non-finite normal or
