@@ -1671,3 +1671,40 @@ quickcheck! {
         all_pairs_sane(&xs, zero_motion, zero_size)
     }
 }
+
+/// The documented fixed-point ranges hold: ±50 for every pair, ±5000 for
+/// the pairs without triangles, polygons or separating axes.
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_point_ranges_do_not_overflow() {
+    use isect::fixed::I32F32;
+    use isect::nalgebra::ComplexField;
+    let mut rng = Rng::new(99);
+    for scale in [50.0, 5e3] {
+        for _ in 0..500 {
+            let xs: Vec<I32F32> = (0..17)
+                .map(|_| I32F32::from_f64_lossy(rng.q(-scale, scale)))
+                .collect();
+            if scale <= 50.0 {
+                assert!(all_pairs_sane(&xs, false, false));
+                continue;
+            }
+            let p = |i: usize| Point3::new(xs[i], xs[i + 1], xs[i + 2]);
+            let (v, r, size) = (
+                Vector3::new(xs[12], xs[13], xs[14]),
+                ComplexField::abs(xs[15]),
+                p(3).coords.map(ComplexField::abs),
+            );
+            let b = Aabb::new(p(0), p(0) + size);
+            let sb = Swept::new(Ball::new(p(6), r), v);
+            let _ = sb.intersect(&b);
+            let _ = sb.intersect(&Ball::new(p(9), r));
+            let _ = sb.intersect(&Capsule::new(Segment::new(p(0), p(9)), r));
+            let _ = sb.intersect(&Obb::new(p(9), size, Matrix3::identity()));
+            let _ = sb.intersect(&Plane::new(p(3).coords, xs[16]));
+            let _ = Swept::new(p(6), v).intersect(&b);
+            let _ = Swept::new(b, v).intersect(&Aabb::new(p(9), p(9) + size));
+            let _ = Swept::new(b, v).intersect(&Plane::new(p(3).coords, xs[16]));
+        }
+    }
+}

@@ -44,10 +44,13 @@
 //!   arithmetic overflows (squares beyond the type's range, from about
 //!   1e154 in `f64` and 1e19 in `f32`): never a NaN dressed as a hit.
 //!
-//! Fixed point: every query works with squares of coordinates, sizes and
-//! motions (and the separating-axis pairs with cubes of them); with
-//! `I32F32` keep those below about 10⁴ (separating-axis pairs: 10³), with
-//! `I16F16` below about 100 (10).
+//! Fixed point: the queries work with squares of coordinates, sizes and
+//! motions, and the pairs with triangles, polygons and the separating-axis
+//! pairs (whose contact points come from closest-point queries) with
+//! products of two squares. With `I32F32` keep coordinates, sizes and
+//! motions within ±5000 (those pairs: ±50); with `I16F16` within ±20
+//! (those pairs: ±3). Beyond that fixed-point arithmetic overflows, which
+//! panics in debug builds.
 
 mod roots;
 mod sat;

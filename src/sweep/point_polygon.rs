@@ -8,8 +8,10 @@
 //! the face normal against the motion (in 2D, a point inside gives the
 //! nearest edge's outward normal); crossing exactly through an edge or a
 //! vertex is a hit; motion parallel to the plane at a positive distance
-//! misses; one or two vertices are a point or a segment, an empty polygon
-//! is never hit; NaN input misses.
+//! misses; motion within the plane (in 3D) meets an edge only where the
+//! arithmetic is exact, as for the triangle (`point_triangle.rs`); one or
+//! two vertices are a point or a segment, an empty polygon is never hit;
+//! NaN input misses.
 
 use crate::intersect::mirror;
 use crate::sweep::checked;

@@ -9,8 +9,11 @@
 //! the face normal against the motion (in 2D, a point inside gives the
 //! nearest edge's outward normal); crossing exactly through an edge or a
 //! vertex is a hit; motion parallel to the plane at a positive distance
-//! misses; a degenerate triangle is the segment or point its vertices
-//! span; NaN input misses.
+//! misses; motion within the plane (in 3D) meets an edge only where the
+//! arithmetic puts the point exactly on the plane and the edge's line
+//! (axis-aligned data), so rounding decides such measure-zero casts — sweep
+//! a small ball for a robust answer; a degenerate triangle is the segment
+//! or point its vertices span; NaN input misses.
 
 use crate::intersect::mirror;
 use crate::sweep::checked;
