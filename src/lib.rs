@@ -67,6 +67,7 @@ mod shape;
 pub mod closest;
 mod intersect;
 pub mod predicates;
+pub mod sweep;
 
 pub use error::ShapeError;
 pub use grid::{Grid, GridCell, GridTraversal};
@@ -80,7 +81,7 @@ pub use query::{
 pub use real::Real;
 pub use shape::{
     Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
-    Sphere, Triangle,
+    Sphere, Swept, Triangle,
 };
 
 // The README's examples run as doctests.
@@ -123,6 +124,6 @@ pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Circle, Classify, ClosestPair, ClosestPoint, ClosestPoints,
         Contains, ConvexHull, Frustum, Intersect, Line, Obb, Orient, Plane, Polygon, Ray, Real,
-        Segment, Side, Sphere, Triangle,
+        Segment, Side, Sphere, Swept, Toi, Triangle,
     };
 }
