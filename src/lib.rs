@@ -31,6 +31,10 @@
 //! - Shapes are closed sets: touching counts as intersecting.
 //! - Shapes are solid: the closest point of a solid to a point inside it is
 //!   that point.
+//! - Signs are decided exactly where the math allows: [`orient2d`] and
+//!   [`orient3d`] (also `T::orient2d` for any `T: Real`, through
+//!   [`Orient`]) give the exact orientation of points for every scalar,
+//!   `f64` included, by adaptive precision (see [`predicates`]).
 //! - No query panics. NaN or infinite input gives a documented value
 //!   (`None`, `false`, or a point that is not NaN where one can be had);
 //!   degenerate shapes (zero-length segments, collinear triangles,
@@ -62,6 +66,8 @@ mod shape;
 
 pub mod closest;
 mod intersect;
+pub mod predicates;
+pub mod sweep;
 
 pub use error::ShapeError;
 pub use grid::{Grid, GridCell, GridTraversal};
@@ -69,6 +75,7 @@ pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
 #[cfg(feature = "alloc")]
 pub use mesh::TriMesh;
+pub use predicates::{orient2d, orient3d, Orient};
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Cull,
     Intersect, LineRelation, LinearHit, PlaneHit, RayHit, Side, Span, Toi, TriangleHit,
@@ -76,7 +83,7 @@ pub use query::{
 pub use real::Real;
 pub use shape::{
     Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
-    Sphere, Triangle,
+    Sphere, Swept, Triangle,
 };
 
 // The README's examples run as doctests.
@@ -118,7 +125,7 @@ pub mod fixed {
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Caster, Circle, Classify, Clip, ClosestPair, ClosestPoint,
-        ClosestPoints, Contains, ConvexHull, Frustum, Intersect, Line, Obb, Plane, Polygon, Ray,
-        Real, Segment, Side, Sphere, Triangle,
+        ClosestPoints, Contains, ConvexHull, Frustum, Intersect, Line, Obb, Orient, Plane, Polygon,
+        Ray, Real, Segment, Side, Sphere, Swept, Toi, Triangle,
     };
 }

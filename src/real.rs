@@ -10,11 +10,15 @@
 
 use nalgebra::RealField;
 
+use crate::Orient;
+
 /// A real scalar for geometry: [`nalgebra::RealField`] plus what the queries
 /// need beside it.
 ///
 /// Implemented for `f32`, `f64`, and with feature `fixed` for
-/// [`crate::fixed::I16F16`] and [`crate::fixed::I32F32`].
+/// [`crate::fixed::I16F16`] and [`crate::fixed::I32F32`]. Its supertrait
+/// [`Orient`] gives generic code the exact orientation predicates:
+/// `T::orient2d(&a, &b, &c)`, `T::orient3d(&a, &b, &c, &d)`.
 ///
 /// ```
 /// use isect::Real;
@@ -22,7 +26,7 @@ use nalgebra::RealField;
 /// assert_eq!(f64::from_f64_lossy(0.25).to_f64(), 0.25);
 /// assert!(f32::tolerance() > 0.0);
 /// ```
-pub trait Real: RealField + Copy {
+pub trait Real: RealField + Copy + Orient {
     /// The relative tolerance of this type: a few units in the last place
     /// for floats (`f32`: 2⁻²⁰ ≈ 9.5e-7, `f64`: 2⁻⁴⁴ ≈ 5.7e-14) and a few
     /// least significant bits for fixed point (`I16F16`: 2⁻¹², `I32F32`:

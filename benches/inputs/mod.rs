@@ -38,6 +38,12 @@ impl Rng {
         lo + (hi - lo) * self.unit()
     }
 
+    /// Three coordinates uniform in `[lo, hi)`, as plain `f64`s (for
+    /// benches that build their peers' shapes from raw numbers).
+    pub fn point3(&mut self, lo: f64, hi: f64) -> [f64; 3] {
+        [self.range(lo, hi), self.range(lo, hi), self.range(lo, hi)]
+    }
+
     /// A point with coordinates uniform in `[-r, r)`.
     pub fn point<T: Real>(&mut self, r: f64) -> Point3<T> {
         Point3::from(self.vector(-r, r))

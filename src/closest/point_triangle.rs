@@ -50,9 +50,10 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     if d3 >= zero && d4 <= d3 {
         return (*b, one, zero);
     }
-    // Edge region AB.
+    // Edge region AB (d1 - d3 is |ab|²: a zero-length edge has no region,
+    // and the point is decided by the edges from c).
     let vc = d1 * d4 - d3 * d2;
-    if vc <= zero && d1 >= zero && d3 <= zero {
+    if vc <= zero && d1 >= zero && d3 <= zero && d1 > d3 {
         let v = seg.div_clamped(d1, d1 - d3);
         return (a + ab * v, v, zero);
     }
@@ -137,5 +138,33 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Triangle<T, D> {
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         closest_on_triangle(&self.a, &self.b, &self.c, p).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ClosestPoint, Triangle};
+    use nalgebra::Point2;
+
+    #[test]
+    fn repeated_first_vertex_is_the_segment_to_c() {
+        // a == b: the triangle is the segment a–c.
+        let t = Triangle::new(
+            Point2::new(0.0, 0.0),
+            Point2::new(0.0, 0.0),
+            Point2::new(4.0, 0.0),
+        );
+        assert_eq!(
+            t.closest_point(&Point2::new(2.0, 3.0)),
+            Point2::new(2.0, 0.0)
+        );
+        assert_eq!(
+            t.closest_point(&Point2::new(6.0, 1.0)),
+            Point2::new(4.0, 0.0)
+        );
+        assert_eq!(
+            t.closest_point(&Point2::new(-1.0, 1.0)),
+            Point2::new(0.0, 0.0)
+        );
     }
 }

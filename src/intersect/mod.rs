@@ -57,11 +57,11 @@ macro_rules! mirror {
             type Output = <$B as $crate::Intersect<$A>>::Output;
             #[inline]
             fn intersect(&self, other: &$B) -> Option<Self::Output> {
-                $crate::Intersect::intersect(other, self).map($crate::intersect::Flip::flip)
+                <$B as $crate::Intersect<$A>>::intersect(other, self).map($crate::intersect::Flip::flip)
             }
             #[inline]
             fn intersects(&self, other: &$B) -> bool {
-                $crate::Intersect::intersects(other, self)
+                <$B as $crate::Intersect<$A>>::intersects(other, self)
             }
         }
     };

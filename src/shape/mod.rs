@@ -13,6 +13,7 @@ mod plane;
 mod polygon;
 mod ray;
 mod segment;
+mod swept;
 mod triangle;
 
 pub use aabb::Aabb;
@@ -26,6 +27,7 @@ pub use plane::Plane;
 pub use polygon::Polygon;
 pub use ray::Ray;
 pub use segment::Segment;
+pub use swept::Swept;
 pub use triangle::Triangle;
 
 use crate::{Point, Real, ShapeError, Vector};

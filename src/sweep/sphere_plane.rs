@@ -1,0 +1,42 @@
+//! A moving ball against a plane (seed 000 A.15): the ball first touches
+//! the plane with its point `c ∓ r n` nearest it, so the time is that
+//! point's ray–plane division, `t = (|n·c - d| - r) / (approach speed)`.
+//!
+//! The plane is the two-sided surface `n·x = d` (a normal need not be
+//! unit); the normal of the contact faces the side the ball comes from.
+//!
+//! Degenerate cases: a ball already within `r` of the plane gives `t = 0`,
+//! the point of the plane under its centre, and the normal towards the
+//! centre (against the motion when the centre is on the plane); motion
+//! parallel to the plane misses unless touching at `t = 0`; radius zero is
+//! a moving point; a negative radius, a zero normal or NaN input misses.
+
+use crate::intersect::mirror;
+use crate::sweep::support::{plane_unit, support_plane_toi};
+use crate::sweep::valid_radius;
+use crate::{Ball, Intersect, Plane, Real, Swept, Toi};
+
+impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Ball<T, D>, T, D> {
+    type Output = Toi<T, D>;
+
+    /// The first contact of the moving ball with the plane.
+    ///
+    /// ```
+    /// use isect::{Ball, Intersect, Plane, Swept, nalgebra::{Point2, Vector2}};
+    /// let wall = Plane::new(Vector2::new(-2.0, 0.0), -20.0); // x = 10, normal not unit
+    /// let puck = Swept::new(Ball::new(Point2::new(0.0, 0.0), 1.0), Vector2::new(18.0, 0.0));
+    /// let hit = puck.intersect(&wall).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(10.0, 0.0), Vector2::new(-1.0, 0.0)));
+    /// ```
+    #[inline]
+    fn intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
+        let Ball { center, radius } = self.shape;
+        if !valid_radius(radius) {
+            return None;
+        }
+        let unit = plane_unit(plane)?;
+        support_plane_toi(&center, &(unit * radius), &self.motion, plane, unit)
+    }
+}
+
+mirror!([T: Real, const D: usize] Plane<T, D>, Swept<Ball<T, D>, T, D>);

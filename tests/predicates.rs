@@ -1,0 +1,737 @@
+//! The exact orientation predicates against an exact oracle that shares no
+//! code with them (num-bigint's `BigInt`: every finite `f64` is an integer
+//! times a power of two, and fixed-point values are their raw bits), and against
+//! a naive determinant kept as a foil: on inputs built to be exactly
+//! degenerate (collinear, coplanar) or one ulp off, with large
+//! coordinates, the naive `f64` determinant gets signs wrong and the exact
+//! predicate gets every one right.
+
+use std::cmp::Ordering;
+
+use isect::nalgebra::{Point2, Point3};
+use isect::{orient2d, orient3d, Orient, Real};
+use num_bigint::BigInt;
+use quickcheck::quickcheck;
+
+// ---------------------------------------------------------------------------
+// Oracles and the foil.
+
+/// Every finite `f64` is `m 2^e` with integer `m`; `(m, e)` from the bits.
+fn decompose(x: f64) -> (i64, i32) {
+    assert!(x.is_finite());
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let frac = (bits & ((1 << 52) - 1)) as i64;
+    let (m, e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1 << 52), exp - 1075)
+    };
+    (if bits >> 63 == 1 { -m } else { m }, e)
+}
+
+/// The coordinates as big integers, all scaled by the same power of two
+/// (which leaves the sign of a determinant alone).
+fn integers<const K: usize>(p: [f64; K]) -> [BigInt; K] {
+    let d = p.map(decompose);
+    let e0 = d.iter().map(|&(_, e)| e).min().unwrap_or(0);
+    d.map(|(m, e)| BigInt::from(m) << (e - e0) as usize)
+}
+
+/// `det[b - a; c - a]` in exact integers.
+fn oracle2(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Ordering {
+    let [ax, ay, bx, by, cx, cy] = integers([a[0], a[1], b[0], b[1], c[0], c[1]]);
+    ((bx - &ax) * (cy - &ay) - (by - &ay) * (cx - &ax)).sign_cmp()
+}
+
+/// `det[b - a; c - a; d - a]` in exact integers, by the rule of Sarrus.
+fn oracle3(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
+    let w: [BigInt; 12] = integers([a, b, c, d].concat().try_into().unwrap());
+    let r = |k: usize| [&w[k] - &w[0], &w[k + 1] - &w[1], &w[k + 2] - &w[2]];
+    let (u, v, w) = (r(3), r(6), r(9));
+    (&u[0] * &v[1] * &w[2] + &u[1] * &v[2] * &w[0] + &u[2] * &v[0] * &w[1]
+        - &u[2] * &v[1] * &w[0]
+        - &u[1] * &v[0] * &w[2]
+        - &u[0] * &v[2] * &w[1])
+        .sign_cmp()
+}
+
+trait SignCmp {
+    fn sign_cmp(&self) -> Ordering;
+}
+impl SignCmp for BigInt {
+    fn sign_cmp(&self) -> Ordering {
+        self.cmp(&BigInt::from(0))
+    }
+}
+
+/// The foil: the textbook determinant in plain `f64`.
+fn naive2(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Ordering {
+    let det = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    det.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
+}
+
+/// The foil in 3D, expanded along the last column as the filter is.
+fn naive3(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
+    let r = |p: [f64; 3]| [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+    let (u, v, w) = (r(b), r(c), r(d));
+    let det = u[2] * (v[0] * w[1] - v[1] * w[0])
+        + v[2] * (w[0] * u[1] - w[1] * u[0])
+        + w[2] * (u[0] * v[1] - u[1] * v[0]);
+    det.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
+}
+
+fn o2(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Ordering {
+    orient2d(&Point2::from(a), &Point2::from(b), &Point2::from(c))
+}
+
+fn o3(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
+    orient3d(
+        &Point3::from(a),
+        &Point3::from(b),
+        &Point3::from(c),
+        &Point3::from(d),
+    )
+}
+
+/// A tiny deterministic generator (splitmix64).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as u64) as i64
+    }
+    /// A random 53-bit significand in [1, 2), times `2^e` (rounded when
+    /// that is subnormal), random sign.
+    fn float(&mut self, e: i32) -> f64 {
+        let m = 1.0 + (self.next() >> 12) as f64 / (1u64 << 52) as f64;
+        let s = if self.next() & 1 == 0 { 1.0 } else { -1.0 };
+        s * m * pow2(e)
+    }
+    fn float_in(&mut self, lo: i64, hi: i64) -> f64 {
+        let e = self.int(lo, hi) as i32;
+        self.float(e)
+    }
+    /// Any finite `f64`, bit pattern uniform.
+    fn any_finite(&mut self) -> f64 {
+        loop {
+            let x = f64::from_bits(self.next());
+            if x.is_finite() {
+                return x;
+            }
+        }
+    }
+}
+
+/// `2^e` for `-1074 <= e <= 1023`, exactly (`powi` overflows on the way to
+/// the subnormals).
+fn pow2(e: i32) -> f64 {
+    if e >= -1022 {
+        f64::from_bits(((e + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1 << (e + 1074))
+    }
+}
+
+/// The next `f64` up from a finite `x`.
+fn next_up(x: f64) -> f64 {
+    if x == 0.0 {
+        f64::from_bits(1)
+    } else if x > 0.0 {
+        f64::from_bits(x.to_bits() + 1)
+    } else {
+        f64::from_bits(x.to_bits() - 1)
+    }
+}
+
+/// `x` moved by `k` ulps (towards +∞ for positive `k`).
+fn ulps(x: f64, k: i64) -> f64 {
+    let mut x = x;
+    for _ in 0..k.unsigned_abs() {
+        x = if k > 0 { next_up(x) } else { -next_up(-x) };
+    }
+    x
+}
+
+// ---------------------------------------------------------------------------
+// (a) Degenerate by construction: the foil fails, the predicate does not.
+
+/// Points on the line `y = k x` through the origin (`k = ±1, 2, 1/2`, so
+/// `(x, k x)` is exact), the third moved by `i`, `j` ulps. For `q = (Y, kY)`,
+/// `r = (Z, kZ)` and `p` the determinant is `(Z - Y)(p_y - k p_x)`, and
+/// `p_y - k p_x` is exact in `f64` (Sterbenz: the two are within a factor
+/// of 2), so the true sign is known without the predicate.
+#[test]
+fn collinear_2d_beats_the_naive_foil() {
+    let mut rng = Rng(1);
+    let (mut checked, mut naive_wrong, mut exact_wrong) = (0, 0, 0);
+    let mut families: Vec<(f64, f64, f64, f64)> = vec![
+        // Kettner et al. (2008)'s classroom example: p near (0.5, 0.5),
+        // q = (12, 12), r = (24, 24).
+        (1.0, 0.5, 12.0, 24.0),
+    ];
+    for &k in &[1.0, -1.0, 2.0, 0.5] {
+        for e in [20, 40, 52, 100, 300] {
+            families.push((
+                k,
+                rng.float(e).abs(),
+                rng.float(e + 1).abs(),
+                rng.float(e).abs(),
+            ));
+        }
+    }
+    for (k, x, y, z) in families {
+        let (qp, rp) = ([y, k * y], [z, k * z]);
+        for i in -8..8 {
+            for j in -8..8 {
+                let p = [ulps(x, i), ulps(k * x, j)];
+                // p_y - k p_x is exact; the sign of z - y orients the line.
+                let along = (p[1] - k * p[0]).partial_cmp(&0.0).unwrap();
+                let truth = if z > y { along } else { along.reverse() };
+                for (a, b, c) in [(qp, rp, p), (rp, p, qp), (p, qp, rp)] {
+                    checked += 1;
+                    assert_eq!(oracle2(a, b, c), truth, "oracle at {a:?} {b:?} {c:?}");
+                    if o2(a, b, c) != truth {
+                        exact_wrong += 1;
+                    }
+                    if naive2(a, b, c) != truth {
+                        naive_wrong += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "2D degenerate: {checked} cases, naive wrong {naive_wrong}, exact wrong {exact_wrong}"
+    );
+    assert_eq!(exact_wrong, 0);
+    assert!(naive_wrong > 0, "the foil should fail");
+}
+
+/// Points on the plane `z = k x` (`k = ±1, 2, 1/2`: `(s, t, k s)` is
+/// exact), the fourth moved by `i` ulps in x and `j` in z. The determinant
+/// is `D (d_z - k d_x)` with `D` the orientation of the triangle's shadow
+/// in the xy plane (a fat triangle, its sign plain) and `d_z - k d_x`
+/// exact (Sterbenz).
+#[test]
+fn coplanar_3d_beats_the_naive_foil() {
+    let mut rng = Rng(2);
+    let (mut checked, mut naive_wrong, mut exact_wrong) = (0, 0, 0);
+    for &k in &[1.0, -1.0, 2.0, 0.5] {
+        for e in [20, 30, 45, 52, 80, 200] {
+            let s0 = rng.float(e).abs();
+            let t0 = rng.float(e).abs();
+            let big = pow2(e - 2);
+            // Shadow a' b' c' counterclockwise: D > 0.
+            let shadow = [
+                [s0, t0],
+                [s0 + big * 1.5, t0 + big * 0.25],
+                [s0 + big * 0.5, t0 + big * 1.75],
+            ];
+            assert_eq!(oracle2(shadow[0], shadow[1], shadow[2]), Ordering::Greater);
+            let [a, b, c] = shadow.map(|[s, t]| [s, t, k * s]);
+            let (ds, dt) = (rng.float(e).abs(), rng.float(e).abs());
+            for i in -6..6 {
+                for j in -6..6 {
+                    let dx = ulps(ds, i);
+                    let d = [dx, dt, ulps(k * ds, j)];
+                    let truth = (d[2] - k * d[0]).partial_cmp(&0.0).unwrap();
+                    // Even permutations keep the sign.
+                    for (p0, p1, p2, p3) in [(a, b, c, d), (b, c, a, d), (d, a, c, b), (c, d, a, b)]
+                    {
+                        checked += 1;
+                        assert_eq!(oracle3(p0, p1, p2, p3), truth);
+                        if o3(p0, p1, p2, p3) != truth {
+                            exact_wrong += 1;
+                        }
+                        if naive3(p0, p1, p2, p3) != truth {
+                            naive_wrong += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "3D degenerate: {checked} cases, naive wrong {naive_wrong}, exact wrong {exact_wrong}"
+    );
+    assert_eq!(exact_wrong, 0);
+    assert!(naive_wrong > 0, "the foil should fail");
+}
+
+/// Exactly collinear lattice points far from the origin: `p`, `p + k v`,
+/// `p + m v`, everything exact, then the last one ulp off.
+#[test]
+fn lattice_lines_far_out() {
+    let mut rng = Rng(3);
+    for _ in 0..2000 {
+        let scale = pow2(rng.int(-60, 60) as i32);
+        let p = [
+            rng.int(1 << 40, 1 << 50) as f64,
+            rng.int(-(1 << 50), 1 << 50) as f64,
+        ];
+        let v = [rng.int(-1000, 1000) as f64, rng.int(-1000, 1000) as f64];
+        let (k, m) = (rng.int(-1000, 1000) as f64, rng.int(-1000, 1000) as f64);
+        let a = [p[0] * scale, p[1] * scale];
+        let b = [(p[0] + k * v[0]) * scale, (p[1] + k * v[1]) * scale];
+        let c = [(p[0] + m * v[0]) * scale, (p[1] + m * v[1]) * scale];
+        assert_eq!(o2(a, b, c), Ordering::Equal);
+        let up = [c[0], next_up(c[1])];
+        assert_eq!(o2(a, b, up), oracle2(a, b, up));
+        let (a3, b3, c3) = ([a[0], a[1], 1.0], [b[0], b[1], 1.0], [c[0], c[1], 1.0]);
+        let d = [rng.int(-1000, 1000) as f64, 7.0, -3.0];
+        assert_eq!(o3(a3, b3, c3, d), Ordering::Equal, "three collinear points");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// (b) Random input against the oracle, at every scale.
+
+/// Near-degenerate configurations at a random scale from subnormal to
+/// near-overflow (so all three stages run), plus uniformly random bit
+/// patterns and coordinates of independent random exponents.
+#[test]
+fn f64_agrees_with_the_oracle() {
+    let mut rng = Rng(4);
+    for n in 0..6000 {
+        let e = rng.int(-1074, 1015) as i32;
+        let pick = |rng: &mut Rng| -> f64 {
+            match n % 4 {
+                // Points near one line/plane at scale 2^e.
+                0 | 1 => rng.float(e.max(-1022)),
+                // Independent exponents: huge next to tiny.
+                2 => rng.float_in(-1022, 1015),
+                _ => rng.any_finite(),
+            }
+        };
+        let a2 = [pick(&mut rng), pick(&mut rng)];
+        let v2 = [pick(&mut rng), pick(&mut rng)];
+        let t = rng.int(-4, 4) as f64;
+        let mut c2 = [a2[0] + t * v2[0], a2[1] + t * v2[1]];
+        let b2 = [a2[0] + v2[0], a2[1] + v2[1]];
+        if n % 3 == 0 {
+            c2[1] = ulps(c2[1], rng.int(-2, 2));
+        }
+        if n % 7 == 0 {
+            c2[0] = 0.0;
+        }
+        if c2.iter().chain(&b2).all(|x| x.is_finite()) {
+            assert_eq!(
+                o2(a2, b2, c2),
+                oracle2(a2, b2, c2),
+                "2D {a2:?} {b2:?} {c2:?}"
+            );
+        }
+
+        let a = [pick(&mut rng), pick(&mut rng), pick(&mut rng)];
+        let u = [pick(&mut rng), pick(&mut rng), pick(&mut rng)];
+        let v = [pick(&mut rng), pick(&mut rng), pick(&mut rng)];
+        let (s, t) = (rng.int(-3, 3) as f64, rng.int(-3, 3) as f64);
+        let b = [a[0] + u[0], a[1] + u[1], a[2] + u[2]];
+        let c = [a[0] + v[0], a[1] + v[1], a[2] + v[2]];
+        let mut d = [
+            a[0] + s * u[0] + t * v[0],
+            a[1] + s * u[1] + t * v[1],
+            a[2] + s * u[2] + t * v[2],
+        ];
+        if n % 3 == 0 {
+            d[2] = ulps(d[2], rng.int(-2, 2));
+        }
+        if [b, c, d].iter().flatten().all(|x| x.is_finite()) {
+            assert_eq!(
+                o3(a, b, c, d),
+                oracle3(a, b, c, d),
+                "3D {a:?} {b:?} {c:?} {d:?}"
+            );
+        }
+    }
+}
+
+/// Small integers: most triples exactly degenerate.
+#[test]
+fn small_integers_agree_with_the_oracle() {
+    let mut rng = Rng(5);
+    for _ in 0..4000 {
+        let mut p = || rng.int(-3, 3) as f64;
+        let (a, b, c) = ([p(), p()], [p(), p()], [p(), p()]);
+        assert_eq!(o2(a, b, c), oracle2(a, b, c));
+        let (a, b, c, d) = (
+            [p(), p(), p()],
+            [p(), p(), p()],
+            [p(), p(), p()],
+            [p(), p(), p()],
+        );
+        assert_eq!(o3(a, b, c, d), oracle3(a, b, c, d));
+    }
+}
+
+/// At the edges of the expansion window (and across them): coordinates
+/// near `2^-480`, `2^500` (2D) and `2^-300`, `2^330` (3D).
+#[test]
+fn window_edges_agree_with_the_oracle() {
+    let mut rng = Rng(6);
+    for e in [
+        -486, -481, -480, -479, -300, -301, -306, -307, 329, 330, 331, 338, 499, 500, 501, 509,
+    ] {
+        for _ in 0..60 {
+            let mut p = || {
+                let x = rng.float_in(i64::from(e) - 1, i64::from(e) + 1);
+                if rng.below(4) == 0 {
+                    ulps(x, rng.int(-3, 3))
+                } else {
+                    x
+                }
+            };
+            let a = [p(), p()];
+            let b = [p(), p()];
+            let c = [a[0] + (b[0] - a[0]) * 2.0, a[1] + (b[1] - a[1]) * 2.0];
+            if c.iter().all(|x| x.is_finite()) {
+                assert_eq!(o2(a, b, c), oracle2(a, b, c), "{a:?} {b:?} {c:?}");
+            }
+            let (a, b, c) = ([p(), p(), p()], [p(), p(), p()], [p(), p(), p()]);
+            let d = [a[0] + b[0] - c[0], a[1] + b[1] - c[1], a[2] + b[2] - c[2]];
+            if d.iter().all(|x| x.is_finite()) {
+                assert_eq!(
+                    o3(a, b, c, d),
+                    oracle3(a, b, c, d),
+                    "{a:?} {b:?} {c:?} {d:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn extremes_are_exact() {
+    let (max, min) = (f64::MAX, f64::from_bits(1));
+    // The differences overflow f64; the integer stage does not.
+    assert_eq!(o2([-max, -max], [max, max], [0.0, 0.0]), Ordering::Equal);
+    assert_eq!(o2([-max, -max], [max, max], [0.0, min]), Ordering::Greater);
+    assert_eq!(o2([-max, -max], [max, max], [min, 0.0]), Ordering::Less);
+    // Subnormals: products underflow to zero in the naive determinant.
+    assert_eq!(
+        naive2([0.0, 0.0], [min, min], [min, 2.0 * min]),
+        Ordering::Equal
+    );
+    assert_eq!(
+        o2([0.0, 0.0], [min, min], [min, 2.0 * min]),
+        Ordering::Greater
+    );
+    assert_eq!(
+        o3([0.0; 3], [min, 0.0, 0.0], [0.0, min, 0.0], [0.0, 0.0, min]),
+        Ordering::Greater
+    );
+    assert_eq!(
+        o3([0.0; 3], [max, 0.0, 0.0], [0.0, max, 0.0], [0.0, 0.0, -min]),
+        Ordering::Less
+    );
+    assert_eq!(
+        o3(
+            [max, max, max],
+            [-max, max, max],
+            [max, -max, max],
+            [0.0, 0.0, max]
+        ),
+        Ordering::Equal
+    );
+}
+
+// ---------------------------------------------------------------------------
+// (c) Symmetries (exact, so they hold for every input, NaN included).
+
+quickcheck! {
+    fn swap_reverses_and_rotation_keeps_2d(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64) -> bool {
+        let (a, b, c) = ([ax, ay], [bx, by], [cx, cy]);
+        let s = o2(a, b, c);
+        s == o2(b, a, c).reverse() && s == o2(b, c, a) && s == o2(c, a, b) && s == o2(a, c, b).reverse()
+    }
+
+    fn agrees_with_the_oracle_2d(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64) -> bool {
+        let p = [ax, ay, bx, by, cx, cy];
+        let s = o2([ax, ay], [bx, by], [cx, cy]);
+        if p.iter().all(|x| x.is_finite()) {
+            s == oracle2([ax, ay], [bx, by], [cx, cy])
+        } else {
+            s == Ordering::Equal
+        }
+    }
+
+    fn permutations_3d(a: (f64, f64, f64), b: (f64, f64, f64), c: (f64, f64, f64), d: (f64, f64, f64)) -> bool {
+        let [a, b, c, d] = [a, b, c, d].map(|(x, y, z)| [x, y, z]);
+        let s = o3(a, b, c, d);
+        // Transpositions reverse, 3-cycles keep, the 4-cycle reverses.
+        s == o3(b, a, c, d).reverse()
+            && s == o3(a, b, d, c).reverse()
+            && s == o3(b, c, a, d)
+            && s == o3(a, c, d, b)
+            && s == o3(b, c, d, a).reverse()
+    }
+
+    fn agrees_with_the_oracle_3d(a: (f64, f64, f64), b: (f64, f64, f64), c: (f64, f64, f64), d: (f64, f64, f64)) -> bool {
+        let [a, b, c, d] = [a, b, c, d].map(|(x, y, z)| [x, y, z]);
+        let s = o3(a, b, c, d);
+        if [a, b, c, d].iter().flatten().all(|x| x.is_finite()) {
+            s == oracle3(a, b, c, d)
+        } else {
+            s == Ordering::Equal
+        }
+    }
+
+    fn scaling_by_powers_of_two_keeps_2d(ax: i32, ay: i32, bx: i32, by: i32, cx: i32, cy: i32, k: i8) -> bool {
+        let s = pow2(i32::from(k));
+        let (a, b, c) = ([ax, ay], [bx, by], [cx, cy]);
+        let f = |p: [i32; 2]| p.map(f64::from);
+        let g = |p: [i32; 2]| p.map(|x| f64::from(x) * s);
+        o2(f(a), f(b), f(c)) == o2(g(a), g(b), g(c))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// (d) NaN and infinities: Equal, never a panic.
+
+#[test]
+fn non_finite_input_is_equal() {
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -f64::NAN] {
+        for i in 0..6 {
+            let mut p = [1.0, 2.0, 5.0, -1.0, 3.0, 7.0];
+            p[i] = bad;
+            assert_eq!(
+                o2([p[0], p[1]], [p[2], p[3]], [p[4], p[5]]),
+                Ordering::Equal
+            );
+            let f = p.map(|x| x as f32);
+            let r = orient2d(
+                &Point2::new(f[0], f[1]),
+                &Point2::new(f[2], f[3]),
+                &Point2::new(f[4], f[5]),
+            );
+            assert_eq!(r, Ordering::Equal);
+        }
+        for i in 0..12 {
+            let mut p = [1.0, 2.0, 5.0, -1.0, 3.0, 7.0, 0.0, 0.5, 2.0, 9.0, -4.0, 1.0];
+            p[i] = bad;
+            let [a, b, c, d] = [0, 3, 6, 9].map(|k| [p[k], p[k + 1], p[k + 2]]);
+            assert_eq!(o3(a, b, c, d), Ordering::Equal);
+            let [a, b, c, d] = [a, b, c, d].map(|q| Point3::from(q.map(|x| x as f32)));
+            assert_eq!(orient3d(&a, &b, &c, &d), Ordering::Equal);
+        }
+    }
+    // All infinite, mixed signs: still Equal.
+    let inf = f64::INFINITY;
+    assert_eq!(o2([inf, -inf], [-inf, inf], [inf, inf]), Ordering::Equal);
+    assert_eq!(o3([inf; 3], [-inf; 3], [0.0; 3], [1.0; 3]), Ordering::Equal);
+}
+
+// ---------------------------------------------------------------------------
+// (e) f32 and fixed point against the oracle.
+
+#[test]
+fn f32_agrees_with_the_oracle() {
+    let mut rng = Rng(7);
+    let f = |rng: &mut Rng, n: usize| -> f32 {
+        match n % 3 {
+            0 => f32::from_bits(rng.next() as u32),
+            1 => rng.float_in(-149, 127) as f32,
+            _ => {
+                let e = rng.int(-130, 100) as i32;
+                rng.int(-20, 20) as f32 * pow2(e) as f32
+            }
+        }
+    };
+    for n in 0..5000 {
+        let mut p2 = [0f32; 6];
+        p2.iter_mut().for_each(|x| *x = f(&mut rng, n));
+        if n % 2 == 0 {
+            // c on the line a→b (rounded, so only nearly).
+            p2[4] = p2[0] + (p2[2] - p2[0]) * 3.0;
+            p2[5] = p2[1] + (p2[3] - p2[1]) * 3.0;
+        }
+        let [a, b, c] = [0, 2, 4].map(|k| Point2::new(p2[k], p2[k + 1]));
+        let w = [a, b, c].map(|p| [f64::from(p.x), f64::from(p.y)]);
+        if p2.iter().all(|x| x.is_finite()) {
+            assert_eq!(
+                f32::orient2d(&a, &b, &c),
+                oracle2(w[0], w[1], w[2]),
+                "{p2:?}"
+            );
+        } else {
+            assert_eq!(f32::orient2d(&a, &b, &c), Ordering::Equal);
+        }
+
+        let mut p3 = [0f32; 12];
+        p3.iter_mut().for_each(|x| *x = f(&mut rng, n));
+        if n % 2 == 0 {
+            for k in 0..3 {
+                p3[9 + k] = p3[k] + (p3[3 + k] - p3[k]) * 2.0 - (p3[6 + k] - p3[k]);
+            }
+        }
+        let [a, b, c, d] = [0, 3, 6, 9].map(|k| Point3::new(p3[k], p3[k + 1], p3[k + 2]));
+        let w = [a, b, c, d].map(|p| [f64::from(p.x), f64::from(p.y), f64::from(p.z)]);
+        if p3.iter().all(|x| x.is_finite()) {
+            assert_eq!(
+                f32::orient3d(&a, &b, &c, &d),
+                oracle3(w[0], w[1], w[2], w[3]),
+                "{p3:?}"
+            );
+        }
+    }
+}
+
+/// Generic code over `T: Real` reaches the predicates with no extra bound.
+fn generic_sign<T: Real>(p: [[f64; 2]; 3]) -> Ordering {
+    let [a, b, c] = p.map(|[x, y]| Point2::new(T::from_f64_lossy(x), T::from_f64_lossy(y)));
+    T::orient2d(&a, &b, &c)
+}
+
+#[test]
+fn generic_code_calls_the_predicates() {
+    let p = [[0.0, 0.0], [4.0, 1.0], [-2.0, 3.5]];
+    assert_eq!(generic_sign::<f32>(p), Ordering::Greater);
+    assert_eq!(generic_sign::<f64>(p), Ordering::Greater);
+    #[cfg(feature = "fixed")]
+    {
+        assert_eq!(generic_sign::<isect::fixed::I16F16>(p), Ordering::Greater);
+        assert_eq!(generic_sign::<isect::fixed::I32F32>(p), Ordering::Greater);
+    }
+}
+
+#[cfg(feature = "fixed")]
+mod fixed {
+    use super::*;
+    use isect::fixed::{I16F16, I32F32};
+
+    /// The same determinants on integers (fixed-point raw bits).
+    fn oracle2_int(p: [[i64; 2]; 3]) -> Ordering {
+        let [a, b, c] = p.map(|q| q.map(BigInt::from));
+        ((&b[0] - &a[0]) * (&c[1] - &a[1]) - (&b[1] - &a[1]) * (&c[0] - &a[0])).sign_cmp()
+    }
+
+    fn oracle3_int(p: [[i64; 3]; 4]) -> Ordering {
+        let [a, b, c, d] = p.map(|q| q.map(BigInt::from));
+        let r = |p: &[BigInt; 3]| [&p[0] - &a[0], &p[1] - &a[1], &p[2] - &a[2]];
+        let (u, v, w) = (r(&b), r(&c), r(&d));
+        let det = &u[0] * &v[1] * &w[2] + &u[1] * &v[2] * &w[0] + &u[2] * &v[0] * &w[1]
+            - &u[2] * &v[1] * &w[0]
+            - &u[1] * &v[0] * &w[2]
+            - &u[0] * &v[2] * &w[1];
+        det.sign_cmp()
+    }
+
+    /// Raw values: uniform over the whole type, near its ends, or small.
+    fn raw(rng: &mut Rng, bits: u32) -> i64 {
+        let (lo, hi) = if bits == 64 {
+            (i64::MIN, i64::MAX)
+        } else {
+            (i64::from(i32::MIN), i64::from(i32::MAX))
+        };
+        match rng.below(4) {
+            0 => lo.saturating_add(rng.int(0, 3)),
+            1 => hi.saturating_sub(rng.int(0, 3)),
+            2 => rng.int(-50, 50),
+            _ => {
+                let x = rng.next() as i64;
+                if bits == 64 {
+                    x
+                } else {
+                    x >> (64 - bits)
+                }
+            }
+        }
+    }
+
+    macro_rules! fixed_vs_oracle {
+        ($name:ident, $t:ty, $bits:expr) => {
+            #[test]
+            fn $name() {
+                let mut rng = Rng(8 + $bits);
+                let from = |x: i64| <$t>::from_bits(x as _);
+                for n in 0..6000 {
+                    let mut r = || raw(&mut rng, $bits);
+                    let mut p2 = [[r(), r()], [r(), r()], [r(), r()]];
+                    if n % 3 == 0 {
+                        // Exactly collinear lattice points, then one off.
+                        let (k, m) = (rng.int(-3, 3), rng.int(-3, 3));
+                        let v = [rng.int(-1000, 1000), rng.int(-1000, 1000)];
+                        let base = p2[0].map(|x| x / 8);
+                        p2 = [
+                            base,
+                            [base[0] + k * v[0], base[1] + k * v[1]],
+                            [base[0] + m * v[0], base[1] + m * v[1] + (n % 2) as i64],
+                        ];
+                    }
+                    let [a, b, c] = p2.map(|[x, y]| Point2::new(from(x), from(y)));
+                    let fixed_raw = [a, b, c].map(|p| [p.x.to_bits() as i64, p.y.to_bits() as i64]);
+                    assert_eq!(
+                        <$t>::orient2d(&a, &b, &c),
+                        oracle2_int(fixed_raw),
+                        "{fixed_raw:?}"
+                    );
+
+                    let mut r = || raw(&mut rng, $bits);
+                    let p3 = [
+                        [r(), r(), r()],
+                        [r(), r(), r()],
+                        [r(), r(), r()],
+                        [r(), r(), r()],
+                    ];
+                    let [a, b, c, d] = p3.map(|[x, y, z]| Point3::new(from(x), from(y), from(z)));
+                    let fixed_raw =
+                        [a, b, c, d].map(|p| [p.x, p.y, p.z].map(|v| v.to_bits() as i64));
+                    assert_eq!(
+                        <$t>::orient3d(&a, &b, &c, &d),
+                        oracle3_int(fixed_raw),
+                        "{fixed_raw:?}"
+                    );
+                }
+            }
+        };
+    }
+
+    fixed_vs_oracle!(i16f16_agrees_with_the_oracle, I16F16, 32);
+    fixed_vs_oracle!(i32f32_agrees_with_the_oracle, I32F32, 64);
+
+    #[test]
+    fn fixed_extremes() {
+        // The corners of the I32F32 range: differences of 2^64, products
+        // of 2^128, a 3D determinant near 2^193.
+        let (lo, hi) = (I32F32::from_bits(i64::MIN), I32F32::from_bits(i64::MAX));
+        let z = I32F32::from_bits(0);
+        let a = Point3::new(lo, lo, lo);
+        let b = Point3::new(hi, lo, lo);
+        let c = Point3::new(lo, hi, lo);
+        assert_eq!(
+            I32F32::orient3d(&a, &b, &c, &Point3::new(z, z, hi)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            I32F32::orient3d(&a, &b, &c, &Point3::new(hi, hi, lo)),
+            Ordering::Equal
+        );
+        assert_eq!(
+            I32F32::orient2d(
+                &Point2::new(lo, lo),
+                &Point2::new(hi, hi),
+                &Point2::new(z, I32F32::from_bits(1))
+            ),
+            Ordering::Greater
+        );
+        let (lo, hi) = (I16F16::from_bits(i32::MIN), I16F16::from_bits(i32::MAX));
+        assert_eq!(
+            I16F16::orient2d(
+                &Point2::new(lo, lo),
+                &Point2::new(hi, hi),
+                &Point2::new(hi, lo)
+            ),
+            Ordering::Less
+        );
+    }
+}
