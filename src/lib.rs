@@ -74,7 +74,7 @@ pub use grid::{Grid, GridCell, GridTraversal};
 pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
 #[cfg(feature = "alloc")]
-pub use mesh::TriMesh;
+pub use mesh::{MeshHit, TriMesh};
 pub use predicates::{orient2d, orient3d, Orient};
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Cull,

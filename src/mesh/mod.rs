@@ -1,5 +1,12 @@
 //! Triangle meshes with a bounding volume hierarchy (feature `alloc`).
 //!
+//! Ray casts use the prepared ray (`PreparedRay`: inverse direction and
+//! the watertight triangle test's frame computed once) against every node
+//! box and triangle; the nearer child is visited first and the range
+//! shrinks to the nearest hit so far, so farther subtrees are skipped. The
+//! triangle test is the watertight one: a ray through a shared edge or
+//! vertex of the mesh hits one of the triangles there, never neither.
+//!
 //! [`TriMesh`] owns its vertices and index triples and a BVH built by a
 //! binned surface-area heuristic (`bvh.rs`). Queries walk the BVH with a
 //! fixed-size stack and never allocate: the first ray hit, any hit
@@ -15,7 +22,10 @@ use alloc::vec::Vec;
 
 use crate::closest::closest_on_triangle;
 use crate::shape::check_point;
-use crate::{Aabb, Bounded, ClosestPoint, Intersect, Point, Real, ShapeError, Triangle};
+use crate::{
+    Aabb, Bounded, Caster, ClosestPoint, Cull, Intersect, Line, Point, PreparedRay, Ray, Real,
+    Segment, ShapeError, Triangle, Vector,
+};
 use bvh::{Bvh, MAX_DEPTH};
 
 /// A triangle mesh: vertices, index triples (counter-clockwise seen from
@@ -283,6 +293,155 @@ impl<T: Real> TriMesh<T> {
         total.abs() > T::pi()
     }
 }
+
+/// Where a ray, segment or line meets a [`TriMesh`]: the parameter, point
+/// and unit normal (the face's side facing the caster), the index of the
+/// triangle hit, its barycentric coordinates (`point = u a + v b + w c`)
+/// and whether the caster met its front face (counter-clockwise side).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeshHit<T: Real> {
+    /// Parameter of the hit along the caster.
+    pub t: T,
+    /// The hit point.
+    pub point: Point<T, 3>,
+    /// Unit normal of the triangle, facing the caster.
+    pub normal: Vector<T, 3>,
+    /// Index of the triangle hit (into [`TriMesh::indices`]).
+    pub triangle: usize,
+    /// Barycentric coordinate of vertex `a`.
+    pub u: T,
+    /// Barycentric coordinate of vertex `b`.
+    pub v: T,
+    /// Barycentric coordinate of vertex `c`.
+    pub w: T,
+    /// Whether the front face was hit.
+    pub front: bool,
+}
+
+impl<T: Real> TriMesh<T> {
+    /// The first triangle along `caster` (a [`Ray`], [`Segment`], [`Line`]
+    /// or [`PreparedRay`]; a line's first hit is the one with the smallest
+    /// `t`), keeping the faces that `cull` does not drop. `None` when it
+    /// misses, and for invalid input (a zero or non-finite direction, a
+    /// non-finite origin).
+    ///
+    /// ```
+    /// use isect::{Cull, Ray, TriMesh, nalgebra::{Point3, Vector3}};
+    /// let mesh = TriMesh::new(
+    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
+    ///     vec![[0, 1, 2], [1, 3, 2]],
+    /// ).unwrap();
+    /// let down = Ray::new(Point3::new(0.75, 0.75, 2.0), -Vector3::z());
+    /// let hit = mesh.cast(&down, Cull::None).unwrap();
+    /// assert_eq!((hit.t, hit.triangle, hit.front), (2.0, 1, true));
+    /// // Straight through the shared edge: hits, never slips through.
+    /// let edge = Ray::new(Point3::new(0.5, 0.5, 2.0), -Vector3::z());
+    /// assert!(mesh.cast(&edge, Cull::None).is_some());
+    /// assert!(mesh.cast(&Ray::new(Point3::new(0.75, 0.75, -1.0), -Vector3::z()), Cull::None).is_none());
+    /// ```
+    #[must_use]
+    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: Cull) -> Option<MeshHit<T>> {
+        let ray = caster.prepare();
+        if !ray.is_valid() {
+            return None;
+        }
+        let t_min = ray.t_min();
+        let t_max = core::cell::Cell::new(ray.t_max());
+        let mut best: Option<MeshHit<T>> = None;
+        self.walk(
+            |b| {
+                ray.with_range(t_min, t_max.get())
+                    .clip_aabb(b)
+                    .map(|s| s.enter)
+            },
+            |i| {
+                if let Some(tri) = self.triangle(i) {
+                    let r = ray.with_range(t_min, t_max.get());
+                    if let Some(h) = r.cast_triangle(&tri, cull) {
+                        if best.is_none_or(|b| h.t < b.t) {
+                            t_max.set(h.t);
+                            best = Some(MeshHit {
+                                t: h.t,
+                                point: h.point,
+                                normal: h.normal,
+                                triangle: i,
+                                u: h.u,
+                                v: h.v,
+                                w: h.w,
+                                front: h.front,
+                            });
+                        }
+                    }
+                }
+                true
+            },
+        );
+        best
+    }
+
+    /// Whether any triangle lies along `caster` (an occlusion or shadow
+    /// test): stops at the first hit found, in no particular order.
+    ///
+    /// ```
+    /// use isect::{Cull, Segment, TriMesh, nalgebra::Point3};
+    /// let mesh = TriMesh::new(
+    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)],
+    ///     vec![[0, 1, 2]],
+    /// ).unwrap();
+    /// let light = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, 1.0));
+    /// assert!(mesh.occludes(&light, Cull::None));
+    /// let short = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, -0.5));
+    /// assert!(!mesh.occludes(&short, Cull::None));
+    /// ```
+    #[must_use]
+    pub fn occludes<C: Caster<T, 3>>(&self, caster: &C, cull: Cull) -> bool {
+        let ray = caster.prepare();
+        if !ray.is_valid() {
+            return false;
+        }
+        let mut hit = false;
+        self.walk(
+            |b| ray.clip_aabb(b).map(|s| s.enter),
+            |i| {
+                hit = self
+                    .triangle(i)
+                    .is_some_and(|tri| ray.cast_triangle(&tri, cull).is_some());
+                !hit
+            },
+        );
+        hit
+    }
+}
+
+/// `Intersect<TriMesh>` for the casters: `intersect` is the first hit
+/// ([`TriMesh::cast`], both faces), `intersects` the occlusion test.
+macro_rules! cast_mesh {
+    ($($C:ident),*) => {$(
+        impl<T: Real> Intersect<TriMesh<T>> for $C<T, 3> {
+            type Output = MeshHit<T>;
+            #[inline]
+            fn intersect(&self, mesh: &TriMesh<T>) -> Option<MeshHit<T>> {
+                mesh.cast(self, Cull::None)
+            }
+            #[inline]
+            fn intersects(&self, mesh: &TriMesh<T>) -> bool {
+                mesh.occludes(self, Cull::None)
+            }
+        }
+        impl<T: Real> Intersect<$C<T, 3>> for TriMesh<T> {
+            type Output = MeshHit<T>;
+            #[inline]
+            fn intersect(&self, caster: &$C<T, 3>) -> Option<MeshHit<T>> {
+                self.cast(caster, Cull::None)
+            }
+            #[inline]
+            fn intersects(&self, caster: &$C<T, 3>) -> bool {
+                self.occludes(caster, Cull::None)
+            }
+        }
+    )*};
+}
+cast_mesh!(Ray, Segment, Line, PreparedRay);
 
 /// Whether two closed boxes overlap.
 fn aabb_overlap<T: Real>(a: &Aabb<T, 3>, b: &Aabb<T, 3>) -> bool {
