@@ -63,7 +63,7 @@ mod intersect;
 pub use error::ShapeError;
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Intersect,
-    RayHit, Side, Toi,
+    OverlapPolygon, RayHit, Side, Toi, TriangleIntersection,
 };
 pub use real::Real;
 pub use shape::{

@@ -67,3 +67,29 @@ pub(crate) use mirror;
 // Pair modules, one per file, are listed below by family.
 // -- rays, segments, lines (issue: ray queries)
 // -- overlaps between volumes (issue: overlap tests)
+mod common;
+
+mod ball_aabb;
+mod ball_ball;
+mod ball_capsule;
+mod ball_obb;
+mod ball_plane;
+mod ball_polygon;
+mod ball_triangle;
+
+mod aabb_aabb;
+mod aabb_obb;
+mod aabb_plane;
+mod aabb_triangle;
+mod obb_obb;
+mod obb_plane;
+mod obb_triangle;
+
+mod polygon_polygon;
+mod triangle_triangle;
+
+mod capsule_aabb;
+mod capsule_capsule;
+mod capsule_obb;
+mod capsule_plane;
+mod capsule_triangle;

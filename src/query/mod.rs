@@ -1,7 +1,9 @@
 //! The query traits and the result types that every pair of a family shares.
 
+mod overlap;
 mod result;
 mod traits;
 
+pub use overlap::{OverlapPolygon, TriangleIntersection};
 pub use result::{ClosestPair, Contact, RayHit, Side, Toi};
 pub use traits::{Bounded, Classify, ClosestPoint, ClosestPoints, Contains, Intersect};

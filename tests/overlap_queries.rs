@@ -1,0 +1,1631 @@
+//! Overlap tests against oracles that share no code with the queries.
+//!
+//! The main oracle is a brute-force separating-axis search in `f64`: every
+//! shape is a convex hull of vertices (grown by a radius for balls and
+//! capsules), and the signed separation of two shapes is the largest gap
+//! between their projections over a candidate set of directions that
+//! contains the optimal one — face normals, the in-plane normals of flat
+//! shapes' edges, cross products of edge directions, and (for rounded
+//! shapes, where the separation is a distance) vertex–vertex and
+//! vertex–edge directions — plus a few fixed ones. For polytopes this is
+//! the separating-axis theorem; for rounded shapes the closest pair of the
+//! cores lies along one of those directions. A positive separation proves
+//! the shapes apart; a negative one is minus the penetration depth.
+//!
+//! Every random case is built in `f64`, rounded to the scalar under test,
+//! and the oracle sees the rounded values. Cases within a band of touching
+//! (scaled per scalar) are skipped; the hand-written cases pin touching,
+//! parallel, coplanar and degenerate configurations exactly.
+
+use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Unit, Vector2, Vector3};
+use isect::{
+    Aabb, Ball, Capsule, Contact, Intersect, Obb, Plane, Polygon, Real, Segment, Triangle,
+    TriangleIntersection,
+};
+
+// ---------------------------------------------------------------- helpers
+
+type V = [f64; 3];
+
+fn sub(a: V, b: V) -> V {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+fn add(a: V, b: V) -> V {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+fn mul(a: V, k: f64) -> V {
+    [a[0] * k, a[1] * k, a[2] * k]
+}
+fn dot(a: V, b: V) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+fn cross(a: V, b: V) -> V {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+fn norm(a: V) -> f64 {
+    dot(a, a).sqrt()
+}
+
+/// A deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Self {
+        Self(seed.max(1))
+    }
+    fn unit(&mut self) -> f64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+    fn v(&mut self, lo: f64, hi: f64) -> V {
+        [self.range(lo, hi), self.range(lo, hi), self.range(lo, hi)]
+    }
+    fn v2(&mut self, lo: f64, hi: f64) -> V {
+        [self.range(lo, hi), self.range(lo, hi), 0.0]
+    }
+    /// A uniformly random rotation (from a random unit quaternion).
+    fn rotation(&mut self) -> Rotation3<f64> {
+        loop {
+            let q = [
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+            ];
+            let n = q.iter().map(|x| x * x).sum::<f64>().sqrt();
+            if n > 0.1 && n <= 1.0 {
+                let q = isect::nalgebra::Quaternion::new(q[0], q[1], q[2], q[3]);
+                return Unit::new_normalize(q).to_rotation_matrix();
+            }
+        }
+    }
+    fn angle(&mut self) -> f64 {
+        self.range(0.0, std::f64::consts::TAU)
+    }
+}
+
+// Conversions between the scalar under test and the oracle's f64.
+fn s<T: Real>(x: f64) -> T {
+    T::from_f64_lossy(x)
+}
+fn p3<T: Real>(v: V) -> Point3<T> {
+    Point3::new(s(v[0]), s(v[1]), s(v[2]))
+}
+fn v3<T: Real>(v: V) -> Vector3<T> {
+    Vector3::new(s(v[0]), s(v[1]), s(v[2]))
+}
+fn p2<T: Real>(v: V) -> Point2<T> {
+    Point2::new(s(v[0]), s(v[1]))
+}
+/// Any point or vector of dimension 2 or 3, back in f64 (z = 0 in 2D).
+fn back<T: Real, const D: usize>(x: &isect::Vector<T, D>) -> V {
+    let mut v = [0.0; 3];
+    for (i, c) in x.iter().enumerate().take(3) {
+        v[i] = c.to_f64();
+    }
+    v
+}
+fn backp<T: Real, const D: usize>(p: &isect::Point<T, D>) -> V {
+    back(&p.coords)
+}
+
+// ----------------------------------------------------------------- oracle
+
+/// A convex hull of vertices grown by a radius, with what the separating
+/// axis search needs: its edges (vertex pairs) and face normals (for a
+/// flat shape also the in-plane normals of its edges).
+#[derive(Clone, Debug)]
+struct Hull {
+    verts: Vec<V>,
+    edges: Vec<(usize, usize)>,
+    normals: Vec<V>,
+    radius: f64,
+}
+
+impl Hull {
+    fn point(p: V) -> Self {
+        Self {
+            verts: vec![p],
+            edges: vec![],
+            normals: vec![],
+            radius: 0.0,
+        }
+    }
+    fn ball(c: V, r: f64) -> Self {
+        Self {
+            radius: r,
+            ..Self::point(c)
+        }
+    }
+    fn segment(a: V, b: V, r: f64) -> Self {
+        Self {
+            verts: vec![a, b],
+            edges: vec![(0, 1)],
+            normals: vec![],
+            radius: r,
+        }
+    }
+    /// A flat convex polygon (vertices in order), also a triangle.
+    fn flat(verts: Vec<V>) -> Self {
+        let n = verts.len();
+        let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+        let mut normal = [0.0; 3];
+        for &(i, j) in &edges {
+            normal = add(normal, cross(verts[i], verts[j]));
+        }
+        let mut normals = vec![normal];
+        for &(i, j) in &edges {
+            normals.push(cross(normal, sub(verts[j], verts[i])));
+        }
+        Self {
+            verts,
+            edges,
+            normals,
+            radius: 0.0,
+        }
+    }
+    /// The box `center + Σ ±h_i axes_i`.
+    fn boxed(center: V, axes: [V; 3], h: V) -> Self {
+        let mut verts = vec![];
+        for mask in 0..8 {
+            let mut p = center;
+            for i in 0..3 {
+                let sgn = if mask >> i & 1 == 1 { 1.0 } else { -1.0 };
+                p = add(p, mul(axes[i], sgn * h[i]));
+            }
+            verts.push(p);
+        }
+        let mut edges = vec![];
+        for mask in 0..8usize {
+            for k in 0..3 {
+                if mask >> k & 1 == 0 {
+                    edges.push((mask, mask | 1 << k));
+                }
+            }
+        }
+        Self {
+            verts,
+            edges,
+            normals: axes.to_vec(),
+            radius: 0.0,
+        }
+    }
+    fn translated(&self, d: V) -> Self {
+        Self {
+            verts: self.verts.iter().map(|v| add(*v, d)).collect(),
+            ..self.clone()
+        }
+    }
+    fn interval(&self, u: V) -> (f64, f64) {
+        let mut lo = f64::INFINITY;
+        let mut hi = f64::NEG_INFINITY;
+        for v in &self.verts {
+            let x = dot(*v, u);
+            lo = lo.min(x);
+            hi = hi.max(x);
+        }
+        (lo - self.radius, hi + self.radius)
+    }
+    /// The distinct edge directions (a box has three).
+    fn edge_dirs(&self) -> Vec<V> {
+        if self.verts.len() == 8 && self.normals.len() == 3 {
+            return self.normals.clone(); // a box: its edges run along its axes
+        }
+        self.edges
+            .iter()
+            .map(|&(i, j)| sub(self.verts[j], self.verts[i]))
+            .collect()
+    }
+}
+
+/// The signed separation of two hulls: the largest gap between their
+/// projections over the candidate directions (positive: apart by at least
+/// that much, and for rounded shapes exactly their distance; negative:
+/// minus the penetration depth).
+fn separation(a: &Hull, b: &Hull) -> f64 {
+    let mut dirs: Vec<V> = vec![[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    dirs.extend(a.normals.iter().chain(&b.normals));
+    let (ea, eb) = (a.edge_dirs(), b.edge_dirs());
+    for e in &ea {
+        for f in &eb {
+            dirs.push(cross(*e, *f));
+        }
+    }
+    // Distances between rounded shapes take vertex and edge directions
+    // too (polytopes are decided by the axes above alone).
+    let rounded = a.radius > 0.0 || b.radius > 0.0;
+    for (x, y) in [(a, b), (b, a)].into_iter().filter(|_| rounded) {
+        for v in &x.verts {
+            for w in &y.verts {
+                dirs.push(sub(*w, *v));
+            }
+            for &(i, j) in &y.edges {
+                let e = sub(y.verts[j], y.verts[i]);
+                let w = sub(*v, y.verts[i]);
+                let ee = dot(e, e);
+                if ee > 0.0 {
+                    dirs.push(sub(w, mul(e, dot(w, e) / ee)));
+                }
+            }
+        }
+    }
+    // Two shapes in the plane z = 0 (the 2D queries) are separated within
+    // it: directions out of the plane only see them touch.
+    let planar = a.verts.iter().chain(&b.verts).all(|v| v[2] == 0.0);
+    let mut best = f64::NEG_INFINITY;
+    for mut d in dirs {
+        if planar {
+            d[2] = 0.0;
+        }
+        let n = norm(d);
+        if n.is_nan() || n <= 1e-300 {
+            continue;
+        }
+        let u = mul(d, 1.0 / n);
+        let (a0, a1) = a.interval(u);
+        let (b0, b1) = b.interval(u);
+        best = best.max((b0 - a1).max(a0 - b1));
+    }
+    best
+}
+
+// Shapes under test → hulls.
+fn h_ball<T: Real, const D: usize>(b: &Ball<T, D>) -> Hull {
+    Hull::ball(backp(&b.center), b.radius.to_f64())
+}
+fn h_capsule<T: Real, const D: usize>(c: &Capsule<T, D>) -> Hull {
+    Hull::segment(backp(&c.segment.a), backp(&c.segment.b), c.radius.to_f64())
+}
+fn h_aabb<T: Real>(b: &Aabb<T, 3>) -> Hull {
+    let (lo, hi) = (backp(&b.min), backp(&b.max));
+    Hull::boxed(
+        mul(add(lo, hi), 0.5),
+        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+        mul(sub(hi, lo), 0.5),
+    )
+}
+fn h_aabb2<T: Real>(b: &Aabb<T, 2>) -> Hull {
+    let (lo, hi) = (backp(&b.min), backp(&b.max));
+    Hull::flat(vec![lo, [hi[0], lo[1], 0.0], hi, [lo[0], hi[1], 0.0]])
+}
+fn h_obb<T: Real>(b: &Obb<T, 3>) -> Hull {
+    let axes = [0, 1, 2].map(|i| back(&b.axes.column(i).into_owned()));
+    Hull::boxed(backp(&b.center), axes, back(&b.half_extents).map(f64::abs))
+}
+fn h_obb2<T: Real>(b: &Obb<T, 2>) -> Hull {
+    let c = backp(&b.center);
+    let u = mul(
+        back(&b.axes.column(0).into_owned()),
+        b.half_extents.x.to_f64().abs(),
+    );
+    let v = mul(
+        back(&b.axes.column(1).into_owned()),
+        b.half_extents.y.to_f64().abs(),
+    );
+    Hull::flat(vec![
+        sub(sub(c, u), v),
+        sub(add(c, u), v),
+        add(add(c, u), v),
+        add(sub(c, u), v),
+    ])
+}
+fn h_tri<T: Real, const D: usize>(t: &Triangle<T, D>) -> Hull {
+    Hull::flat(vec![backp(&t.a), backp(&t.b), backp(&t.c)])
+}
+fn h_poly<T: Real, const D: usize>(p: &[isect::Point<T, D>]) -> Hull {
+    Hull::flat(p.iter().map(backp).collect())
+}
+
+/// Tolerances per scalar: `band` for decisions (cases closer than that to
+/// touching are skipped), `geom` for computed contacts.
+trait Scalar: Real {
+    const BAND: f64;
+    const GEOM: f64;
+}
+impl Scalar for f32 {
+    const BAND: f64 = 2e-3;
+    const GEOM: f64 = 2e-2;
+}
+impl Scalar for f64 {
+    const BAND: f64 = 1e-9;
+    const GEOM: f64 = 1e-7;
+}
+#[cfg(feature = "fixed")]
+impl Scalar for isect::fixed::I32F32 {
+    const BAND: f64 = 2e-5;
+    const GEOM: f64 = 2e-3;
+}
+
+/// How many random cases per pair and scalar.
+const CASES: usize = 1000;
+
+/// What a query's output says about the contact, in f64 (3D, z = 0 for 2D).
+trait Output {
+    fn contact(&self) -> Option<(V, V, f64)> {
+        None
+    }
+}
+impl<T: Real, const D: usize> Output for Contact<T, D> {
+    fn contact(&self) -> Option<(V, V, f64)> {
+        Some((backp(&self.point), back(&self.normal), self.depth.to_f64()))
+    }
+}
+impl<T: Real, const D: usize> Output for Aabb<T, D> {}
+impl<T: Real> Output for TriangleIntersection<T> {}
+
+/// Counts of a random run, to show that both answers were exercised.
+#[derive(Default, Debug)]
+struct Tally {
+    hit: usize,
+    miss: usize,
+    skipped: usize,
+}
+
+impl Tally {
+    fn assert_balanced(&self, name: &str) {
+        let n = self.hit + self.miss + self.skipped;
+        assert!(
+            self.hit * 8 > n,
+            "{name}: too few intersecting cases: {self:?}"
+        );
+        assert!(
+            self.miss * 8 > n,
+            "{name}: too few separate cases: {self:?}"
+        );
+        assert!(self.skipped * 20 < n, "{name}: too many skipped: {self:?}");
+    }
+}
+
+/// Checks one pair: the decision against the oracle, both orders,
+/// `intersects == intersect().is_some()`, and for a contact that its point
+/// lies in both shapes, its normal is unit, and moving the second shape by
+/// the depth along the normal leaves them at most touching; for shapes the
+/// oracle can measure exactly (`exact_depth`), that the depth is the
+/// penetration depth.
+fn check_pair<T: Scalar, A, B>(
+    name: &str,
+    a: &A,
+    b: &B,
+    ha: &Hull,
+    hb: &Hull,
+    exact_depth: bool,
+    tally: &mut Tally,
+) where
+    A: Intersect<B> + core::fmt::Debug,
+    B: Intersect<A> + core::fmt::Debug,
+    A::Output: Output,
+    B::Output: Output,
+{
+    let got = a.intersects(b);
+    assert_eq!(got, b.intersects(a), "{name}: asymmetric for {a:?} {b:?}");
+    let found = a.intersect(b);
+    assert_eq!(
+        got,
+        found.is_some(),
+        "{name}: intersects != intersect for {a:?} {b:?}"
+    );
+    assert_eq!(
+        got,
+        b.intersect(a).is_some(),
+        "{name}: reversed intersect for {a:?} {b:?}"
+    );
+    let sep = separation(ha, hb);
+    if sep.abs() <= T::BAND {
+        tally.skipped += 1;
+        return;
+    }
+    assert_eq!(
+        got,
+        sep < 0.0,
+        "{name}: separation {sep} but intersects = {got} for {a:?} {b:?}"
+    );
+    if got {
+        tally.hit += 1;
+    } else {
+        tally.miss += 1;
+        return;
+    }
+    let Some((point, normal, depth)) = found.and_then(|o| o.contact()) else {
+        return;
+    };
+    let g = T::GEOM;
+    let at = Hull::point(point);
+    assert!(
+        separation(&at, ha) <= g,
+        "{name}: contact point {point:?} off the first shape, {a:?} {b:?}"
+    );
+    assert!(
+        separation(&at, hb) <= g,
+        "{name}: contact point {point:?} off the second shape, {a:?} {b:?}"
+    );
+    assert!(
+        (norm(normal) - 1.0).abs() <= g,
+        "{name}: normal {normal:?} not unit"
+    );
+    assert!(depth >= -g, "{name}: negative depth {depth}");
+    let moved = separation(ha, &hb.translated(mul(normal, depth)));
+    assert!(
+        moved >= -g,
+        "{name}: moving by depth {depth} along {normal:?} leaves overlap {moved}, {a:?} {b:?}"
+    );
+    // Cores apart (or polytopes): the depth is exactly the penetration.
+    let cores_apart = || {
+        let bare = |h: &Hull| Hull {
+            radius: 0.0,
+            ..h.clone()
+        };
+        separation(&bare(ha), &bare(hb)) > g
+    };
+    if exact_depth || cores_apart() {
+        assert!(
+            (depth + sep).abs() <= g,
+            "{name}: depth {depth}, penetration {}, {a:?} {b:?}",
+            -sep
+        );
+    } else {
+        assert!(
+            depth + sep >= -g,
+            "{name}: depth {depth} below penetration {}",
+            -sep
+        );
+    }
+    // The reversed order gives the flipped normal.
+    if let Some((p2, n2, d2)) = b.intersect(a).and_then(|o| o.contact()) {
+        assert!(
+            norm(add(n2, normal)) <= g && (d2 - depth).abs() <= g,
+            "{name}: reversed contact differs"
+        );
+        let _ = p2;
+    }
+}
+
+/// Instantiates generic test functions for every scalar, in a module named
+/// after the group.
+macro_rules! per_scalar {
+    ($group:ident: $($name:ident),* $(,)?) => {
+        mod $group {
+            mod f32_cases {
+                $( #[test] fn $name() { super::super::$name::<f32>(); } )*
+            }
+            mod f64_cases {
+                $( #[test] fn $name() { super::super::$name::<f64>(); } )*
+            }
+            #[cfg(feature = "fixed")]
+            mod i32f32_cases {
+                $( #[test] fn $name() { super::super::$name::<isect::fixed::I32F32>(); } )*
+            }
+        }
+    };
+}
+
+// ------------------------------------------------------------- generators
+
+fn g_ball<T: Real>(r: &mut Rng) -> Ball<T, 3> {
+    Ball::new(p3(r.v(-2.0, 2.0)), s(r.range(0.1, 1.5)))
+}
+fn g_aabb<T: Real>(r: &mut Rng) -> Aabb<T, 3> {
+    let (c, h) = (r.v(-2.0, 2.0), r.v(0.1, 1.5));
+    Aabb::new(p3(sub(c, h)), p3(add(c, h)))
+}
+fn g_obb<T: Real>(r: &mut Rng) -> Obb<T, 3> {
+    let rot = r.rotation();
+    let axes = Matrix3::from_fn(|i, j| s(rot[(i, j)]));
+    Obb::new(p3(r.v(-2.0, 2.0)), v3(r.v(0.1, 1.5)), axes)
+}
+fn g_tri<T: Real>(r: &mut Rng) -> Triangle<T, 3> {
+    let c = r.v(-1.0, 1.0);
+    Triangle::new(
+        p3(add(c, r.v(-2.0, 2.0))),
+        p3(add(c, r.v(-2.0, 2.0))),
+        p3(add(c, r.v(-2.0, 2.0))),
+    )
+}
+fn g_capsule<T: Real>(r: &mut Rng) -> Capsule<T, 3> {
+    let (c, d) = (r.v(-2.0, 2.0), r.v(-1.5, 1.5));
+    Capsule::new(
+        Segment::new(p3(sub(c, d)), p3(add(c, d))),
+        s(r.range(0.05, 1.0)),
+    )
+}
+fn g_plane<T: Real>(r: &mut Rng) -> Plane<T, 3> {
+    let n = r.rotation() * Vector3::z() * r.range(0.5, 2.0);
+    Plane::new(v3([n.x, n.y, n.z]), s(r.range(-2.0, 2.0)))
+}
+/// A convex polygon of 3 to 7 vertices around a random centre, in a random
+/// plane (flat: in z = 0).
+fn g_polygon(r: &mut Rng, flat: bool) -> Vec<V> {
+    let rot = if flat {
+        Rotation3::identity()
+    } else {
+        r.rotation()
+    };
+    let (u, w) = (rot * Vector3::x(), rot * Vector3::y());
+    let c = if flat {
+        r.v2(-2.0, 2.0)
+    } else {
+        r.v(-2.0, 2.0)
+    };
+    let n = 3 + (r.unit() * 5.0) as usize;
+    let mut angles: Vec<f64> = (0..n).map(|_| r.angle()).collect();
+    angles.sort_by(f64::total_cmp);
+    let rad = r.range(0.3, 1.8);
+    angles
+        .iter()
+        .map(|a| {
+            let (x, y) = (rad * a.cos(), rad * a.sin());
+            [
+                c[0] + x * u.x + y * w.x,
+                c[1] + x * u.y + y * w.y,
+                c[2] + x * u.z + y * w.z,
+            ]
+        })
+        .collect()
+}
+fn g_ball2<T: Real>(r: &mut Rng) -> Ball<T, 2> {
+    Ball::new(p2(r.v2(-2.0, 2.0)), s(r.range(0.1, 1.5)))
+}
+fn g_aabb2<T: Real>(r: &mut Rng) -> Aabb<T, 2> {
+    let (c, h) = (r.v2(-2.0, 2.0), r.v2(0.1, 1.5));
+    Aabb::new(p2(sub(c, h)), p2(add(c, h)))
+}
+fn g_obb2<T: Real>(r: &mut Rng) -> Obb<T, 2> {
+    let a = r.angle();
+    let axes = isect::nalgebra::Matrix2::new(s(a.cos()), s(-a.sin()), s(a.sin()), s(a.cos()));
+    let h = r.v2(0.1, 1.5);
+    Obb::new(p2(r.v2(-2.0, 2.0)), Vector2::new(s(h[0]), s(h[1])), axes)
+}
+fn g_tri2<T: Real>(r: &mut Rng) -> Triangle<T, 2> {
+    let c = r.v2(-1.0, 1.0);
+    Triangle::new(
+        p2(add(c, r.v2(-2.0, 2.0))),
+        p2(add(c, r.v2(-2.0, 2.0))),
+        p2(add(c, r.v2(-2.0, 2.0))),
+    )
+}
+fn g_capsule2<T: Real>(r: &mut Rng) -> Capsule<T, 2> {
+    let (c, d) = (r.v2(-2.0, 2.0), r.v2(-1.5, 1.5));
+    Capsule::new(
+        Segment::new(p2(sub(c, d)), p2(add(c, d))),
+        s(r.range(0.05, 1.0)),
+    )
+}
+
+/// Runs `CASES` random pairs through [`check_pair`].
+fn run<T: Scalar, A, B>(
+    name: &str,
+    seed: u64,
+    exact_depth: bool,
+    mut gen: impl FnMut(&mut Rng) -> (A, B, Hull, Hull),
+) where
+    A: Intersect<B> + core::fmt::Debug,
+    B: Intersect<A> + core::fmt::Debug,
+    A::Output: Output,
+    B::Output: Output,
+{
+    let mut rng = Rng::new(seed);
+    let mut tally = Tally::default();
+    for _ in 0..CASES {
+        let (a, b, ha, hb) = gen(&mut rng);
+        check_pair::<T, A, B>(name, &a, &b, &ha, &hb, exact_depth, &mut tally);
+    }
+    tally.assert_balanced(name);
+}
+
+// ------------------------------------------------------ random pair tests
+
+fn ball_ball<T: Scalar>() {
+    run::<T, _, _>("ball-ball", 1, false, |r| {
+        let (a, b) = (g_ball::<T>(r), g_ball::<T>(r));
+        (a, b, h_ball(&a), h_ball(&b))
+    });
+    run::<T, _, _>("circle-circle", 2, false, |r| {
+        let (a, b) = (g_ball2::<T>(r), g_ball2::<T>(r));
+        (a, b, h_ball(&a), h_ball(&b))
+    });
+}
+
+fn ball_aabb<T: Scalar>() {
+    run::<T, _, _>("ball-aabb", 3, false, |r| {
+        let (a, b) = (g_ball::<T>(r), g_aabb::<T>(r));
+        (a, b, h_ball(&a), h_aabb(&b))
+    });
+    run::<T, _, _>("circle-aabb", 4, false, |r| {
+        let (a, b) = (g_ball2::<T>(r), g_aabb2::<T>(r));
+        (a, b, h_ball(&a), h_aabb2(&b))
+    });
+}
+
+fn ball_obb<T: Scalar>() {
+    run::<T, _, _>("ball-obb", 5, false, |r| {
+        let (a, b) = (g_ball::<T>(r), g_obb::<T>(r));
+        (a, b, h_ball(&a), h_obb(&b))
+    });
+    run::<T, _, _>("circle-obb", 6, false, |r| {
+        let (a, b) = (g_ball2::<T>(r), g_obb2::<T>(r));
+        (a, b, h_ball(&a), h_obb2(&b))
+    });
+}
+
+fn ball_triangle<T: Scalar>() {
+    run::<T, _, _>("ball-triangle", 7, false, |r| {
+        let (a, b) = (g_ball::<T>(r), g_tri::<T>(r));
+        (a, b, h_ball(&a), h_tri(&b))
+    });
+    run::<T, _, _>("circle-triangle", 8, false, |r| {
+        let (a, b) = (g_ball2::<T>(r), g_tri2::<T>(r));
+        (a, b, h_ball(&a), h_tri(&b))
+    });
+}
+
+fn ball_capsule<T: Scalar>() {
+    run::<T, _, _>("ball-capsule", 9, false, |r| {
+        let (a, b) = (g_ball::<T>(r), g_capsule::<T>(r));
+        (a, b, h_ball(&a), h_capsule(&b))
+    });
+}
+
+fn ball_polygon<T: Scalar>() {
+    let mut rng = Rng::new(10);
+    let mut tally = Tally::default();
+    for flat in [false, true] {
+        for _ in 0..CASES / 2 {
+            let ball = Ball::new(p3(rng.v(-1.5, 1.5)), s(rng.range(0.5, 2.0)));
+            let verts: Vec<Point3<T>> = g_polygon(&mut rng, flat).into_iter().map(p3).collect();
+            let poly = Polygon::new(&verts);
+            check_pair::<T, _, _>(
+                "ball-polygon",
+                &ball,
+                &poly,
+                &h_ball(&ball),
+                &h_poly(&verts),
+                false,
+                &mut tally,
+            );
+        }
+    }
+    tally.assert_balanced("ball-polygon");
+    // Circles against 2D polygons.
+    let mut tally = Tally::default();
+    for _ in 0..CASES {
+        let ball = g_ball2::<T>(&mut rng);
+        let verts: Vec<Point2<T>> = g_polygon(&mut rng, true).into_iter().map(p2).collect();
+        let poly = Polygon::new(&verts);
+        check_pair::<T, _, _>(
+            "circle-polygon",
+            &ball,
+            &poly,
+            &h_ball(&ball),
+            &h_poly(&verts),
+            false,
+            &mut tally,
+        );
+    }
+    tally.assert_balanced("circle-polygon");
+}
+
+fn aabb_aabb<T: Scalar>() {
+    let mut rng = Rng::new(11);
+    let mut tally = Tally::default();
+    for _ in 0..CASES {
+        let (a, b) = (g_aabb::<T>(&mut rng), g_aabb::<T>(&mut rng));
+        check_pair::<T, _, _>(
+            "aabb-aabb",
+            &a,
+            &b,
+            &h_aabb(&a),
+            &h_aabb(&b),
+            true,
+            &mut tally,
+        );
+        // The overlap box, from its definition.
+        if let Some(o) = a.intersect(&b) {
+            for i in 0..3 {
+                assert_eq!(
+                    o.min[i],
+                    if a.min[i] > b.min[i] {
+                        a.min[i]
+                    } else {
+                        b.min[i]
+                    }
+                );
+                assert_eq!(
+                    o.max[i],
+                    if a.max[i] < b.max[i] {
+                        a.max[i]
+                    } else {
+                        b.max[i]
+                    }
+                );
+            }
+        }
+    }
+    tally.assert_balanced("aabb-aabb");
+}
+
+fn aabb_triangle<T: Scalar>() {
+    run::<T, _, _>("aabb-triangle", 12, true, |r| {
+        let (a, b) = (g_aabb::<T>(r), g_tri::<T>(r));
+        (a, b, h_aabb(&a), h_tri(&b))
+    });
+    run::<T, _, _>("aabb-triangle 2d", 13, true, |r| {
+        let (a, b) = (g_aabb2::<T>(r), g_tri2::<T>(r));
+        (a, b, h_aabb2(&a), h_tri(&b))
+    });
+}
+
+fn obb_obb<T: Scalar>() {
+    run::<T, _, _>("obb-obb", 14, true, |r| {
+        let (a, b) = (g_obb::<T>(r), g_obb::<T>(r));
+        (a, b, h_obb(&a), h_obb(&b))
+    });
+    run::<T, _, _>("obb-obb 2d", 15, true, |r| {
+        let (a, b) = (g_obb2::<T>(r), g_obb2::<T>(r));
+        (a, b, h_obb2(&a), h_obb2(&b))
+    });
+}
+
+fn aabb_obb<T: Scalar>() {
+    run::<T, _, _>("aabb-obb", 16, true, |r| {
+        let (a, b) = (g_aabb::<T>(r), g_obb::<T>(r));
+        (a, b, h_aabb(&a), h_obb(&b))
+    });
+    run::<T, _, _>("aabb-obb 2d", 17, true, |r| {
+        let (a, b) = (g_aabb2::<T>(r), g_obb2::<T>(r));
+        (a, b, h_aabb2(&a), h_obb2(&b))
+    });
+}
+
+fn obb_triangle<T: Scalar>() {
+    run::<T, _, _>("obb-triangle", 18, true, |r| {
+        let (a, b) = (g_obb::<T>(r), g_tri::<T>(r));
+        (a, b, h_obb(&a), h_tri(&b))
+    });
+    run::<T, _, _>("obb-triangle 2d", 19, true, |r| {
+        let (a, b) = (g_obb2::<T>(r), g_tri2::<T>(r));
+        (a, b, h_obb2(&a), h_tri(&b))
+    });
+}
+
+fn polygon_polygon<T: Scalar>() {
+    let mut rng = Rng::new(20);
+    let mut tally = Tally::default();
+    for _ in 0..CASES {
+        let va: Vec<Point2<T>> = g_polygon(&mut rng, true).into_iter().map(p2).collect();
+        let vb: Vec<Point2<T>> = g_polygon(&mut rng, true).into_iter().map(p2).collect();
+        let (a, b) = (Polygon::new(&va), Polygon::new(&vb));
+        check_pair::<T, _, _>(
+            "polygon-polygon",
+            &a,
+            &b,
+            &h_poly(&va),
+            &h_poly(&vb),
+            true,
+            &mut tally,
+        );
+    }
+    tally.assert_balanced("polygon-polygon");
+    run::<T, _, _>("triangle-triangle 2d", 21, true, |r| {
+        let (a, b) = (g_tri2::<T>(r), g_tri2::<T>(r));
+        (a, b, h_tri(&a), h_tri(&b))
+    });
+}
+
+fn capsule_capsule<T: Scalar>() {
+    run::<T, _, _>("capsule-capsule", 22, false, |r| {
+        let (a, b) = (g_capsule::<T>(r), g_capsule::<T>(r));
+        (a, b, h_capsule(&a), h_capsule(&b))
+    });
+    run::<T, _, _>("capsule-capsule 2d", 23, false, |r| {
+        let (a, b) = (g_capsule2::<T>(r), g_capsule2::<T>(r));
+        (a, b, h_capsule(&a), h_capsule(&b))
+    });
+}
+
+fn capsule_boxes<T: Scalar>() {
+    run::<T, _, _>("capsule-aabb", 24, false, |r| {
+        let (a, b) = (g_capsule::<T>(r), g_aabb::<T>(r));
+        (a, b, h_capsule(&a), h_aabb(&b))
+    });
+    run::<T, _, _>("capsule-obb", 25, false, |r| {
+        let (a, b) = (g_capsule::<T>(r), g_obb::<T>(r));
+        (a, b, h_capsule(&a), h_obb(&b))
+    });
+    run::<T, _, _>("capsule-aabb 2d", 26, false, |r| {
+        let (a, b) = (g_capsule2::<T>(r), g_aabb2::<T>(r));
+        (a, b, h_capsule(&a), h_aabb2(&b))
+    });
+}
+
+fn capsule_triangle<T: Scalar>() {
+    run::<T, _, _>("capsule-triangle", 27, false, |r| {
+        let (a, b) = (g_capsule::<T>(r), g_tri::<T>(r));
+        (a, b, h_capsule(&a), h_tri(&b))
+    });
+}
+
+/// The shape's signed-distance range from the plane, in units of length.
+fn plane_range<T: Real>(plane: &Plane<T, 3>, h: &Hull) -> (f64, f64) {
+    let n = back(&plane.normal);
+    let len = norm(n);
+    let (lo, hi) = h.interval(mul(n, 1.0 / len));
+    let d = plane.d.to_f64() / len;
+    (lo - d, hi - d)
+}
+
+/// Checks a shape against a plane: the decision, both orders, and the
+/// contact (on the plane, in the shape, the normal along the plane's, the
+/// depth the shape's extent on the shallower side).
+fn check_plane<T: Scalar, X>(name: &str, x: &X, plane: &Plane<T, 3>, h: &Hull, tally: &mut Tally)
+where
+    X: Intersect<Plane<T, 3>, Output = Contact<T, 3>> + core::fmt::Debug,
+    Plane<T, 3>: Intersect<X, Output = Contact<T, 3>>,
+{
+    let got = x.intersects(plane);
+    assert_eq!(got, plane.intersects(x), "{name}: asymmetric");
+    let found = x.intersect(plane);
+    assert_eq!(got, found.is_some(), "{name}: intersects != intersect");
+    let (lo, hi) = plane_range(plane, h);
+    let sep = lo.max(-hi);
+    if sep.abs() <= T::BAND {
+        tally.skipped += 1;
+        return;
+    }
+    assert_eq!(
+        got,
+        sep < 0.0,
+        "{name}: range [{lo}, {hi}] but intersects = {got}, {x:?} {plane:?}"
+    );
+    let Some(c) = found else {
+        tally.miss += 1;
+        return;
+    };
+    tally.hit += 1;
+    let g = T::GEOM;
+    let (p, n, depth) = (backp(&c.point), back(&c.normal), c.depth.to_f64());
+    let np = back(&plane.normal);
+    let u = mul(np, 1.0 / norm(np));
+    assert!(
+        (dot(p, u) - plane.d.to_f64() / norm(np)).abs() <= g,
+        "{name}: contact point off the plane"
+    );
+    assert!(
+        separation(&Hull::point(p), h) <= g,
+        "{name}: contact point off the shape"
+    );
+    assert!(
+        norm(cross(n, u)) <= g && (norm(n) - 1.0).abs() <= g,
+        "{name}: normal {n:?} not along the plane's"
+    );
+    assert!(
+        (depth - hi.min(-lo)).abs() <= g,
+        "{name}: depth {depth}, range [{lo}, {hi}]"
+    );
+}
+
+fn shapes_plane<T: Scalar>() {
+    let mut rng = Rng::new(28);
+    let mut tallies = [(); 4].map(|_| Tally::default());
+    for _ in 0..CASES {
+        let plane = g_plane::<T>(&mut rng);
+        let b = g_ball::<T>(&mut rng);
+        check_plane("ball-plane", &b, &plane, &h_ball(&b), &mut tallies[0]);
+        let b = g_aabb::<T>(&mut rng);
+        check_plane("aabb-plane", &b, &plane, &h_aabb(&b), &mut tallies[1]);
+        let b = g_obb::<T>(&mut rng);
+        check_plane("obb-plane", &b, &plane, &h_obb(&b), &mut tallies[2]);
+        let b = g_capsule::<T>(&mut rng);
+        check_plane("capsule-plane", &b, &plane, &h_capsule(&b), &mut tallies[3]);
+    }
+    for (t, name) in tallies.iter().zip(["ball", "aabb", "obb", "capsule"]) {
+        t.assert_balanced(name);
+    }
+}
+
+/// The segment where two triangles cross, by Möller's construction in f64:
+/// each triangle's chord on the other's plane, projected on the line where
+/// the planes meet, and the overlap of the two intervals. `None` when the
+/// planes are too close to parallel for the construction.
+fn crossing_length(a: &[V; 3], b: &[V; 3]) -> Option<f64> {
+    let na = cross(sub(a[1], a[0]), sub(a[2], a[0]));
+    let nb = cross(sub(b[1], b[0]), sub(b[2], b[0]));
+    let dir = cross(na, nb);
+    if norm(dir) < 1e-3 * norm(na) * norm(nb) {
+        return None;
+    }
+    let chord = |t: &[V; 3], n: V, o: V| {
+        let d: Vec<f64> = t.iter().map(|v| dot(n, sub(*v, o))).collect();
+        let mut ts = vec![];
+        for (i, j) in [(0, 1), (1, 2), (2, 0)] {
+            if (d[i] <= 0.0) != (d[j] <= 0.0) {
+                let p = add(t[i], mul(sub(t[j], t[i]), d[i] / (d[i] - d[j])));
+                ts.push(dot(p, dir) / norm(dir));
+            }
+        }
+        let lo = ts.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = ts.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        (lo, hi)
+    };
+    let (a0, a1) = chord(a, nb, b[0]);
+    let (b0, b1) = chord(b, na, a[0]);
+    Some((a1.min(b1) - a0.max(b0)).max(0.0))
+}
+
+fn triangle_triangle<T: Scalar>() {
+    let mut rng = Rng::new(30);
+    let mut tally = Tally::default();
+    for _ in 0..CASES {
+        let (a, b) = (g_tri::<T>(&mut rng), g_tri::<T>(&mut rng));
+        check_pair::<T, _, _>(
+            "triangle-triangle",
+            &a,
+            &b,
+            &h_tri(&a),
+            &h_tri(&b),
+            true,
+            &mut tally,
+        );
+        let Some(TriangleIntersection::Segment(seg)) = a.intersect(&b) else {
+            continue;
+        };
+        let g = T::GEOM;
+        for end in [seg.a, seg.b] {
+            let at = Hull::point(backp(&end));
+            assert!(
+                separation(&at, &h_tri(&a)) <= g && separation(&at, &h_tri(&b)) <= g,
+                "segment end off a triangle"
+            );
+        }
+        let verts = |t: &Triangle<T, 3>| [backp(&t.a), backp(&t.b), backp(&t.c)];
+        if let Some(len) = crossing_length(&verts(&a), &verts(&b)) {
+            let got = norm(sub(backp(&seg.b), backp(&seg.a)));
+            assert!(
+                (got - len).abs() <= g,
+                "segment length {got}, expected {len}: {a:?} {b:?}"
+            );
+        }
+    }
+    tally.assert_balanced("triangle-triangle");
+}
+
+/// Triangles in one plane: z = 0 (exact in every scalar) and a tilted plane
+/// (coplanar up to rounding), against the 2D oracle in the plane.
+fn triangle_triangle_coplanar<T: Scalar>() {
+    let mut rng = Rng::new(31);
+    let mut tally = Tally::default();
+    for tilted in [false, true] {
+        let rot = if tilted {
+            rng.rotation()
+        } else {
+            Rotation3::identity()
+        };
+        let o = if tilted { rng.v(-1.0, 1.0) } else { [0.0; 3] };
+        let lift = |p: V| {
+            let q = rot * Vector3::new(p[0], p[1], 0.0);
+            add(o, [q.x, q.y, q.z])
+        };
+        for _ in 0..CASES / 2 {
+            let flat: Vec<V> = (0..6).map(|_| rng.v2(-2.0, 2.0)).collect();
+            let (fa, fb) = (
+                Hull::flat(flat[..3].to_vec()),
+                Hull::flat(flat[3..].to_vec()),
+            );
+            let a = Triangle::new(p3::<T>(lift(flat[0])), p3(lift(flat[1])), p3(lift(flat[2])));
+            let b = Triangle::new(p3::<T>(lift(flat[3])), p3(lift(flat[4])), p3(lift(flat[5])));
+            let got = a.intersect(&b);
+            assert_eq!(got.is_some(), b.intersects(&a));
+            let sep = separation(&fa, &fb);
+            if sep.abs() <= 10.0 * T::BAND {
+                tally.skipped += 1;
+                continue;
+            }
+            if sep > 0.0 {
+                assert!(got.is_none(), "coplanar apart by {sep} but {got:?}");
+                tally.miss += 1;
+                continue;
+            }
+            tally.hit += 1;
+            let Some(TriangleIntersection::Coplanar(poly)) = got else {
+                panic!("coplanar overlap by {sep} gave {got:?} for {a:?} {b:?}");
+            };
+            for v in poly.vertices().iter().chain([poly.centroid()].iter()) {
+                let at = Hull::point(backp(v));
+                let g = T::GEOM;
+                assert!(
+                    separation(&at, &h_tri(&a)) <= g && separation(&at, &h_tri(&b)) <= g,
+                    "overlap vertex off a triangle"
+                );
+            }
+        }
+    }
+    tally.assert_balanced("coplanar triangles");
+}
+
+per_scalar!(
+    planes_and_triangles:
+    shapes_plane,
+    triangle_triangle,
+    triangle_triangle_coplanar,
+);
+
+per_scalar!(
+    pairs:
+    ball_ball,
+    ball_aabb,
+    ball_obb,
+    ball_triangle,
+    ball_capsule,
+    ball_polygon,
+    aabb_aabb,
+    aabb_triangle,
+    obb_obb,
+    aabb_obb,
+    obb_triangle,
+    polygon_polygon,
+    capsule_capsule,
+    capsule_boxes,
+    capsule_triangle,
+);
+
+// ------------------------------------------------------- cases by hand
+//
+// Small integers and halves: every computation below is exact in f64, so
+// touching is touching.
+
+fn p(x: f64, y: f64, z: f64) -> Point3<f64> {
+    Point3::new(x, y, z)
+}
+fn q(x: f64, y: f64) -> Point2<f64> {
+    Point2::new(x, y)
+}
+fn aabb(lo: [f64; 3], hi: [f64; 3]) -> Aabb<f64, 3> {
+    Aabb::new(Point3::from(lo), Point3::from(hi))
+}
+fn tri(a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> Triangle<f64, 3> {
+    Triangle::new(Point3::from(a), Point3::from(b), Point3::from(c))
+}
+fn unit_box() -> Aabb<f64, 3> {
+    aabb([0.0; 3], [1.0; 3])
+}
+fn cube_obb(c: [f64; 3], h: f64, axes: Matrix3<f64>) -> Obb<f64, 3> {
+    Obb::new(Point3::from(c), Vector3::repeat(h), axes)
+}
+fn turned(axis: Vector3<f64>, angle: f64) -> Matrix3<f64> {
+    *Rotation3::from_axis_angle(&Unit::new_normalize(axis), angle).matrix()
+}
+
+#[test]
+fn balls_touching_and_degenerate() {
+    let a = Ball::new(p(0.0, 0.0, 0.0), 1.0);
+    // Touching: depth zero, the point where they touch.
+    let c = a.intersect(&Ball::new(p(2.0, 0.0, 0.0), 1.0)).unwrap();
+    assert_eq!(
+        (c.point, c.normal, c.depth),
+        (p(1.0, 0.0, 0.0), Vector3::x(), 0.0)
+    );
+    assert!(!a.intersects(&Ball::new(p(2.0, 0.0, 1e-6), 1.0)));
+    // Coincident centres: e_0 and the sum of the radii.
+    let c = a.intersect(&Ball::new(p(0.0, 0.0, 0.0), 0.5)).unwrap();
+    assert_eq!((c.normal, c.depth), (Vector3::x(), 1.5));
+    // Radius zero is a point; negative and NaN radii are empty.
+    assert!(a.intersects(&Ball::new(p(1.0, 0.0, 0.0), 0.0)));
+    assert!(!a.intersects(&Ball::new(p(0.0, 0.0, 0.0), -1.0)));
+    assert!(!a.intersects(&Ball::new(p(0.0, 0.0, 0.0), f64::NAN)));
+    // One ball inside another: the point is in both.
+    let c = Ball::new(p(0.0, 0.0, 0.0), 10.0)
+        .intersect(&Ball::new(p(1.0, 0.0, 0.0), 1.0))
+        .unwrap();
+    assert_eq!((c.point, c.depth), (p(1.0, 0.0, 0.0), 10.0));
+}
+
+#[test]
+fn ball_box_faces_edges_corners() {
+    let b = unit_box();
+    // Touching a face, an edge and a corner (0.75² + 1² = 1.25²).
+    assert!(Ball::new(p(0.5, 0.5, 2.0), 1.0).intersects(&b));
+    assert!(!Ball::new(p(0.5, 0.5, 2.0), 0.999_999).intersects(&b));
+    assert!(Ball::new(p(1.75, 2.0, 0.5), 1.25).intersects(&b)); // the edge (1, 1, z)
+    assert!(!Ball::new(p(1.75, 2.0, 0.5), 1.249_999).intersects(&b));
+    assert!(Ball::new(p(1.75, 2.0, 1.0), 1.25).intersects(&b)); // the corner (1, 1, 1)
+    assert!(!Ball::new(p(1.75, 2.0, 1.0 + 1e-6), 1.25).intersects(&b));
+    // The centre inside: out through the nearest face.
+    let c = Ball::new(p(0.5, 0.5, 0.875), 0.25).intersect(&b).unwrap();
+    assert_eq!((c.normal, c.depth), (-Vector3::z(), 0.375));
+    // A flat box is a rectangle; an empty box meets nothing.
+    assert!(Ball::new(p(0.5, 0.5, 1.0), 1.0).intersects(&aabb([0.0; 3], [1.0, 1.0, 0.0])));
+    assert!(!Ball::new(p(0.5, 0.5, 0.5), 5.0).intersects(&aabb([1.0; 3], [0.0; 3])));
+    // The same against an oriented box turned a quarter turn.
+    let o = cube_obb(
+        [0.5; 3],
+        0.5,
+        turned(Vector3::z(), std::f64::consts::FRAC_PI_2),
+    );
+    assert!(Ball::new(p(0.5, 0.5, 2.0), 1.0).intersects(&o));
+    assert!(!Ball::new(p(0.5, 0.5, 2.0), 0.999_999).intersects(&o));
+}
+
+#[test]
+fn ball_plane_triangle_polygon_capsule() {
+    let ground = Plane::new(Vector3::z(), 0.0);
+    assert!(Ball::new(p(3.0, 4.0, 1.0), 1.0).intersects(&ground)); // touching
+    assert!(!Ball::new(p(3.0, 4.0, -1.5), 1.0).intersects(&ground));
+    let c = Ball::new(p(0.0, 0.0, -0.5), 1.0)
+        .intersect(&ground)
+        .unwrap();
+    assert_eq!(
+        (c.normal, c.depth, c.point),
+        (Vector3::z(), 0.5, p(0.0, 0.0, 0.0))
+    );
+    // A non-unit normal: the plane 2z = 2.
+    assert!(
+        Ball::new(p(0.0, 0.0, 2.0), 1.0).intersects(&Plane::new(Vector3::new(0.0, 0.0, 2.0), 2.0))
+    );
+    // A zero normal is no plane.
+    assert!(!Ball::new(p(0.0, 0.0, 0.0), 1.0).intersects(&Plane::new(Vector3::zeros(), 0.0)));
+
+    let t = tri([0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [0.0, 2.0, 0.0]);
+    assert!(Ball::new(p(0.5, 0.5, 1.0), 1.0).intersects(&t)); // touching the face
+    assert!(Ball::new(p(1.5, 1.5, 0.0), 0.5f64.sqrt()).intersects(&t)); // the hypotenuse
+    assert!(!Ball::new(p(1.5, 1.5, 0.0), 0.7).intersects(&t));
+    // The centre on the triangle: the triangle's normal, the radius deep.
+    let c = Ball::new(p(0.5, 0.5, 0.0), 0.25).intersect(&t).unwrap();
+    assert_eq!(c.depth, 0.25);
+    assert_eq!(c.normal.cross(&Vector3::z()), Vector3::zeros());
+    // A degenerate triangle is its segment.
+    let flat = tri([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [2.0, 0.0, 0.0]);
+    assert!(Ball::new(p(2.5, 0.0, 0.0), 0.5).intersects(&flat));
+    assert!(!Ball::new(p(1.0, 1.0, 0.0), 0.5).intersects(&flat));
+    // In 2D a disc whose centre is inside leaves through the nearest edge.
+    let t2 = Triangle::new(q(0.0, 0.0), q(4.0, 0.0), q(0.0, 4.0));
+    let c = Ball::new(q(1.0, 0.5), 0.25).intersect(&t2).unwrap();
+    assert_eq!((c.normal, c.depth), (Vector2::y(), 0.75));
+
+    let square = [q(0.0, 0.0), q(2.0, 0.0), q(2.0, 2.0), q(0.0, 2.0)];
+    assert!(Ball::new(q(3.0, 1.0), 1.0).intersects(&Polygon::new(&square)));
+    assert!(!Ball::new(q(3.0, 3.0), 1.0).intersects(&Polygon::new(&square)));
+    assert!(!Ball::new(q(0.0, 0.0), 1.0).intersects(&Polygon::<f64, 2>::new(&[])));
+    assert!(Ball::new(q(0.0, 1.0), 1.0).intersects(&Polygon::new(&square[..1]))); // one vertex
+
+    let cap = Capsule::new(Segment::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 4.0)), 1.0);
+    assert!(Ball::new(p(0.0, 0.0, 6.0), 1.0).intersects(&cap)); // touching the cap
+    assert!(!Ball::new(p(0.0, 0.0, 6.5), 1.0).intersects(&cap));
+    let point_cap = Capsule::new(Segment::new(p(1.0, 0.0, 0.0), p(1.0, 0.0, 0.0)), 1.0);
+    assert!(Ball::new(p(-1.0, 0.0, 0.0), 1.0).intersects(&point_cap));
+}
+
+#[test]
+fn boxes_touching_and_degenerate() {
+    let b = unit_box();
+    // Sharing a face, an edge, a corner: flat overlap boxes.
+    let face = b
+        .intersect(&aabb([1.0, 0.0, 0.0], [2.0, 1.0, 1.0]))
+        .unwrap();
+    assert_eq!((face.min.x, face.max.x), (1.0, 1.0));
+    assert!(b.intersects(&aabb([1.0, 1.0, 0.0], [2.0, 2.0, 1.0])));
+    assert!(b.intersects(&aabb([1.0, 1.0, 1.0], [2.0, 2.0, 2.0])));
+    assert!(!b.intersects(&aabb([1.0, 1.0, 1.0 + 1e-12], [2.0, 2.0, 2.0])));
+    // Empty boxes overlap nothing; flat ones are boxes.
+    assert!(!b.intersects(&aabb([0.6, 0.5, 0.5], [0.4, 0.6, 0.6])));
+    assert!(b.intersects(&aabb([0.5; 3], [0.5; 3])));
+
+    // A plane through a corner; a zero normal.
+    let diag = Vector3::new(1.0, 1.0, 1.0);
+    assert!(b.intersects(&Plane::new(diag, 3.0)));
+    assert!(!b.intersects(&Plane::new(diag, 3.0 + 1e-12)));
+    let c = b.intersect(&Plane::new(diag, 3.0)).unwrap();
+    assert_eq!((c.point, c.depth), (p(1.0, 1.0, 1.0), 0.0));
+    assert!(!b.intersects(&Plane::new(Vector3::zeros(), 0.0)));
+    let o = cube_obb([0.5; 3], 0.5, Matrix3::identity());
+    assert!(o.intersects(&Plane::new(diag, 3.0)));
+    assert!(!o.intersects(&Plane::new(diag, 3.0 + 1e-12)));
+}
+
+#[test]
+fn box_triangle_robust_cases() {
+    let b = unit_box();
+    // A triangle's edge lying on a face, parallel to a box axis.
+    assert!(b.intersects(&tri([0.0, 0.5, 1.0], [1.0, 0.5, 1.0], [0.5, 0.5, 2.0])));
+    assert!(!b.intersects(&tri(
+        [0.0, 0.5, 1.0 + 1e-12],
+        [1.0, 0.5, 1.0 + 1e-12],
+        [0.5, 0.5, 2.0]
+    )));
+    // A vertex touching a corner, the rest outside.
+    assert!(b.intersects(&tri([1.0, 1.0, 1.0], [3.0, 1.0, 1.0], [1.0, 3.0, 2.0])));
+    // A big triangle cutting the box with no vertex inside (only the
+    // normal and edge axes can tell).
+    assert!(b.intersects(&tri(
+        [-5.0, -5.0, 0.5],
+        [10.0, -5.0, 0.5],
+        [-5.0, 10.0, 0.5]
+    )));
+    assert!(!b.intersects(&tri(
+        [-5.0, -5.0, 1.5],
+        [10.0, -5.0, 1.5],
+        [-5.0, 10.0, 1.5]
+    )));
+    // Separated only by an edge-cross axis: a triangle across the edge
+    // x = 1, z = 1 of the box, slanting past it.
+    let slant = tri([2.0, -1.0, 0.9], [2.0, 2.0, 0.9], [0.9, 0.5, 2.1]);
+    assert!(!b.intersects(&slant));
+    // Coplanar with a face, overlapping it.
+    let c = b
+        .intersect(&tri([0.5, 0.5, 1.0], [3.0, 0.5, 1.0], [0.5, 3.0, 1.0]))
+        .unwrap();
+    assert_eq!(c.depth, 0.0);
+    // Degenerate triangles: a segment through the box, a point outside.
+    assert!(b.intersects(&tri([-1.0, 0.5, 0.5], [0.5, 0.5, 0.5], [2.0, 0.5, 0.5])));
+    assert!(!b.intersects(&tri([2.0, 2.0, 2.0], [2.0, 2.0, 2.0], [2.0, 2.0, 2.0])));
+    assert!(b.intersects(&tri([1.0, 1.0, 1.0], [1.0, 1.0, 1.0], [1.0, 1.0, 1.0])));
+    // A segment-triangle parallel to a box axis, beside the box.
+    assert!(!b.intersects(&tri([-1.0, 1.5, 0.5], [0.5, 1.5, 0.5], [2.0, 1.5, 0.5])));
+    // The same cases through an oriented box.
+    let o = cube_obb([0.5; 3], 0.5, Matrix3::identity());
+    assert!(o.intersects(&tri([0.0, 0.5, 1.0], [1.0, 0.5, 1.0], [0.5, 0.5, 2.0])));
+    assert!(!o.intersects(&slant));
+    assert!(o.intersects(&tri(
+        [-5.0, -5.0, 0.5],
+        [10.0, -5.0, 0.5],
+        [-5.0, 10.0, 0.5]
+    )));
+}
+
+#[test]
+fn obb_obb_parallel_and_edges() {
+    let id = Matrix3::identity();
+    let a = cube_obb([0.0; 3], 1.0, id);
+    // Face to face with identical axes (every edge pair parallel).
+    assert!(a.intersects(&cube_obb([2.0, 0.5, 0.5], 1.0, id)));
+    assert!(!a.intersects(&cube_obb([2.0 + 1e-9, 0.5, 0.5], 1.0, id)));
+    let c = a.intersect(&cube_obb([1.5, 0.0, 0.0], 1.0, id)).unwrap();
+    assert_eq!((c.normal, c.depth), (Vector3::x(), 0.5));
+    // Identical boxes, and a point-sized box inside.
+    assert!(a.intersects(&a));
+    assert!(a.intersects(&cube_obb([0.3, 0.2, 0.1], 0.0, id)));
+    // Edge against edge: turned 45° about y, the top of one is an edge
+    // along y at height √2; turned about x, the bottom of the other an
+    // edge along x. They cross; only the edge-cross axis z separates.
+    let r2 = 2f64.sqrt();
+    let e1 = cube_obb(
+        [0.0, 0.0, 0.0],
+        1.0,
+        turned(Vector3::y(), std::f64::consts::FRAC_PI_4),
+    );
+    let over = |z: f64| {
+        cube_obb(
+            [0.0, 0.0, z],
+            1.0,
+            turned(Vector3::x(), std::f64::consts::FRAC_PI_4),
+        )
+    };
+    assert!(!e1.intersects(&over(2.0 * r2 + 1e-6)));
+    assert!(e1.intersects(&over(2.0 * r2 - 1e-6)));
+    let c = e1.intersect(&over(2.0 * r2 - 0.25)).unwrap();
+    assert!((c.normal - Vector3::z()).norm() < 1e-12 && (c.depth - 0.25).abs() < 1e-12);
+    // Axis-aligned against oriented, and 2D boxes.
+    assert!(unit_box().intersects(&cube_obb([1.5, 0.5, 0.5], 0.5, id)));
+    let a2 = Obb::new(
+        q(0.0, 0.0),
+        Vector2::new(1.0, 1.0),
+        isect::nalgebra::Matrix2::identity(),
+    );
+    assert!(a2.intersects(&Obb::new(
+        q(2.0, 2.0),
+        Vector2::new(1.0, 1.0),
+        isect::nalgebra::Matrix2::identity()
+    )));
+    assert!(Aabb::new(q(-1.0, -1.0), q(1.0, 1.0)).intersects(&a2));
+}
+
+#[test]
+fn triangles_shared_touching_coplanar_degenerate() {
+    let a = tri([0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [0.0, 2.0, 0.0]);
+    let seg = |r: Option<TriangleIntersection<f64>>| match r {
+        Some(TriangleIntersection::Segment(s)) => Some(s),
+        _ => None,
+    };
+    // A shared vertex (mesh neighbours): exact zeros, they touch there.
+    let s = seg(a.intersect(&tri([0.0, 0.0, 0.0], [-1.0, -1.0, 1.0], [-1.0, 0.0, -1.0]))).unwrap();
+    assert_eq!((s.a, s.b), (p(0.0, 0.0, 0.0), p(0.0, 0.0, 0.0)));
+    // A shared edge, folded: the edge.
+    let s = seg(a.intersect(&tri([2.0, 0.0, 0.0], [0.0, 2.0, 0.0], [2.0, 2.0, 1.0]))).unwrap();
+    assert_eq!(s.length(), 8f64.sqrt());
+    // A vertex touching the face.
+    let s = seg(a.intersect(&tri([0.5, 0.5, 0.0], [1.0, 1.0, 1.0], [0.0, 1.0, 2.0]))).unwrap();
+    assert_eq!(s.a, s.b);
+    assert!(!a.intersects(&tri([0.5, 0.5, 1e-12], [1.0, 1.0, 1.0], [0.0, 1.0, 2.0])));
+    // Parallel planes.
+    assert!(!a.intersects(&tri([0.0, 0.0, 1.0], [2.0, 0.0, 1.0], [0.0, 2.0, 1.0])));
+    // Crossing through the interior of both.
+    let s = seg(a.intersect(&tri([0.5, 0.5, -1.0], [0.5, 0.5, 1.0], [1.5, -0.5, 0.0]))).unwrap();
+    let ends = [s.a, s.b];
+    assert!(ends.contains(&p(0.5, 0.5, 0.0)) && ends.contains(&p(1.0, 0.0, 0.0)));
+    // Coplanar: overlapping, touching at an edge, apart.
+    let Some(TriangleIntersection::Coplanar(poly)) =
+        a.intersect(&tri([1.0, 0.0, 0.0], [1.0, 2.0, 0.0], [-1.0, 0.5, 0.0]))
+    else {
+        panic!("coplanar overlap");
+    };
+    assert!(poly.len() >= 3);
+    assert!(matches!(
+        a.intersect(&tri([2.0, 0.0, 0.0], [0.0, 2.0, 0.0], [2.0, 2.0, 0.0])),
+        Some(TriangleIntersection::Coplanar(_))
+    ));
+    assert!(!a.intersects(&tri([2.0, 0.5, 0.0], [0.5, 2.0, 0.0], [2.0, 2.0, 0.0])));
+    // A degenerate triangle (a segment) piercing a proper one, lying in its
+    // plane across it, missing it; two collinear degenerate ones.
+    let s = seg(a.intersect(&tri([0.5, 0.5, -1.0], [0.5, 0.5, 0.0], [0.5, 0.5, 1.0]))).unwrap();
+    assert_eq!((s.a, s.b), (p(0.5, 0.5, 0.0), p(0.5, 0.5, 0.0)));
+    let s = seg(a.intersect(&tri([-1.0, 0.5, 0.0], [0.0, 0.5, 0.0], [3.0, 0.5, 0.0]))).unwrap();
+    assert_eq!(s.length(), 1.5);
+    assert!(!a.intersects(&tri([3.0, 3.0, -1.0], [3.0, 3.0, 0.0], [3.0, 3.0, 1.0])));
+    let line = tri([0.0, 0.0, 5.0], [1.0, 0.0, 5.0], [2.0, 0.0, 5.0]);
+    assert!(line.intersects(&tri([1.5, 0.0, 5.0], [3.0, 0.0, 5.0], [4.0, 0.0, 5.0])));
+    assert!(!line.intersects(&tri([2.5, 0.0, 5.0], [3.0, 0.0, 5.0], [4.0, 0.0, 5.0])));
+    // Exact coplanarity needs tolerance zero; the default tolerance takes
+    // the rounding of a tilted plane.
+    let lift = |x: f64, y: f64| p(x, y, (x + y) / 3.0);
+    let ta = Triangle::new(lift(0.0, 0.0), lift(2.0, 0.0), lift(0.0, 2.0));
+    let tb = Triangle::new(lift(0.1, 0.1), lift(3.0, 0.1), lift(0.1, 3.0));
+    assert!(matches!(
+        ta.intersect(&tb),
+        Some(TriangleIntersection::Coplanar(_))
+    ));
+}
+
+#[test]
+fn polygons_2d_degenerate() {
+    let sq = [q(0.0, 0.0), q(2.0, 0.0), q(2.0, 2.0), q(0.0, 2.0)];
+    let poly = |v: &[Point2<f64>]| Polygon::new(v).intersects(&Polygon::new(&sq));
+    assert!(poly(&[q(2.0, 2.0), q(3.0, 2.0), q(3.0, 3.0)])); // a shared corner
+    assert!(poly(&[q(2.0, 0.5), q(3.0, 0.5), q(3.0, 1.5), q(2.0, 1.5)])); // a shared edge
+    assert!(!poly(&[q(2.5, 0.5), q(3.0, 0.5), q(3.0, 1.5)]));
+    // Clockwise order works as well.
+    assert!(poly(&[q(1.0, 1.0), q(1.0, 3.0), q(3.0, 3.0)]));
+    // Segments and points as polygons.
+    assert!(poly(&[q(-1.0, 1.0), q(3.0, 1.0)])); // a segment across
+    assert!(!poly(&[q(3.0, 0.0), q(4.0, 1.0)]));
+    let seg = |a: [f64; 4], b: [f64; 4]| {
+        let (va, vb) = (
+            [q(a[0], a[1]), q(a[2], a[3])],
+            [q(b[0], b[1]), q(b[2], b[3])],
+        );
+        Polygon::new(&va).intersects(&Polygon::new(&vb))
+    };
+    assert!(seg([0.0, 0.0, 2.0, 0.0], [1.0, 0.0, 3.0, 0.0])); // collinear, overlapping
+    assert!(!seg([0.0, 0.0, 1.0, 0.0], [2.0, 0.0, 3.0, 0.0])); // collinear, apart
+    assert!(seg([0.0, 0.0, 1.0, 0.0], [1.0, 0.0, 3.0, 0.0])); // collinear, end to end
+    assert!(seg([0.0, 0.0, 2.0, 2.0], [0.0, 2.0, 2.0, 0.0])); // crossing
+    let pt = |a: [f64; 2], b: [f64; 2]| {
+        Polygon::new(&[q(a[0], a[1])]).intersects(&Polygon::new(&[q(b[0], b[1])]))
+    };
+    assert!(pt([1.0, 1.0], [1.0, 1.0]));
+    assert!(!pt([1.0, 1.0], [1.0, 2.0]));
+    assert!(!Polygon::<f64, 2>::new(&[]).intersects(&Polygon::new(&sq)));
+    // Contacts of touching polygons: depth zero, the point on both.
+    let c = Polygon::new(&sq)
+        .intersect(&Polygon::new(&[q(2.0, 2.0), q(3.0, 2.0), q(3.0, 3.0)]))
+        .unwrap();
+    assert_eq!((c.point, c.depth), (q(2.0, 2.0), 0.0));
+    // 2D triangles, boxes.
+    let t = Triangle::new(q(0.0, 0.0), q(2.0, 0.0), q(0.0, 2.0));
+    assert!(t.intersects(&Triangle::new(q(1.0, 1.0), q(2.0, 2.0), q(1.0, 3.0))));
+    assert!(Aabb::new(q(1.0, 1.0), q(2.0, 2.0)).intersects(&t));
+    assert!(!Aabb::new(q(1.01, 1.0), q(2.0, 2.0)).intersects(&t));
+}
+
+#[test]
+fn capsules_touching_crossing_degenerate() {
+    let a = Capsule::new(Segment::new(p(-2.0, 0.0, 0.0), p(2.0, 0.0, 0.0)), 0.5);
+    // Parallel, touching.
+    assert!(a.intersects(&Capsule::new(
+        Segment::new(p(-1.0, 1.0, 0.0), p(5.0, 1.0, 0.0)),
+        0.5
+    )));
+    assert!(!a.intersects(&Capsule::new(
+        Segment::new(p(-1.0, 1.0, 0.0), p(5.0, 1.0, 0.0)),
+        0.499_999
+    )));
+    // Crossing cores: out along the common perpendicular.
+    let c = a
+        .intersect(&Capsule::new(
+            Segment::new(p(0.0, -2.0, 0.0), p(0.0, 2.0, 0.0)),
+            0.25,
+        ))
+        .unwrap();
+    assert_eq!(c.depth, 0.75);
+    assert_eq!(c.normal.cross(&Vector3::z()), Vector3::zeros());
+    // Zero-length segments are balls.
+    let ball = Capsule::new(Segment::new(p(0.0, 0.0, 1.0), p(0.0, 0.0, 1.0)), 0.5);
+    assert!(a.intersects(&ball));
+    // Against planes, boxes and triangles.
+    assert!(a.intersects(&Plane::new(Vector3::y(), 0.5)));
+    assert!(!a.intersects(&Plane::new(Vector3::y(), 0.5 + 1e-12)));
+    let b = unit_box();
+    let pass = Capsule::new(Segment::new(p(2.0, 1.0, -1.0), p(1.0, 2.0, 2.0)), 0.5);
+    assert!(!pass.intersects(&b)); // past the edge (1, 1, z) at 0.71
+    let inside = Capsule::new(Segment::new(p(0.25, 0.5, 0.5), p(0.75, 0.5, 0.5)), 0.1);
+    let c = inside.intersect(&b).unwrap();
+    assert_eq!(c.depth, 0.6); // out through a face: 0.5 + 0.1
+    assert!(Capsule::new(Segment::new(p(1.5, 0.5, 0.5), p(1.5, 0.5, 0.5)), 0.5).intersects(&b));
+    let t = tri([0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [0.0, 2.0, 0.0]);
+    let pierce = Capsule::new(Segment::new(p(0.5, 0.5, -1.0), p(0.5, 0.5, 1.0)), 0.1);
+    assert!(pierce.intersects(&t));
+    assert!(Capsule::new(Segment::new(p(1.0, 1.0, 1.0), p(1.0, 1.0, 3.0)), 1.0).intersects(&t));
+    assert!(
+        !Capsule::new(Segment::new(p(1.0, 1.0, 1.0), p(1.0, 1.0, 3.0)), 0.999_999).intersects(&t)
+    );
+}
+
+#[test]
+fn nan_infinite_and_zero_size_input() {
+    let bad = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+    for x in bad {
+        let b = Ball::new(p(x, 0.0, 0.0), 1.0);
+        let r = Ball::new(p(0.0, 0.0, 0.0), x);
+        let good = Ball::new(p(0.0, 0.0, 0.0), 1.0);
+        let bx = aabb([x, 0.0, 0.0], [1.0; 3]);
+        let t = tri([x, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+        let o = cube_obb([0.0, x, 0.0], 1.0, Matrix3::identity());
+        let cap = Capsule::new(Segment::new(p(0.0, 0.0, x), p(0.0, 0.0, 1.0)), 0.5);
+        let pl = Plane::new(Vector3::new(0.0, 0.0, x), 0.0);
+        for ball in [b, r] {
+            assert!(!ball.intersects(&good) && ball.intersect(&good).is_none());
+            assert!(
+                !ball.intersects(&unit_box()) && !ball.intersects(&t) && !ball.intersects(&cap)
+            );
+            assert!(!ball.intersects(&Plane::new(Vector3::z(), 0.0)));
+        }
+        if x.is_nan() {
+            assert!(!unit_box().intersects(&bx) && unit_box().intersect(&bx).is_none());
+        }
+        assert!(!unit_box().intersects(&t) && unit_box().intersect(&t).is_none());
+        assert!(!unit_box().intersects(&pl) && unit_box().intersect(&pl).is_none());
+        assert!(!o.intersects(&cube_obb([0.0; 3], 1.0, Matrix3::identity())));
+        assert!(!o.intersects(&t) && !o.intersects(&Plane::new(Vector3::z(), 0.0)));
+        assert!(!t.intersects(&tri([0.0; 3], [1.0, 0.0, 1.0], [0.0, 1.0, -1.0])));
+        assert!(!cap.intersects(&unit_box()) && !cap.intersects(&t) && !cap.intersects(&cap));
+        assert!(!cap.intersects(&Plane::new(Vector3::z(), 0.5)));
+        let verts = [q(x, 0.0), q(1.0, 0.0), q(0.0, 1.0)];
+        let sq = [q(0.0, 0.0), q(1.0, 0.0), q(1.0, 1.0)];
+        assert!(!Polygon::new(&verts).intersects(&Polygon::new(&sq)));
+        assert!(!Polygon::new(&sq).intersects(&Polygon::new(&verts)));
+    }
+    // Zero-size shapes answer for the points they are, without panicking.
+    let dot_box = aabb([0.5; 3], [0.5; 3]);
+    let dot_tri = tri([0.5; 3], [0.5; 3], [0.5; 3]);
+    let dot_obb = cube_obb([0.5; 3], 0.0, Matrix3::zeros());
+    let dot_cap = Capsule::new(Segment::new(p(0.5, 0.5, 0.5), p(0.5, 0.5, 0.5)), 0.0);
+    assert!(dot_box.intersects(&dot_tri) && dot_tri.intersects(&dot_tri));
+    assert!(
+        dot_cap.intersects(&dot_box)
+            && dot_cap.intersects(&dot_tri)
+            && dot_cap.intersects(&dot_cap)
+    );
+    assert!(Ball::new(p(0.5, 0.5, 0.5), 0.0).intersects(&dot_box));
+    let _ = (
+        dot_obb.intersect(&dot_obb),
+        dot_obb.intersect(&dot_tri),
+        dot_cap.intersect(&dot_obb),
+    );
+    let _ = (
+        dot_box.intersect(&dot_tri),
+        dot_tri.intersect(&dot_tri),
+        dot_cap.intersect(&dot_tri),
+    );
+}
+
+// --------------------------------------------------------- properties
+//
+// quickcheck on shapes with small integer coordinates (halves), where
+// touching is frequent and exact: symmetry, and `intersects ==
+// intersect().is_some()`, for every pair.
+
+/// Reads numbers cyclically from quickcheck's bytes, as halves in [-8, 8].
+struct Ints<'a>(&'a [i8], usize);
+
+impl Ints<'_> {
+    fn x(&mut self) -> f64 {
+        let v = self
+            .0
+            .get(self.1 % self.0.len().max(1))
+            .copied()
+            .unwrap_or(0);
+        self.1 += 1;
+        f64::from(v % 17) / 2.0
+    }
+    fn pos(&mut self) -> f64 {
+        self.x().abs()
+    }
+    fn p(&mut self) -> Point3<f64> {
+        p(self.x(), self.x(), self.x())
+    }
+    fn q(&mut self) -> Point2<f64> {
+        q(self.x(), self.x())
+    }
+    fn ball(&mut self) -> Ball<f64, 3> {
+        Ball::new(self.p(), self.pos())
+    }
+    fn aabb(&mut self) -> Aabb<f64, 3> {
+        let (a, b) = (self.p(), self.p());
+        Aabb::new(a.inf(&b), a.sup(&b))
+    }
+    fn obb(&mut self) -> Obb<f64, 3> {
+        let axes = turned(Vector3::new(self.x(), self.x(), 1.0), self.x());
+        Obb::new(
+            self.p(),
+            Vector3::new(self.pos(), self.pos(), self.pos()),
+            axes,
+        )
+    }
+    fn tri(&mut self) -> Triangle<f64, 3> {
+        Triangle::new(self.p(), self.p(), self.p())
+    }
+    fn tri2(&mut self) -> Triangle<f64, 2> {
+        Triangle::new(self.q(), self.q(), self.q())
+    }
+    fn capsule(&mut self) -> Capsule<f64, 3> {
+        Capsule::new(Segment::new(self.p(), self.p()), self.pos())
+    }
+    fn plane(&mut self) -> Plane<f64, 3> {
+        Plane::new(Vector3::new(self.x(), self.x(), self.x()), self.x())
+    }
+}
+
+/// Both orders agree, and `intersects` agrees with `intersect`.
+fn sym<A: Intersect<B>, B: Intersect<A>>(a: &A, b: &B) -> bool {
+    let x = a.intersects(b);
+    x == b.intersects(a) && x == a.intersect(b).is_some() && x == b.intersect(a).is_some()
+}
+
+fn prop_symmetric(bytes: Vec<i8>) -> bool {
+    let mut g = Ints(&bytes, 0);
+    let (ball, bx, obb, t, cap, pl) =
+        (g.ball(), g.aabb(), g.obb(), g.tri(), g.capsule(), g.plane());
+    let (ball2, bx2, obb2, t2, cap2, pl2) =
+        (g.ball(), g.aabb(), g.obb(), g.tri(), g.capsule(), g.plane());
+    let (u, v) = (g.tri2(), g.tri2());
+    let (pa, pb) = ([g.q(), g.q(), g.q(), g.q()], [g.q(), g.q(), g.q()]);
+    let (poly_a, poly_b) = (Polygon::new(&pa), Polygon::new(&pb));
+    let poly3 = [g.p(), g.p(), g.p()];
+    let box2 = Aabb::new(u.a.inf(&u.b), u.a.sup(&u.b));
+    sym(&ball, &ball2)
+        && sym(&ball, &bx)
+        && sym(&ball, &obb)
+        && sym(&ball, &t)
+        && sym(&ball, &cap)
+        && sym(&ball, &pl)
+        && sym(&ball, &Polygon::new(&poly3))
+        && sym(&bx, &bx2)
+        && sym(&bx, &pl)
+        && sym(&bx, &t)
+        && sym(&bx, &obb)
+        && sym(&obb, &obb2)
+        && sym(&obb, &t)
+        && sym(&obb, &pl)
+        && sym(&t, &t2)
+        && sym(&u, &v)
+        && sym(&poly_a, &poly_b)
+        && sym(&box2, &v)
+        && sym(&cap, &cap2)
+        && sym(&cap, &pl2)
+        && sym(&cap, &bx2)
+        && sym(&cap, &obb2)
+        && sym(&cap, &t2)
+        && sym(&ball2, &pl2)
+}
+
+#[test]
+fn symmetric_in_both_orders() {
+    quickcheck::QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop_symmetric as fn(Vec<i8>) -> bool);
+}
