@@ -57,6 +57,7 @@ mod query;
 mod real;
 mod shape;
 
+mod classify;
 mod closest;
 mod intersect;
 

@@ -1,4 +1,5 @@
-//! Overlap tests against oracles that share no code with the queries.
+//! Overlap tests, plane classification, containment and frustum culling
+//! against oracles that share no code with the queries.
 //!
 //! The main oracle is a brute-force separating-axis search in `f64`: every
 //! shape is a convex hull of vertices (grown by a radius for balls and
@@ -19,8 +20,8 @@
 
 use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Unit, Vector2, Vector3};
 use isect::{
-    Aabb, Ball, Capsule, Contact, Intersect, Obb, Plane, Polygon, Real, Segment, Triangle,
-    TriangleIntersection,
+    Aabb, Ball, Capsule, Classify, Contact, Intersect, Obb, Plane, Polygon, Real, Segment, Side,
+    Triangle, TriangleIntersection,
 };
 
 // ---------------------------------------------------------------- helpers
@@ -861,12 +862,12 @@ fn plane_range<T: Real>(plane: &Plane<T, 3>, h: &Hull) -> (f64, f64) {
     (lo - d, hi - d)
 }
 
-/// Checks a shape against a plane: the decision, both orders, and the
-/// contact (on the plane, in the shape, the normal along the plane's, the
-/// depth the shape's extent on the shallower side).
+/// Checks a shape against a plane: the decision, both orders, the contact
+/// (on the plane, in the shape, the normal along the plane's, the depth the
+/// shape's extent on the shallower side) and the classification.
 fn check_plane<T: Scalar, X>(name: &str, x: &X, plane: &Plane<T, 3>, h: &Hull, tally: &mut Tally)
 where
-    X: Intersect<Plane<T, 3>, Output = Contact<T, 3>> + core::fmt::Debug,
+    X: Intersect<Plane<T, 3>, Output = Contact<T, 3>> + Classify<T, 3> + core::fmt::Debug,
     Plane<T, 3>: Intersect<X, Output = Contact<T, 3>>,
 {
     let got = x.intersects(plane);
@@ -883,6 +884,18 @@ where
         got,
         sep < 0.0,
         "{name}: range [{lo}, {hi}] but intersects = {got}, {x:?} {plane:?}"
+    );
+    let want = if lo > 0.0 {
+        Side::Front
+    } else if hi < 0.0 {
+        Side::Back
+    } else {
+        Side::Straddling
+    };
+    assert_eq!(
+        x.classify(plane),
+        want,
+        "{name}: classify, range [{lo}, {hi}]"
     );
     let Some(c) = found else {
         tally.miss += 1;
@@ -928,6 +941,44 @@ fn shapes_plane<T: Scalar>() {
     for (t, name) in tallies.iter().zip(["ball", "aabb", "obb", "capsule"]) {
         t.assert_balanced(name);
     }
+}
+
+/// The classification of shapes without a plane intersection query.
+fn classify_flat<T: Scalar>() {
+    let mut rng = Rng::new(29);
+    let mut tally = Tally::default();
+    for _ in 0..CASES {
+        let plane = g_plane::<T>(&mut rng);
+        let t = g_tri::<T>(&mut rng);
+        let seg = Segment::new(t.a, t.b);
+        let p = t.c;
+        for (got, h) in [
+            (t.classify(&plane), h_tri(&t)),
+            (
+                seg.classify(&plane),
+                Hull::segment(backp(&seg.a), backp(&seg.b), 0.0),
+            ),
+            (p.classify(&plane), Hull::point(backp(&p))),
+        ] {
+            let (lo, hi) = plane_range(&plane, &h);
+            if lo.abs() <= T::BAND || hi.abs() <= T::BAND {
+                tally.skipped += 1;
+                continue;
+            }
+            let want = if lo > 0.0 {
+                tally.miss += 1;
+                Side::Front
+            } else if hi < 0.0 {
+                tally.miss += 1;
+                Side::Back
+            } else {
+                tally.hit += 1;
+                Side::Straddling
+            };
+            assert_eq!(got, want, "classify: range [{lo}, {hi}]");
+        }
+    }
+    tally.assert_balanced("classify");
 }
 
 /// The segment where two triangles cross, by Möller's construction in f64:
@@ -1052,6 +1103,7 @@ fn triangle_triangle_coplanar<T: Scalar>() {
 per_scalar!(
     planes_and_triangles:
     shapes_plane,
+    classify_flat,
     triangle_triangle,
     triangle_triangle_coplanar,
 );

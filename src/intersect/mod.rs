@@ -80,6 +80,7 @@ mod ball_triangle;
 mod aabb_aabb;
 mod aabb_obb;
 mod aabb_plane;
+pub(crate) use aabb_plane::extreme_corners;
 mod aabb_triangle;
 mod obb_obb;
 mod obb_plane;
