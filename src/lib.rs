@@ -59,6 +59,7 @@ mod shape;
 
 mod classify;
 mod closest;
+mod contains;
 mod intersect;
 
 pub use error::ShapeError;

@@ -20,8 +20,8 @@
 
 use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Unit, Vector2, Vector3};
 use isect::{
-    Aabb, Ball, Capsule, Classify, Contact, Intersect, Obb, Plane, Polygon, Real, Segment, Side,
-    Triangle, TriangleIntersection,
+    Aabb, Ball, Capsule, Classify, Contact, Contains, Intersect, Obb, Plane, Polygon, Real,
+    Segment, Side, Triangle, TriangleIntersection,
 };
 
 // ---------------------------------------------------------------- helpers
@@ -1680,4 +1680,211 @@ fn symmetric_in_both_orders() {
     quickcheck::QuickCheck::new()
         .tests(300)
         .quickcheck(prop_symmetric as fn(Vec<i8>) -> bool);
+}
+
+// ----------------------------------------------------------- containment
+
+/// How far inside the convex 2D polygon `v` (counter-clockwise, z = 0) the
+/// point `x` is: the least signed distance to the edges' lines.
+fn depth_in_polygon(v: &[V], x: V) -> f64 {
+    let n = v.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (v[i], v[(i + 1) % n]);
+            let e = sub(b, a);
+            cross(e, sub(x, a))[2] / norm(e)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn contains_points<T: Scalar>() {
+    let mut rng = Rng::new(40);
+    let mut tally = Tally::default();
+    let expect = |got: bool, margin: f64, what: &str, tally: &mut Tally| {
+        if margin.abs() <= T::BAND {
+            tally.skipped += 1;
+            return;
+        }
+        assert_eq!(got, margin > 0.0, "{what}: margin {margin}");
+        if got {
+            tally.hit += 1;
+        } else {
+            tally.miss += 1;
+        }
+    };
+    // A point near the middle of a hull.
+    let near = |h: &Hull, rng: &mut Rng| {
+        let c = h.verts.iter().fold([0.0; 3], |m, v| add(m, *v));
+        let c = mul(c, 1.0 / h.verts.len() as f64);
+        let planar = h.verts.iter().all(|v| v[2] == 0.0);
+        let d = if planar {
+            rng.v2(-1.2, 1.2)
+        } else {
+            rng.v(-1.2, 1.2)
+        };
+        add(c, d)
+    };
+    for _ in 0..CASES {
+        let b = g_ball::<T>(&mut rng);
+        let h = h_ball(&b);
+        let x = p3::<T>(near(&h, &mut rng));
+        expect(
+            b.contains(&x),
+            -separation(&Hull::point(backp(&x)), &h),
+            "ball",
+            &mut tally,
+        );
+        let b = g_aabb::<T>(&mut rng);
+        let h = h_aabb(&b);
+        let x = p3::<T>(near(&h, &mut rng));
+        expect(
+            b.contains(&x),
+            -separation(&Hull::point(backp(&x)), &h),
+            "aabb",
+            &mut tally,
+        );
+        let b = g_obb::<T>(&mut rng);
+        let h = h_obb(&b);
+        let x = p3::<T>(near(&h, &mut rng));
+        expect(
+            b.contains(&x),
+            -separation(&Hull::point(backp(&x)), &h),
+            "obb",
+            &mut tally,
+        );
+        let b = g_capsule::<T>(&mut rng);
+        let h = h_capsule(&b);
+        let x = p3::<T>(near(&h, &mut rng));
+        expect(
+            b.contains(&x),
+            -separation(&Hull::point(backp(&x)), &h),
+            "capsule",
+            &mut tally,
+        );
+        // 2D: triangles (either orientation) and polygons.
+        let t = g_tri2::<T>(&mut rng);
+        let x2 = p2::<T>(near(&h_tri(&t), &mut rng));
+        let mut v = vec![backp(&t.a), backp(&t.b), backp(&t.c)];
+        if cross(sub(v[1], v[0]), sub(v[2], v[0]))[2] < 0.0 {
+            v.reverse();
+        }
+        expect(
+            t.contains(&x2),
+            depth_in_polygon(&v, backp(&x2)),
+            "triangle",
+            &mut tally,
+        );
+        let verts: Vec<Point2<T>> = g_polygon(&mut rng, true).into_iter().map(p2).collect();
+        let x2 = p2::<T>(near(&h_poly(&verts), &mut rng));
+        let v: Vec<V> = verts.iter().map(backp).collect();
+        let got = Polygon::new(&verts).contains(&x2);
+        expect(got, depth_in_polygon(&v, backp(&x2)), "polygon", &mut tally);
+    }
+    tally.assert_balanced("contains points");
+}
+
+fn contains_volumes<T: Scalar>() {
+    let mut rng = Rng::new(41);
+    let mut tally = Tally::default();
+    for _ in 0..CASES {
+        let mut check = |got: bool, margin: f64, what: &str| {
+            if margin.abs() <= T::BAND {
+                tally.skipped += 1;
+                return;
+            }
+            assert_eq!(got, margin > 0.0, "{what}: margin {margin}");
+            if got {
+                tally.hit += 1;
+            } else {
+                tally.miss += 1;
+            }
+        };
+        // Outer shapes larger than inner ones, so both answers occur.
+        let c = rng.v(-1.0, 1.0);
+        let h = rng.v(1.0, 2.5);
+        let outer_box = Aabb::new(p3::<T>(sub(c, h)), p3(add(c, h)));
+        let (lo, hi) = (backp(&outer_box.min), backp(&outer_box.max));
+        let (ci, hi_) = (rng.v(-1.5, 1.5), rng.v(0.1, 1.0));
+        let inner_box = Aabb::new(p3::<T>(sub(ci, hi_)), p3(add(ci, hi_)));
+        let (ilo, ihi) = (backp(&inner_box.min), backp(&inner_box.max));
+        let m = (0..3)
+            .map(|i| (ilo[i] - lo[i]).min(hi[i] - ihi[i]))
+            .fold(f64::INFINITY, f64::min);
+        check(outer_box.contains(&inner_box), m, "aabb in aabb");
+        let outer_ball = Ball::new(p3::<T>(rng.v(-1.0, 1.0)), s(rng.range(1.5, 3.0)));
+        let inner_ball = Ball::new(p3::<T>(rng.v(-1.5, 1.5)), s(rng.range(0.1, 1.5)));
+        let (oc, or) = (backp(&outer_ball.center), outer_ball.radius.to_f64());
+        let (ic, ir) = (backp(&inner_ball.center), inner_ball.radius.to_f64());
+        check(
+            outer_ball.contains(&inner_ball),
+            or - ir - norm(sub(ic, oc)),
+            "ball in ball",
+        );
+        let m = (0..3)
+            .map(|i| (ic[i] - ir - lo[i]).min(hi[i] - ic[i] - ir))
+            .fold(f64::INFINITY, f64::min);
+        check(outer_box.contains(&inner_ball), m, "ball in aabb");
+        let far = h_aabb(&inner_box)
+            .verts
+            .iter()
+            .map(|v| norm(sub(*v, oc)))
+            .fold(0.0, f64::max);
+        check(outer_ball.contains(&inner_box), or - far, "aabb in ball");
+    }
+    tally.assert_balanced("contains volumes");
+}
+
+per_scalar!(containment: contains_points, contains_volumes);
+
+#[test]
+fn containment_boundaries_and_degenerate() {
+    let b = unit_box();
+    assert!(b.contains(&p(1.0, 1.0, 1.0)) && !b.contains(&p(1.0, 1.0, 1.000_001)));
+    assert!(b.contains(&b) && b.contains(&aabb([0.0; 3], [1.0, 1.0, 0.0])));
+    assert!(
+        !b.contains(&aabb([0.6; 3], [0.4; 3]))
+            && !aabb([1.0; 3], [0.0; 3]).contains(&p(0.5, 0.5, 0.5))
+    );
+    let ball = Ball::new(p(0.0, 0.0, 0.0), 5.0);
+    assert!(ball.contains(&p(3.0, 4.0, 0.0)) && !ball.contains(&p(3.0, 4.0, 0.1)));
+    assert!(ball.contains(&ball) && ball.contains(&Ball::new(p(4.0, 0.0, 0.0), 1.0)));
+    assert!(!ball.contains(&Ball::new(p(0.0, 0.0, 0.0), -1.0)));
+    assert!(!Ball::new(p(0.0, 0.0, 0.0), -1.0).contains(&p(0.0, 0.0, 0.0)));
+    assert!(ball.contains(&aabb([-3.0, -4.0, 0.0], [3.0, 4.0, 0.0])));
+    assert!(!ball.contains(&aabb([-3.0, -4.0, 0.0], [3.0, 4.0, 0.5])));
+    assert!(aabb([-5.0; 3], [5.0; 3]).contains(&ball) && !b.contains(&ball));
+    assert!(b.contains(&Ball::new(p(0.5, 0.5, 0.5), 0.5)));
+    let cap = Capsule::new(Segment::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 2.0)), 1.0);
+    assert!(cap.contains(&p(0.0, 0.0, 3.0)) && !cap.contains(&p(0.0, 0.0, 3.000_001)));
+    let o = cube_obb([0.5; 3], 0.5, Matrix3::identity());
+    assert!(o.contains(&p(1.0, 0.0, 0.5)) && !o.contains(&p(1.000_001, 0.0, 0.5)));
+    let t = Triangle::new(q(0.0, 0.0), q(2.0, 0.0), q(0.0, 2.0));
+    assert!(
+        t.contains(&q(1.0, 1.0)) && t.contains(&q(0.0, 0.0)) && !t.contains(&q(1.0, 1.000_001))
+    );
+    let flat = Triangle::new(q(0.0, 0.0), q(1.0, 1.0), q(2.0, 2.0));
+    assert!(
+        flat.contains(&q(1.5, 1.5)) && !flat.contains(&q(2.5, 2.5)) && !flat.contains(&q(1.0, 0.0))
+    );
+    let sq = [q(0.0, 0.0), q(0.0, 2.0), q(2.0, 2.0), q(2.0, 0.0)]; // clockwise
+    assert!(Polygon::new(&sq).contains(&q(2.0, 1.0)) && !Polygon::new(&sq).contains(&q(2.1, 1.0)));
+    assert!(!Polygon::<f64, 2>::new(&[]).contains(&q(0.0, 0.0)));
+    let planes = [
+        Plane::new(Vector3::z(), 1.0),
+        Plane::new(-Vector3::z(), 0.0),
+    ];
+    assert!(isect::ConvexHull::new(&planes).contains(&p(7.0, -3.0, 0.0)));
+    for x in [f64::NAN, f64::INFINITY] {
+        assert!(!b.contains(&p(x, 0.5, 0.5)) && !ball.contains(&p(x, 0.0, 0.0)));
+        assert!(!cap.contains(&p(0.0, x, 1.0)) && !o.contains(&p(0.5, 0.5, x)));
+        assert!(!t.contains(&q(x, 0.5)) && !Polygon::new(&sq).contains(&q(0.5, x)));
+        assert!(
+            !b.contains(&aabb([x, 0.2, 0.2], [0.5; 3]))
+                && !ball.contains(&Ball::new(p(x, 0.0, 0.0), 1.0))
+        );
+        assert!(
+            !b.contains(&Ball::new(p(0.5, 0.5, 0.5), x))
+                && !ball.contains(&aabb([0.0; 3], [x, 1.0, 1.0]))
+        );
+    }
 }

@@ -68,6 +68,7 @@ pub(crate) use mirror;
 // -- rays, segments, lines (issue: ray queries)
 // -- overlaps between volumes (issue: overlap tests)
 mod common;
+pub(crate) use common::radius_ok;
 
 mod ball_aabb;
 mod ball_ball;
@@ -87,6 +88,7 @@ mod obb_plane;
 mod obb_triangle;
 
 mod polygon_polygon;
+pub(crate) use polygon_polygon::convex_contains_2d;
 mod triangle_triangle;
 
 mod capsule_aabb;

@@ -132,6 +132,12 @@ fn contains<T: Real>(v: &[P2<T>], flat: bool, x: &P2<T>) -> bool {
     true
 }
 
+/// Whether the convex polygon `v` (either orientation, possibly flat)
+/// contains `x`; `false` for an empty polygon and NaN.
+pub(crate) fn convex_contains_2d<T: Real>(v: &[P2<T>], x: &P2<T>) -> bool {
+    !v.is_empty() && finite(v) && finite(&[*x]) && contains(v, is_flat(v), x)
+}
+
 /// Where segments `p → q` and `r → s` cross, if they do at one point.
 fn edge_crossing<T: Real>(p: &P2<T>, q: &P2<T>, r: &P2<T>, s: &P2<T>) -> Option<P2<T>> {
     let (d1, d2, w) = (q - p, s - r, r - p);
