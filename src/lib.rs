@@ -60,8 +60,10 @@ mod shape;
 mod classify;
 mod closest;
 mod contains;
+mod cull;
 mod intersect;
 
+pub use cull::{Cull, Visibility};
 pub use error::ShapeError;
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Intersect,
@@ -107,7 +109,7 @@ pub mod fixed {
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Circle, Classify, ClosestPair, ClosestPoint, ClosestPoints,
-        Contains, ConvexHull, Frustum, Intersect, Line, Obb, Plane, Polygon, Ray, Real, Segment,
-        Side, Sphere, Triangle,
+        Contains, ConvexHull, Cull, Frustum, Intersect, Line, Obb, Plane, Polygon, Ray, Real,
+        Segment, Side, Sphere, Triangle, Visibility,
     };
 }

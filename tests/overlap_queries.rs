@@ -20,8 +20,8 @@
 
 use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Unit, Vector2, Vector3};
 use isect::{
-    Aabb, Ball, Capsule, Classify, Contact, Contains, Intersect, Obb, Plane, Polygon, Real,
-    Segment, Side, Triangle, TriangleIntersection,
+    Aabb, Ball, Capsule, Classify, Contact, Contains, Cull, Frustum, Intersect, Obb, Plane,
+    Polygon, Real, Segment, Side, Triangle, TriangleIntersection, Visibility,
 };
 
 // ---------------------------------------------------------------- helpers
@@ -1887,4 +1887,239 @@ fn containment_boundaries_and_degenerate() {
                 && !ball.contains(&aabb([0.0; 3], [x, 1.0, 1.0]))
         );
     }
+}
+
+// --------------------------------------------------------- frustum culling
+
+/// A perspective frustum from a random eye looking at the origin
+/// (OpenGL depth convention), in the scalar under test.
+fn g_frustum<T: Real>(r: &mut Rng) -> Frustum<T> {
+    use isect::nalgebra::{Isometry3, Perspective3};
+    let dir = r.rotation() * Vector3::z();
+    let eye = Point3::from(dir * r.range(3.0, 6.0));
+    let view = Isometry3::look_at_rh(&eye, &Point3::origin(), &Vector3::y());
+    let proj = Perspective3::new(
+        r.range(0.8, 1.8),
+        r.range(0.5, 1.4),
+        r.range(0.3, 1.5),
+        r.range(6.0, 12.0),
+    );
+    let m = proj.to_homogeneous() * view.to_homogeneous();
+    Frustum::from_matrix_gl(&m.map(s))
+}
+
+/// The frustum as a hull: its corners (where three planes meet), edges
+/// and face normals, and its planes in f64.
+fn h_frustum<T: Real>(f: &Frustum<T>) -> (Hull, Vec<(V, f64)>) {
+    let planes: Vec<(V, f64)> = f
+        .planes
+        .iter()
+        .map(|p| (back(&p.normal), p.d.to_f64()))
+        .collect();
+    let meet = |i: usize, j: usize, k: usize| {
+        let (a, b, c) = (planes[i], planes[j], planes[k]);
+        let m = isect::nalgebra::Matrix3::from_rows(&[
+            Vector3::from(a.0).transpose(),
+            Vector3::from(b.0).transpose(),
+            Vector3::from(c.0).transpose(),
+        ]);
+        let x = m
+            .lu()
+            .solve(&Vector3::new(a.1, b.1, c.1))
+            .unwrap_or_else(Vector3::zeros);
+        [x.x, x.y, x.z]
+    };
+    // Corners in the order of a box's bit mask: x = left/right, y =
+    // bottom/top, z = near/far.
+    let verts: Vec<V> = (0..8)
+        .map(|m| meet(m & 1, 2 + (m >> 1 & 1), 4 + (m >> 2 & 1)))
+        .collect();
+    let mut edges = vec![];
+    for mask in 0..8usize {
+        for k in 0..3 {
+            if mask >> k & 1 == 0 {
+                edges.push((mask, mask | 1 << k));
+            }
+        }
+    }
+    let normals = planes.iter().map(|p| p.0).collect();
+    (
+        Hull {
+            verts,
+            edges,
+            normals,
+            radius: 0.0,
+        },
+        planes,
+    )
+}
+
+/// Checks a culling answer: `Outside` only for a shape wholly outside one
+/// plane (never culls a visible shape), `Inside` only for one inside all;
+/// and, away from touching, exactly those answers.
+fn check_cull(
+    got: Visibility,
+    visible: bool,
+    h: &Hull,
+    f: &Hull,
+    planes: &[(V, f64)],
+    band: f64,
+    what: &str,
+) -> usize {
+    assert_eq!(
+        visible,
+        got != Visibility::Outside,
+        "{what}: is_visible disagrees with cull"
+    );
+    let ranges: Vec<(f64, f64)> = planes
+        .iter()
+        .map(|(n, d)| {
+            let (lo, hi) = h.interval(*n);
+            (lo - d, hi - d)
+        })
+        .collect();
+    match got {
+        Visibility::Outside => {
+            assert!(
+                ranges.iter().any(|r| r.0 > -band),
+                "{what}: culled while not outside a plane"
+            );
+            assert!(separation(h, f) > -band, "{what}: culled a visible shape");
+        }
+        Visibility::Inside => assert!(
+            ranges.iter().all(|r| r.1 <= band),
+            "{what}: inside but crossing a plane"
+        ),
+        Visibility::Intersecting => {}
+    }
+    if ranges
+        .iter()
+        .any(|r| r.0.abs() <= band || r.1.abs() <= band)
+    {
+        return 3; // near touching a plane: any conservative answer
+    }
+    let want = if ranges.iter().any(|r| r.0 > 0.0) {
+        Visibility::Outside
+    } else if ranges.iter().all(|r| r.1 < 0.0) {
+        Visibility::Inside
+    } else {
+        Visibility::Intersecting
+    };
+    assert_eq!(got, want, "{what}: culled as {got:?}");
+    match got {
+        Visibility::Inside => 0,
+        Visibility::Outside => 1,
+        Visibility::Intersecting => 2,
+    }
+}
+
+fn frustum_culling<T: Scalar>() {
+    let mut rng = Rng::new(50);
+    let mut counts = [0usize; 4];
+    for _ in 0..CASES / 4 {
+        let f = g_frustum::<T>(&mut rng);
+        let (fh, planes) = h_frustum(&f);
+        let band = T::BAND * 10.0;
+        for _ in 0..4 {
+            let x = p3::<T>(rng.v(-3.0, 3.0));
+            let k = check_cull(
+                f.cull(&x),
+                f.is_visible(&x),
+                &Hull::point(backp(&x)),
+                &fh,
+                &planes,
+                band,
+                "point",
+            );
+            counts[k] += 1;
+            let b = g_ball::<T>(&mut rng);
+            let k = check_cull(
+                f.cull(&b),
+                f.is_visible(&b),
+                &h_ball(&b),
+                &fh,
+                &planes,
+                band,
+                "ball",
+            );
+            counts[k] += 1;
+            let b = g_aabb::<T>(&mut rng);
+            let k = check_cull(
+                f.cull(&b),
+                f.is_visible(&b),
+                &h_aabb(&b),
+                &fh,
+                &planes,
+                band,
+                "aabb",
+            );
+            counts[k] += 1;
+            let b = g_obb::<T>(&mut rng);
+            let k = check_cull(
+                f.cull(&b),
+                f.is_visible(&b),
+                &h_obb(&b),
+                &fh,
+                &planes,
+                band,
+                "obb",
+            );
+            counts[k] += 1;
+        }
+    }
+    let n: usize = counts.iter().sum();
+    assert!(
+        counts[..3].iter().all(|c| c * 20 > n),
+        "culling outcomes unbalanced: {counts:?}"
+    );
+}
+
+per_scalar!(culling: frustum_culling);
+
+#[test]
+fn culling_by_hand() {
+    let f = Frustum::from_matrix(&isect::nalgebra::Matrix4::<f64>::identity()); // [-1, 1]² × [0, 1]
+                                                                                // On a plane counts as inside; just past it is outside.
+    assert_eq!(f.cull(&p(1.0, 1.0, 1.0)), Visibility::Inside);
+    assert_eq!(f.cull(&p(1.0, 1.0, 1.000_001)), Visibility::Outside);
+    assert_eq!(
+        f.cull(&aabb([-1.0, -1.0, 0.0], [1.0, 1.0, 1.0])),
+        Visibility::Inside
+    );
+    assert_eq!(
+        f.cull(&aabb([1.0, -1.0, 0.0], [2.0, 1.0, 1.0])),
+        Visibility::Intersecting
+    ); // touching
+    assert_eq!(
+        f.cull(&aabb([1.5, -0.5, 0.2], [2.5, 0.5, 0.8])),
+        Visibility::Outside
+    );
+    // Near a corner, outside the frustum but not wholly outside one plane:
+    // conservatively intersecting (not culled).
+    let corner = Ball::new(p(1.5, 1.5, 0.5), 0.6);
+    assert_eq!(f.cull(&corner), Visibility::Intersecting);
+    assert!(f.is_visible(&corner));
+    assert_eq!(
+        f.cull(&Ball::new(p(0.0, 0.0, 0.5), 0.5)),
+        Visibility::Inside
+    ); // touching near and far
+    assert_eq!(
+        f.cull(&Ball::new(p(0.0, 0.0, -0.5), 0.5)),
+        Visibility::Intersecting
+    );
+    assert_eq!(
+        f.cull(&Ball::new(p(0.0, 0.0, -0.5), 0.499)),
+        Visibility::Outside
+    );
+    let o = cube_obb(
+        [0.0, 0.0, 0.5],
+        0.5,
+        turned(Vector3::z(), std::f64::consts::FRAC_PI_4),
+    );
+    assert_eq!(f.cull(&o), Visibility::Inside); // its corners reach x = ±0.71
+                                                // NaN is never culled; an empty box has nothing to show.
+    assert_eq!(f.cull(&p(f64::NAN, 0.0, 0.5)), Visibility::Intersecting);
+    assert!(f.is_visible(&Ball::new(p(f64::NAN, 0.0, 0.5), 1.0)));
+    assert!(f.is_visible(&aabb([f64::NAN; 3], [1.0; 3])));
+    assert_eq!(f.cull(&aabb([0.5; 3], [0.4; 3])), Visibility::Outside);
 }
