@@ -233,48 +233,53 @@ impl Hull {
 /// that much, and for rounded shapes exactly their distance; negative:
 /// minus the penetration depth).
 fn separation(a: &Hull, b: &Hull) -> f64 {
-    let mut dirs: Vec<V> = vec![[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
-    dirs.extend(a.normals.iter().chain(&b.normals));
-    let (ea, eb) = (a.edge_dirs(), b.edge_dirs());
-    for e in &ea {
-        for f in &eb {
-            dirs.push(cross(*e, *f));
-        }
-    }
-    // Distances between rounded shapes take vertex and edge directions
-    // too (polytopes are decided by the axes above alone).
-    let rounded = a.radius > 0.0 || b.radius > 0.0;
-    for (x, y) in [(a, b), (b, a)].into_iter().filter(|_| rounded) {
-        for v in &x.verts {
-            for w in &y.verts {
-                dirs.push(sub(*w, *v));
-            }
-            for &(i, j) in &y.edges {
-                let e = sub(y.verts[j], y.verts[i]);
-                let w = sub(*v, y.verts[i]);
-                let ee = dot(e, e);
-                if ee > 0.0 {
-                    dirs.push(sub(w, mul(e, dot(w, e) / ee)));
-                }
-            }
-        }
-    }
     // Two shapes in the plane z = 0 (the 2D queries) are separated within
     // it: directions out of the plane only see them touch.
     let planar = a.verts.iter().chain(&b.verts).all(|v| v[2] == 0.0);
     let mut best = f64::NEG_INFINITY;
-    for mut d in dirs {
+    let mut consider = |mut d: V| {
         if planar {
             d[2] = 0.0;
         }
         let n = norm(d);
         if n.is_nan() || n <= 1e-300 {
-            continue;
+            return;
         }
         let u = mul(d, 1.0 / n);
         let (a0, a1) = a.interval(u);
         let (b0, b1) = b.interval(u);
         best = best.max((b0 - a1).max(a0 - b1));
+    };
+    for d in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] {
+        consider(d);
+    }
+    for n in a.normals.iter().chain(&b.normals) {
+        consider(*n);
+    }
+    let (ea, eb) = (a.edge_dirs(), b.edge_dirs());
+    for e in &ea {
+        for f in &eb {
+            consider(cross(*e, *f));
+        }
+    }
+    // Distances between rounded shapes take vertex and edge directions
+    // too (polytopes are decided by the axes above alone).
+    if a.radius > 0.0 || b.radius > 0.0 {
+        for (x, y) in [(a, b), (b, a)] {
+            for v in &x.verts {
+                for w in &y.verts {
+                    consider(sub(*w, *v));
+                }
+                for &(i, j) in &y.edges {
+                    let e = sub(y.verts[j], y.verts[i]);
+                    let w = sub(*v, y.verts[i]);
+                    let ee = dot(e, e);
+                    if ee > 0.0 {
+                        consider(sub(w, mul(e, dot(w, e) / ee)));
+                    }
+                }
+            }
+        }
     }
     best
 }
@@ -328,9 +333,12 @@ fn h_poly<T: Real, const D: usize>(p: &[isect::Point<T, D>]) -> Hull {
 
 /// Tolerances per scalar: `band` for decisions (cases closer than that to
 /// touching are skipped), `geom` for computed contacts.
+/// And how many random cases to run per pair (fixed point is several
+/// times slower in debug builds).
 trait Scalar: Real {
     const BAND: f64;
     const GEOM: f64;
+    const CASES: usize = 1000;
 }
 impl Scalar for f32 {
     const BAND: f64 = 2e-3;
@@ -344,10 +352,8 @@ impl Scalar for f64 {
 impl Scalar for isect::fixed::I32F32 {
     const BAND: f64 = 2e-5;
     const GEOM: f64 = 2e-3;
+    const CASES: usize = 500;
 }
-
-/// How many random cases per pair and scalar.
-const CASES: usize = 1000;
 
 /// What a query's output says about the contact, in f64 (3D, z = 0 for 2D).
 trait Output {
@@ -600,7 +606,7 @@ fn g_capsule2<T: Real>(r: &mut Rng) -> Capsule<T, 2> {
     )
 }
 
-/// Runs `CASES` random pairs through [`check_pair`].
+/// Runs `T::CASES` random pairs through [`check_pair`].
 fn run<T: Scalar, A, B>(
     name: &str,
     seed: u64,
@@ -614,7 +620,7 @@ fn run<T: Scalar, A, B>(
 {
     let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
-    for _ in 0..CASES {
+    for _ in 0..T::CASES {
         let (a, b, ha, hb) = gen(&mut rng);
         check_pair::<T, A, B>(name, &a, &b, &ha, &hb, exact_depth, &mut tally);
     }
@@ -678,7 +684,7 @@ fn ball_polygon<T: Scalar>() {
     let mut rng = Rng::new(10);
     let mut tally = Tally::default();
     for flat in [false, true] {
-        for _ in 0..CASES / 2 {
+        for _ in 0..T::CASES / 2 {
             let ball = Ball::new(p3(rng.v(-1.5, 1.5)), s(rng.range(0.5, 2.0)));
             let verts: Vec<Point3<T>> = g_polygon(&mut rng, flat).into_iter().map(p3).collect();
             let poly = Polygon::new(&verts);
@@ -696,7 +702,7 @@ fn ball_polygon<T: Scalar>() {
     tally.assert_balanced("ball-polygon");
     // Circles against 2D polygons.
     let mut tally = Tally::default();
-    for _ in 0..CASES {
+    for _ in 0..T::CASES {
         let ball = g_ball2::<T>(&mut rng);
         let verts: Vec<Point2<T>> = g_polygon(&mut rng, true).into_iter().map(p2).collect();
         let poly = Polygon::new(&verts);
@@ -716,7 +722,7 @@ fn ball_polygon<T: Scalar>() {
 fn aabb_aabb<T: Scalar>() {
     let mut rng = Rng::new(11);
     let mut tally = Tally::default();
-    for _ in 0..CASES {
+    for _ in 0..T::CASES {
         let (a, b) = (g_aabb::<T>(&mut rng), g_aabb::<T>(&mut rng));
         check_pair::<T, _, _>(
             "aabb-aabb",
@@ -799,7 +805,7 @@ fn obb_triangle<T: Scalar>() {
 fn polygon_polygon<T: Scalar>() {
     let mut rng = Rng::new(20);
     let mut tally = Tally::default();
-    for _ in 0..CASES {
+    for _ in 0..T::CASES {
         let va: Vec<Point2<T>> = g_polygon(&mut rng, true).into_iter().map(p2).collect();
         let vb: Vec<Point2<T>> = g_polygon(&mut rng, true).into_iter().map(p2).collect();
         let (a, b) = (Polygon::new(&va), Polygon::new(&vb));
@@ -927,7 +933,7 @@ where
 fn shapes_plane<T: Scalar>() {
     let mut rng = Rng::new(28);
     let mut tallies = [(); 4].map(|_| Tally::default());
-    for _ in 0..CASES {
+    for _ in 0..T::CASES {
         let plane = g_plane::<T>(&mut rng);
         let b = g_ball::<T>(&mut rng);
         check_plane("ball-plane", &b, &plane, &h_ball(&b), &mut tallies[0]);
@@ -947,7 +953,7 @@ fn shapes_plane<T: Scalar>() {
 fn classify_flat<T: Scalar>() {
     let mut rng = Rng::new(29);
     let mut tally = Tally::default();
-    for _ in 0..CASES {
+    for _ in 0..T::CASES {
         let plane = g_plane::<T>(&mut rng);
         let t = g_tri::<T>(&mut rng);
         let seg = Segment::new(t.a, t.b);
@@ -1013,7 +1019,7 @@ fn crossing_length(a: &[V; 3], b: &[V; 3]) -> Option<f64> {
 fn triangle_triangle<T: Scalar>() {
     let mut rng = Rng::new(30);
     let mut tally = Tally::default();
-    for _ in 0..CASES {
+    for _ in 0..T::CASES {
         let (a, b) = (g_tri::<T>(&mut rng), g_tri::<T>(&mut rng));
         check_pair::<T, _, _>(
             "triangle-triangle",
@@ -1063,7 +1069,7 @@ fn triangle_triangle_coplanar<T: Scalar>() {
             let q = rot * Vector3::new(p[0], p[1], 0.0);
             add(o, [q.x, q.y, q.z])
         };
-        for _ in 0..CASES / 2 {
+        for _ in 0..T::CASES / 2 {
             let flat: Vec<V> = (0..6).map(|_| rng.v2(-2.0, 2.0)).collect();
             let (fa, fb) = (
                 Hull::flat(flat[..3].to_vec()),
@@ -1724,7 +1730,7 @@ fn contains_points<T: Scalar>() {
         };
         add(c, d)
     };
-    for _ in 0..CASES {
+    for _ in 0..T::CASES {
         let b = g_ball::<T>(&mut rng);
         let h = h_ball(&b);
         let x = p3::<T>(near(&h, &mut rng));
@@ -1786,7 +1792,7 @@ fn contains_points<T: Scalar>() {
 fn contains_volumes<T: Scalar>() {
     let mut rng = Rng::new(41);
     let mut tally = Tally::default();
-    for _ in 0..CASES {
+    for _ in 0..T::CASES {
         let mut check = |got: bool, margin: f64, what: &str| {
             if margin.abs() <= T::BAND {
                 tally.skipped += 1;
@@ -2016,7 +2022,7 @@ fn check_cull(
 fn frustum_culling<T: Scalar>() {
     let mut rng = Rng::new(50);
     let mut counts = [0usize; 4];
-    for _ in 0..CASES / 4 {
+    for _ in 0..T::CASES / 4 {
         let f = g_frustum::<T>(&mut rng);
         let (fh, planes) = h_frustum(&f);
         let band = T::BAND * 10.0;
