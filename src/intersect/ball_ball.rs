@@ -48,10 +48,8 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
     #[inline]
     fn intersects(&self, other: &Ball<T, D>) -> bool {
         // Empty (negative, NaN) and infinite radii never intersect.
-        if !(radius_ok(self.radius) && radius_ok(other.radius)) {
-            return false;
-        }
+        let valid = radius_ok(self.radius) & radius_ok(other.radius);
         let r = self.radius + other.radius;
-        (other.center - self.center).norm_squared() <= r * r
+        valid & ((other.center - self.center).norm_squared() <= r * r)
     }
 }

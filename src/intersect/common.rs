@@ -323,7 +323,8 @@ impl<T: Real, const D: usize> Mean<T, D> {
 /// and negative radii are empty shapes).
 #[inline(always)]
 pub(crate) fn radius_ok<T: Real>(r: T) -> bool {
-    r >= T::zero() && r.is_finite_real()
+    // Two comparisons, both false for NaN; `&` keeps them branch-free.
+    (r >= T::zero()) & (r <= T::max_finite())
 }
 
 /// Whether the sequence `x` comes first in lexicographic order (or the two
@@ -334,7 +335,17 @@ pub(crate) fn comes_first<T: Real>(
     x: impl IntoIterator<Item = T>,
     y: impl IntoIterator<Item = T>,
 ) -> bool {
-    for (a, b) in x.into_iter().zip(y) {
+    let (mut x, mut y) = (x.into_iter(), y.into_iter());
+    // The first numbers nearly always differ: decide on them at once.
+    if let (Some(a), Some(b)) = (x.next(), y.next()) {
+        if a < b {
+            return true;
+        }
+        if b < a {
+            return false;
+        }
+    }
+    for (a, b) in x.zip(y) {
         if a < b {
             return true;
         }
