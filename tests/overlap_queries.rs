@@ -516,32 +516,43 @@ macro_rules! per_scalar {
 
 // ------------------------------------------------------------- generators
 
-fn g_ball<T: Real>(r: &mut Rng) -> Ball<T, 3> {
-    Ball::new(p3(r.v(-2.0, 2.0)), s(r.range(0.1, 1.5)))
+/// A point of dimension `D` (2 or 3) from the first coordinates of `v`.
+fn pt<T: Real, const D: usize>(v: V) -> isect::Point<T, D> {
+    isect::Point::from(isect::Vector::<T, D>::from_fn(|i, _| s(v[i])))
 }
-fn g_aabb<T: Real>(r: &mut Rng) -> Aabb<T, 3> {
-    let (c, h) = (r.v(-2.0, 2.0), r.v(0.1, 1.5));
-    Aabb::new(p3(sub(c, h)), p3(add(c, h)))
+impl Rng {
+    /// A vector with coordinates in `[lo, hi)`, in the plane z = 0 for 2D.
+    fn vd<const D: usize>(&mut self, lo: f64, hi: f64) -> V {
+        if D == 2 {
+            self.v2(lo, hi)
+        } else {
+            self.v(lo, hi)
+        }
+    }
+}
+fn g_ball<T: Real, const D: usize>(r: &mut Rng) -> Ball<T, D> {
+    Ball::new(pt(r.vd::<D>(-2.0, 2.0)), s(r.range(0.1, 1.5)))
+}
+fn g_aabb<T: Real, const D: usize>(r: &mut Rng) -> Aabb<T, D> {
+    let (c, h) = (r.vd::<D>(-2.0, 2.0), r.vd::<D>(0.1, 1.5));
+    Aabb::new(pt(sub(c, h)), pt(add(c, h)))
+}
+fn g_tri<T: Real, const D: usize>(r: &mut Rng) -> Triangle<T, D> {
+    let c = r.vd::<D>(-1.0, 1.0);
+    let mut v = || pt(add(c, r.vd::<D>(-2.0, 2.0)));
+    Triangle::new(v(), v(), v())
+}
+fn g_capsule<T: Real, const D: usize>(r: &mut Rng) -> Capsule<T, D> {
+    let (c, d) = (r.vd::<D>(-2.0, 2.0), r.vd::<D>(-1.5, 1.5));
+    Capsule::new(
+        Segment::new(pt(sub(c, d)), pt(add(c, d))),
+        s(r.range(0.05, 1.0)),
+    )
 }
 fn g_obb<T: Real>(r: &mut Rng) -> Obb<T, 3> {
     let rot = r.rotation();
     let axes = Matrix3::from_fn(|i, j| s(rot[(i, j)]));
     Obb::new(p3(r.v(-2.0, 2.0)), v3(r.v(0.1, 1.5)), axes)
-}
-fn g_tri<T: Real>(r: &mut Rng) -> Triangle<T, 3> {
-    let c = r.v(-1.0, 1.0);
-    Triangle::new(
-        p3(add(c, r.v(-2.0, 2.0))),
-        p3(add(c, r.v(-2.0, 2.0))),
-        p3(add(c, r.v(-2.0, 2.0))),
-    )
-}
-fn g_capsule<T: Real>(r: &mut Rng) -> Capsule<T, 3> {
-    let (c, d) = (r.v(-2.0, 2.0), r.v(-1.5, 1.5));
-    Capsule::new(
-        Segment::new(p3(sub(c, d)), p3(add(c, d))),
-        s(r.range(0.05, 1.0)),
-    )
 }
 fn g_plane<T: Real>(r: &mut Rng) -> Plane<T, 3> {
     let n = r.rotation() * Vector3::z() * r.range(0.5, 2.0);
@@ -577,33 +588,11 @@ fn g_polygon(r: &mut Rng, flat: bool) -> Vec<V> {
         })
         .collect()
 }
-fn g_ball2<T: Real>(r: &mut Rng) -> Ball<T, 2> {
-    Ball::new(p2(r.v2(-2.0, 2.0)), s(r.range(0.1, 1.5)))
-}
-fn g_aabb2<T: Real>(r: &mut Rng) -> Aabb<T, 2> {
-    let (c, h) = (r.v2(-2.0, 2.0), r.v2(0.1, 1.5));
-    Aabb::new(p2(sub(c, h)), p2(add(c, h)))
-}
 fn g_obb2<T: Real>(r: &mut Rng) -> Obb<T, 2> {
     let a = r.angle();
     let axes = isect::nalgebra::Matrix2::new(s(a.cos()), s(-a.sin()), s(a.sin()), s(a.cos()));
     let h = r.v2(0.1, 1.5);
     Obb::new(p2(r.v2(-2.0, 2.0)), Vector2::new(s(h[0]), s(h[1])), axes)
-}
-fn g_tri2<T: Real>(r: &mut Rng) -> Triangle<T, 2> {
-    let c = r.v2(-1.0, 1.0);
-    Triangle::new(
-        p2(add(c, r.v2(-2.0, 2.0))),
-        p2(add(c, r.v2(-2.0, 2.0))),
-        p2(add(c, r.v2(-2.0, 2.0))),
-    )
-}
-fn g_capsule2<T: Real>(r: &mut Rng) -> Capsule<T, 2> {
-    let (c, d) = (r.v2(-2.0, 2.0), r.v2(-1.5, 1.5));
-    Capsule::new(
-        Segment::new(p2(sub(c, d)), p2(add(c, d))),
-        s(r.range(0.05, 1.0)),
-    )
 }
 
 /// Runs `T::CASES` random pairs through [`check_pair`].
@@ -629,55 +618,60 @@ fn run<T: Scalar, A, B>(
 
 // ------------------------------------------------------ random pair tests
 
+/// [`run`] on pairs from two generators, with their hulls:
+/// `random_pair!(name, seed, exact_depth; gen_a => hull_a, gen_b =>
+/// hull_b)`.
+macro_rules! random_pair {
+    ($name:literal, $seed:expr, $exact:expr; $ga:expr => $ha:ident, $gb:expr => $hb:ident) => {
+        run::<T, _, _>($name, $seed, $exact, |r| {
+            let (a, b) = ($ga(r), $gb(r));
+            (a, b, $ha(&a), $hb(&b))
+        })
+    };
+}
+
 fn ball_ball<T: Scalar>() {
-    run::<T, _, _>("ball-ball", 1, false, |r| {
-        let (a, b) = (g_ball::<T>(r), g_ball::<T>(r));
-        (a, b, h_ball(&a), h_ball(&b))
-    });
-    run::<T, _, _>("circle-circle", 2, false, |r| {
-        let (a, b) = (g_ball2::<T>(r), g_ball2::<T>(r));
-        (a, b, h_ball(&a), h_ball(&b))
-    });
+    random_pair!("ball-ball", 1, false; g_ball::<T, 3> => h_ball, g_ball::<T, 3> => h_ball);
+    random_pair!("circle-circle", 2, false; g_ball::<T, 2> => h_ball, g_ball::<T, 2> => h_ball);
 }
 
 fn ball_aabb<T: Scalar>() {
-    run::<T, _, _>("ball-aabb", 3, false, |r| {
-        let (a, b) = (g_ball::<T>(r), g_aabb::<T>(r));
-        (a, b, h_ball(&a), h_aabb(&b))
-    });
-    run::<T, _, _>("circle-aabb", 4, false, |r| {
-        let (a, b) = (g_ball2::<T>(r), g_aabb2::<T>(r));
-        (a, b, h_ball(&a), h_aabb2(&b))
-    });
+    random_pair!("ball-aabb", 3, false; g_ball::<T, 3> => h_ball, g_aabb::<T, 3> => h_aabb);
+    random_pair!("circle-aabb", 4, false; g_ball::<T, 2> => h_ball, g_aabb::<T, 2> => h_aabb2);
 }
 
 fn ball_obb<T: Scalar>() {
-    run::<T, _, _>("ball-obb", 5, false, |r| {
-        let (a, b) = (g_ball::<T>(r), g_obb::<T>(r));
-        (a, b, h_ball(&a), h_obb(&b))
-    });
-    run::<T, _, _>("circle-obb", 6, false, |r| {
-        let (a, b) = (g_ball2::<T>(r), g_obb2::<T>(r));
-        (a, b, h_ball(&a), h_obb2(&b))
-    });
+    random_pair!("ball-obb", 5, false; g_ball::<T, 3> => h_ball, g_obb::<T> => h_obb);
+    random_pair!("circle-obb", 6, false; g_ball::<T, 2> => h_ball, g_obb2::<T> => h_obb2);
 }
 
 fn ball_triangle<T: Scalar>() {
-    run::<T, _, _>("ball-triangle", 7, false, |r| {
-        let (a, b) = (g_ball::<T>(r), g_tri::<T>(r));
-        (a, b, h_ball(&a), h_tri(&b))
-    });
-    run::<T, _, _>("circle-triangle", 8, false, |r| {
-        let (a, b) = (g_ball2::<T>(r), g_tri2::<T>(r));
-        (a, b, h_ball(&a), h_tri(&b))
-    });
+    random_pair!("ball-triangle", 7, false; g_ball::<T, 3> => h_ball, g_tri::<T, 3> => h_tri);
+    random_pair!("circle-triangle", 8, false; g_ball::<T, 2> => h_ball, g_tri::<T, 2> => h_tri);
 }
 
 fn ball_capsule<T: Scalar>() {
-    run::<T, _, _>("ball-capsule", 9, false, |r| {
-        let (a, b) = (g_ball::<T>(r), g_capsule::<T>(r));
-        (a, b, h_ball(&a), h_capsule(&b))
-    });
+    random_pair!("ball-capsule", 9, false; g_ball::<T, 3> => h_ball, g_capsule::<T, 3> => h_capsule);
+}
+
+/// A ball against a random convex polygon (flat: in z = 0).
+fn ball_polygon_case<T: Scalar, const D: usize>(
+    ball: Ball<T, D>,
+    flat: bool,
+    rng: &mut Rng,
+    tally: &mut Tally,
+) {
+    let verts: Vec<isect::Point<T, D>> = g_polygon(rng, flat).into_iter().map(pt).collect();
+    let (hb, hp) = (h_ball(&ball), h_poly(&verts));
+    check_pair::<T, _, _>(
+        "ball-polygon",
+        &ball,
+        &Polygon::new(&verts),
+        &hb,
+        &hp,
+        false,
+        tally,
+    );
 }
 
 fn ball_polygon<T: Scalar>() {
@@ -685,36 +679,16 @@ fn ball_polygon<T: Scalar>() {
     let mut tally = Tally::default();
     for flat in [false, true] {
         for _ in 0..T::CASES / 2 {
-            let ball = Ball::new(p3(rng.v(-1.5, 1.5)), s(rng.range(0.5, 2.0)));
-            let verts: Vec<Point3<T>> = g_polygon(&mut rng, flat).into_iter().map(p3).collect();
-            let poly = Polygon::new(&verts);
-            check_pair::<T, _, _>(
-                "ball-polygon",
-                &ball,
-                &poly,
-                &h_ball(&ball),
-                &h_poly(&verts),
-                false,
-                &mut tally,
-            );
+            let ball = Ball::new(p3::<T>(rng.v(-1.5, 1.5)), s(rng.range(0.5, 2.0)));
+            ball_polygon_case(ball, flat, &mut rng, &mut tally);
         }
     }
     tally.assert_balanced("ball-polygon");
     // Circles against 2D polygons.
     let mut tally = Tally::default();
     for _ in 0..T::CASES {
-        let ball = g_ball2::<T>(&mut rng);
-        let verts: Vec<Point2<T>> = g_polygon(&mut rng, true).into_iter().map(p2).collect();
-        let poly = Polygon::new(&verts);
-        check_pair::<T, _, _>(
-            "circle-polygon",
-            &ball,
-            &poly,
-            &h_ball(&ball),
-            &h_poly(&verts),
-            false,
-            &mut tally,
-        );
+        let ball = g_ball::<T, 2>(&mut rng);
+        ball_polygon_case(ball, true, &mut rng, &mut tally);
     }
     tally.assert_balanced("circle-polygon");
 }
@@ -723,7 +697,7 @@ fn aabb_aabb<T: Scalar>() {
     let mut rng = Rng::new(11);
     let mut tally = Tally::default();
     for _ in 0..T::CASES {
-        let (a, b) = (g_aabb::<T>(&mut rng), g_aabb::<T>(&mut rng));
+        let (a, b) = (g_aabb::<T, 3>(&mut rng), g_aabb::<T, 3>(&mut rng));
         check_pair::<T, _, _>(
             "aabb-aabb",
             &a,
@@ -759,47 +733,23 @@ fn aabb_aabb<T: Scalar>() {
 }
 
 fn aabb_triangle<T: Scalar>() {
-    run::<T, _, _>("aabb-triangle", 12, true, |r| {
-        let (a, b) = (g_aabb::<T>(r), g_tri::<T>(r));
-        (a, b, h_aabb(&a), h_tri(&b))
-    });
-    run::<T, _, _>("aabb-triangle 2d", 13, true, |r| {
-        let (a, b) = (g_aabb2::<T>(r), g_tri2::<T>(r));
-        (a, b, h_aabb2(&a), h_tri(&b))
-    });
+    random_pair!("aabb-triangle", 12, true; g_aabb::<T, 3> => h_aabb, g_tri::<T, 3> => h_tri);
+    random_pair!("aabb-triangle 2d", 13, true; g_aabb::<T, 2> => h_aabb2, g_tri::<T, 2> => h_tri);
 }
 
 fn obb_obb<T: Scalar>() {
-    run::<T, _, _>("obb-obb", 14, true, |r| {
-        let (a, b) = (g_obb::<T>(r), g_obb::<T>(r));
-        (a, b, h_obb(&a), h_obb(&b))
-    });
-    run::<T, _, _>("obb-obb 2d", 15, true, |r| {
-        let (a, b) = (g_obb2::<T>(r), g_obb2::<T>(r));
-        (a, b, h_obb2(&a), h_obb2(&b))
-    });
+    random_pair!("obb-obb", 14, true; g_obb::<T> => h_obb, g_obb::<T> => h_obb);
+    random_pair!("obb-obb 2d", 15, true; g_obb2::<T> => h_obb2, g_obb2::<T> => h_obb2);
 }
 
 fn aabb_obb<T: Scalar>() {
-    run::<T, _, _>("aabb-obb", 16, true, |r| {
-        let (a, b) = (g_aabb::<T>(r), g_obb::<T>(r));
-        (a, b, h_aabb(&a), h_obb(&b))
-    });
-    run::<T, _, _>("aabb-obb 2d", 17, true, |r| {
-        let (a, b) = (g_aabb2::<T>(r), g_obb2::<T>(r));
-        (a, b, h_aabb2(&a), h_obb2(&b))
-    });
+    random_pair!("aabb-obb", 16, true; g_aabb::<T, 3> => h_aabb, g_obb::<T> => h_obb);
+    random_pair!("aabb-obb 2d", 17, true; g_aabb::<T, 2> => h_aabb2, g_obb2::<T> => h_obb2);
 }
 
 fn obb_triangle<T: Scalar>() {
-    run::<T, _, _>("obb-triangle", 18, true, |r| {
-        let (a, b) = (g_obb::<T>(r), g_tri::<T>(r));
-        (a, b, h_obb(&a), h_tri(&b))
-    });
-    run::<T, _, _>("obb-triangle 2d", 19, true, |r| {
-        let (a, b) = (g_obb2::<T>(r), g_tri2::<T>(r));
-        (a, b, h_obb2(&a), h_tri(&b))
-    });
+    random_pair!("obb-triangle", 18, true; g_obb::<T> => h_obb, g_tri::<T, 3> => h_tri);
+    random_pair!("obb-triangle 2d", 19, true; g_obb2::<T> => h_obb2, g_tri::<T, 2> => h_tri);
 }
 
 fn polygon_polygon<T: Scalar>() {
@@ -820,43 +770,22 @@ fn polygon_polygon<T: Scalar>() {
         );
     }
     tally.assert_balanced("polygon-polygon");
-    run::<T, _, _>("triangle-triangle 2d", 21, true, |r| {
-        let (a, b) = (g_tri2::<T>(r), g_tri2::<T>(r));
-        (a, b, h_tri(&a), h_tri(&b))
-    });
+    random_pair!("triangle-triangle 2d", 21, true; g_tri::<T, 2> => h_tri, g_tri::<T, 2> => h_tri);
 }
 
 fn capsule_capsule<T: Scalar>() {
-    run::<T, _, _>("capsule-capsule", 22, false, |r| {
-        let (a, b) = (g_capsule::<T>(r), g_capsule::<T>(r));
-        (a, b, h_capsule(&a), h_capsule(&b))
-    });
-    run::<T, _, _>("capsule-capsule 2d", 23, false, |r| {
-        let (a, b) = (g_capsule2::<T>(r), g_capsule2::<T>(r));
-        (a, b, h_capsule(&a), h_capsule(&b))
-    });
+    random_pair!("capsule-capsule", 22, false; g_capsule::<T, 3> => h_capsule, g_capsule::<T, 3> => h_capsule);
+    random_pair!("capsule-capsule 2d", 23, false; g_capsule::<T, 2> => h_capsule, g_capsule::<T, 2> => h_capsule);
 }
 
 fn capsule_boxes<T: Scalar>() {
-    run::<T, _, _>("capsule-aabb", 24, false, |r| {
-        let (a, b) = (g_capsule::<T>(r), g_aabb::<T>(r));
-        (a, b, h_capsule(&a), h_aabb(&b))
-    });
-    run::<T, _, _>("capsule-obb", 25, false, |r| {
-        let (a, b) = (g_capsule::<T>(r), g_obb::<T>(r));
-        (a, b, h_capsule(&a), h_obb(&b))
-    });
-    run::<T, _, _>("capsule-aabb 2d", 26, false, |r| {
-        let (a, b) = (g_capsule2::<T>(r), g_aabb2::<T>(r));
-        (a, b, h_capsule(&a), h_aabb2(&b))
-    });
+    random_pair!("capsule-aabb", 24, false; g_capsule::<T, 3> => h_capsule, g_aabb::<T, 3> => h_aabb);
+    random_pair!("capsule-obb", 25, false; g_capsule::<T, 3> => h_capsule, g_obb::<T> => h_obb);
+    random_pair!("capsule-aabb 2d", 26, false; g_capsule::<T, 2> => h_capsule, g_aabb::<T, 2> => h_aabb2);
 }
 
 fn capsule_triangle<T: Scalar>() {
-    run::<T, _, _>("capsule-triangle", 27, false, |r| {
-        let (a, b) = (g_capsule::<T>(r), g_tri::<T>(r));
-        (a, b, h_capsule(&a), h_tri(&b))
-    });
+    random_pair!("capsule-triangle", 27, false; g_capsule::<T, 3> => h_capsule, g_tri::<T, 3> => h_tri);
 }
 
 /// The shape's signed-distance range from the plane, in units of length.
@@ -935,13 +864,13 @@ fn shapes_plane<T: Scalar>() {
     let mut tallies = [(); 4].map(|_| Tally::default());
     for _ in 0..T::CASES {
         let plane = g_plane::<T>(&mut rng);
-        let b = g_ball::<T>(&mut rng);
+        let b = g_ball::<T, 3>(&mut rng);
         check_plane("ball-plane", &b, &plane, &h_ball(&b), &mut tallies[0]);
-        let b = g_aabb::<T>(&mut rng);
+        let b = g_aabb::<T, 3>(&mut rng);
         check_plane("aabb-plane", &b, &plane, &h_aabb(&b), &mut tallies[1]);
         let b = g_obb::<T>(&mut rng);
         check_plane("obb-plane", &b, &plane, &h_obb(&b), &mut tallies[2]);
-        let b = g_capsule::<T>(&mut rng);
+        let b = g_capsule::<T, 3>(&mut rng);
         check_plane("capsule-plane", &b, &plane, &h_capsule(&b), &mut tallies[3]);
     }
     for (t, name) in tallies.iter().zip(["ball", "aabb", "obb", "capsule"]) {
@@ -955,7 +884,7 @@ fn classify_flat<T: Scalar>() {
     let mut tally = Tally::default();
     for _ in 0..T::CASES {
         let plane = g_plane::<T>(&mut rng);
-        let t = g_tri::<T>(&mut rng);
+        let t = g_tri::<T, 3>(&mut rng);
         let seg = Segment::new(t.a, t.b);
         let p = t.c;
         for (got, h) in [
@@ -1020,7 +949,7 @@ fn triangle_triangle<T: Scalar>() {
     let mut rng = Rng::new(30);
     let mut tally = Tally::default();
     for _ in 0..T::CASES {
-        let (a, b) = (g_tri::<T>(&mut rng), g_tri::<T>(&mut rng));
+        let (a, b) = (g_tri::<T, 3>(&mut rng), g_tri::<T, 3>(&mut rng));
         check_pair::<T, _, _>(
             "triangle-triangle",
             &a,
@@ -1703,88 +1632,77 @@ fn depth_in_polygon(v: &[V], x: V) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// Records a containment answer against the oracle's margin (how far
+/// inside, negative outside); skips cases within the band.
+fn expect_contains<T: Scalar>(got: bool, margin: f64, what: &str, tally: &mut Tally) {
+    if margin.abs() <= T::BAND {
+        tally.skipped += 1;
+        return;
+    }
+    assert_eq!(got, margin > 0.0, "{what}: margin {margin}");
+    if got {
+        tally.hit += 1;
+    } else {
+        tally.miss += 1;
+    }
+}
+
+/// A point near the middle of a hull (in its plane for a 2D one).
+fn near(h: &Hull, rng: &mut Rng) -> V {
+    let c = h.verts.iter().fold([0.0; 3], |m, v| add(m, *v));
+    let c = mul(c, 1.0 / h.verts.len() as f64);
+    if h.verts.iter().all(|v| v[2] == 0.0) {
+        add(c, rng.v2(-1.2, 1.2))
+    } else {
+        add(c, rng.v(-1.2, 1.2))
+    }
+}
+
+/// A 3D solid against a point near it: contained when the oracle puts the
+/// point inside.
+fn check_solid<T: Scalar, S: Contains<Point3<T>>>(
+    s: &S,
+    h: &Hull,
+    what: &str,
+    rng: &mut Rng,
+    tally: &mut Tally,
+) {
+    let x = p3::<T>(near(h, rng));
+    let margin = -separation(&Hull::point(backp(&x)), h);
+    expect_contains::<T>(s.contains(&x), margin, what, tally);
+}
+
 fn contains_points<T: Scalar>() {
     let mut rng = Rng::new(40);
     let mut tally = Tally::default();
-    let expect = |got: bool, margin: f64, what: &str, tally: &mut Tally| {
-        if margin.abs() <= T::BAND {
-            tally.skipped += 1;
-            return;
-        }
-        assert_eq!(got, margin > 0.0, "{what}: margin {margin}");
-        if got {
-            tally.hit += 1;
-        } else {
-            tally.miss += 1;
-        }
-    };
-    // A point near the middle of a hull.
-    let near = |h: &Hull, rng: &mut Rng| {
-        let c = h.verts.iter().fold([0.0; 3], |m, v| add(m, *v));
-        let c = mul(c, 1.0 / h.verts.len() as f64);
-        let planar = h.verts.iter().all(|v| v[2] == 0.0);
-        let d = if planar {
-            rng.v2(-1.2, 1.2)
-        } else {
-            rng.v(-1.2, 1.2)
-        };
-        add(c, d)
-    };
     for _ in 0..T::CASES {
-        let b = g_ball::<T>(&mut rng);
-        let h = h_ball(&b);
-        let x = p3::<T>(near(&h, &mut rng));
-        expect(
-            b.contains(&x),
-            -separation(&Hull::point(backp(&x)), &h),
-            "ball",
-            &mut tally,
-        );
-        let b = g_aabb::<T>(&mut rng);
-        let h = h_aabb(&b);
-        let x = p3::<T>(near(&h, &mut rng));
-        expect(
-            b.contains(&x),
-            -separation(&Hull::point(backp(&x)), &h),
-            "aabb",
-            &mut tally,
-        );
+        let b = g_ball::<T, 3>(&mut rng);
+        check_solid(&b, &h_ball(&b), "ball", &mut rng, &mut tally);
+        let b = g_aabb::<T, 3>(&mut rng);
+        check_solid(&b, &h_aabb(&b), "aabb", &mut rng, &mut tally);
         let b = g_obb::<T>(&mut rng);
-        let h = h_obb(&b);
-        let x = p3::<T>(near(&h, &mut rng));
-        expect(
-            b.contains(&x),
-            -separation(&Hull::point(backp(&x)), &h),
-            "obb",
-            &mut tally,
-        );
-        let b = g_capsule::<T>(&mut rng);
-        let h = h_capsule(&b);
-        let x = p3::<T>(near(&h, &mut rng));
-        expect(
-            b.contains(&x),
-            -separation(&Hull::point(backp(&x)), &h),
-            "capsule",
-            &mut tally,
-        );
+        check_solid(&b, &h_obb(&b), "obb", &mut rng, &mut tally);
+        let b = g_capsule::<T, 3>(&mut rng);
+        check_solid(&b, &h_capsule(&b), "capsule", &mut rng, &mut tally);
         // 2D: triangles (either orientation) and polygons.
-        let t = g_tri2::<T>(&mut rng);
+        let t = g_tri::<T, 2>(&mut rng);
         let x2 = p2::<T>(near(&h_tri(&t), &mut rng));
         let mut v = vec![backp(&t.a), backp(&t.b), backp(&t.c)];
         if cross(sub(v[1], v[0]), sub(v[2], v[0]))[2] < 0.0 {
             v.reverse();
         }
-        expect(
-            t.contains(&x2),
-            depth_in_polygon(&v, backp(&x2)),
-            "triangle",
-            &mut tally,
-        );
+        let margin = depth_in_polygon(&v, backp(&x2));
+        expect_contains::<T>(t.contains(&x2), margin, "triangle", &mut tally);
         let verts: Vec<Point2<T>> = g_polygon(&mut rng, true).into_iter().map(p2).collect();
         let x2 = p2::<T>(near(&h_poly(&verts), &mut rng));
         let v: Vec<V> = verts.iter().map(backp).collect();
-        let got = Polygon::new(&verts).contains(&x2);
-        expect(got, depth_in_polygon(&v, backp(&x2)), "polygon", &mut tally);
+        let margin = depth_in_polygon(&v, backp(&x2));
+        expect_contains::<T>(
+            Polygon::new(&verts).contains(&x2),
+            margin,
+            "polygon",
+            &mut tally,
+        );
     }
     tally.assert_balanced("contains points");
 }
@@ -1794,16 +1712,7 @@ fn contains_volumes<T: Scalar>() {
     let mut tally = Tally::default();
     for _ in 0..T::CASES {
         let mut check = |got: bool, margin: f64, what: &str| {
-            if margin.abs() <= T::BAND {
-                tally.skipped += 1;
-                return;
-            }
-            assert_eq!(got, margin > 0.0, "{what}: margin {margin}");
-            if got {
-                tally.hit += 1;
-            } else {
-                tally.miss += 1;
-            }
+            expect_contains::<T>(got, margin, what, &mut tally)
         };
         // Outer shapes larger than inner ones, so both answers occur.
         let c = rng.v(-1.0, 1.0);
@@ -1960,62 +1869,86 @@ fn h_frustum<T: Real>(f: &Frustum<T>) -> (Hull, Vec<(V, f64)>) {
     )
 }
 
-/// Checks a culling answer: `Outside` only for a shape wholly outside one
-/// plane (never culls a visible shape), `Inside` only for one inside all;
-/// and, away from touching, exactly those answers.
-fn check_cull(
-    got: Visibility,
-    visible: bool,
-    h: &Hull,
-    f: &Hull,
-    planes: &[(V, f64)],
+/// A frustum under test with its hull and planes in f64.
+struct Scene<T: Real> {
+    frustum: Frustum<T>,
+    hull: Hull,
+    planes: Vec<(V, f64)>,
     band: f64,
-    what: &str,
-) -> usize {
-    assert_eq!(
-        visible,
-        got != Visibility::Outside,
-        "{what}: is_visible disagrees with cull"
-    );
-    let ranges: Vec<(f64, f64)> = planes
-        .iter()
-        .map(|(n, d)| {
-            let (lo, hi) = h.interval(*n);
-            (lo - d, hi - d)
-        })
-        .collect();
-    match got {
-        Visibility::Outside => {
-            assert!(
-                ranges.iter().any(|r| r.0 > -band),
-                "{what}: culled while not outside a plane"
-            );
-            assert!(separation(h, f) > -band, "{what}: culled a visible shape");
+}
+
+impl<T: Scalar> Scene<T> {
+    fn new(frustum: Frustum<T>) -> Self {
+        let (hull, planes) = h_frustum(&frustum);
+        Self {
+            frustum,
+            hull,
+            planes,
+            band: T::BAND * 10.0,
         }
-        Visibility::Inside => assert!(
-            ranges.iter().all(|r| r.1 <= band),
-            "{what}: inside but crossing a plane"
-        ),
-        Visibility::Intersecting => {}
     }
-    if ranges
-        .iter()
-        .any(|r| r.0.abs() <= band || r.1.abs() <= band)
+
+    /// Checks the culling of `shape` (hull `h`): `Outside` only for a shape
+    /// wholly outside one plane (never culls a visible shape), `Inside`
+    /// only for one inside all; and, away from touching, exactly those
+    /// answers. Returns the index of the answer (3 when near touching).
+    fn check<S>(&self, shape: &S, h: &Hull, what: &str) -> usize
+    where
+        Frustum<T>: Cull<S>,
     {
-        return 3; // near touching a plane: any conservative answer
-    }
-    let want = if ranges.iter().any(|r| r.0 > 0.0) {
-        Visibility::Outside
-    } else if ranges.iter().all(|r| r.1 < 0.0) {
-        Visibility::Inside
-    } else {
-        Visibility::Intersecting
-    };
-    assert_eq!(got, want, "{what}: culled as {got:?}");
-    match got {
-        Visibility::Inside => 0,
-        Visibility::Outside => 1,
-        Visibility::Intersecting => 2,
+        let (got, band) = (self.frustum.cull(shape), self.band);
+        let visible = self.frustum.is_visible(shape);
+        assert_eq!(
+            visible,
+            got != Visibility::Outside,
+            "{what}: is_visible disagrees with cull"
+        );
+        let ranges: Vec<(f64, f64)> = self
+            .planes
+            .iter()
+            .map(|(n, d)| {
+                let (lo, hi) = h.interval(*n);
+                (lo - d, hi - d)
+            })
+            .collect();
+        match got {
+            Visibility::Outside => {
+                assert!(
+                    ranges.iter().any(|r| r.0 > -band),
+                    "{what}: culled while not outside a plane"
+                );
+                assert!(
+                    separation(h, &self.hull) > -band,
+                    "{what}: culled a visible shape"
+                );
+            }
+            Visibility::Inside => {
+                assert!(
+                    ranges.iter().all(|r| r.1 <= band),
+                    "{what}: inside but crossing a plane"
+                )
+            }
+            Visibility::Intersecting => {}
+        }
+        if ranges
+            .iter()
+            .any(|r| r.0.abs() <= band || r.1.abs() <= band)
+        {
+            return 3; // near touching a plane: any conservative answer
+        }
+        let want = if ranges.iter().any(|r| r.0 > 0.0) {
+            Visibility::Outside
+        } else if ranges.iter().all(|r| r.1 < 0.0) {
+            Visibility::Inside
+        } else {
+            Visibility::Intersecting
+        };
+        assert_eq!(got, want, "{what}: culled as {got:?}");
+        match got {
+            Visibility::Inside => 0,
+            Visibility::Outside => 1,
+            Visibility::Intersecting => 2,
+        }
     }
 }
 
@@ -2023,54 +1956,16 @@ fn frustum_culling<T: Scalar>() {
     let mut rng = Rng::new(50);
     let mut counts = [0usize; 4];
     for _ in 0..T::CASES / 4 {
-        let f = g_frustum::<T>(&mut rng);
-        let (fh, planes) = h_frustum(&f);
-        let band = T::BAND * 10.0;
+        let scene = Scene::new(g_frustum::<T>(&mut rng));
         for _ in 0..4 {
             let x = p3::<T>(rng.v(-3.0, 3.0));
-            let k = check_cull(
-                f.cull(&x),
-                f.is_visible(&x),
-                &Hull::point(backp(&x)),
-                &fh,
-                &planes,
-                band,
-                "point",
-            );
-            counts[k] += 1;
-            let b = g_ball::<T>(&mut rng);
-            let k = check_cull(
-                f.cull(&b),
-                f.is_visible(&b),
-                &h_ball(&b),
-                &fh,
-                &planes,
-                band,
-                "ball",
-            );
-            counts[k] += 1;
-            let b = g_aabb::<T>(&mut rng);
-            let k = check_cull(
-                f.cull(&b),
-                f.is_visible(&b),
-                &h_aabb(&b),
-                &fh,
-                &planes,
-                band,
-                "aabb",
-            );
-            counts[k] += 1;
+            counts[scene.check(&x, &Hull::point(backp(&x)), "point")] += 1;
+            let b = g_ball::<T, 3>(&mut rng);
+            counts[scene.check(&b, &h_ball(&b), "ball")] += 1;
+            let b = g_aabb::<T, 3>(&mut rng);
+            counts[scene.check(&b, &h_aabb(&b), "aabb")] += 1;
             let b = g_obb::<T>(&mut rng);
-            let k = check_cull(
-                f.cull(&b),
-                f.is_visible(&b),
-                &h_obb(&b),
-                &fh,
-                &planes,
-                band,
-                "obb",
-            );
-            counts[k] += 1;
+            counts[scene.check(&b, &h_obb(&b), "obb")] += 1;
         }
     }
     let n: usize = counts.iter().sum();

@@ -7,7 +7,7 @@
 //! Degenerate cases: as for `obb_obb.rs`; an empty axis-aligned box meets
 //! nothing.
 
-use crate::intersect::polygon_polygon::{aabb_corners, contact_2d, obb_corners, overlaps_2d};
+use crate::intersect::polygon_polygon::{aabb_corners, obb_corners};
 use crate::{Aabb, Contact, Intersect, Obb, Real};
 
 impl<T: Real> Intersect<Obb<T, 3>> for Aabb<T, 3> {
@@ -38,9 +38,7 @@ impl<T: Real> Intersect<Obb<T, 3>> for Aabb<T, 3> {
 
 mirror!([T: Real] Obb<T, 3>, Aabb<T, 3>);
 
-impl<T: Real> Intersect<Obb<T, 2>> for Aabb<T, 2> {
-    type Output = Contact<T, 2>;
-
+polygon_pair!(
     /// The contact of the two 2D boxes (the polygon test).
     ///
     /// ```
@@ -50,17 +48,8 @@ impl<T: Real> Intersect<Obb<T, 2>> for Aabb<T, 2> {
     /// let diamond = Obb::new(Point2::new(3.0, 1.0), Vector2::new(1.0, 1.0), Matrix2::new(s, -s, s, s));
     /// assert!(a.intersects(&diamond)); // its left corner reaches x = 1.59
     /// ```
-    fn intersect(&self, obb: &Obb<T, 2>) -> Option<Contact<T, 2>> {
-        if !self.intersects(obb) {
-            return None;
-        }
-        Some(contact_2d(&aabb_corners(self), &obb_corners(obb)))
-    }
-
-    #[inline]
-    fn intersects(&self, obb: &Obb<T, 2>) -> bool {
-        !self.is_empty() && overlaps_2d(&aabb_corners(self), &obb_corners(obb))
-    }
-}
+    [T: Real] Aabb<T, 2>, Obb<T, 2>,
+    |a, o| a.is_empty(), aabb_corners(a), obb_corners(o)
+);
 
 mirror!([T: Real] Obb<T, 2>, Aabb<T, 2>);

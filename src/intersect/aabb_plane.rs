@@ -15,7 +15,7 @@
 //! Degenerate cases: touching counts; a flat box is still a box; an empty
 //! box, a zero normal (no plane), infinite and NaN input give `None`.
 
-use crate::intersect::common::{plane_contact, plane_unit};
+use crate::intersect::common::{crossing, plane_contact, plane_unit};
 use crate::{Aabb, Contact, Intersect, Plane, Point, Real};
 
 /// The corners of `b` with the least and the greatest `n · p`.
@@ -55,13 +55,7 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Aabb<T, D> {
         let (lo, hi) = extreme_corners(self, plane);
         let (s_lo, s_hi) = (plane.signed_distance(&lo), plane.signed_distance(&hi));
         // s_lo <= 0 <= s_hi: the diagonal lo → hi crosses the plane.
-        let span = s_hi - s_lo;
-        let t = if span > T::zero() {
-            (-s_lo).div_sat(span)
-        } else {
-            T::zero()
-        };
-        let point = lo + (hi - lo) * t;
+        let point = crossing(&lo, &hi, s_lo, s_hi);
         Some(plane_contact(
             n,
             s_lo.div_sat(len),

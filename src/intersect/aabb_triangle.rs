@@ -27,7 +27,7 @@
 
 use crate::closest::closest_on_triangle;
 use crate::intersect::common::{all_finite, clip_to_box, project, Deepest, Mean};
-use crate::intersect::polygon_polygon::{aabb_corners, contact_2d, overlaps_2d};
+use crate::intersect::polygon_polygon::aabb_corners;
 use crate::{Aabb, Contact, Intersect, Point, Real, Triangle, Vector};
 
 type V3<T> = Vector<T, 3>;
@@ -188,9 +188,7 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Aabb<T, 3> {
 
 mirror!([T: Real] Triangle<T, 3>, Aabb<T, 3>);
 
-impl<T: Real> Intersect<Triangle<T, 2>> for Aabb<T, 2> {
-    type Output = Contact<T, 2>;
-
+polygon_pair!(
     /// The contact of the 2D box with the 2D triangle (the polygon test).
     ///
     /// ```
@@ -200,17 +198,8 @@ impl<T: Real> Intersect<Triangle<T, 2>> for Aabb<T, 2> {
     /// assert!(b.intersects(&t)); // the hypotenuse touches the corner (1, 1)
     /// assert_eq!(b.intersect(&t).unwrap().depth, 0.0);
     /// ```
-    fn intersect(&self, tri: &Triangle<T, 2>) -> Option<Contact<T, 2>> {
-        if !self.intersects(tri) {
-            return None;
-        }
-        Some(contact_2d(&aabb_corners(self), &tri.vertices()))
-    }
-
-    #[inline]
-    fn intersects(&self, tri: &Triangle<T, 2>) -> bool {
-        !self.is_empty() && overlaps_2d(&aabb_corners(self), &tri.vertices())
-    }
-}
+    [T: Real] Aabb<T, 2>, Triangle<T, 2>,
+    |a, t| a.is_empty(), aabb_corners(a), t.vertices()
+);
 
 mirror!([T: Real] Triangle<T, 2>, Aabb<T, 2>);

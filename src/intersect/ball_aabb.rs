@@ -18,8 +18,10 @@
 //! a negative, NaN or infinite radius, and NaN or an infinite centre give
 //! `None`. Fixed point: squared distances must fit the type.
 
-use crate::intersect::common::{all_finite, magnitude, radius_ok, touch_tolerance, unit, Deepest};
-use crate::{Aabb, Ball, ClosestPoint, Contact, Intersect, Real, Vector};
+use crate::intersect::common::{
+    all_finite, magnitude, outside_contact, radius_ok, through_nearest_face,
+};
+use crate::{Aabb, Ball, ClosestPoint, Contact, Intersect, Real};
 
 impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Ball<T, D> {
     type Output = Contact<T, D>;
@@ -44,24 +46,12 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Ball<T, D> {
         let r = self.radius;
         let p = aabb.closest_point(&c);
         let mag = magnitude(&[c, aabb.min, aabb.max]);
-        if let Some((normal, dist)) = unit(&(p - c)) {
-            if dist > touch_tolerance(mag) {
-                let depth = (r - dist).max_sel(T::zero());
-                return Some(Contact {
-                    point: p,
-                    normal,
-                    depth,
-                });
-            }
+        if let Some(contact) = outside_contact(&c, &p, r, mag) {
+            return Some(contact);
         }
         // The centre is in the box: leave through the nearest face.
-        let mut deepest = Deepest::new();
-        for i in 0..D {
-            let mut u = Vector::<T, D>::zeros();
-            u[i] = T::one();
-            deepest.unit_axis(u, (c[i] - r, c[i] + r), (aabb.min[i], aabb.max[i]));
-        }
-        let (normal, depth) = deepest.finish(r);
+        let (normal, depth) =
+            through_nearest_face(&c.coords, r, &aabb.min.coords, &aabb.max.coords);
         Some(Contact {
             point: p,
             normal,

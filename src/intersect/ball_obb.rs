@@ -15,8 +15,8 @@
 //! ([`crate::Obb::try_new`]). A negative, NaN or infinite radius and NaN or
 //! infinite input give `None`.
 
-use crate::intersect::common::{magnitude, radius_ok, touch_tolerance, unit, Deepest};
-use crate::{Ball, ClosestPoint, Contact, Intersect, Obb, Point, Real, Vector};
+use crate::intersect::common::{magnitude, outside_contact, radius_ok, through_nearest_face};
+use crate::{Ball, ClosestPoint, Contact, Intersect, Obb, Point, Real};
 
 impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Ball<T, D> {
     type Output = Contact<T, D>;
@@ -38,25 +38,22 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Ball<T, D> {
         let r = self.radius;
         let c = obb.to_local(&self.center);
         let h = obb.half_extents.abs();
-        let p = c.zip_map(&h, |x, e| x.clamp_sel(-e, e));
-        let mag = magnitude(&[Point::from(c), Point::from(h)]);
-        let (normal, depth) = match unit(&(p - c)) {
-            Some((n, dist)) if dist > touch_tolerance(mag) => (n, (r - dist).max_sel(T::zero())),
-            _ => {
-                // The centre is in the box: leave through the nearest face.
-                let mut deepest = Deepest::new();
-                for i in 0..D {
-                    let mut u = Vector::<T, D>::zeros();
-                    u[i] = T::one();
-                    deepest.unit_axis(u, (c[i] - r, c[i] + r), (-h[i], h[i]));
-                }
-                deepest.finish(r)
+        let p = Point::from(c.zip_map(&h, |x, e| x.clamp_sel(-e, e)));
+        let c = Point::from(c);
+        let mag = magnitude(&[c, Point::from(h)]);
+        // Outside the box, or leaving through the nearest face.
+        let local = outside_contact(&c, &p, r, mag).unwrap_or_else(|| {
+            let (normal, depth) = through_nearest_face(&c.coords, r, &-h, &h);
+            Contact {
+                point: p,
+                normal,
+                depth,
             }
-        };
+        });
         Some(Contact {
-            point: obb.to_world(&p),
-            normal: obb.axes * normal,
-            depth,
+            point: obb.to_world(&local.point.coords),
+            normal: obb.axes * local.normal,
+            depth: local.depth,
         })
     }
 

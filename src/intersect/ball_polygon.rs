@@ -18,7 +18,7 @@
 //! the fan of triangles from its first vertex.
 
 use crate::intersect::common::{all_finite, in_plane_normal, orthogonal_to, radius_ok, Deepest};
-use crate::intersect::common::{magnitude, touch_tolerance, unit};
+use crate::intersect::common::{magnitude, outside_contact};
 use crate::{Ball, ClosestPoint, Contact, Intersect, Point, Polygon, Real, Vector};
 
 impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Ball<T, D> {
@@ -42,14 +42,8 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Ball<T, D> {
         let (c, r) = (self.center, self.radius);
         let p = poly.closest_point(&c);
         let mag = magnitude(poly.vertices).max_sel(magnitude(&[c]));
-        if let Some((normal, dist)) = unit(&(p - c)) {
-            if dist > touch_tolerance(mag) {
-                return Some(Contact {
-                    point: p,
-                    normal,
-                    depth: (r - dist).max_sel(T::zero()),
-                });
-            }
+        if let Some(contact) = outside_contact(&c, &p, r, mag) {
+            return Some(contact);
         }
         // The centre is on the polygon: the best of its normal and the
         // in-plane normals of its edges.

@@ -24,7 +24,7 @@
 //! negative, NaN or infinite radius and NaN or infinite input give `None`.
 
 use crate::intersect::common::{
-    magnitude, orthogonal_to, radius_ok, touch_tolerance, unit, Deepest,
+    magnitude, orthogonal_to, outside_contact, project, radius_ok, unit, Deepest,
 };
 use crate::{Aabb, Capsule, Contact, Intersect, Point, Real, Vector};
 
@@ -91,14 +91,8 @@ pub(crate) fn capsule_box_local<T: Real, const D: usize>(
         return None;
     }
     let mag = magnitude(&[Point::from(*p), Point::from(p + d), Point::from(*h)]);
-    if let Some((normal, dist)) = unit(&(c - q)) {
-        if dist > touch_tolerance(mag) {
-            return Some(Contact {
-                point: Point::from(c),
-                normal,
-                depth: (r - dist).max_sel(T::zero()),
-            });
-        }
+    if let Some(contact) = outside_contact(&Point::from(q), &Point::from(c), r, mag) {
+        return Some(contact);
     }
     // The segment enters the box: the deepest of the candidate axes.
     let core = [Point::from(*p), Point::from(p + d)];
@@ -106,7 +100,7 @@ pub(crate) fn capsule_box_local<T: Real, const D: usize>(
     let mut offer = |axis: &Vector<T, D>| {
         if let Some((u, _)) = unit(axis) {
             let rb = (0..D).fold(T::zero(), |s, i| s + h[i] * u[i].abs());
-            let (a0, a1) = crate::intersect::common::project(&core, &u);
+            let (a0, a1) = project(&core, &u);
             deepest.unit_axis(u, (a0 - r, a1 + r), (-rb, rb));
         }
     };

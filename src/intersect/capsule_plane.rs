@@ -14,7 +14,7 @@
 //! a zero normal (no plane), a negative, NaN or infinite radius and NaN or
 //! infinite input give `None`.
 
-use crate::intersect::common::{plane_contact, plane_unit, radius_ok};
+use crate::intersect::common::{crossing, plane_contact, plane_unit, radius_ok};
 use crate::{Capsule, Contact, Intersect, Plane, Real};
 
 impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Capsule<T, D> {
@@ -49,10 +49,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Capsule<T, D> {
             return None;
         }
         let zero = T::zero();
-        let point = if (sa <= zero && sb >= zero) || (sa >= zero && sb <= zero) {
-            let span = sa - sb;
-            let t = if span != zero { sa.div_sat(span) } else { zero };
-            a + (b - a) * t
+        let point = if sa <= zero && sb >= zero {
+            crossing(&a, &b, sa, sb)
+        } else if sa >= zero && sb <= zero {
+            crossing(&b, &a, sb, sa)
         } else if sa.abs() <= sb.abs() {
             a - n * sa
         } else {

@@ -46,6 +46,73 @@ pub(crate) fn touch_tolerance<T: Real>(mag: T) -> T {
     T::tolerance() * T::from_f64_lossy(16.0) * mag
 }
 
+/// The unit direction `from → to` and its length, when the points are
+/// farther apart than [`touch_tolerance`] at magnitude `mag`; closer, the
+/// shapes they stand for touch and the direction is rounding noise.
+#[inline]
+pub(crate) fn apart<T: Real, const D: usize>(
+    from: &Point<T, D>,
+    to: &Point<T, D>,
+    mag: T,
+) -> Option<(Vector<T, D>, T)> {
+    unit(&(to - from)).filter(|(_, dist)| *dist > touch_tolerance(mag))
+}
+
+/// The contact of a ball (centre `c`, radius `r`) with a solid whose point
+/// nearest `c` is `p`, when `c` lies outside it: the normal from `c` to
+/// `p`, the depth `r - |p - c|`, the point `p`. `None` when `c` is inside
+/// (or within rounding of the surface).
+#[inline]
+pub(crate) fn outside_contact<T: Real, const D: usize>(
+    c: &Point<T, D>,
+    p: &Point<T, D>,
+    r: T,
+    mag: T,
+) -> Option<Contact<T, D>> {
+    let (normal, dist) = apart(c, p, mag)?;
+    Some(Contact {
+        point: *p,
+        normal,
+        depth: (r - dist).max_sel(T::zero()),
+    })
+}
+
+/// For a ball (centre `c`, radius `r`) whose centre is inside the box `lo
+/// <= x <= hi`: the normal and depth of leaving through the nearest face.
+#[inline]
+pub(crate) fn through_nearest_face<T: Real, const D: usize>(
+    c: &Vector<T, D>,
+    r: T,
+    lo: &Vector<T, D>,
+    hi: &Vector<T, D>,
+) -> (Vector<T, D>, T) {
+    let mut deepest = Deepest::new();
+    for i in 0..D {
+        let mut u = Vector::<T, D>::zeros();
+        u[i] = T::one();
+        deepest.unit_axis(u, (c[i] - r, c[i] + r), (lo[i], hi[i]));
+    }
+    deepest.finish(r)
+}
+
+/// Where segment `lo → hi` crosses a plane, given the signed values
+/// `s_lo <= 0 <= s_hi` of its ends (`lo` when they are equal).
+#[inline]
+pub(crate) fn crossing<T: Real, const D: usize>(
+    lo: &Point<T, D>,
+    hi: &Point<T, D>,
+    s_lo: T,
+    s_hi: T,
+) -> Point<T, D> {
+    let span = s_hi - s_lo;
+    let t = if span > T::zero() {
+        (-s_lo).div_sat(span)
+    } else {
+        T::zero()
+    };
+    lo + (hi - lo) * t
+}
+
 /// `[min, max]` of `p · u` over the points (`(0, 0)` for none).
 #[inline]
 pub(crate) fn project<T: Real, const D: usize>(pts: &[Point<T, D>], u: &Vector<T, D>) -> (T, T) {
@@ -187,19 +254,17 @@ pub(crate) fn rounded_contact<T: Real, const D: usize>(
     axes: &[Vector<T, D>],
 ) -> Contact<T, D> {
     let mag = magnitude(a).max_sel(magnitude(b));
-    if let Some((n, dist)) = unit(&(pb - pa)) {
-        if dist > touch_tolerance(mag) {
-            let depth = (ra + rb - dist).max_sel(T::zero());
-            // The overlap along the line, measured from pa.
-            let lo = (-ra).max_sel(dist - rb);
-            let hi = ra.min_sel(dist + rb);
-            let s = lo + (hi - lo) * T::half();
-            return Contact {
-                point: pa + n * s,
-                normal: n,
-                depth,
-            };
-        }
+    if let Some((n, dist)) = apart(pa, pb, mag) {
+        let depth = (ra + rb - dist).max_sel(T::zero());
+        // The overlap along the line, measured from pa.
+        let lo = (-ra).max_sel(dist - rb);
+        let hi = ra.min_sel(dist + rb);
+        let s = lo + (hi - lo) * T::half();
+        return Contact {
+            point: pa + n * s,
+            normal: n,
+            depth,
+        };
     }
     let mut deepest = Deepest::new();
     for axis in axes {

@@ -64,6 +64,34 @@ macro_rules! mirror {
 #[allow(unused_imports)]
 pub(crate) use mirror;
 
+/// Implements `Intersect` between two 2D convex shapes through their
+/// vertices, by the separating-axis test of `polygon_polygon.rs`:
+/// `polygon_pair!(docs [generics] A, B, |a, b| empty, vertices_a,
+/// vertices_b)`, where `empty` says that either shape has no points and the
+/// vertex expressions index as slices.
+macro_rules! polygon_pair {
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
+        impl<$($g)*> $crate::Intersect<$B> for $A {
+            type Output = $crate::Contact<T, 2>;
+
+            $(#[$doc])*
+            fn intersect(&self, other: &$B) -> Option<$crate::Contact<T, 2>> {
+                if !$crate::Intersect::intersects(self, other) {
+                    return None;
+                }
+                let ($a, $b) = (self, other);
+                Some($crate::intersect::polygon_polygon::contact_2d(&($va)[..], &($vb)[..]))
+            }
+
+            #[inline]
+            fn intersects(&self, other: &$B) -> bool {
+                let ($a, $b) = (self, other);
+                !$empty && $crate::intersect::polygon_polygon::overlaps_2d(&($va)[..], &($vb)[..])
+            }
+        }
+    };
+}
+
 // Pair modules, one per file, are listed below by family.
 // -- rays, segments, lines (issue: ray queries)
 // -- overlaps between volumes (issue: overlap tests)

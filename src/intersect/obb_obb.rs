@@ -28,7 +28,7 @@
 //! `None`.
 
 use crate::intersect::common::{clip_to_box, comes_first, Deepest, Mean};
-use crate::intersect::polygon_polygon::{contact_2d, obb_corners, overlaps_2d};
+use crate::intersect::polygon_polygon::obb_corners;
 use crate::intersect::Flip;
 use crate::{Contact, Intersect, Matrix, Obb, Point, Real, Vector};
 
@@ -205,9 +205,7 @@ impl<T: Real> Intersect<Obb<T, 3>> for Obb<T, 3> {
     }
 }
 
-impl<T: Real> Intersect<Obb<T, 2>> for Obb<T, 2> {
-    type Output = Contact<T, 2>;
-
+polygon_pair!(
     /// The contact of the two 2D boxes (the polygon test).
     ///
     /// ```
@@ -216,15 +214,6 @@ impl<T: Real> Intersect<Obb<T, 2>> for Obb<T, 2> {
     /// let b = Obb::new(Point2::new(1.5, 0.0), Vector2::new(1.0, 1.0), Matrix2::identity());
     /// assert_eq!(a.intersect(&b).unwrap().depth, 0.5);
     /// ```
-    fn intersect(&self, other: &Obb<T, 2>) -> Option<Contact<T, 2>> {
-        if !self.intersects(other) {
-            return None;
-        }
-        Some(contact_2d(&obb_corners(self), &obb_corners(other)))
-    }
-
-    #[inline]
-    fn intersects(&self, other: &Obb<T, 2>) -> bool {
-        overlaps_2d(&obb_corners(self), &obb_corners(other))
-    }
-}
+    [T: Real] Obb<T, 2>, Obb<T, 2>,
+    |a, b| false, obb_corners(a), obb_corners(b)
+);

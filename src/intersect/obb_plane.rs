@@ -16,7 +16,7 @@
 //! (negative ones are taken by absolute value); a zero normal (no plane),
 //! infinite and NaN input give `None`.
 
-use crate::intersect::common::{plane_contact, plane_unit};
+use crate::intersect::common::{crossing, plane_contact, plane_unit};
 use crate::{Contact, Intersect, Obb, Plane, Real, Vector};
 
 impl<T: Real, const D: usize> Obb<T, D> {
@@ -54,7 +54,7 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
         let (n, len) = plane_unit(plane)?;
         let (s, r) = self.plane_interval(plane);
         // The corner deepest behind the plane, and the diagonal to its
-        // opposite, which crosses the plane at t = (r - s) / 2r.
+        // opposite, which crosses the plane.
         let mut offset = Vector::<T, D>::zeros();
         for i in 0..D {
             let u = self.axes.column(i);
@@ -65,14 +65,8 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
                 -u * h
             };
         }
-        let lo = self.center + offset;
-        let two_r = r + r;
-        let t = if two_r > T::zero() {
-            (r - s).div_sat(two_r)
-        } else {
-            T::zero()
-        };
-        let point = lo - offset * (t + t);
+        let (lo, hi) = (self.center + offset, self.center - offset);
+        let point = crossing(&lo, &hi, s - r, s + r);
         Some(plane_contact(
             n,
             (s - r).div_sat(len),

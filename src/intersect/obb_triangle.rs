@@ -17,7 +17,7 @@
 
 use crate::intersect::aabb_triangle::{box_triangle_contact, edge_and_normal_axes};
 use crate::intersect::common::all_finite;
-use crate::intersect::polygon_polygon::{contact_2d, obb_corners, overlaps_2d};
+use crate::intersect::polygon_polygon::obb_corners;
 use crate::{Contact, Intersect, Obb, Point, Real, Triangle, Vector};
 
 impl<T: Real> Obb<T, 3> {
@@ -78,9 +78,7 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Obb<T, 3> {
 
 mirror!([T: Real] Triangle<T, 3>, Obb<T, 3>);
 
-impl<T: Real> Intersect<Triangle<T, 2>> for Obb<T, 2> {
-    type Output = Contact<T, 2>;
-
+polygon_pair!(
     /// The contact of the 2D oriented box with the 2D triangle (the
     /// polygon test).
     ///
@@ -90,17 +88,8 @@ impl<T: Real> Intersect<Triangle<T, 2>> for Obb<T, 2> {
     /// let t = Triangle::new(Point2::new(1.0, 0.25), Point2::new(3.0, 3.0), Point2::new(-1.0, 3.0));
     /// assert_eq!(b.intersect(&t).unwrap().depth, 0.25);
     /// ```
-    fn intersect(&self, tri: &Triangle<T, 2>) -> Option<Contact<T, 2>> {
-        if !self.intersects(tri) {
-            return None;
-        }
-        Some(contact_2d(&obb_corners(self), &tri.vertices()))
-    }
-
-    #[inline]
-    fn intersects(&self, tri: &Triangle<T, 2>) -> bool {
-        overlaps_2d(&obb_corners(self), &tri.vertices())
-    }
-}
+    [T: Real] Obb<T, 2>, Triangle<T, 2>,
+    |o, t| false, obb_corners(o), t.vertices()
+);
 
 mirror!([T: Real] Triangle<T, 2>, Obb<T, 2>);

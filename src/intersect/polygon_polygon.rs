@@ -21,7 +21,7 @@
 //! are among its edges — do not rely on it.
 
 use crate::intersect::common::{project, Deepest, Mean};
-use crate::{Contact, Intersect, Point, Polygon, Real, Vector};
+use crate::{Contact, Point, Polygon, Real, Vector};
 
 type P2<T> = Point<T, 2>;
 type V2<T> = Vector<T, 2>;
@@ -207,9 +207,7 @@ pub(crate) fn contact_2d<T: Real>(a: &[P2<T>], b: &[P2<T>]) -> Contact<T, 2> {
     }
 }
 
-impl<'b, T: Real> Intersect<Polygon<'b, T, 2>> for Polygon<'_, T, 2> {
-    type Output = Contact<T, 2>;
-
+polygon_pair!(
     /// The contact of the two convex polygons, or `None` when they are
     /// apart.
     ///
@@ -222,18 +220,9 @@ impl<'b, T: Real> Intersect<Polygon<'b, T, 2>> for Polygon<'_, T, 2> {
     /// let far = [Point2::new(3.0, 0.0), Point2::new(4.0, 0.0), Point2::new(4.0, 1.0)];
     /// assert!(!Polygon::new(&sq).intersects(&Polygon::new(&far)));
     /// ```
-    fn intersect(&self, other: &Polygon<'b, T, 2>) -> Option<Contact<T, 2>> {
-        if !self.intersects(other) {
-            return None;
-        }
-        Some(contact_2d(self.vertices, other.vertices))
-    }
-
-    #[inline]
-    fn intersects(&self, other: &Polygon<'b, T, 2>) -> bool {
-        overlaps_2d(self.vertices, other.vertices)
-    }
-}
+    ['a, 'b, T: Real] Polygon<'a, T, 2>, Polygon<'b, T, 2>,
+    |a, b| false, a.vertices, b.vertices
+);
 
 /// The corners of a 2D box in order around it.
 #[inline]
