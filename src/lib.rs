@@ -53,18 +53,24 @@ extern crate alloc;
 pub use nalgebra;
 
 mod error;
+mod grid;
+#[cfg(feature = "alloc")]
+mod mesh;
 mod query;
 mod real;
 mod shape;
 
 mod classify;
-mod closest;
+pub mod closest;
 mod contains;
 mod cull;
 mod intersect;
 
 pub use cull::{Cull, Visibility};
 pub use error::ShapeError;
+pub use grid::{Grid, GridCell, GridTraversal};
+#[cfg(feature = "alloc")]
+pub use mesh::TriMesh;
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Intersect,
     OverlapPolygon, RayHit, Side, Toi, TriangleIntersection,
@@ -74,6 +80,11 @@ pub use shape::{
     Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
     Sphere, Triangle,
 };
+
+// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 /// A point in `D` dimensions (nalgebra's `Point<T, D>`).
 pub type Point<T, const D: usize> = nalgebra::Point<T, D>;

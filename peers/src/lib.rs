@@ -1,29 +1,64 @@
-//! Shared inputs for the side-by-side benches: a deterministic generator,
-//! so that isect and parry3d see identical numbers, and conversions.
+//! Shared pieces of the side-by-side benches: the inputs (isect's own
+//! `benches/inputs`, so that both crates' benches draw identical shapes)
+//! and conversions of isect's shapes to parry3d's (`parry_f32`) and
+//! parry3d-f64's (`parry_f64`).
+//!
+//! parry3d 0.31 works on glam vectors: a `Point3` becomes a `Vec3` (or
+//! `DVec3`), and an isect `Aabb` becomes either parry's own `Aabb` or, as a
+//! shape, a `Cuboid` of the same half extents placed by a translation.
 
-/// A small deterministic generator (xorshift64*), so runs are repeatable
-/// without a `rand` dependency.
-pub struct Rng(u64);
+#[path = "../../benches/inputs/mod.rs"]
+mod inputs;
 
-impl Rng {
-    /// A generator from a non-zero seed.
-    pub fn new(seed: u64) -> Self {
-        Self(seed.max(1))
-    }
-    /// The next value, uniform in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        (x >> 11) as f64 / (1u64 << 53) as f64
-    }
-    /// Uniform in `[lo, hi)`.
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    /// A point with coordinates uniform in `[lo, hi)`.
-    pub fn point3(&mut self, lo: f64, hi: f64) -> [f64; 3] {
-        [self.range(lo, hi), self.range(lo, hi), self.range(lo, hi)]
-    }
+pub use inputs::{Cycle, Rng, CASES};
+
+/// Conversions from isect's shapes in `$t` to those of the parry crate
+/// `$parry` built for `$t`.
+macro_rules! parry_conversions {
+    ($module:ident, $parry:ident, $t:ty) => {
+        #[doc = concat!("isect's `", stringify!($t), "` shapes as `", stringify!($parry), "`'s.")]
+        pub mod $module {
+            use $parry::bounding_volume::Aabb;
+            use $parry::math::{Pose, Vector};
+            use $parry::shape::{Cuboid, Segment, Triangle};
+
+            /// A point as parry's vector.
+            #[inline]
+            pub fn point(p: &isect::Point<$t, 3>) -> Vector {
+                Vector::new(p.x, p.y, p.z)
+            }
+
+            /// A parry vector as isect's point.
+            #[inline]
+            pub fn from_parry(v: Vector) -> isect::Point<$t, 3> {
+                isect::Point::<$t, 3>::new(v.x, v.y, v.z)
+            }
+
+            /// A triangle with the same vertices.
+            pub fn triangle(t: &isect::Triangle<$t>) -> Triangle {
+                Triangle::new(point(&t.a), point(&t.b), point(&t.c))
+            }
+
+            /// A segment with the same endpoints.
+            pub fn segment(s: &isect::Segment<$t>) -> Segment {
+                Segment::new(point(&s.a), point(&s.b))
+            }
+
+            /// parry's bounding box with the same corners.
+            pub fn aabb(b: &isect::Aabb<$t>) -> Aabb {
+                Aabb::new(point(&b.min), point(&b.max))
+            }
+
+            /// The same box as a shape: a cuboid of the same half extents,
+            /// placed at the box's center by a translation.
+            pub fn cuboid(b: &isect::Aabb<$t>) -> (Cuboid, Pose) {
+                let h = b.half_extents();
+                let cuboid = Cuboid::new(Vector::new(h.x, h.y, h.z));
+                (cuboid, Pose::from_translation(point(&b.center())))
+            }
+        }
+    };
 }
+
+parry_conversions!(parry_f32, parry3d, f32);
+parry_conversions!(parry_f64, parry3d_f64, f64);

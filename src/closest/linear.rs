@@ -2,18 +2,20 @@
 //! the minimum of `|p1 + s d1 - (p2 + t d2)|²` over `s` in one interval and
 //! `t` in another.
 //!
-//! Method: when the directions are not parallel (the determinant `a c - b²`
-//! exceeds `T::tolerance() * a * c`) and the unconstrained minimum lies in
-//! both intervals, it is the answer. Otherwise the minimum is on the
-//! boundary of the parameter domain: each finite end of either interval
-//! fixes one parameter and the other is the clamped projection, and the
-//! candidate whose points are nearest wins (compared by the actual
-//! distance of the points, so a candidate spoiled by cancellation can
-//! never win over a better one). Near parallel this is continuous: the
-//! distance does not jump as one segment turns through parallel (Eberly's
-//! robustness requirement, met by comparing candidates instead of trusting
-//! a tiny determinant). Parallel lines (no finite end anywhere) take
-//! `s = 0`.
+//! Method: the determinant `a c - b²` of the normal equations and the
+//! numerators of the unconstrained minimum are computed from wedge
+//! products (Lagrange's identity), so they stay accurate however nearly
+//! parallel the directions are; no tolerance decides "parallel". When the
+//! determinant is positive, the unconstrained `s` is clamped into its
+//! interval, `t` is the clamped projection of that point, and if `t` had to
+//! be clamped `s` is projected back (RTCD 5.1.9; exact for a product of
+//! intervals because the objective is convex). When it is exactly zero
+//! (parallel, or a zero direction), each finite end of either interval
+//! fixes one parameter with the other the clamped projection, and the
+//! candidate whose points are nearest wins. So the distance does not jump
+//! as one segment turns through parallel (Eberly's robustness requirement):
+//! two segments crossing at an angle of 1e-9 still meet at distance zero.
+//! Parallel lines (no finite end anywhere) take `s = 0`.
 
 use crate::{Point, Real, Vector};
 
@@ -73,7 +75,7 @@ impl Interval {
     }
     /// Whether `num / den` (with `den > 0`) lies in the interval.
     #[inline(always)]
-    fn holds_ratio<T: Real>(self, num: T, den: T) -> bool {
+    pub(crate) fn holds_ratio<T: Real>(self, num: T, den: T) -> bool {
         self.lo::<T>().is_none_or(|lo| num >= lo * den)
             && self.hi::<T>().is_none_or(|hi| num <= hi * den)
     }
@@ -97,14 +99,46 @@ pub(crate) fn closest_on_linear<T: Real, const D: usize>(
     let c = d2.norm_squared();
     let d = d1.dot(&r);
     let e = d2.dot(&r);
-    // Stationary point: a s - b t = -d, -b s + c t = e.
-    let det = a * c - b * b;
-    if det > T::tolerance() * a * c {
-        let s_num = b * e - c * d;
-        let t_num = a * e - b * d;
-        if i1.holds_ratio(s_num, det) && i2.holds_ratio(t_num, det) {
-            return (s_num.div_sat(det), t_num.div_sat(det));
+    // The stationary point solves a s - b t = -d, -b s + c t = e. Its
+    // determinant a c - b² and the numerator b e - c d of s are computed
+    // as sums of products of wedge components (Lagrange's identity,
+    // (u·w)(v·x) - (u·x)(v·w) = Σ_{i<j} (u_i v_j - u_j v_i)(w_i x_j - w_j x_i)),
+    // which keeps their relative accuracy when the directions are nearly
+    // parallel, where the dot-product forms cancel catastrophically.
+    let wedges = |scale: T| {
+        let (mut det, mut s_num, mut w_max) = (T::zero(), T::zero(), T::zero());
+        for i in 0..D {
+            for j in i + 1..D {
+                let w = (d1[i] * d2[j] - d1[j] * d2[i]) * scale;
+                det += w * w;
+                s_num += w * (d2[i] * r[j] - d2[j] * r[i]);
+                w_max = w_max.max_sel(w.abs());
+            }
         }
+        (det, s_num, w_max)
+    };
+    let (mut det, mut s_num, w_max) = wedges(T::one());
+    if det < T::tolerance() && w_max > T::zero() {
+        // A tiny determinant: squaring the wedge may have lost it to
+        // underflow (fixed point quantises at its resolution). Scale the
+        // wedge to unit size first: s* = Σ w'X / (w_max Σ w'²), w' = w / w_max.
+        let (det1, s1, _) = wedges(T::one().div_sat(w_max));
+        det = det1 * w_max;
+        s_num = s1;
+    }
+    if det > T::zero() {
+        // Not parallel: clamp the unconstrained s, project for t; if t had
+        // to be clamped, project back for s (RTCD 5.1.9: exact for a box
+        // of parameters, as the objective is convex).
+        // t from s (not from its own numerator), so that the pair stays
+        // consistent however s was rounded.
+        let s = i1.div_clamped(s_num, det);
+        let t_num = b * s + e;
+        let t = i2.div_clamped(t_num, c);
+        if i2.holds_ratio(t_num, c) {
+            return (s, t);
+        }
+        return (i1.div_clamped(b * t - d, a), t);
     }
     // The minimum is on the boundary of the domain (or the directions are
     // parallel): try each finite end, and one alternation from s = 0.

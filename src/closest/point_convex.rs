@@ -6,7 +6,8 @@
 //! `p` onto that feature's affine hull. So the query projects `p` onto
 //! every plane, every line where two planes meet and every point where
 //! three meet, keeps the projections that satisfy all half-spaces (within
-//! `16 * T::tolerance()` of each plane's scale), and returns the nearest.
+//! `2 * T::tolerance()` of the magnitudes involved), and returns the
+//! nearest.
 //! A point inside is its own closest point. Cost: O(n⁴) for n planes in the
 //! worst case — meant for the small hulls of collision shapes (tens of
 //! planes).
@@ -19,12 +20,16 @@
 
 use crate::{ClosestPoint, ConvexHull, Plane, Point, Real, Vector};
 
-/// Whether `x` satisfies every half-space within tolerance.
-fn feasible<T: Real>(planes: &[Plane<T, 3>], x: &Point<T, 3>) -> bool {
-    let tol = T::tolerance() * T::from_f64_lossy(16.0);
+/// Whether `x`, a projection of `p`, satisfies every half-space within
+/// tolerance. The tolerance scales with the magnitudes the projection was
+/// computed from (`|n|₁ · (|x|∞ + |p|∞) + |d|`), not just with `x`: a
+/// candidate at the origin computed from a far `p` carries `p`'s rounding.
+fn feasible<T: Real>(planes: &[Plane<T, 3>], x: &Point<T, 3>, p: &Point<T, 3>) -> bool {
+    let tol = T::tolerance() * T::two();
+    let mag = x.coords.amax() + p.coords.amax();
     planes.iter().all(|pl| {
         let n = pl.normal;
-        let scale = n.abs().dot(&x.coords.abs()) + pl.d.abs();
+        let scale = (n.x.abs() + n.y.abs() + n.z.abs()) * mag + pl.d.abs();
         pl.signed_distance(x) <= tol * scale
     })
 }
@@ -52,7 +57,7 @@ impl<T: Real> ConvexHull<'_, T> {
         let planes = self.planes;
         let mut best: Option<(Point<T, 3>, T)> = None;
         let mut consider = |x: Point<T, 3>| {
-            if feasible(planes, &x) {
+            if feasible(planes, &x, p) {
                 let d2 = (x - p).norm_squared();
                 if best.is_none_or(|(_, bd)| d2 < bd) {
                     best = Some((x, d2));

@@ -8,11 +8,9 @@
 //! point.
 //!
 //! Degenerate cases: a triangle whose vertices are collinear or coincide
-//! is the segment (or point) they span. Exactly degenerate triangles fall
-//! out of the region tests (the region products vanish) onto the right
-//! edge; in the face region, a Gram determinant at or below
-//! `T::tolerance() · |ab|² |ac|²` sends the query to the nearest of the
-//! three edges instead of dividing by it. NaN input gives NaN.
+//! is the segment (or point) they span: a Gram determinant `|ab|²|ac|² -
+//! (ab·ac)²` at or below `T::tolerance() · |ab|² |ac|²` sends the query to
+//! the nearest of the three edges. NaN input gives NaN.
 
 use crate::closest::Interval;
 use crate::{ClosestPoint, Point, Real, Triangle};
@@ -31,6 +29,13 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     let one = T::one();
     let ab = b - a;
     let ac = c - a;
+    // A degenerate triangle (Gram determinant |ab|²|ac|² - (ab·ac)² at or
+    // below T::tolerance() · |ab|²|ac|²) is the segment its vertices span:
+    // the region tests below assume a proper triangle.
+    let (ab2, ac2, abac) = (ab.norm_squared(), ac.norm_squared(), ab.dot(&ac));
+    if !(ab2 * ac2 - abac * abac > T::tolerance() * ab2 * ac2) {
+        return nearest_edge(a, b, c, p);
+    }
     let ap = p - a;
     let d1 = ab.dot(&ap);
     let d2 = ac.dot(&ap);
@@ -71,9 +76,10 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
         let w = seg.div_clamped(e43, e43 + e56);
         return (b + (c - b) * w, one - w, w);
     }
-    // Face region: va + vb + vc is the Gram determinant |ab|²|ac|² - (ab·ac)².
+    // Face region: va + vb + vc is the Gram determinant |ab|²|ac|² - (ab·ac)²
+    // (positive: degenerate triangles left above).
     let denom = va + vb + vc;
-    if !(denom > T::tolerance() * ab.norm_squared() * ac.norm_squared()) {
+    if !(denom > T::zero()) {
         return nearest_edge(a, b, c, p);
     }
     let v = seg.div_clamped(vb, denom);

@@ -5,9 +5,10 @@
 //! a feature of each; for a segment and a triangle the candidates are: each
 //! endpoint against the triangle (`point_triangle.rs`), the segment against
 //! each edge (`linear.rs`), and the segment's interior against the
-//! triangle's interior (the stationary point of the 3-unknown normal
-//! equations, which in 3D is the point where the segment crosses the
-//! triangle). The candidate pair whose points are nearest wins.
+//! triangle's interior: in 3D the point where the segment crosses the
+//! triangle's plane (when its endpoints straddle it), elsewhere the
+//! stationary point of the 3-unknown normal equations. The candidate pair
+//! whose points are nearest wins.
 //!
 //! Output: [`ClosestPair`] with `s` the segment parameter and `t = 0` (use
 //! `Triangle::barycentric` for the triangle point's coordinates).
@@ -21,52 +22,110 @@ use crate::closest::gram::stationary;
 use crate::closest::{closest_on_linear, closest_on_triangle, Interval};
 use crate::{ClosestPair, ClosestPoints, Point, Real, Segment, Triangle};
 
-/// Closest pair of segment `p q` and triangle `a b c` (`s` along `p → q`).
+/// Where segment `seg` passes through the interior of triangle `tri`
+/// (meaningful where the two meet at interior points of both): `(s, point
+/// on the segment, point on the triangle)`. In 3D, the signed distances of
+/// the endpoints to the triangle's plane must straddle it; elsewhere the
+/// stationary point of the 3-unknown normal equations is taken. `None`
+/// when there is no such point (or the segment lies in the plane, where the
+/// boundary candidates already cover it).
+pub(crate) fn crossing<T: Real, const D: usize>(
+    seg: &Segment<T, D>,
+    tri: &Triangle<T, D>,
+) -> Option<(T, Point<T, D>, Point<T, D>)> {
+    let zero = T::zero();
+    let d = seg.b - seg.a;
+    let e1 = tri.b - tri.a;
+    let e2 = tri.c - tri.a;
+    if D == 3 {
+        // n = e1 × e2, by components (D is 3 here).
+        let n = [
+            e1[1] * e2[2] - e1[2] * e2[1],
+            e1[2] * e2[0] - e1[0] * e2[2],
+            e1[0] * e2[1] - e1[1] * e2[0],
+        ];
+        let dot = |v: &crate::Vector<T, D>| n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
+        let dp = dot(&(seg.a - tri.a));
+        let dq = dot(&(seg.b - tri.a));
+        if (dp > zero && dq > zero) || (dp < zero && dq < zero) || dp == dq {
+            return None; // both on one side, or parallel to the plane
+        }
+        // The endpoints straddle the plane: s = |dp| / (|dp| + |dq|).
+        let s = Interval::Segment.div_clamped(dp.abs(), dp.abs() + dq.abs());
+        let x = seg.a + d * s;
+        let (on_tri, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &x);
+        return Some((s, x, on_tri));
+    }
+    let [s, v, w] = stationary(&[d, -e1, -e2], &(seg.a - tri.a))?;
+    let inside = s >= zero && s <= T::one() && v >= zero && w >= zero && v + w <= T::one();
+    inside.then(|| (s, seg.a + d * s, tri.a + e1 * v + e2 * w))
+}
+
+/// Keeps the nearest of the candidate pairs offered to it.
+pub(crate) struct Nearest<T: Real, const D: usize> {
+    pub(crate) pair: ClosestPair<T, D>,
+    d2: T,
+}
+
+impl<T: Real, const D: usize> Nearest<T, D> {
+    pub(crate) fn new(pair: ClosestPair<T, D>) -> Self {
+        Self {
+            d2: pair.distance_squared(),
+            pair,
+        }
+    }
+    pub(crate) fn offer(&mut self, pair: ClosestPair<T, D>) {
+        let d2 = pair.distance_squared();
+        if d2 < self.d2 {
+            *self = Self { pair, d2 };
+        }
+    }
+}
+
+/// The closest pair between segment `seg` and triangle `tri`'s edges
+/// (`s` along the segment, `t = 0`).
+pub(crate) fn segment_edges<T: Real, const D: usize>(
+    seg: &Segment<T, D>,
+    tri: &Triangle<T, D>,
+    best: &mut Nearest<T, D>,
+) {
+    let d = seg.b - seg.a;
+    for (e0, e1) in [(tri.a, tri.b), (tri.b, tri.c), (tri.c, tri.a)] {
+        let ed = e1 - e0;
+        let (s, t) = closest_on_linear(&seg.a, &d, Interval::Segment, &e0, &ed, Interval::Segment);
+        best.offer(ClosestPair {
+            point_a: seg.a + d * s,
+            point_b: e0 + ed * t,
+            s,
+            t: T::zero(),
+        });
+    }
+}
+
+/// Closest pair of segment `seg` and triangle `tri` (`s` along the segment).
 pub(crate) fn segment_triangle<T: Real, const D: usize>(
     seg: &Segment<T, D>,
     tri: &Triangle<T, D>,
 ) -> ClosestPair<T, D> {
-    let d = seg.b - seg.a;
     let zero = T::zero();
-    let mut best = ClosestPair {
-        point_a: seg.a,
-        point_b: closest_on_triangle(&tri.a, &tri.b, &tri.c, &seg.a).0,
-        s: zero,
+    let at = |s: T, p: Point<T, D>| ClosestPair {
+        point_a: p,
+        point_b: closest_on_triangle(&tri.a, &tri.b, &tri.c, &p).0,
+        s,
         t: zero,
     };
-    let mut best_d2 = best.distance_squared();
-    let mut consider = |s: T, on_seg: Point<T, D>, on_tri: Point<T, D>| {
-        let d2 = (on_tri - on_seg).norm_squared();
-        if d2 < best_d2 {
-            best = ClosestPair {
-                point_a: on_seg,
-                point_b: on_tri,
-                s,
-                t: zero,
-            };
-            best_d2 = d2;
-        }
-    };
-    consider(
-        T::one(),
-        seg.b,
-        closest_on_triangle(&tri.a, &tri.b, &tri.c, &seg.b).0,
-    );
-    for (e0, e1) in [(tri.a, tri.b), (tri.b, tri.c), (tri.c, tri.a)] {
-        let ed = e1 - e0;
-        let (s, t) = closest_on_linear(&seg.a, &d, Interval::Segment, &e0, &ed, Interval::Segment);
-        consider(s, seg.a + d * s, e0 + ed * t);
+    let mut best = Nearest::new(at(zero, seg.a));
+    best.offer(at(T::one(), seg.b));
+    segment_edges(seg, tri, &mut best);
+    if let Some((s, on_seg, on_tri)) = crossing(seg, tri) {
+        best.offer(ClosestPair {
+            point_a: on_seg,
+            point_b: on_tri,
+            s,
+            t: zero,
+        });
     }
-    // Interior against interior: seg.a + s d = tri.a + v e1 + w e2.
-    let e1 = tri.b - tri.a;
-    let e2 = tri.c - tri.a;
-    if let Some([s, v, w]) = stationary(&[d, -e1, -e2], &(seg.a - tri.a)) {
-        let inside = s >= zero && s <= T::one() && v >= zero && w >= zero && v + w <= T::one();
-        if inside {
-            consider(s, seg.a + d * s, tri.a + e1 * v + e2 * w);
-        }
-    }
-    best
+    best.pair
 }
 
 impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Segment<T, D> {

@@ -1,11 +1,11 @@
 //! Closest points between two solid triangles, in any dimension.
 //!
-//! Each edge of either triangle against the other triangle
-//! (`segment_triangle.rs`) covers every vertex–face, edge–edge and
-//! crossing configuration; in four or more dimensions two faces can also
-//! be closest at interior points, so there the stationary point of the
-//! 4-unknown normal equations is a candidate too. The nearest candidate
-//! pair wins.
+//! The candidates: each vertex against the other face, the nine edge
+//! pairs, and each edge crossing the other face (`segment_triangle.rs`);
+//! together they cover every configuration up to three dimensions. In four
+//! or more dimensions two faces can also be closest at interior points, so
+//! there the stationary point of the 4-unknown normal equations is a
+//! candidate too. The nearest candidate pair wins.
 //!
 //! Output: [`ClosestPair`] with `s = t = 0` (use `Triangle::barycentric`).
 //!
@@ -15,8 +15,9 @@
 //! NaN input gives NaN points.
 
 use crate::closest::gram::stationary;
-use crate::closest::segment_triangle;
-use crate::{ClosestPair, ClosestPoints, Real, Segment, Triangle};
+use crate::closest::point_triangle::closest_on_triangle;
+use crate::closest::segment_triangle::{crossing, segment_edges, Nearest};
+use crate::{ClosestPair, ClosestPoints, Point, Real, Segment, Triangle};
 
 impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Triangle<T, D> {
     type Output = ClosestPair<T, D>;
@@ -29,6 +30,7 @@ impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Triangle<T, D> {
     /// assert_eq!(a.closest_points(&b).distance(), 2.0);
     /// ```
     fn closest_points(&self, other: &Triangle<T, D>) -> ClosestPair<T, D> {
+        let zero = T::zero();
         let edges = |t: &Triangle<T, D>| {
             [
                 Segment::new(t.a, t.b),
@@ -36,27 +38,49 @@ impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Triangle<T, D> {
                 Segment::new(t.c, t.a),
             ]
         };
-        let mut best: Option<(ClosestPair<T, D>, T)> = None;
-        let mut consider = |pair: ClosestPair<T, D>| {
-            let d2 = pair.distance_squared();
-            if best.is_none_or(|(_, bd)| d2 < bd) {
-                best = Some((pair, d2));
-            }
+        let vertex_face = |p: &Point<T, D>, t: &Triangle<T, D>| ClosestPair {
+            point_a: *p,
+            point_b: closest_on_triangle(&t.a, &t.b, &t.c, p).0,
+            s: zero,
+            t: zero,
         };
+        // Vertices of each against the other face.
+        let mut best = Nearest::new(vertex_face(&self.a, other));
+        for p in [self.b, self.c] {
+            best.offer(vertex_face(&p, other));
+        }
+        for p in other.vertices() {
+            best.offer(vertex_face(&p, self).swap());
+        }
+        // The nine edge pairs, and each edge crossing the other face.
         for e in edges(self) {
-            consider(segment_triangle(&e, other));
+            segment_edges(&e, other, &mut best);
+            if let Some((_, on_edge, on_face)) = crossing(&e, other) {
+                best.offer(ClosestPair {
+                    point_a: on_edge,
+                    point_b: on_face,
+                    s: zero,
+                    t: zero,
+                });
+            }
         }
         for e in edges(other) {
-            consider(segment_triangle(&e, self).swap());
+            if let Some((_, on_edge, on_face)) = crossing(&e, self) {
+                best.offer(ClosestPair {
+                    point_a: on_face,
+                    point_b: on_edge,
+                    s: zero,
+                    t: zero,
+                });
+            }
         }
         if D >= 4 {
             let (a1, a2) = (self.b - self.a, self.c - self.a);
             let (b1, b2) = (other.b - other.a, other.c - other.a);
             if let Some([v1, w1, v2, w2]) = stationary(&[a1, a2, -b1, -b2], &(self.a - other.a)) {
-                let zero = T::zero();
                 let ok = |v: T, w: T| v >= zero && w >= zero && v + w <= T::one();
                 if ok(v1, w1) && ok(v2, w2) {
-                    consider(ClosestPair {
+                    best.offer(ClosestPair {
                         point_a: self.a + a1 * v1 + a2 * w1,
                         point_b: other.a + b1 * v2 + b2 * w2,
                         s: zero,
@@ -65,12 +89,9 @@ impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Triangle<T, D> {
                 }
             }
         }
-        let zero = T::zero();
-        best.map(|(p, _)| p).unwrap_or(ClosestPair {
-            point_a: self.a,
-            point_b: other.a,
-            s: zero,
-            t: zero,
-        })
+        let mut pair = best.pair;
+        pair.s = zero;
+        pair.t = zero;
+        pair
     }
 }

@@ -14,7 +14,7 @@
 //! spans; a negative, NaN or infinite radius and NaN or infinite input give
 //! `None`.
 
-use crate::closest::segment_triangle;
+use crate::closest::segment_triangle::segment_triangle;
 use crate::intersect::ball_triangle::triangle_axes;
 use crate::intersect::common::{all_finite, orthogonal_to, radius_ok, rounded_contact};
 use crate::{Capsule, ClosestPair, Contact, Intersect, Real, Triangle, Vector};

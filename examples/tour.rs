@@ -1,0 +1,174 @@
+//! A guided run through isect: every line it prints is computed by the
+//! library. `cargo run --release --example tour` (add `--features fixed`
+//! for the fixed-point part).
+
+use isect::nalgebra::{Matrix3, Point2, Point3, Vector3};
+use isect::prelude::*;
+
+fn section(title: &str) {
+    println!("\n== {title} ==");
+}
+
+fn main() {
+    println!("isect tour: geometric queries, generic over the scalar and the dimension.");
+
+    closest_points();
+    generic_engine_code();
+    science_f64();
+    fixed_point();
+
+    println!("\nDone. `cargo test` runs the oracle tests behind every line above.");
+}
+
+/// Closest points and distances, solid semantics.
+fn closest_points() {
+    section("closest points (f32, 3D)");
+    let tri = Triangle::new(
+        Point3::new(0.0f32, 0.0, 0.0),
+        Point3::new(4.0, 0.0, 0.0),
+        Point3::new(0.0, 4.0, 0.0),
+    );
+    for p in [
+        Point3::new(1.0f32, 1.0, 3.0),
+        Point3::new(5.0, 5.0, 0.0),
+        Point3::new(-2.0, -1.0, 0.0),
+    ] {
+        println!(
+            "triangle: closest to {:?} is {:?}, distance {:.4}",
+            p.coords.as_slice(),
+            tri.closest_point(&p).coords.as_slice(),
+            tri.distance(&p)
+        );
+    }
+
+    let boxed = Aabb::new(Point3::new(0.0f32, 0.0, 0.0), Point3::new(1.0, 2.0, 3.0));
+    let inside = Point3::new(0.5f32, 0.5, 0.5);
+    println!(
+        "aabb: a point inside is its own closest point: {:?}; its nearest face point is {:?}",
+        boxed.closest_point(&inside).coords.as_slice(),
+        boxed
+            .project_to_boundary(&inside)
+            .map(|q| q.coords.as_slice().to_vec())
+    );
+
+    let s = core::f32::consts::FRAC_1_SQRT_2;
+    let obb = Obb::new(
+        Point3::new(0.0f32, 0.0, 0.0),
+        Vector3::new(1.0, 1.0, 1.0),
+        Matrix3::new(s, -s, 0.0, s, s, 0.0, 0.0, 0.0, 1.0),
+    );
+    println!(
+        "obb turned 45°: distance from (3, 0, 0) is {:.4} (3 - √2 = {:.4})",
+        obb.distance(&Point3::new(3.0, 0.0, 0.0)),
+        3.0 - 2f32.sqrt()
+    );
+
+    let a = Segment::new(Point3::new(0.0f32, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
+    let b = Segment::new(Point3::new(1.0f32, 1.0, -1.0), Point3::new(1.0, 1.0, 1.0));
+    let pair = a.closest_points(&b);
+    println!(
+        "segment–segment: s = {}, t = {}, distance {}",
+        pair.s,
+        pair.t,
+        pair.distance()
+    );
+
+    let seg = Segment::new(Point3::new(1.0f32, 1.0, -1.0), Point3::new(1.0, 1.0, 3.0));
+    let pair = seg.closest_points(&tri);
+    println!(
+        "segment through the triangle: crosses at {:?} (s = {}), distance {}",
+        pair.point_a.coords.as_slice(),
+        pair.s,
+        pair.distance()
+    );
+}
+
+/// The traits let engine code treat shapes alike.
+fn generic_engine_code() {
+    section("generic code over shapes (engines)");
+    let ball = Sphere::new(Point3::new(0.0f32, 0.0, 0.0), 1.0);
+    let capsule = Capsule::new(
+        Segment::new(Point3::new(3.0f32, 0.0, 0.0), Point3::new(3.0, 0.0, 4.0)),
+        0.5,
+    );
+    let plane = Plane::new(Vector3::z(), -2.0f32);
+    let shapes: [(&str, &dyn ClosestPoint<f32, 3>); 3] = [
+        ("ball", &ball),
+        ("capsule", &capsule),
+        ("plane z = -2", &plane),
+    ];
+    let probe = Point3::new(2.0f32, 0.0, 1.0);
+    let (name, d) = shapes.iter().map(|(n, s)| (*n, s.distance(&probe))).fold(
+        ("none", f32::INFINITY),
+        |m, x| if x.1 < m.1 { x } else { m },
+    );
+    println!("nearest of three shapes to (2, 0, 1): {name} at {d:.4}");
+    let bounds = capsule.aabb();
+    println!(
+        "capsule bounds: {:?} .. {:?}",
+        bounds.min.coords.as_slice(),
+        bounds.max.coords.as_slice()
+    );
+}
+
+/// f64 and degenerate cases: parallel segments, degenerate triangles, 2D.
+fn science_f64() {
+    section("f64 at the degenerate cases");
+    let a = Segment::new(Point3::new(0.0f64, 0.0, 0.0), Point3::new(10.0, 0.0, 0.0));
+    for angle in [0.0f64, 1e-12, 1e-6, 1e-3] {
+        let b = Segment::new(
+            Point3::new(2.0, 1.0, 0.0),
+            Point3::new(2.0 + 10.0 * angle.cos(), 1.0 + 10.0 * angle.sin(), 0.0),
+        );
+        println!(
+            "segments at {angle:e} rad from parallel: distance {:.15}",
+            a.closest_points(&b).distance()
+        );
+    }
+    let flat = Triangle::new(
+        Point3::new(0.0f64, 0.0, 0.0),
+        Point3::new(1.0, 1.0, 1.0),
+        Point3::new(3.0, 3.0, 3.0),
+    );
+    println!(
+        "collinear triangle: distance from (2, 2, 3) is {:.12} (√(2/3) = {:.12})",
+        flat.distance(&Point3::new(2.0, 2.0, 3.0)),
+        (2.0f64 / 3.0).sqrt()
+    );
+    let square = [
+        Point2::new(0.0f64, 0.0),
+        Point2::new(2.0, 0.0),
+        Point2::new(2.0, 2.0),
+        Point2::new(0.0, 2.0),
+    ];
+    let poly = Polygon::try_new(&square).map(|p| p.closest_point(&Point2::new(3.0, 3.0)));
+    println!("2D square: closest to (3, 3) is {poly:?}");
+}
+
+/// Firmware: the same queries in fixed point.
+#[cfg(feature = "fixed")]
+fn fixed_point() {
+    use isect::fixed::I32F32;
+    section("fixed point (I32F32), as on a Cortex-M without FPU");
+    let x = |v: f64| I32F32::from_f64_lossy(v);
+    let tri = Triangle::new(
+        Point3::new(x(0.0), x(0.0), x(0.0)),
+        Point3::new(x(4.0), x(0.0), x(0.0)),
+        Point3::new(x(0.0), x(4.0), x(0.0)),
+    );
+    let p = Point3::new(x(1.25), x(1.5), x(2.0));
+    let q = tri.closest_point(&p);
+    println!(
+        "triangle: closest to (1.25, 1.5, 2) is ({}, {}, {}), distance {}",
+        q.x.to_f64(),
+        q.y.to_f64(),
+        q.z.to_f64(),
+        tri.distance(&p).to_f64()
+    );
+}
+
+#[cfg(not(feature = "fixed"))]
+fn fixed_point() {
+    section("fixed point");
+    println!("(run with `--features fixed` to see the same queries in I32F32)");
+}

@@ -1,0 +1,305 @@
+//! Triangle meshes with a bounding volume hierarchy (feature `alloc`).
+//!
+//! [`TriMesh`] owns its vertices and index triples and a BVH built by a
+//! binned surface-area heuristic (`bvh.rs`). Queries walk the BVH with a
+//! fixed-size stack and never allocate: the first ray hit, any hit
+//! (occlusion), the closest point, every triangle overlapping a shape
+//! (through a callback), and inside/outside for a closed mesh.
+//!
+//! A mesh is a surface: its closest point to a point inside a closed mesh
+//! is on the surface (use [`TriMesh::contains_point`] for inside/outside).
+
+mod bvh;
+
+use alloc::vec::Vec;
+
+use crate::closest::closest_on_triangle;
+use crate::shape::check_point;
+use crate::{Aabb, Bounded, ClosestPoint, Intersect, Point, Real, ShapeError, Triangle};
+use bvh::{Bvh, MAX_DEPTH};
+
+/// A triangle mesh: vertices, index triples (counter-clockwise seen from
+/// the front), and a BVH over the triangles.
+///
+/// ```
+/// use isect::{TriMesh, ClosestPoint, nalgebra::Point3};
+/// let mesh = TriMesh::new(
+///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
+///     vec![[0, 1, 2], [1, 3, 2]],
+/// ).unwrap();
+/// assert_eq!(mesh.len(), 2);
+/// assert_eq!(mesh.distance(&Point3::new(0.75, 0.75, 2.0)), 2.0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct TriMesh<T: Real> {
+    vertices: Vec<Point<T, 3>>,
+    indices: Vec<[u32; 3]>,
+    bvh: Bvh<T>,
+}
+
+impl<T: Real> TriMesh<T> {
+    /// A mesh of `vertices` and `indices` (three vertex indices per
+    /// triangle). Errors: an index past the last vertex
+    /// ([`ShapeError::IndexOutOfRange`] with the position of the triple),
+    /// a non-finite vertex ([`ShapeError::NonFinite`]). Degenerate
+    /// triangles are kept (they are segments or points).
+    ///
+    /// ```
+    /// use isect::{TriMesh, ShapeError, nalgebra::Point3};
+    /// let err = TriMesh::new(vec![Point3::new(0.0, 0.0, 0.0)], vec![[0, 0, 1]]).unwrap_err();
+    /// assert_eq!(err, ShapeError::IndexOutOfRange { position: 0 });
+    /// ```
+    pub fn new(vertices: Vec<Point<T, 3>>, indices: Vec<[u32; 3]>) -> Result<Self, ShapeError> {
+        vertices.iter().try_for_each(check_point)?;
+        let n = vertices.len();
+        if let Some(position) = indices
+            .iter()
+            .position(|t| t.iter().any(|&i| i as usize >= n))
+        {
+            return Err(ShapeError::IndexOutOfRange { position });
+        }
+        let boxes: Vec<Aabb<T, 3>> = indices
+            .iter()
+            .map(|t| tri_of(&vertices, t).aabb())
+            .collect();
+        let bvh = Bvh::build(&boxes);
+        Ok(Self {
+            vertices,
+            indices,
+            bvh,
+        })
+    }
+
+    /// The vertices.
+    #[must_use]
+    pub fn vertices(&self) -> &[Point<T, 3>] {
+        &self.vertices
+    }
+
+    /// The index triples.
+    #[must_use]
+    pub fn indices(&self) -> &[[u32; 3]] {
+        &self.indices
+    }
+
+    /// The number of triangles.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.indices.len()
+    }
+
+    /// Whether the mesh has no triangles.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.indices.is_empty()
+    }
+
+    /// Triangle `i`, or `None` past the end.
+    #[must_use]
+    pub fn triangle(&self, i: usize) -> Option<Triangle<T, 3>> {
+        self.indices.get(i).map(|t| tri_of(&self.vertices, t))
+    }
+
+    /// The box of the whole mesh (`None` when empty).
+    #[must_use]
+    pub fn bounds(&self) -> Option<Aabb<T, 3>> {
+        self.bvh.nodes.first().map(|n| n.aabb)
+    }
+
+    /// The depth-first walk shared by the queries: `visit(aabb)` says
+    /// whether to enter a node (and in which order for inner nodes, see
+    /// `order`), `leaf(triangle_index)` handles a triangle and returns
+    /// `false` to stop the whole walk.
+    fn walk(
+        &self,
+        mut enter: impl FnMut(&Aabb<T, 3>) -> Option<T>,
+        mut leaf: impl FnMut(usize) -> bool,
+    ) {
+        let nodes = &self.bvh.nodes;
+        let mut stack = [0u32; 2 * MAX_DEPTH + 2];
+        let mut top = 0usize;
+        if nodes.first().is_some_and(|n| enter(&n.aabb).is_some()) {
+            stack[0] = 0;
+            top = 1;
+        }
+        while top > 0 {
+            top -= 1;
+            let Some(node) = nodes.get(stack[top] as usize) else {
+                continue;
+            };
+            if node.count > 0 {
+                let start = node.index as usize;
+                let end = start + node.count as usize;
+                for &tri in self.bvh.order.get(start..end).unwrap_or(&[]) {
+                    if !leaf(tri as usize) {
+                        return;
+                    }
+                }
+                continue;
+            }
+            // Inner node: push the farther child first so the nearer is
+            // popped first; children that `enter` rejects are skipped.
+            let l = node.index as usize;
+            let kl = nodes.get(l).and_then(|n| enter(&n.aabb));
+            let kr = nodes.get(l + 1).and_then(|n| enter(&n.aabb));
+            let mut push = |i: usize| {
+                if let Some(slot) = stack.get_mut(top) {
+                    *slot = i as u32;
+                    top += 1;
+                }
+            };
+            match (kl, kr) {
+                (Some(a), Some(b)) => {
+                    if a <= b {
+                        push(l + 1);
+                        push(l);
+                    } else {
+                        push(l);
+                        push(l + 1);
+                    }
+                }
+                (Some(_), None) => push(l),
+                (None, Some(_)) => push(l + 1),
+                (None, None) => {}
+            }
+        }
+    }
+
+    /// The index of the triangle nearest `p` and the nearest point on it;
+    /// `None` for an empty mesh or non-finite `p`.
+    ///
+    /// ```
+    /// use isect::{TriMesh, nalgebra::Point3};
+    /// let mesh = TriMesh::new(
+    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
+    ///     vec![[0, 1, 2], [1, 3, 2]],
+    /// ).unwrap();
+    /// assert_eq!(mesh.closest_triangle(&Point3::new(2.0, 2.0, 0.0)), Some((1, Point3::new(1.0, 1.0, 0.0))));
+    /// ```
+    #[must_use]
+    pub fn closest_triangle(&self, p: &Point<T, 3>) -> Option<(usize, Point<T, 3>)> {
+        if !p.iter().all(|x| x.is_finite_real()) {
+            return None;
+        }
+        let mut best: Option<(usize, Point<T, 3>, T)> = None;
+        // The pruning bound is read by `enter` and written by `leaf`.
+        let bound = core::cell::Cell::new(None::<T>);
+        self.walk(
+            |b| {
+                let d2 = b.distance_squared(p);
+                match bound.get() {
+                    Some(best_d2) if d2 > best_d2 => None,
+                    _ => Some(d2),
+                }
+            },
+            |i| {
+                if let Some(t) = self.indices.get(i) {
+                    let tri = tri_of(&self.vertices, t);
+                    let q = closest_on_triangle(&tri.a, &tri.b, &tri.c, p).0;
+                    let d2 = (q - p).norm_squared();
+                    if best.is_none_or(|(_, _, bd)| d2 < bd) {
+                        best = Some((i, q, d2));
+                        bound.set(Some(d2));
+                    }
+                }
+                true
+            },
+        );
+        best.map(|(i, q, _)| (i, q))
+    }
+
+    /// Calls `f` with the index of every triangle that intersects `shape`
+    /// (closed sets: touching counts), without allocating. The BVH prunes
+    /// by `shape`'s bounding box; each candidate is decided by the exact
+    /// `Triangle`–shape test.
+    ///
+    /// ```ignore
+    /// // (runs once the overlap tests land: Triangle: Intersect<Aabb>)
+    /// use isect::{Aabb, TriMesh, nalgebra::Point3};
+    /// let mesh = TriMesh::new(
+    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
+    ///     vec![[0, 1, 2], [1, 3, 2]],
+    /// ).unwrap();
+    /// let probe = Aabb::new(Point3::new(0.8, 0.8, -1.0), Point3::new(2.0, 2.0, 1.0));
+    /// let mut hits = Vec::new();
+    /// mesh.for_each_overlapping(&probe, |i| hits.push(i));
+    /// assert_eq!(hits, [1]);
+    /// ```
+    pub fn for_each_overlapping<S>(&self, shape: &S, mut f: impl FnMut(usize))
+    where
+        S: Bounded<T, 3>,
+        Triangle<T, 3>: Intersect<S>,
+    {
+        let probe = shape.aabb();
+        self.walk(
+            |b| aabb_overlap(b, &probe).then_some(T::zero()),
+            |i| {
+                if let Some(tri) = self.triangle(i) {
+                    if tri.intersects(shape) {
+                        f(i);
+                    }
+                }
+                true
+            },
+        );
+    }
+
+    /// Whether `p` is inside the closed mesh, by its generalised winding
+    /// number (the sum of the solid angles of the triangles seen from `p`,
+    /// over 4π; van Oosterom and Strackee's formula): inside when its
+    /// magnitude exceeds one half. Robust for meshes with small cracks or
+    /// overlaps; a point on the surface may go either way (its
+    /// `distance` is zero). Costs one pass over all triangles. `false` for
+    /// non-finite `p`.
+    ///
+    /// ```
+    /// use isect::{TriMesh, nalgebra::Point3};
+    /// // A tetrahedron with outward faces.
+    /// let v = vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)];
+    /// let mesh = TriMesh::new(v, vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]).unwrap();
+    /// assert!(mesh.contains_point(&Point3::new(0.1, 0.1, 0.1)));
+    /// assert!(!mesh.contains_point(&Point3::new(1.0, 1.0, 1.0)));
+    /// ```
+    #[must_use]
+    pub fn contains_point(&self, p: &Point<T, 3>) -> bool {
+        if !p.iter().all(|x| x.is_finite_real()) {
+            return false;
+        }
+        let mut total = T::zero();
+        for t in &self.indices {
+            let tri = tri_of(&self.vertices, t);
+            let (a, b, c) = (tri.a - p, tri.b - p, tri.c - p);
+            let len = |v: &crate::Vector<T, 3>| v.norm_squared().sqrt_clamped();
+            let (la, lb, lc) = (len(&a), len(&b), len(&c));
+            let num = a.dot(&b.cross(&c));
+            let den = la * lb * lc + a.dot(&b) * lc + a.dot(&c) * lb + b.dot(&c) * la;
+            if num == T::zero() && den == T::zero() {
+                continue; // p on the triangle's plane at a vertex or edge
+            }
+            total += num.atan2(den);
+        }
+        // Σ Ω / 4π = Σ 2 atan2 / 4π = Σ atan2 / 2π; inside when > 1/2,
+        // i.e. Σ atan2 > π.
+        total.abs() > T::pi()
+    }
+}
+
+/// Whether two closed boxes overlap.
+fn aabb_overlap<T: Real>(a: &Aabb<T, 3>, b: &Aabb<T, 3>) -> bool {
+    (0..3).all(|i| a.min[i] <= b.max[i] && b.min[i] <= a.max[i])
+}
+
+/// The triangle of an index triple (indices were checked at construction;
+/// a missing vertex reads as the origin).
+fn tri_of<T: Real>(v: &[Point<T, 3>], t: &[u32; 3]) -> Triangle<T, 3> {
+    let at = |i: u32| v.get(i as usize).copied().unwrap_or_else(Point::origin);
+    Triangle::new(at(t[0]), at(t[1]), at(t[2]))
+}
+
+impl<T: Real> ClosestPoint<T, 3> for TriMesh<T> {
+    /// The nearest point on the mesh's surface; `p` itself for an empty
+    /// mesh or non-finite `p` (see [`TriMesh::closest_triangle`]).
+    fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        self.closest_triangle(p).map_or(*p, |(_, q)| q)
+    }
+}
