@@ -26,20 +26,12 @@ use isect::{
 
 // ---------------------------------------------------------------- helpers
 
+mod common;
+
+use common::{add, dot, mul, norm, s, sub, Rng};
+
 type V = [f64; 3];
 
-fn sub(a: V, b: V) -> V {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-fn add(a: V, b: V) -> V {
-    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
-}
-fn mul(a: V, k: f64) -> V {
-    [a[0] * k, a[1] * k, a[2] * k]
-}
-fn dot(a: V, b: V) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
 fn cross(a: V, b: V) -> V {
     [
         a[1] * b[2] - a[2] * b[1],
@@ -47,47 +39,38 @@ fn cross(a: V, b: V) -> V {
         a[0] * b[1] - a[1] * b[0],
     ]
 }
-fn norm(a: V) -> f64 {
-    dot(a, a).sqrt()
+
+/// What these tests draw from the shared generator, in 3D arrays (z = 0
+/// for the 2D shapes).
+trait Draw {
+    fn v(&mut self, lo: f64, hi: f64) -> V;
+    fn v2(&mut self, lo: f64, hi: f64) -> V;
+    /// `v` in 3D, `v2` in 2D.
+    fn vd<const D: usize>(&mut self, lo: f64, hi: f64) -> V;
+    fn rotation(&mut self) -> Rotation3<f64>;
+    fn angle(&mut self) -> f64;
 }
 
-/// A deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Self(seed.max(1))
-    }
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
+impl Draw for Rng {
     fn v(&mut self, lo: f64, hi: f64) -> V {
         [self.range(lo, hi), self.range(lo, hi), self.range(lo, hi)]
     }
     fn v2(&mut self, lo: f64, hi: f64) -> V {
         [self.range(lo, hi), self.range(lo, hi), 0.0]
     }
+    fn vd<const D: usize>(&mut self, lo: f64, hi: f64) -> V {
+        if D == 2 {
+            self.v2(lo, hi)
+        } else {
+            self.v(lo, hi)
+        }
+    }
     /// A uniformly random rotation (from a random unit quaternion).
     fn rotation(&mut self) -> Rotation3<f64> {
-        loop {
-            let q = [
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            ];
-            let n = q.iter().map(|x| x * x).sum::<f64>().sqrt();
-            if n > 0.1 && n <= 1.0 {
-                let q = isect::nalgebra::Quaternion::new(q[0], q[1], q[2], q[3]);
-                return Unit::new_normalize(q).to_rotation_matrix();
-            }
-        }
+        let [x, y, z] = self.direction::<3>();
+        let w = self.range(-1.0, 1.0);
+        let q = isect::nalgebra::Quaternion::new(w, x, y, z);
+        Unit::new_normalize(q).to_rotation_matrix()
     }
     fn angle(&mut self) -> f64 {
         self.range(0.0, std::f64::consts::TAU)
@@ -95,17 +78,18 @@ impl Rng {
 }
 
 // Conversions between the scalar under test and the oracle's f64.
-fn s<T: Real>(x: f64) -> T {
-    T::from_f64_lossy(x)
-}
 fn p3<T: Real>(v: V) -> Point3<T> {
-    Point3::new(s(v[0]), s(v[1]), s(v[2]))
+    common::pt(v)
 }
 fn v3<T: Real>(v: V) -> Vector3<T> {
-    Vector3::new(s(v[0]), s(v[1]), s(v[2]))
+    common::vt(v)
 }
 fn p2<T: Real>(v: V) -> Point2<T> {
     Point2::new(s(v[0]), s(v[1]))
+}
+/// A point of dimension `D` (2 or 3) from the first coordinates of `v`.
+fn pt<T: Real, const D: usize>(v: V) -> isect::Point<T, D> {
+    common::pt(core::array::from_fn(|i| v[i]))
 }
 /// Any point or vector of dimension 2 or 3, back in f64 (z = 0 in 2D).
 fn back<T: Real, const D: usize>(x: &isect::Vector<T, D>) -> V {
@@ -516,20 +500,6 @@ macro_rules! per_scalar {
 
 // ------------------------------------------------------------- generators
 
-/// A point of dimension `D` (2 or 3) from the first coordinates of `v`.
-fn pt<T: Real, const D: usize>(v: V) -> isect::Point<T, D> {
-    isect::Point::from(isect::Vector::<T, D>::from_fn(|i, _| s(v[i])))
-}
-impl Rng {
-    /// A vector with coordinates in `[lo, hi)`, in the plane z = 0 for 2D.
-    fn vd<const D: usize>(&mut self, lo: f64, hi: f64) -> V {
-        if D == 2 {
-            self.v2(lo, hi)
-        } else {
-            self.v(lo, hi)
-        }
-    }
-}
 fn g_ball<T: Real, const D: usize>(r: &mut Rng) -> Ball<T, D> {
     Ball::new(pt(r.vd::<D>(-2.0, 2.0)), s(r.range(0.1, 1.5)))
 }
