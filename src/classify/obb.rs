@@ -6,6 +6,7 @@
 //! straddles.
 
 use crate::classify::side_of;
+use crate::intersect::column;
 use crate::{Classify, Obb, Plane, Real, Side};
 
 impl<T: Real, const D: usize> Classify<T, D> for Obb<T, D> {
@@ -23,7 +24,7 @@ impl<T: Real, const D: usize> Classify<T, D> for Obb<T, D> {
     fn classify(&self, plane: &Plane<T, D>) -> Side {
         let s = plane.signed_distance(&self.center);
         let r = (0..D).fold(T::zero(), |r, i| {
-            r + self.half_extents[i].abs() * plane.normal.dot(&self.axes.column(i)).abs()
+            r + self.half_extents[i].abs() * plane.normal.dot(&column(&self.axes, i)).abs()
         });
         side_of(s - r, s + r)
     }

@@ -2,6 +2,7 @@
 //! against the box's projection radius `Σ h_i |normal · u_i|`.
 
 use crate::cull::{fold_planes, Cull, Visibility};
+use crate::intersect::column;
 use crate::{Frustum, Obb, Real};
 
 impl<T: Real> Cull<Obb<T, 3>> for Frustum<T> {
@@ -19,7 +20,7 @@ impl<T: Real> Cull<Obb<T, 3>> for Frustum<T> {
         fold_planes(self, |plane| {
             let s = plane.signed_distance(&obb.center);
             let r = (0..3).fold(T::zero(), |r, i| {
-                r + obb.half_extents[i].abs() * plane.normal.dot(&obb.axes.column(i)).abs()
+                r + obb.half_extents[i].abs() * plane.normal.dot(&column(&obb.axes, i)).abs()
             });
             (s - r, s + r)
         })

@@ -30,6 +30,14 @@ pub(crate) fn all_finite<T: Real, const D: usize>(pts: &[Point<T, D>]) -> bool {
         .all(|p| p.coords.iter().all(|x| x.is_finite_real()))
 }
 
+/// Column `j` of `m` as an owned vector (zero past the last column),
+/// without the iterator collection of a column view, which keeps a panic
+/// path for a length mismatch in firmware builds.
+#[inline(always)]
+pub(crate) fn column<T: Real, const D: usize>(m: &crate::Matrix<T, D>, j: usize) -> Vector<T, D> {
+    Vector::<T, D>::from_fn(|i, _| m.get((i, j)).copied().unwrap_or_else(T::zero))
+}
+
 /// The largest absolute coordinate of the points: the magnitude that
 /// scales rounding errors of computations on them.
 #[inline]

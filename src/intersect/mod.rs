@@ -96,7 +96,7 @@ macro_rules! polygon_pair {
 // -- rays, segments, lines (issue: ray queries)
 // -- overlaps between volumes (issue: overlap tests)
 mod common;
-pub(crate) use common::radius_ok;
+pub(crate) use common::{column, radius_ok};
 
 mod ball_aabb;
 mod ball_ball;

@@ -27,6 +27,7 @@
 //! value; the axes are assumed orthonormal; NaN or infinite input gives
 //! `None`.
 
+use crate::intersect::common::column;
 use crate::intersect::common::{clip_to_box, comes_first, Deepest, Mean};
 use crate::intersect::polygon_polygon::obb_corners;
 use crate::intersect::Flip;
@@ -106,7 +107,7 @@ fn clipped_edges<T: Real>(
     let corner = |mask: usize| {
         (0..3).fold(*c, |p, j| {
             let s = if mask >> j & 1 == 1 { h[j] } else { -h[j] };
-            p + axes.column(j) * s
+            p + column(axes, j) * s
         })
     };
     for mask in 0..8usize {
@@ -125,7 +126,7 @@ fn clipped_edges<T: Real>(
 fn contact_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> Option<Contact<T, 3>> {
     let (r, t, ha, hb) = frame(a, b)?;
     let radius = |h: &V3<T>, axes: &M3<T>, l: &V3<T>| {
-        (0..3).fold(T::zero(), |s, k| s + h[k] * axes.column(k).dot(l).abs())
+        (0..3).fold(T::zero(), |s, k| s + h[k] * column(axes, k).dot(l).abs())
     };
     let id = M3::<T>::identity();
     let mut deepest = Deepest::new();
@@ -134,12 +135,12 @@ fn contact_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> Option<Contact<T, 3>> {
         deepest.axis(&l, (-ra, ra), (d - rb, d + rb));
     };
     for i in 0..3 {
-        offer(id.column(i).into_owned());
-        offer(r.column(i).into_owned());
+        offer(column(&id, i));
+        offer(column(&r, i));
     }
     for i in 0..3 {
         for j in 0..3 {
-            offer(id.column(i).cross(&r.column(j)));
+            offer(column(&id, i).cross(&column(&r, j)));
         }
     }
     let (normal, depth) = deepest.finish(T::zero());

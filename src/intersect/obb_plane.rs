@@ -16,6 +16,7 @@
 //! (negative ones are taken by absolute value); a zero normal (no plane),
 //! infinite and NaN input give `None`.
 
+use crate::intersect::common::column;
 use crate::intersect::common::{crossing, plane_contact, plane_unit};
 use crate::{Contact, Intersect, Obb, Plane, Real, Vector};
 
@@ -26,7 +27,7 @@ impl<T: Real, const D: usize> Obb<T, D> {
     fn plane_interval(&self, plane: &Plane<T, D>) -> (T, T) {
         let s = plane.signed_distance(&self.center);
         let r = (0..D).fold(T::zero(), |r, i| {
-            r + self.half_extents[i].abs() * plane.normal.dot(&self.axes.column(i)).abs()
+            r + self.half_extents[i].abs() * plane.normal.dot(&column(&self.axes, i)).abs()
         });
         (s, r)
     }
@@ -57,7 +58,7 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
         // opposite, which crosses the plane.
         let mut offset = Vector::<T, D>::zeros();
         for i in 0..D {
-            let u = self.axes.column(i);
+            let u = column(&self.axes, i);
             let h = self.half_extents[i].abs();
             offset += if plane.normal.dot(&u) < T::zero() {
                 u * h

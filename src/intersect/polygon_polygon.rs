@@ -20,6 +20,7 @@
 //! vertex list is answered for its convex hull only when the hull's edges
 //! are among its edges — do not rely on it.
 
+use crate::intersect::common::column;
 use crate::intersect::common::{project, Deepest, Mean};
 use crate::{Contact, Point, Polygon, Real, Vector};
 
@@ -238,8 +239,8 @@ pub(crate) fn aabb_corners<T: Real>(b: &crate::Aabb<T, 2>) -> [P2<T>; 4] {
 /// The corners of a 2D oriented box in order around it.
 #[inline]
 pub(crate) fn obb_corners<T: Real>(b: &crate::Obb<T, 2>) -> [P2<T>; 4] {
-    let u = b.axes.column(0) * b.half_extents.x.abs();
-    let v = b.axes.column(1) * b.half_extents.y.abs();
+    let u = column(&b.axes, 0) * b.half_extents.x.abs();
+    let v = column(&b.axes, 1) * b.half_extents.y.abs();
     let c = b.center;
     [c - u - v, c + u - v, c + u + v, c - u + v]
 }

@@ -133,10 +133,8 @@ fn clip_polygon<T: Real>(
         let input = poly;
         let verts = input.vertices();
         let mut out = OverlapPolygon::new();
-        for (i, x) in verts.iter().enumerate() {
-            let Some(y) = verts.get((i + 1) % verts.len()) else {
-                continue;
-            };
+        // Each edge x → y of the ring, the last closing back to the first.
+        for (x, y) in verts.iter().zip(verts.iter().cycle().skip(1)) {
             let (sx, sy) = (side(x), side(y));
             let zero = T::zero();
             if sx >= zero {
@@ -285,16 +283,14 @@ fn triangle_triangle<T: Real>(
             keep(*v);
         }
     }
-    for (i, j) in [(0, 1), (1, 2), (2, 0)] {
-        let (di, dj) = (da[i], da[j]);
+    let ([v0, v1, v2], [d0, d1, d2]) = (verts, da);
+    for (vi, di, vj, dj) in [(v0, d0, v1, d1), (v1, d1, v2, d2), (v2, d2, v0, d0)] {
         if (di > zero && dj < zero) || (di < zero && dj > zero) {
-            if let (Some(vi), Some(vj)) = (verts.get(i), verts.get(j)) {
-                keep(vi + (vj - vi) * di.div_sat(di - dj));
-            }
+            keep(vi + (vj - vi) * di.div_sat(di - dj));
         }
     }
-    let p0 = on_plane[0];
-    let p1 = if count >= 2 { on_plane[1] } else { p0 };
+    let [p0, p1] = on_plane;
+    let p1 = if count >= 2 { p1 } else { p0 };
     clip_segment(b, &n, p0, p1).map(TriangleIntersection::Segment)
 }
 
