@@ -60,11 +60,11 @@ mod query;
 mod real;
 mod shape;
 
-mod classify;
+pub mod classify;
 pub mod closest;
-mod contains;
-mod cull;
-mod intersect;
+pub mod contains;
+pub mod cull;
+pub mod intersect;
 
 pub use cull::{Cull, Visibility};
 pub use error::ShapeError;
@@ -120,7 +120,7 @@ pub mod fixed {
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Circle, Classify, ClosestPair, ClosestPoint, ClosestPoints,
-        Contains, ConvexHull, Cull, Frustum, Intersect, Line, Obb, Plane, Polygon, Ray, Real,
-        Segment, Side, Sphere, Triangle, Visibility,
+        Contact, Contains, ConvexHull, Cull, Frustum, Intersect, Line, Obb, OverlapPolygon, Plane,
+        Polygon, Ray, Real, Segment, Side, Sphere, Triangle, TriangleIntersection, Visibility,
     };
 }

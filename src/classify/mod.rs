@@ -15,13 +15,13 @@
 //! [`Classify`]: crate::Classify
 //! [`Side::Straddling`]: crate::Side::Straddling
 
-mod aabb;
-mod ball;
-mod capsule;
-mod obb;
-mod point;
-mod segment;
-mod triangle;
+pub mod aabb;
+pub mod ball;
+pub mod capsule;
+pub mod obb;
+pub mod point;
+pub mod segment;
+pub mod triangle;
 
 use crate::{Real, Side};
 

@@ -9,13 +9,13 @@
 //!
 //! [`Contains`]: crate::Contains
 
-mod aabb_aabb;
-mod ball_aabb;
-mod ball_ball;
-mod point_aabb;
-mod point_ball;
-mod point_capsule;
-mod point_convex;
-mod point_obb;
-mod point_polygon;
-mod point_triangle;
+pub mod aabb_aabb;
+pub mod ball_aabb;
+pub mod ball_ball;
+pub mod point_aabb;
+pub mod point_ball;
+pub mod point_capsule;
+pub mod point_convex;
+pub mod point_obb;
+pub mod point_polygon;
+pub mod point_triangle;

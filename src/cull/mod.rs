@@ -19,10 +19,10 @@
 //! planes must have unit normals ([`Frustum::from_matrix`] makes them so)
 //! for the ball test, which compares distances with the radius.
 
-mod aabb;
-mod ball;
-mod obb;
-mod point;
+pub mod aabb;
+pub mod ball;
+pub mod obb;
+pub mod point;
 
 use crate::{Frustum, Real};
 

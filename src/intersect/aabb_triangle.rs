@@ -23,7 +23,10 @@
 //! edges crossing the triangle), which lies in the overlap.
 //!
 //! Degenerate cases: touching counts; a flat box works as is; an empty
-//! box, and NaN or infinite input give `None`.
+//! box, and NaN or infinite input give `None`. Fixed point: the normal
+//! test's projections grow as `6 · span³` (`intersects`: spans up to 700
+//! for `I32F32`, 17 for `I16F16`), the contact's crossing tests as `12 ·
+//! span⁴` (`intersect`: 100 and 7).
 
 use crate::closest::closest_on_triangle;
 use crate::intersect::common::{all_finite, clip_to_box, project, Deepest, Mean};

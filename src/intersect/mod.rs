@@ -1,5 +1,15 @@
-//! Intersection tests and finds: `Intersect` for each pair, one file per
-//! pair (`<simpler>_<other>.rs`), both orders through [`mirror!`].
+//! Intersection tests and finds: [`Intersect`](crate::Intersect) for each
+//! pair of shapes, one module per pair (`<simpler>_<other>`), each
+//! implementing both orders (the reversed one flips the output: a contact's
+//! normal turns round). The modules hold only trait impls; each module's
+//! page says how its query works, what it returns, and what it does at the
+//! degenerate cases.
+//!
+//! Overlaps between volumes return a [`Contact`](crate::Contact) (balls,
+//! capsules, boxes, triangles and polygons), the overlap box
+//! (axis-aligned boxes) or a
+//! [`TriangleIntersection`](crate::TriangleIntersection) (triangles in
+//! 3D).
 
 /// What an intersection result becomes when the pair is read the other way
 /// round: a contact's normal flips, a closest pair swaps, a hit or an
@@ -98,29 +108,29 @@ macro_rules! polygon_pair {
 mod common;
 pub(crate) use common::{column, radius_ok};
 
-mod ball_aabb;
-mod ball_ball;
-mod ball_capsule;
-mod ball_obb;
-mod ball_plane;
-mod ball_polygon;
-mod ball_triangle;
+pub mod ball_aabb;
+pub mod ball_ball;
+pub mod ball_capsule;
+pub mod ball_obb;
+pub mod ball_plane;
+pub mod ball_polygon;
+pub mod ball_triangle;
 
-mod aabb_aabb;
-mod aabb_obb;
-mod aabb_plane;
+pub mod aabb_aabb;
+pub mod aabb_obb;
+pub mod aabb_plane;
 pub(crate) use aabb_plane::extreme_corners;
-mod aabb_triangle;
-mod obb_obb;
-mod obb_plane;
-mod obb_triangle;
+pub mod aabb_triangle;
+pub mod obb_obb;
+pub mod obb_plane;
+pub mod obb_triangle;
 
-mod polygon_polygon;
+pub mod polygon_polygon;
 pub(crate) use polygon_polygon::convex_contains_2d;
-mod triangle_triangle;
+pub mod triangle_triangle;
 
-mod capsule_aabb;
-mod capsule_capsule;
-mod capsule_obb;
-mod capsule_plane;
-mod capsule_triangle;
+pub mod capsule_aabb;
+pub mod capsule_capsule;
+pub mod capsule_obb;
+pub mod capsule_plane;
+pub mod capsule_triangle;
