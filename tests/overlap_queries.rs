@@ -1456,6 +1456,30 @@ fn nan_infinite_and_zero_size_input() {
         assert!(!Polygon::new(&verts).intersects(&Polygon::new(&sq)));
         assert!(!Polygon::new(&sq).intersects(&Polygon::new(&verts)));
     }
+    // NaN straddles every plane (it is never culled by a side test).
+    let ground = Plane::new(Vector3::z(), 0.0);
+    let n = f64::NAN;
+    assert_eq!(p(n, 0.0, 0.0).classify(&ground), Side::Straddling);
+    assert_eq!(
+        Ball::new(p(0.0, 0.0, n), 1.0).classify(&ground),
+        Side::Straddling
+    );
+    assert_eq!(
+        aabb([0.0, 0.0, n], [1.0; 3]).classify(&ground),
+        Side::Straddling
+    );
+    assert_eq!(
+        tri([0.0, 0.0, 5.0], [1.0, 0.0, n], [0.0, 1.0, 5.0]).classify(&ground),
+        Side::Straddling
+    );
+    assert_eq!(
+        Segment::new(p(0.0, 0.0, 5.0), p(0.0, 0.0, n)).classify(&ground),
+        Side::Straddling
+    );
+    let cap_nan = Capsule::new(Segment::new(p(0.0, 0.0, 5.0), p(0.0, 0.0, n)), 1.0);
+    assert_eq!(cap_nan.classify(&ground), Side::Straddling);
+    let obb_nan = cube_obb([0.0, 0.0, n], 1.0, Matrix3::identity());
+    assert_eq!(obb_nan.classify(&ground), Side::Straddling);
     // Zero-size shapes answer for the points they are, without panicking.
     let dot_box = aabb([0.5; 3], [0.5; 3]);
     let dot_tri = tri([0.5; 3], [0.5; 3], [0.5; 3]);
@@ -1580,11 +1604,52 @@ fn prop_symmetric(bytes: Vec<i8>) -> bool {
         && sym(&ball2, &pl2)
 }
 
+/// The 2D pairs (and the generic ones in 2D).
+fn prop_symmetric_2d(bytes: Vec<i8>) -> bool {
+    let mut g = Ints(&bytes, 0);
+    let disc = |g: &mut Ints| Ball::new(g.q(), g.pos());
+    let aabb2 = |g: &mut Ints| {
+        let (a, b) = (g.q(), g.q());
+        Aabb::new(a.inf(&b), a.sup(&b))
+    };
+    let obb2 = |g: &mut Ints| {
+        let t = g.x();
+        let axes = isect::nalgebra::Matrix2::new(t.cos(), -t.sin(), t.sin(), t.cos());
+        Obb::new(g.q(), Vector2::new(g.pos(), g.pos()), axes)
+    };
+    let cap2 = |g: &mut Ints| Capsule::new(Segment::new(g.q(), g.q()), g.pos());
+    let (c1, c2) = (disc(&mut g), disc(&mut g));
+    let (b1, b2) = (aabb2(&mut g), aabb2(&mut g));
+    let (o1, o2) = (obb2(&mut g), obb2(&mut g));
+    let (k1, k2) = (cap2(&mut g), cap2(&mut g));
+    let t = g.tri2();
+    let pv = [g.q(), g.q(), g.q(), g.q()];
+    let poly = Polygon::new(&pv);
+    sym(&c1, &c2)
+        && sym(&c1, &b1)
+        && sym(&c1, &o1)
+        && sym(&c1, &t)
+        && sym(&c1, &k1)
+        && sym(&c1, &poly)
+        && sym(&b1, &b2)
+        && sym(&b1, &o1)
+        && sym(&b1, &t)
+        && sym(&o1, &o2)
+        && sym(&o1, &t)
+        && sym(&k1, &k2)
+        && sym(&k1, &b2)
+        && sym(&k1, &o2)
+        && sym(&k1, &t)
+}
+
 #[test]
 fn symmetric_in_both_orders() {
     quickcheck::QuickCheck::new()
         .tests(300)
         .quickcheck(prop_symmetric as fn(Vec<i8>) -> bool);
+    quickcheck::QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop_symmetric_2d as fn(Vec<i8>) -> bool);
 }
 
 // ----------------------------------------------------------- containment
