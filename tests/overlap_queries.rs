@@ -1267,6 +1267,20 @@ fn obb_obb_parallel_and_edges() {
     assert!(e1.intersects(&over(2.0 * r2 - 1e-6)));
     let c = e1.intersect(&over(2.0 * r2 - 0.25)).unwrap();
     assert!((c.normal - Vector3::z()).norm() < 1e-12 && (c.depth - 0.25).abs() < 1e-12);
+    // Nearly parallel edges (turned by 3e-7), in f32: the contact
+    // still comes from a face, not from a rounding-dominated cross axis.
+    let m: Matrix3<f32> = turned(Vector3::new(0.3, 0.2, 1.0), 3e-7).map(|x| x as f32);
+    let a32 = Obb::new(
+        Point3::origin(),
+        Vector3::repeat(1.0f32),
+        Matrix3::identity(),
+    );
+    let b32 = Obb::new(Point3::new(1.5f32, 0.2, 0.1), Vector3::repeat(1.0f32), m);
+    let c = a32.intersect(&b32).unwrap();
+    assert!(
+        (c.normal - Vector3::x()).norm() < 1e-3 && (c.depth - 0.5).abs() < 1e-3,
+        "{c:?}"
+    );
     // Axis-aligned against oriented, and 2D boxes.
     assert!(unit_box().intersects(&cube_obb([1.5, 0.5, 0.5], 0.5, id)));
     let a2 = Obb::new(
