@@ -376,6 +376,23 @@ impl Tally {
     }
 }
 
+/// Records a decision against the oracle's signed separation (negative:
+/// overlapping): cases within the band of touching are skipped, the others
+/// must agree. Returns whether the case was decided.
+fn judge<T: Scalar>(got: bool, sep: f64, tally: &mut Tally, what: impl Fn() -> String) -> bool {
+    if sep.abs() <= T::BAND {
+        tally.skipped += 1;
+        return false;
+    }
+    assert_eq!(got, sep < 0.0, "{}", what());
+    if got {
+        tally.hit += 1;
+    } else {
+        tally.miss += 1;
+    }
+    true
+}
+
 /// Checks one pair: the decision against the oracle, both orders,
 /// `intersects == intersect().is_some()`, and for a contact that its point
 /// lies in both shapes, its normal is unit, and moving the second shape by
@@ -404,25 +421,17 @@ fn check_pair<T: Scalar, A, B>(
         found.is_some(),
         "{name}: intersects != intersect for {a:?} {b:?}"
     );
+    let reversed = b.intersect(a);
     assert_eq!(
         got,
-        b.intersect(a).is_some(),
+        reversed.is_some(),
         "{name}: reversed intersect for {a:?} {b:?}"
     );
     let sep = separation(ha, hb);
-    if sep.abs() <= T::BAND {
-        tally.skipped += 1;
-        return;
-    }
-    assert_eq!(
-        got,
-        sep < 0.0,
-        "{name}: separation {sep} but intersects = {got} for {a:?} {b:?}"
-    );
-    if got {
-        tally.hit += 1;
-    } else {
-        tally.miss += 1;
+    let decided = judge::<T>(got, sep, tally, || {
+        format!("{name}: separation {sep} but intersects = {got} for {a:?} {b:?}")
+    });
+    if !(decided && got) {
         return;
     }
     let Some((point, normal, depth)) = found.and_then(|o| o.contact()) else {
@@ -470,12 +479,11 @@ fn check_pair<T: Scalar, A, B>(
         );
     }
     // The reversed order gives the flipped normal.
-    if let Some((p2, n2, d2)) = b.intersect(a).and_then(|o| o.contact()) {
+    if let Some((_, n2, d2)) = reversed.and_then(|o| o.contact()) {
         assert!(
             norm(add(n2, normal)) <= g && (d2 - depth).abs() <= g,
             "{name}: reversed contact differs"
         );
-        let _ = p2;
     }
 }
 
@@ -570,7 +578,23 @@ fn run<T: Scalar, A, B>(
     name: &str,
     seed: u64,
     exact_depth: bool,
+    gen: impl FnMut(&mut Rng) -> (A, B, Hull, Hull),
+) where
+    A: Intersect<B> + core::fmt::Debug,
+    B: Intersect<A> + core::fmt::Debug,
+    A::Output: Output,
+    B::Output: Output,
+{
+    run_checking::<T, A, B>(name, seed, exact_depth, gen, |_, _| {});
+}
+
+/// [`run`], with a further check of each pair.
+fn run_checking<T: Scalar, A, B>(
+    name: &str,
+    seed: u64,
+    exact_depth: bool,
     mut gen: impl FnMut(&mut Rng) -> (A, B, Hull, Hull),
+    mut check: impl FnMut(&A, &B),
 ) where
     A: Intersect<B> + core::fmt::Debug,
     B: Intersect<A> + core::fmt::Debug,
@@ -582,6 +606,7 @@ fn run<T: Scalar, A, B>(
     for _ in 0..T::CASES {
         let (a, b, ha, hb) = gen(&mut rng);
         check_pair::<T, A, B>(name, &a, &b, &ha, &hb, exact_depth, &mut tally);
+        check(&a, &b);
     }
     tally.assert_balanced(name);
 }
@@ -664,42 +689,29 @@ fn ball_polygon<T: Scalar>() {
 }
 
 fn aabb_aabb<T: Scalar>() {
-    let mut rng = Rng::new(11);
-    let mut tally = Tally::default();
-    for _ in 0..T::CASES {
-        let (a, b) = (g_aabb::<T, 3>(&mut rng), g_aabb::<T, 3>(&mut rng));
-        check_pair::<T, _, _>(
-            "aabb-aabb",
-            &a,
-            &b,
-            &h_aabb(&a),
-            &h_aabb(&b),
-            true,
-            &mut tally,
-        );
-        // The overlap box, from its definition.
-        if let Some(o) = a.intersect(&b) {
+    let gen = |r: &mut Rng| {
+        let (a, b) = (g_aabb::<T, 3>(r), g_aabb::<T, 3>(r));
+        (a, b, h_aabb(&a), h_aabb(&b))
+    };
+    // The overlap box, from its definition.
+    let overlap_box = |a: &Aabb<T, 3>, b: &Aabb<T, 3>| {
+        if let Some(o) = a.intersect(b) {
             for i in 0..3 {
-                assert_eq!(
-                    o.min[i],
-                    if a.min[i] > b.min[i] {
-                        a.min[i]
-                    } else {
-                        b.min[i]
-                    }
-                );
-                assert_eq!(
-                    o.max[i],
-                    if a.max[i] < b.max[i] {
-                        a.max[i]
-                    } else {
-                        b.max[i]
-                    }
-                );
+                let lo = if a.min[i] > b.min[i] {
+                    a.min[i]
+                } else {
+                    b.min[i]
+                };
+                let hi = if a.max[i] < b.max[i] {
+                    a.max[i]
+                } else {
+                    b.max[i]
+                };
+                assert_eq!((o.min[i], o.max[i]), (lo, hi));
             }
         }
-    }
-    tally.assert_balanced("aabb-aabb");
+    };
+    run_checking::<T, _, _>("aabb-aabb", 11, true, gen, overlap_box);
 }
 
 fn aabb_triangle<T: Scalar>() {
@@ -781,15 +793,11 @@ where
     assert_eq!(got, found.is_some(), "{name}: intersects != intersect");
     let (lo, hi) = plane_range(plane, h);
     let sep = lo.max(-hi);
-    if sep.abs() <= T::BAND {
-        tally.skipped += 1;
+    if !judge::<T>(got, sep, tally, || {
+        format!("{name}: range [{lo}, {hi}] but intersects = {got}, {x:?} {plane:?}")
+    }) {
         return;
     }
-    assert_eq!(
-        got,
-        sep < 0.0,
-        "{name}: range [{lo}, {hi}] but intersects = {got}, {x:?} {plane:?}"
-    );
     let want = if lo > 0.0 {
         Side::Front
     } else if hi < 0.0 {
@@ -803,10 +811,8 @@ where
         "{name}: classify, range [{lo}, {hi}]"
     );
     let Some(c) = found else {
-        tally.miss += 1;
         return;
     };
-    tally.hit += 1;
     let g = T::GEOM;
     let (p, n, depth) = (backp(&c.point), back(&c.normal), c.depth.to_f64());
     let np = back(&plane.normal);
@@ -916,40 +922,31 @@ fn crossing_length(a: &[V; 3], b: &[V; 3]) -> Option<f64> {
 }
 
 fn triangle_triangle<T: Scalar>() {
-    let mut rng = Rng::new(30);
-    let mut tally = Tally::default();
-    for _ in 0..T::CASES {
-        let (a, b) = (g_tri::<T, 3>(&mut rng), g_tri::<T, 3>(&mut rng));
-        check_pair::<T, _, _>(
-            "triangle-triangle",
-            &a,
-            &b,
-            &h_tri(&a),
-            &h_tri(&b),
-            true,
-            &mut tally,
-        );
-        let Some(TriangleIntersection::Segment(seg)) = a.intersect(&b) else {
-            continue;
+    let gen = |r: &mut Rng| {
+        let (a, b) = (g_tri::<T, 3>(r), g_tri::<T, 3>(r));
+        (a, b, h_tri(&a), h_tri(&b))
+    };
+    // The segment: its ends on both triangles, its length Möller's.
+    let segment = |a: &Triangle<T, 3>, b: &Triangle<T, 3>| {
+        let Some(TriangleIntersection::Segment(seg)) = a.intersect(b) else {
+            return;
         };
         let g = T::GEOM;
         for end in [seg.a, seg.b] {
             let at = Hull::point(backp(&end));
-            assert!(
-                separation(&at, &h_tri(&a)) <= g && separation(&at, &h_tri(&b)) <= g,
-                "segment end off a triangle"
-            );
+            let on_both = separation(&at, &h_tri(a)) <= g && separation(&at, &h_tri(b)) <= g;
+            assert!(on_both, "segment end off a triangle");
         }
         let verts = |t: &Triangle<T, 3>| [backp(&t.a), backp(&t.b), backp(&t.c)];
-        if let Some(len) = crossing_length(&verts(&a), &verts(&b)) {
+        if let Some(len) = crossing_length(&verts(a), &verts(b)) {
             let got = norm(sub(backp(&seg.b), backp(&seg.a)));
             assert!(
                 (got - len).abs() <= g,
                 "segment length {got}, expected {len}: {a:?} {b:?}"
             );
         }
-    }
-    tally.assert_balanced("triangle-triangle");
+    };
+    run_checking::<T, _, _>("triangle-triangle", 30, true, gen, segment);
 }
 
 /// Triangles in one plane: z = 0 (exact in every scalar) and a tilted plane
@@ -1684,16 +1681,7 @@ fn depth_in_polygon(v: &[V], x: V) -> f64 {
 /// Records a containment answer against the oracle's margin (how far
 /// inside, negative outside); skips cases within the band.
 fn expect_contains<T: Scalar>(got: bool, margin: f64, what: &str, tally: &mut Tally) {
-    if margin.abs() <= T::BAND {
-        tally.skipped += 1;
-        return;
-    }
-    assert_eq!(got, margin > 0.0, "{what}: margin {margin}");
-    if got {
-        tally.hit += 1;
-    } else {
-        tally.miss += 1;
-    }
+    judge::<T>(got, -margin, tally, || format!("{what}: margin {margin}"));
 }
 
 /// A point near the middle of a hull (in its plane for a 2D one).
