@@ -13,7 +13,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use isect::{Caster, Cull, Intersect, Real};
+use isect::{Caster, FaceCull, Intersect, Real};
 
 mod inputs;
 use inputs::{Cycle, Rng};
@@ -55,7 +55,7 @@ fn rays<T: Real>(c: &mut Criterion, scalar: &str) {
         c,
         &format!("ray_triangle_prepared/{scalar}"),
         &cases,
-        |(_, t, p)| p.cast_triangle(t, Cull::None),
+        |(_, t, p)| p.cast_triangle(t, FaceCull::None),
     );
 
     let cases = rng.cases(|r| {

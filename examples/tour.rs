@@ -14,6 +14,7 @@ fn main() {
 
     closest_points();
     ray_casts();
+    overlaps();
     generic_engine_code();
     science_f64();
     fixed_point();
@@ -141,8 +142,8 @@ fn ray_casts() {
         let target = a + (b - a) * (k as f32 / 999.0);
         let from = Point3::new(0.3 + k as f32 * 1e-3, -0.2, 1.0);
         let pr = Ray::new(from, target - from).prepare();
-        let hit = pr.cast_triangle(&left, isect::Cull::None).is_some()
-            || pr.cast_triangle(&right, isect::Cull::None).is_some();
+        let hit = pr.cast_triangle(&left, isect::FaceCull::None).is_some()
+            || pr.cast_triangle(&right, isect::FaceCull::None).is_some();
         misses += usize::from(!hit);
     }
     println!("1000 rays aimed at a shared edge: {misses} slipped through");
@@ -154,6 +155,89 @@ fn ray_casts() {
     let l1 = Line::new(Point3::new(0.0f64, 0.0, 0.0), Vector3::x());
     let l2 = Line::new(Point3::new(1.0, 1.0, 1.0), Vector3::y());
     println!("two 3D lines: {:?}", l1.relation(&l2));
+}
+
+/// Overlap tests, classification, containment and culling.
+fn overlaps() {
+    section("overlaps, sides, containment, culling (f32)");
+    let a = Aabb::new(Point3::new(0.0f32, 0.0, 0.0), Point3::new(2.0, 2.0, 2.0));
+    let b = Aabb::new(Point3::new(1.0f32, 1.5, -1.0), Point3::new(3.0, 3.0, 1.0));
+    if let Some(o) = a.intersect(&b) {
+        println!(
+            "aabb ∩ aabb: the overlap box {:?} .. {:?}",
+            o.min.coords.as_slice(),
+            o.max.coords.as_slice()
+        );
+    }
+    let ball = Sphere::new(Point3::new(1.0f32, 1.0, 2.5), 1.0);
+    if let Some(c) = ball.intersect(&a) {
+        println!(
+            "sphere ∩ aabb: contact at {:?}, normal {:?}, depth {}",
+            c.point.coords.as_slice(),
+            c.normal.as_slice(),
+            c.depth
+        );
+    }
+    let s = core::f32::consts::FRAC_1_SQRT_2;
+    let turned = Obb::new(
+        Point3::new(3.2f32, 1.0, 1.0),
+        Vector3::new(1.0, 1.0, 1.0),
+        Matrix3::new(s, -s, 0.0, s, s, 0.0, 0.0, 0.0, 1.0),
+    );
+    match Obb::from_aabb(&a).intersect(&turned) {
+        Some(c) => println!(
+            "obb ∩ obb (one turned 45°): depth {:.4} along {:?}",
+            c.depth,
+            c.normal.as_slice()
+        ),
+        None => println!("obb ∩ obb: apart"),
+    }
+    let floor = Triangle::new(
+        Point3::new(0.0f32, 0.0, 0.0),
+        Point3::new(4.0, 0.0, 0.0),
+        Point3::new(0.0, 4.0, 0.0),
+    );
+    let wall = Triangle::new(
+        Point3::new(1.0f32, 1.0, -1.0),
+        Point3::new(1.0, 1.0, 1.0),
+        Point3::new(3.0, -1.0, 0.0),
+    );
+    if let Some(TriangleIntersection::Segment(seg)) = floor.intersect(&wall) {
+        println!(
+            "triangle ∩ triangle: the segment {:?} – {:?}",
+            seg.a.coords.as_slice(),
+            seg.b.coords.as_slice()
+        );
+    }
+    let cap = Capsule::new(
+        Segment::new(Point3::new(2.0f32, 1.0, -1.0), Point3::new(1.0, 2.0, 2.0)),
+        0.5,
+    );
+    let unit = Aabb::new(Point3::new(0.0f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+    println!(
+        "capsule passing a box edge 0.21 beyond its radius: intersects = {}",
+        cap.intersects(&unit)
+    );
+    let plane = Plane::new(Vector3::new(1.0f32, 1.0, 1.0), 3.0);
+    println!(
+        "unit box against the plane x + y + z = 3 (through its corner): {:?}",
+        unit.classify(&plane)
+    );
+    println!(
+        "a ball of radius 5 contains the box (±3, ±4, 0): {}",
+        Sphere::new(Point3::new(0.0f32, 0.0, 0.0), 5.0).contains(&Aabb::new(
+            Point3::new(-3.0f32, -4.0, 0.0),
+            Point3::new(3.0, 4.0, 0.0)
+        ))
+    );
+    let frustum = Frustum::from_matrix(&isect::nalgebra::Matrix4::<f32>::identity());
+    for (name, center) in [("inside", 0.0f32), ("straddling", 1.0), ("outside", 3.0)] {
+        let b = Aabb::new(
+            Point3::new(center - 0.5, -0.5, 0.25),
+            Point3::new(center + 0.5, 0.5, 0.75),
+        );
+        println!("frustum culling, box {name}: {:?}", frustum.cull(&b));
+    }
 }
 
 /// The traits let engine code treat shapes alike.

@@ -64,11 +64,15 @@ mod query;
 mod real;
 mod shape;
 
+pub mod classify;
 pub mod closest;
-mod intersect;
+pub mod contains;
+pub mod cull;
+pub mod intersect;
 pub mod predicates;
 pub mod sweep;
 
+pub use cull::{Cull, Visibility};
 pub use error::ShapeError;
 pub use grid::{Grid, GridCell, GridTraversal};
 pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
@@ -77,8 +81,9 @@ pub use intersect::PreparedRay;
 pub use mesh::{MeshHit, TriMesh};
 pub use predicates::{orient2d, orient3d, Orient};
 pub use query::{
-    Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, Cull,
-    Intersect, LineRelation, LinearHit, PlaneHit, RayHit, Side, Span, Toi, TriangleHit,
+    Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, FaceCull,
+    Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit, RayHit, Side, Span, Toi,
+    TriangleHit, TriangleIntersection,
 };
 pub use real::Real;
 pub use shape::{
@@ -125,7 +130,8 @@ pub mod fixed {
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Caster, Circle, Classify, Clip, ClosestPair, ClosestPoint,
-        ClosestPoints, Contains, ConvexHull, Frustum, Intersect, Line, Obb, Orient, Plane, Polygon,
-        Ray, Real, Segment, Side, Sphere, Swept, Toi, Triangle,
+        ClosestPoints, Contact, Contains, ConvexHull, Cull, Frustum, Intersect, Line, Obb, Orient,
+        OverlapPolygon, Plane, Polygon, Ray, Real, Segment, Side, Sphere, Swept, Toi, Triangle,
+        TriangleIntersection, Visibility,
     };
 }

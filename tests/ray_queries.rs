@@ -6,8 +6,8 @@
 
 use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Vector2, Vector3};
 use isect::{
-    Aabb, Ball, Capsule, Caster, Clip, ConvexHull, Cull, Intersect, IntersectWithTolerance, Line,
-    LineRelation, LinearHit, Obb, Plane, PlaneHit, Polygon, PreparedRay, Ray, RayHit, Real,
+    Aabb, Ball, Capsule, Caster, Clip, ConvexHull, FaceCull, Intersect, IntersectWithTolerance,
+    Line, LineRelation, LinearHit, Obb, Plane, PlaneHit, Polygon, PreparedRay, Ray, RayHit, Real,
     Segment, Span, Triangle,
 };
 
@@ -693,8 +693,8 @@ fn triangle_vs_cramer<T: Real>() {
                 assert_eq!(h.front, front);
                 assert!(dot(&f64v(&h.normal), &d) < 0.0, "normal faces the caster");
                 // Culling keeps exactly one of the two faces.
-                let back = tri.cast(&r, Cull::Back).is_some();
-                let frontc = tri.cast(&r, Cull::Front).is_some();
+                let back = tri.cast(&r, FaceCull::Back).is_some();
+                let frontc = tri.cast(&r, FaceCull::Front).is_some();
                 if matches!(kind, Kind::Ray) {
                     assert_eq!((back, frontc), (front, !front));
                 }
@@ -774,8 +774,8 @@ fn plane_by_hand<T: Real>() {
             && (n[1] + 1.0 / 3.0).abs() < tol
             && (n[2] - 2.0 / 3.0).abs() < tol
     );
-    assert!(pl.cast(&r, Cull::Back).is_none());
-    assert!(pl.cast(&r, Cull::Front).is_some());
+    assert!(pl.cast(&r, FaceCull::Back).is_none());
+    assert!(pl.cast(&r, FaceCull::Front).is_some());
     // The same segment ending at t = 2 (before the plane) misses; a line
     // through it hits at the same t; the reversed ray misses.
     let s = Segment::new(r.origin, r.origin + r.dir * T::from_f64_lossy(2.0));
@@ -930,7 +930,7 @@ fn degenerate_cases<T: Real>() {
     );
     assert!((h.u.to_f64() - 0.75).abs() < tol && h.v.to_f64().abs() < tol);
     assert!((h.w.to_f64() - 0.25).abs() < tol);
-    assert!(tri.cast(&in_plane, Cull::Back).is_none());
+    assert!(tri.cast(&in_plane, FaceCull::Back).is_none());
     assert!(Ray::new(p(-1.0, 1.25, 0.0), v(1.0, 0.0, 0.0))
         .intersect(&tri)
         .is_none());
@@ -1451,7 +1451,7 @@ fn watertight<T: Real>() {
         for (target, near) in &targets {
             let pr = Ray::new(*o, target - o).prepare();
             rays += 1;
-            let hit = |tri: &Triangle<T, 3>| pr.cast_triangle(tri, Cull::None).is_some();
+            let hit = |tri: &Triangle<T, 3>| pr.cast_triangle(tri, FaceCull::None).is_some();
             if !near.iter().any(|k| hit(&tris[*k])) && !tris.iter().any(hit) {
                 misses += 1;
             }

@@ -25,8 +25,9 @@
 //!   so a reachable panic is a link error naming
 //!   `isect_no_std_check_found_a_panic_path`.
 //!
-//! Layout: one module per query family (`closest` today; rays, overlaps and
-//! sweeps each add a module file and its name to the `families!` list). A
+//! Layout: one module per query family (`closest` and `overlap` today;
+//! rays and sweeps each add a module file and its name to the `families!`
+//! list). A
 //! module writes each query once, generic over [`Scalar`], inside the
 //! [`export!`] macro, which instantiates it for every scalar named there.
 //! Inputs and outputs are flat arrays of the scalar's raw representation
@@ -221,7 +222,7 @@ macro_rules! families {
     };
 }
 
-families!(closest, rays);
+families!(closest, rays, overlap);
 
 /// The image's entry point (the symbol the linker starts from): it
 /// references every exported query, so that none is discarded.

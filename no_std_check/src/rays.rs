@@ -10,7 +10,7 @@ use crate::{Reader, Repr, Writer};
 use isect::fixed::I32F32;
 use isect::nalgebra::{Point2, Point3, Vector2};
 use isect::{
-    Aabb, Ball, Capsule, Caster, ConvexHull, Cull, Intersect, Line, LinearHit, Obb, Plane,
+    Aabb, Ball, Capsule, Caster, ConvexHull, FaceCull, Intersect, Line, LinearHit, Obb, Plane,
     PlaneHit, Polygon, Ray, RayHit, Segment, Triangle,
 };
 
@@ -59,7 +59,7 @@ export! {
         let mut x = Reader::<S>::new(x);
         let seg = Segment::new(x.point(), x.point());
         let tri = Triangle::new(x.point(), x.point(), x.point());
-        match tri.cast(&seg, Cull::Back) {
+        match tri.cast(&seg, FaceCull::Back) {
             Some(h) => {
                 Writer::new(out).point(&h.point).point(&h.normal.into()).scalar(h.u).scalar(h.v).scalar(h.w);
                 h.t.store()
@@ -98,7 +98,7 @@ export! {
     fn ray_plane(x: &[Repr<S>; 10], out: &mut [Repr<S>; 6]) -> Repr<S> {
         let mut x = Reader::<S>::new(x);
         let ray = Ray::new(x.point(), x.vector());
-        hit_out(Plane::new(x.vector(), x.scalar()).cast(&ray, Cull::Back), out)
+        hit_out(Plane::new(x.vector(), x.scalar()).cast(&ray, FaceCull::Back), out)
     }
     for f32 => isect_rays_ray_plane_f32, I32F32 => isect_rays_ray_plane_i32f32;
 
@@ -118,7 +118,7 @@ export! {
         let mut x = Reader::<S>::new(x);
         let ray = Ray::new(x.point(), x.vector());
         let quad: [Point3<S>; 4] = core::array::from_fn(|_| x.point());
-        hit_out(Polygon::new(&quad).cast(&ray, Cull::None), out)
+        hit_out(Polygon::new(&quad).cast(&ray, FaceCull::None), out)
     }
     for f32 => isect_rays_ray_polygon_f32, I32F32 => isect_rays_ray_polygon_i32f32;
 

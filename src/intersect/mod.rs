@@ -1,5 +1,15 @@
-//! Intersection tests and finds: `Intersect` for each pair, one file per
-//! pair (`<simpler>_<other>.rs`), both orders through [`mirror!`].
+//! Intersection tests and finds: [`Intersect`](crate::Intersect) for each
+//! pair of shapes, one module per pair (`<simpler>_<other>`), each
+//! implementing both orders (the reversed one flips the output: a contact's
+//! normal turns round). The modules hold only trait impls; each module's
+//! page says how its query works, what it returns, and what it does at the
+//! degenerate cases.
+//!
+//! Overlaps between volumes return a [`Contact`](crate::Contact) (balls,
+//! capsules, boxes, triangles and polygons), the overlap box
+//! (axis-aligned boxes) or a
+//! [`TriangleIntersection`](crate::TriangleIntersection) (triangles in
+//! 3D).
 
 /// What an intersection result becomes when the pair is read the other way
 /// round: a contact's normal flips, a closest pair swaps, a hit or an
@@ -68,6 +78,34 @@ macro_rules! mirror {
 }
 pub(crate) use mirror;
 
+/// Implements `Intersect` between two 2D convex shapes through their
+/// vertices, by the separating-axis test of `polygon_polygon.rs`:
+/// `polygon_pair!(docs [generics] A, B, |a, b| empty, vertices_a,
+/// vertices_b)`, where `empty` says that either shape has no points and the
+/// vertex expressions index as slices.
+macro_rules! polygon_pair {
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
+        impl<$($g)*> $crate::Intersect<$B> for $A {
+            type Output = $crate::Contact<T, 2>;
+
+            $(#[$doc])*
+            fn intersect(&self, other: &$B) -> Option<$crate::Contact<T, 2>> {
+                if !$crate::Intersect::intersects(self, other) {
+                    return None;
+                }
+                let ($a, $b) = (self, other);
+                Some($crate::intersect::polygon_polygon::contact_2d(&($va)[..], &($vb)[..]))
+            }
+
+            #[inline]
+            fn intersects(&self, other: &$B) -> bool {
+                let ($a, $b) = (self, other);
+                !$empty && $crate::intersect::polygon_polygon::overlaps_2d(&($va)[..], &($vb)[..])
+            }
+        }
+    };
+}
+
 // Pair modules, one per file, are listed below by family.
 // -- rays, segments, lines (issue: ray queries)
 pub(crate) mod cast;
@@ -85,3 +123,33 @@ mod ray_triangle;
 mod segment_segment;
 // -- overlaps between volumes (issue: overlap tests)
 pub use prepared::PreparedRay;
+
+mod common;
+pub(crate) use common::{column, radius_ok};
+
+pub mod ball_aabb;
+pub mod ball_ball;
+pub mod ball_capsule;
+pub mod ball_obb;
+pub mod ball_plane;
+pub mod ball_polygon;
+pub mod ball_triangle;
+
+pub mod aabb_aabb;
+pub mod aabb_obb;
+pub mod aabb_plane;
+pub(crate) use aabb_plane::extreme_corners;
+pub mod aabb_triangle;
+pub mod obb_obb;
+pub mod obb_plane;
+pub mod obb_triangle;
+
+pub mod polygon_polygon;
+pub(crate) use polygon_polygon::convex_contains_2d;
+pub mod triangle_triangle;
+
+pub mod capsule_aabb;
+pub mod capsule_capsule;
+pub mod capsule_obb;
+pub mod capsule_plane;
+pub mod capsule_triangle;

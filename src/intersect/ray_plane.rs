@@ -3,7 +3,7 @@
 //!
 //! The caster `o + t d` meets `n·p = d₀` at `t = (d₀ - n·o) / (n·d)`; the
 //! hit's normal is the unit plane normal turned to face the caster, and
-//! [`Cull`] keeps only hits on the front (`n·d < 0`) or the back.
+//! [`FaceCull`] keeps only hits on the front (`n·d < 0`) or the back.
 //!
 //! Degenerate cases: a caster parallel to the plane (`n·d == 0`, decided
 //! exactly) misses, unless it lies in the plane: then it hits at `t =
@@ -12,25 +12,25 @@
 //! direction, NaN input, and a crossing whose parameter overflows miss.
 
 use crate::intersect::cast::unit;
-use crate::{Caster, Cull, Line, Plane, Ray, RayHit, Real, Segment};
+use crate::{Caster, FaceCull, Line, Plane, Ray, RayHit, Real, Segment};
 
 impl<T: Real, const D: usize> Plane<T, D> {
     /// Where any caster crosses the plane, keeping the faces that `cull`
     /// does not drop; the normal faces the caster.
     ///
     /// ```
-    /// use isect::{Cull, Plane, Ray, nalgebra::{Point3, Vector3}};
+    /// use isect::{FaceCull, Plane, Ray, nalgebra::{Point3, Vector3}};
     /// let floor = Plane::new(Vector3::z(), 0.0);
     /// let down = Ray::new(Point3::new(1.0, 2.0, 3.0), Vector3::new(0.0, 0.0, -2.0));
-    /// let hit = floor.cast(&down, Cull::Back).unwrap();
+    /// let hit = floor.cast(&down, FaceCull::Back).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (1.5, Point3::new(1.0, 2.0, 0.0), Vector3::z()));
     /// let up = Ray::new(Point3::new(1.0, 2.0, -3.0), Vector3::z());
-    /// assert!(floor.cast(&up, Cull::Back).is_none()); // hits the back face
-    /// assert_eq!(floor.cast(&up, Cull::None).unwrap().normal, -Vector3::z());
+    /// assert!(floor.cast(&up, FaceCull::Back).is_none()); // hits the back face
+    /// assert_eq!(floor.cast(&up, FaceCull::None).unwrap().normal, -Vector3::z());
     /// ```
     #[inline]
     #[must_use]
-    pub fn cast<C: Caster<T, D>>(&self, caster: &C, cull: Cull) -> Option<RayHit<T, D>> {
+    pub fn cast<C: Caster<T, D>>(&self, caster: &C, cull: FaceCull) -> Option<RayHit<T, D>> {
         let (o, d) = (caster.origin(), caster.direction());
         let (lo, hi) = caster.range();
         let n = unit(&self.normal)?;
@@ -38,7 +38,7 @@ impl<T: Real, const D: usize> Plane<T, D> {
         let dist = self.normal.dot(&o.coords) - self.d;
         if nd == T::zero() {
             // Parallel: in the plane (hit at the range's start) or apart.
-            if dist != T::zero() || cull != Cull::None || !(lo <= hi) || unit(&d).is_none() {
+            if dist != T::zero() || cull != FaceCull::None || !(lo <= hi) || unit(&d).is_none() {
                 return None;
             }
             let t = if lo > -T::max_finite() {
@@ -83,7 +83,7 @@ impl<T: Real, const D: usize> Plane<T, D> {
     /// `cast` with both faces, for `Intersect`.
     #[inline(always)]
     fn cast_both<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
-        self.cast(caster, Cull::None)
+        self.cast(caster, FaceCull::None)
     }
 }
 
@@ -92,7 +92,7 @@ macro_rules! plane_pair {
         $(
             impl<T: Real, const D: usize> crate::Intersect<Plane<T, D>> for $C<T, D> {
                 type Output = RayHit<T, D>;
-                /// The crossing from either side ([`Plane::cast`] with [`Cull::None`]).
+                /// The crossing from either side ([`Plane::cast`] with [`FaceCull::None`]).
                 #[inline]
                 fn intersect(&self, plane: &Plane<T, D>) -> Option<RayHit<T, D>> {
                     plane.cast_both(self)

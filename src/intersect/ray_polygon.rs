@@ -29,7 +29,7 @@ use crate::intersect::cast::{cast_pair, clip_range, first_hit, unit};
 use crate::intersect::ray_convex::clip_halfspaces;
 use crate::intersect::segment_segment::linear_2d;
 use crate::{
-    Caster, Cull, Line, LinearHit, Point, Polygon, Ray, RayHit, Real, Segment, Span, Triangle,
+    Caster, FaceCull, Line, LinearHit, Point, Polygon, Ray, RayHit, Real, Segment, Span, Triangle,
     Vector,
 };
 
@@ -146,20 +146,21 @@ impl<T: Real> Polygon<'_, T, 3> {
     /// counter-clockwise. The normal faces the caster.
     ///
     /// ```
-    /// use isect::{Cull, Polygon, Ray, nalgebra::{Point3, Vector3}};
+    /// use isect::{FaceCull, Polygon, Ray, nalgebra::{Point3, Vector3}};
     /// let quad = [Point3::new(0.0, 0.0, 1.0), Point3::new(2.0, 0.0, 1.0), Point3::new(2.0, 2.0, 1.0), Point3::new(0.0, 2.0, 1.0)];
-    /// let hit = Polygon::new(&quad).cast(&Ray::new(Point3::new(1.5, 1.5, 4.0), -Vector3::z()), Cull::Back).unwrap();
+    /// let hit = Polygon::new(&quad).cast(&Ray::new(Point3::new(1.5, 1.5, 4.0), -Vector3::z()), FaceCull::Back).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (3.0, Point3::new(1.5, 1.5, 1.0), Vector3::z()));
     /// ```
     #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: Cull) -> Option<RayHit<T, 3>> {
+    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<RayHit<T, 3>> {
         let (first, rest) = self.vertices.split_first()?;
         let pr = caster.prepare();
         let front_n = unit(&self.newell_normal())?;
         let mut best: Option<RayHit<T, 3>> = None;
         for pair in rest.windows(2) {
             if let [b, c] = pair {
-                let Some(hit) = pr.cast_triangle(&Triangle::new(*first, *b, *c), Cull::None) else {
+                let Some(hit) = pr.cast_triangle(&Triangle::new(*first, *b, *c), FaceCull::None)
+                else {
                     continue;
                 };
                 // Fan triangles share the polygon's plane: the facing is the
@@ -183,7 +184,7 @@ impl<T: Real> Polygon<'_, T, 3> {
     /// [`Polygon::cast`] hitting both faces, for `Intersect`.
     #[inline(always)]
     fn cast_both<C: Caster<T, 3>>(&self, caster: &C) -> Option<RayHit<T, 3>> {
-        self.cast(caster, Cull::None)
+        self.cast(caster, FaceCull::None)
     }
 }
 
@@ -195,7 +196,7 @@ macro_rules! polygon3_pair {
         $(
             impl<'a, T: Real> crate::Intersect<Polygon<'a, T, 3>> for $C<T, 3> {
                 type Output = RayHit<T, 3>;
-                /// The crossing from either side ([`Polygon::cast`] with [`Cull::None`]).
+                /// The crossing from either side ([`Polygon::cast`] with [`FaceCull::None`]).
                 #[inline]
                 fn intersect(&self, poly: &Polygon<'a, T, 3>) -> Option<RayHit<T, 3>> {
                     poly.cast_both(self)

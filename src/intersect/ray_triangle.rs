@@ -37,7 +37,9 @@
 //! directions whose components are within a factor 10⁴ of each other).
 
 use crate::intersect::cast::{has_infinity, unit};
-use crate::{Caster, Cull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle, TriangleHit};
+use crate::{
+    Caster, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle, TriangleHit,
+};
 
 /// `a` × `b` - `c` × `d` in `f64` (exact in sign for `f32` inputs).
 #[inline(never)]
@@ -56,16 +58,16 @@ impl<T: Real> PreparedRay<T, 3> {
     /// the transform computed once.
     ///
     /// ```
-    /// use isect::{Caster, Cull, Ray, Triangle, nalgebra::{Point3, Vector3}};
+    /// use isect::{Caster, FaceCull, Ray, Triangle, nalgebra::{Point3, Vector3}};
     /// let tri = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
     /// let pr = Ray::new(Point3::new(0.25, 0.25, 1.0), -Vector3::z()).prepare();
-    /// let hit = pr.cast_triangle(&tri, Cull::Back).unwrap();
+    /// let hit = pr.cast_triangle(&tri, FaceCull::Back).unwrap();
     /// assert_eq!((hit.t, hit.u, hit.v, hit.w, hit.front), (1.0, 0.5, 0.25, 0.25, true));
     /// assert_eq!(hit.normal, Vector3::z());
     /// ```
     #[inline]
     #[must_use]
-    pub fn cast_triangle(&self, tri: &Triangle<T, 3>, cull: Cull) -> Option<TriangleHit<T>> {
+    pub fn cast_triangle(&self, tri: &Triangle<T, 3>, cull: FaceCull) -> Option<TriangleHit<T>> {
         if !self.valid {
             return None;
         }
@@ -78,16 +80,16 @@ impl<T: Real> Triangle<T, 3> {
     /// docs), keeping the faces that `cull` does not drop.
     ///
     /// ```
-    /// use isect::{Cull, Segment, Triangle, nalgebra::Point3};
+    /// use isect::{FaceCull, Segment, Triangle, nalgebra::Point3};
     /// let tri = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
     /// let seg = Segment::new(Point3::new(0.5, 0.5, -1.0), Point3::new(0.5, 0.5, 3.0));
-    /// let hit = tri.cast(&seg, Cull::None).unwrap();
+    /// let hit = tri.cast(&seg, FaceCull::None).unwrap();
     /// assert_eq!((hit.t, hit.front), (0.25, false)); // from below: the back face
-    /// assert!(tri.cast(&seg, Cull::Back).is_none());
+    /// assert!(tri.cast(&seg, FaceCull::Back).is_none());
     /// ```
     #[inline]
     #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: Cull) -> Option<TriangleHit<T>> {
+    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<TriangleHit<T>> {
         let zero = T::zero();
         let o = caster.origin();
         if !has_infinity::<T>() && caster.direction().iter().all(|x| *x == zero) {
@@ -135,7 +137,7 @@ impl<T: Real> Triangle<T, 3> {
             // the triangle's plane (or the triangle is degenerate and the
             // line passes through it). No face is entered, so a culled
             // cast misses.
-            if cull != Cull::None {
+            if cull != FaceCull::None {
                 return None;
             }
             let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
@@ -249,7 +251,7 @@ impl<T: Real> Triangle<T, 3> {
     /// [`Triangle::cast`] hitting both faces, for `Intersect`.
     #[inline(always)]
     fn cast_both<C: Caster<T, 3>>(&self, caster: &C) -> Option<TriangleHit<T>> {
-        self.cast(caster, Cull::None)
+        self.cast(caster, FaceCull::None)
     }
 }
 
@@ -288,7 +290,7 @@ macro_rules! triangle_pair {
         $(
             impl<T: Real> crate::Intersect<Triangle<T, 3>> for $C<T, 3> {
                 type Output = TriangleHit<T>;
-                /// The hit on either face ([`Triangle::cast`] with [`Cull::None`]).
+                /// The hit on either face ([`Triangle::cast`] with [`FaceCull::None`]).
                 #[inline]
                 fn intersect(&self, tri: &Triangle<T, 3>) -> Option<TriangleHit<T>> {
                     tri.cast_both(self)

@@ -23,7 +23,7 @@ use alloc::vec::Vec;
 use crate::closest::closest_on_triangle;
 use crate::shape::check_point;
 use crate::{
-    Aabb, Bounded, Caster, ClosestPoint, Cull, Intersect, Line, Point, PreparedRay, Ray, Real,
+    Aabb, Bounded, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, PreparedRay, Ray, Real,
     Segment, ShapeError, Triangle, Vector,
 };
 use bvh::{Bvh, MAX_DEPTH};
@@ -223,8 +223,7 @@ impl<T: Real> TriMesh<T> {
     /// by `shape`'s bounding box; each candidate is decided by the exact
     /// `Triangle`–shape test.
     ///
-    /// ```ignore
-    /// // (runs once the overlap tests land: Triangle: Intersect<Aabb>)
+    /// ```
     /// use isect::{Aabb, TriMesh, nalgebra::Point3};
     /// let mesh = TriMesh::new(
     ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
@@ -326,21 +325,21 @@ impl<T: Real> TriMesh<T> {
     /// non-finite origin).
     ///
     /// ```
-    /// use isect::{Cull, Ray, TriMesh, nalgebra::{Point3, Vector3}};
+    /// use isect::{FaceCull, Ray, TriMesh, nalgebra::{Point3, Vector3}};
     /// let mesh = TriMesh::new(
     ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
     ///     vec![[0, 1, 2], [1, 3, 2]],
     /// ).unwrap();
     /// let down = Ray::new(Point3::new(0.75, 0.75, 2.0), -Vector3::z());
-    /// let hit = mesh.cast(&down, Cull::None).unwrap();
+    /// let hit = mesh.cast(&down, FaceCull::None).unwrap();
     /// assert_eq!((hit.t, hit.triangle, hit.front), (2.0, 1, true));
     /// // Straight through the shared edge: hits, never slips through.
     /// let edge = Ray::new(Point3::new(0.5, 0.5, 2.0), -Vector3::z());
-    /// assert!(mesh.cast(&edge, Cull::None).is_some());
-    /// assert!(mesh.cast(&Ray::new(Point3::new(0.75, 0.75, -1.0), -Vector3::z()), Cull::None).is_none());
+    /// assert!(mesh.cast(&edge, FaceCull::None).is_some());
+    /// assert!(mesh.cast(&Ray::new(Point3::new(0.75, 0.75, -1.0), -Vector3::z()), FaceCull::None).is_none());
     /// ```
     #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: Cull) -> Option<MeshHit<T>> {
+    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<MeshHit<T>> {
         let ray = caster.prepare();
         if !ray.is_valid() {
             return None;
@@ -383,18 +382,18 @@ impl<T: Real> TriMesh<T> {
     /// test): stops at the first hit found, in no particular order.
     ///
     /// ```
-    /// use isect::{Cull, Segment, TriMesh, nalgebra::Point3};
+    /// use isect::{FaceCull, Segment, TriMesh, nalgebra::Point3};
     /// let mesh = TriMesh::new(
     ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)],
     ///     vec![[0, 1, 2]],
     /// ).unwrap();
     /// let light = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, 1.0));
-    /// assert!(mesh.occludes(&light, Cull::None));
+    /// assert!(mesh.occludes(&light, FaceCull::None));
     /// let short = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, -0.5));
-    /// assert!(!mesh.occludes(&short, Cull::None));
+    /// assert!(!mesh.occludes(&short, FaceCull::None));
     /// ```
     #[must_use]
-    pub fn occludes<C: Caster<T, 3>>(&self, caster: &C, cull: Cull) -> bool {
+    pub fn occludes<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> bool {
         let ray = caster.prepare();
         if !ray.is_valid() {
             return false;
@@ -421,22 +420,22 @@ macro_rules! cast_mesh {
             type Output = MeshHit<T>;
             #[inline]
             fn intersect(&self, mesh: &TriMesh<T>) -> Option<MeshHit<T>> {
-                mesh.cast(self, Cull::None)
+                mesh.cast(self, FaceCull::None)
             }
             #[inline]
             fn intersects(&self, mesh: &TriMesh<T>) -> bool {
-                mesh.occludes(self, Cull::None)
+                mesh.occludes(self, FaceCull::None)
             }
         }
         impl<T: Real> Intersect<$C<T, 3>> for TriMesh<T> {
             type Output = MeshHit<T>;
             #[inline]
             fn intersect(&self, caster: &$C<T, 3>) -> Option<MeshHit<T>> {
-                self.cast(caster, Cull::None)
+                self.cast(caster, FaceCull::None)
             }
             #[inline]
             fn intersects(&self, caster: &$C<T, 3>) -> bool {
-                self.occludes(caster, Cull::None)
+                self.occludes(caster, FaceCull::None)
             }
         }
     )*};

@@ -42,7 +42,7 @@ impl<T: Real> Span<T> {
 /// `(b - a) × (c - a)` points there); the front of a plane is the side its
 /// normal points to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Cull {
+pub enum FaceCull {
     /// Hit both faces.
     #[default]
     None,
@@ -52,7 +52,7 @@ pub enum Cull {
     Front,
 }
 
-impl Cull {
+impl FaceCull {
     /// Whether a hit on the front face (`front == true`) or the back face
     /// passes this cull.
     #[inline(always)]

@@ -1,9 +1,11 @@
 //! The query traits and the result types that every pair of a family shares.
 
 mod cast;
+mod overlap;
 mod result;
 mod traits;
 
-pub use cast::{Cull, LineRelation, LinearHit, PlaneHit, Span, TriangleHit};
+pub use cast::{FaceCull, LineRelation, LinearHit, PlaneHit, Span, TriangleHit};
+pub use overlap::{OverlapPolygon, TriangleIntersection};
 pub use result::{ClosestPair, Contact, RayHit, Side, Toi};
 pub use traits::{Bounded, Classify, ClosestPoint, ClosestPoints, Contains, Intersect};

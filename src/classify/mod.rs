@@ -1,0 +1,59 @@
+//! Plane classification (seed 000 A.10 and A.15): [`Classify`] for points,
+//! balls, boxes, triangles, segments and capsules, one file per shape.
+//!
+//! Every shape is reduced to the range `[lo, hi]` of signed distances its
+//! points take from the plane (in units of the normal's length); it is in
+//! front when `lo > 0`, behind when `hi < 0`, and straddling otherwise —
+//! touching the plane counts as straddling. Point-like shapes (points,
+//! segments, triangles, boxes) need no unit normal; balls and capsules
+//! divide by its length.
+//!
+//! Degenerate cases: NaN input classifies as [`Side::Straddling`] (the
+//! answer that culls nothing); a zero normal gives every point the signed
+//! distance `-d`, so the sign of `-d` decides (zero: straddling).
+//!
+//! [`Classify`]: crate::Classify
+//! [`Side::Straddling`]: crate::Side::Straddling
+
+pub mod aabb;
+pub mod ball;
+pub mod capsule;
+pub mod obb;
+pub mod point;
+pub mod segment;
+pub mod triangle;
+
+use crate::{Real, Side};
+
+/// The side of a shape whose signed distances from the plane span `[lo,
+/// hi]`: front when `lo > 0`, back when `hi < 0`, otherwise (and for NaN)
+/// straddling.
+#[inline(always)]
+pub(crate) fn side_of<T: Real>(lo: T, hi: T) -> Side {
+    if lo > T::zero() {
+        Side::Front
+    } else if hi < T::zero() {
+        Side::Back
+    } else {
+        Side::Straddling
+    }
+}
+
+/// The side of a shape spanning `[min(a, b) - r, max(a, b) + r]`: both
+/// values are compared (no select that could drop a NaN, which straddles).
+#[inline(always)]
+pub(crate) fn side_of2<T: Real>(a: T, b: T, r: T) -> Side {
+    if a > r && b > r {
+        Side::Front
+    } else if a < -r && b < -r {
+        Side::Back
+    } else {
+        Side::Straddling
+    }
+}
+
+/// `|normal|`, the scale of a plane's signed distances.
+#[inline(always)]
+pub(crate) fn normal_length<T: Real, const D: usize>(plane: &crate::Plane<T, D>) -> T {
+    plane.normal.norm_squared().sqrt_clamped()
+}

@@ -1,0 +1,27 @@
+//! Which side of a plane a segment is on: the signs of its endpoints.
+//!
+//! Degenerate cases: a segment touching the plane straddles it; a
+//! zero-length segment is a point; NaN straddles.
+
+use crate::classify::side_of2;
+use crate::{Classify, Plane, Real, Segment, Side};
+
+impl<T: Real, const D: usize> Classify<T, D> for Segment<T, D> {
+    /// Front when both endpoints are in front, back when both are behind,
+    /// straddling otherwise.
+    ///
+    /// ```
+    /// use isect::{Classify, Plane, Segment, Side, nalgebra::{Point2, Vector2}};
+    /// let s = Segment::new(Point2::new(0.0, -1.0), Point2::new(0.0, -3.0));
+    /// assert_eq!(s.classify(&Plane::new(Vector2::y(), 0.0)), Side::Back);
+    /// ```
+    #[inline]
+    fn classify(&self, plane: &Plane<T, D>) -> Side {
+        let (a, b) = (
+            plane.signed_distance(&self.a),
+            plane.signed_distance(&self.b),
+        );
+        // Both values compared (NaN fails both tests and straddles).
+        side_of2(a, b, T::zero())
+    }
+}

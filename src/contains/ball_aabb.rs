@@ -1,0 +1,50 @@
+//! Whether a box contains a ball (the ball's bounding box inside it), and
+//! whether a ball contains a box (its farthest corner within the radius).
+
+use crate::intersect::radius_ok;
+use crate::{Aabb, Ball, Contains, Real};
+
+impl<T: Real, const D: usize> Contains<Ball<T, D>> for Aabb<T, D> {
+    /// Whether `ball` lies wholly in the box: `min <= c - r` and `c + r <=
+    /// max` on every axis.
+    ///
+    /// ```
+    /// use isect::{Aabb, Ball, Contains, nalgebra::Point2};
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(4.0, 2.0));
+    /// assert!(b.contains(&Ball::new(Point2::new(3.0, 1.0), 1.0)));
+    /// assert!(!b.contains(&Ball::new(Point2::new(3.5, 1.0), 1.0)));
+    /// ```
+    #[inline]
+    fn contains(&self, ball: &Ball<T, D>) -> bool {
+        let r = ball.radius;
+        radius_ok(r)
+            && (0..D)
+                .all(|i| self.min[i] <= ball.center[i] - r && ball.center[i] + r <= self.max[i])
+    }
+}
+
+impl<T: Real, const D: usize> Contains<Aabb<T, D>> for Ball<T, D> {
+    /// Whether `aabb` lies wholly in the ball: its corner farthest from the
+    /// centre is within the radius. An empty box is not contained.
+    ///
+    /// ```
+    /// use isect::{Aabb, Ball, Contains, nalgebra::Point2};
+    /// let c = Ball::new(Point2::new(0.0, 0.0), 5.0);
+    /// assert!(c.contains(&Aabb::new(Point2::new(-3.0, -4.0), Point2::new(3.0, 4.0)))); // corners on the circle
+    /// assert!(!c.contains(&Aabb::new(Point2::new(-3.0, -4.0), Point2::new(3.0, 4.1))));
+    /// ```
+    #[inline]
+    fn contains(&self, aabb: &Aabb<T, D>) -> bool {
+        if !radius_ok(self.radius) || aabb.is_empty() {
+            return false;
+        }
+        let mut d2 = T::zero();
+        for i in 0..D {
+            let far = (self.center[i] - aabb.min[i])
+                .abs()
+                .max_sel((aabb.max[i] - self.center[i]).abs());
+            d2 += far * far;
+        }
+        d2 <= self.radius * self.radius
+    }
+}

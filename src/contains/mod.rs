@@ -1,0 +1,21 @@
+//! Containment: [`Contains`] for a point in every solid (and in 2D
+//! triangles and polygons), and for boxes and balls in boxes and balls.
+//! One file per pair, named `<contained>_<container>.rs`.
+//!
+//! Shapes are closed: a point on the boundary is contained, and so is a
+//! shape touching the container's boundary from inside. Empty shapes (a
+//! negative or NaN radius, a box with `min > max`) contain nothing and are
+//! contained in nothing; NaN input gives `false`.
+//!
+//! [`Contains`]: crate::Contains
+
+pub mod aabb_aabb;
+pub mod ball_aabb;
+pub mod ball_ball;
+pub mod point_aabb;
+pub mod point_ball;
+pub mod point_capsule;
+pub mod point_convex;
+pub mod point_obb;
+pub mod point_polygon;
+pub mod point_triangle;

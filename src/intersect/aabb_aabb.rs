@@ -1,0 +1,62 @@
+//! Axis-aligned box against axis-aligned box (seed 000 A.17), in any
+//! dimension.
+//!
+//! Two boxes overlap when their intervals overlap on every axis (the
+//! separating-axis test with the coordinate axes); shapes are closed, so
+//! boxes sharing a face, an edge or a corner overlap.
+//!
+//! Output: the overlap box, `max(min_a, min_b)` to `min(max_a, max_b)` on
+//! each axis (flat where the boxes only touch).
+//!
+//! Degenerate cases: a flat box is still a box; an empty box (`min > max`
+//! on an axis) overlaps nothing; NaN input gives `None`; infinite bounds
+//! make unbounded boxes, which overlap as intervals do.
+
+use crate::{Aabb, Intersect, Real};
+
+impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Aabb<T, D> {
+    type Output = Aabb<T, D>;
+
+    /// The overlap box, or `None` when the boxes are apart.
+    ///
+    /// ```
+    /// use isect::{Aabb, Intersect, nalgebra::Point2};
+    /// let a = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 2.0));
+    /// let b = Aabb::new(Point2::new(1.0, -1.0), Point2::new(3.0, 1.0));
+    /// assert_eq!(a.intersect(&b), Some(Aabb::new(Point2::new(1.0, 0.0), Point2::new(2.0, 1.0))));
+    /// // Touching boxes overlap in a flat box.
+    /// let c = Aabb::new(Point2::new(2.0, 0.0), Point2::new(3.0, 2.0));
+    /// assert_eq!(a.intersect(&c).map(|o| (o.min.x, o.max.x)), Some((2.0, 2.0)));
+    /// ```
+    #[inline]
+    fn intersect(&self, other: &Aabb<T, D>) -> Option<Aabb<T, D>> {
+        if !self.intersects(other) {
+            return None;
+        }
+        Some(Aabb::new(
+            self.min
+                .coords
+                .zip_map(&other.min.coords, |a, b| a.max_sel(b))
+                .into(),
+            self.max
+                .coords
+                .zip_map(&other.max.coords, |a, b| a.min_sel(b))
+                .into(),
+        ))
+    }
+
+    #[inline]
+    fn intersects(&self, other: &Aabb<T, D>) -> bool {
+        // Each interval must reach the other, and neither may be empty (the
+        // last two comparisons); all four fail on NaN. `&` rather than `&&`:
+        // no branches, so the loop vectorises.
+        let mut overlap = true;
+        for i in 0..D {
+            overlap &= (self.min[i] <= other.max[i])
+                & (other.min[i] <= self.max[i])
+                & (self.min[i] <= self.max[i])
+                & (other.min[i] <= other.max[i]);
+        }
+        overlap
+    }
+}

@@ -1,0 +1,55 @@
+//! Ball against ball (seed 000 A.13), in any dimension.
+//!
+//! Two balls meet when the distance of their centres is at most the sum of
+//! their radii; the test compares squares, so it takes no square root.
+//!
+//! Output: a [`Contact`] with the normal from the first centre to the
+//! second, the depth `r1 + r2 - |c2 - c1|`, and the point in the middle of
+//! the overlap along the line of centres.
+//!
+//! Degenerate cases: touching balls intersect with depth zero; radius zero
+//! is a point; coincident centres give the normal `e_0` (the first axis)
+//! and the depth `r1 + r2`; a negative, NaN or infinite radius is an empty
+//! ball (`None`), and so is NaN or infinite input. Fixed point: squared
+//! centre distances must fit the type (`I32F32`: distances up to 4.6e4).
+
+use crate::intersect::common::{radius_ok, rounded_contact};
+use crate::{Ball, Contact, Intersect, Real};
+
+impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
+    type Output = Contact<T, D>;
+
+    /// The contact of the two balls, or `None` when they are apart.
+    ///
+    /// ```
+    /// use isect::{Ball, Intersect, nalgebra::{Point2, Vector2}};
+    /// let a = Ball::new(Point2::new(0.0, 0.0), 2.0);
+    /// let b = Ball::new(Point2::new(3.0, 0.0), 2.0);
+    /// let c = a.intersect(&b).unwrap();
+    /// assert_eq!((c.normal, c.depth, c.point), (Vector2::x(), 1.0, Point2::new(1.5, 0.0)));
+    /// assert!(!a.intersects(&Ball::new(Point2::new(5.0, 0.0), 0.5)));
+    /// ```
+    #[inline]
+    fn intersect(&self, other: &Ball<T, D>) -> Option<Contact<T, D>> {
+        if !self.intersects(other) {
+            return None;
+        }
+        Some(rounded_contact(
+            &self.center,
+            &other.center,
+            self.radius,
+            other.radius,
+            &[self.center],
+            &[other.center],
+            &[],
+        ))
+    }
+
+    #[inline]
+    fn intersects(&self, other: &Ball<T, D>) -> bool {
+        // Empty (negative, NaN) and infinite radii never intersect.
+        let valid = radius_ok(self.radius) & radius_ok(other.radius);
+        let r = self.radius + other.radius;
+        valid & ((other.center - self.center).norm_squared() <= r * r)
+    }
+}

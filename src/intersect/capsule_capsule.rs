@@ -1,0 +1,102 @@
+//! Capsule against capsule, in any dimension: the segment–segment
+//! distance (`segment_segment.rs`) against the sum of the radii.
+//!
+//! Output: a [`Contact`] from the first capsule to the second: the normal
+//! from the first segment's closest point to the second's, the depth the
+//! sum of the radii minus their distance, the point in the middle of the
+//! overlap along that line. Crossing segments (distance zero within
+//! rounding) give the best of the direction across both segments (their
+//! cross product, in 3D), a direction across each one, and their two
+//! directions.
+//!
+//! Degenerate cases: touching counts; zero-length segments make balls,
+//! radius zero segments; parallel segments use one of their closest
+//! pairs; a negative, NaN or infinite radius and NaN or infinite input
+//! give `None`. The pair is put in a fixed (lexicographic) order before
+//! the arithmetic, so `a ∩ b` and `b ∩ a` agree exactly.
+
+use crate::closest::{closest_on_linear, Interval};
+use crate::intersect::common::{
+    all_finite, comes_first, orthogonal_to, radius_ok, rounded_contact,
+};
+use crate::intersect::Flip;
+use crate::{Capsule, Contact, Intersect, Point, Real, Vector};
+
+/// The closest points of the two cores, when within the sum of the radii.
+#[inline]
+fn cores_within<T: Real, const D: usize>(
+    x: &Capsule<T, D>,
+    y: &Capsule<T, D>,
+) -> Option<(Point<T, D>, Point<T, D>)> {
+    let (sx, sy) = (&x.segment, &y.segment);
+    // A NaN endpoint could be clamped away: check first.
+    let finite = all_finite(&[sx.a, sx.b, sy.a, sy.b]);
+    if !(radius_ok(x.radius) && radius_ok(y.radius) && finite) {
+        return None;
+    }
+    let (dx, dy) = (sx.dir(), sy.dir());
+    let seg = Interval::Segment;
+    let (s, t) = closest_on_linear(&sx.a, &dx, seg, &sy.a, &dy, seg);
+    let (p, q) = (sx.a + dx * s, sy.a + dy * t);
+    let r = x.radius + y.radius;
+    ((q - p).norm_squared() <= r * r).then_some((p, q))
+}
+
+/// The contact of two capsules that meet.
+fn contact<T: Real, const D: usize>(x: &Capsule<T, D>, y: &Capsule<T, D>) -> Option<Contact<T, D>> {
+    let (p, q) = cores_within(x, y)?;
+    let (dx, dy) = (x.segment.dir(), y.segment.dir());
+    let across = |v: &[Vector<T, D>]| orthogonal_to(v).unwrap_or_else(Vector::zeros);
+    let axes = [across(&[dx, dy]), across(&[dx]), across(&[dy]), dx, dy];
+    Some(rounded_contact(
+        &p,
+        &q,
+        x.radius,
+        y.radius,
+        &[x.segment.a, x.segment.b],
+        &[y.segment.a, y.segment.b],
+        &axes,
+    ))
+}
+
+/// The numbers that order two capsules deterministically.
+fn key<T: Real, const D: usize>(c: &Capsule<T, D>) -> impl Iterator<Item = T> + '_ {
+    c.segment
+        .a
+        .coords
+        .iter()
+        .chain(c.segment.b.coords.iter())
+        .copied()
+        .chain(core::iter::once(c.radius))
+}
+
+impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Capsule<T, D> {
+    type Output = Contact<T, D>;
+
+    /// The contact of the two capsules, or `None` when they are apart.
+    ///
+    /// ```
+    /// use isect::{Capsule, Intersect, Segment, nalgebra::{Point3, Vector3}};
+    /// let a = Capsule::new(Segment::new(Point3::new(-2.0f64, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0)), 0.5);
+    /// let b = Capsule::new(Segment::new(Point3::new(0.0, -2.0, 0.8), Point3::new(0.0, 2.0, 0.8)), 0.5);
+    /// let c = a.intersect(&b).unwrap();
+    /// assert_eq!(c.normal, Vector3::z());
+    /// assert!((c.depth - 0.2).abs() < 1e-12);
+    /// ```
+    fn intersect(&self, other: &Capsule<T, D>) -> Option<Contact<T, D>> {
+        if comes_first(key(self), key(other)) {
+            contact(self, other)
+        } else {
+            contact(other, self).map(Flip::flip)
+        }
+    }
+
+    #[inline]
+    fn intersects(&self, other: &Capsule<T, D>) -> bool {
+        if comes_first(key(self), key(other)) {
+            cores_within(self, other).is_some()
+        } else {
+            cores_within(other, self).is_some()
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Solid triangle against solid triangle (seed 002 5.2.10): in 3D by the
+//! plane of one and the sides of the other, finding the segment (or the
+//! coplanar polygon) where they meet; in 2D, the polygon test
+//! (`polygon_polygon.rs`).
+//!
+//! 3D method. Every decision is the sign of a triple product written so
+//! that it is exactly zero when its point coincides with a vertex of the
+//! triangle it is measured against: the height of `x` over triangle `abc`
+//! is `(x - a) · ((b - x) × (c - x))`, and the side of `x` from edge `pq`
+//! of a triangle of normal `n` is `n · ((p - x) × (q - x))`. Shared
+//! vertices and edges (meshes) therefore give exact zeros, not rounding
+//! noise, and no sign is ever compared with an absolute epsilon.
+//!
+//! 1. Each triangle's vertices are measured against the other's plane; if
+//!    all three lie strictly on one side, the triangles are apart (as in
+//!    Möller 1997 and Guigue–Devillers 2003).
+//! 2. Of the two, the triangle with the larger normal (`|n|₁`, ties broken
+//!    by a lexicographic comparison, so `a ∩ b` and `b ∩ a` run the same
+//!    arithmetic) becomes `B`, the other `A`.
+//! 3. `A ∩ plane(B)` is built from `A`'s vertices on the plane and the
+//!    points where its edges cross it: a segment or a point. Since `B` is
+//!    its plane cut by the three half-spaces of its sides, `A ∩ B` is that
+//!    segment clipped to the three sides (Liang–Barsky on the side
+//!    values, which are linear along it).
+//! 4. When all of `A`'s vertices lie within the coplanar tolerance of
+//!    `B`'s plane, `A` itself is clipped to `B`'s sides (Sutherland–
+//!    Hodgman): the overlap polygon.
+//!
+//! Tolerance: coplanarity is the one decision that needs one. `A` counts
+//! as lying in `B`'s plane when each vertex's distance to it is at most
+//! `tol · L`, with `L` the largest coordinate extent of the pair and `tol`
+//! relative: `16 · T::tolerance()` in [`Intersect::intersect`],
+//! caller-chosen in [`Triangle::intersect_with_tolerance`]. A triangle is
+//! degenerate when its normal is below `tol · L²`.
+//!
+//! Output: [`TriangleIntersection::Segment`] where the triangles cross or
+//! touch (zero length at a single point), [`TriangleIntersection::Coplanar`]
+//! with the overlap polygon when they lie in one plane.
+//!
+//! Degenerate cases: touching counts (a shared vertex or edge intersects);
+//! a degenerate triangle (a segment or point) against a proper one gives
+//! the segment or point where it meets it; two degenerate triangles give a
+//! zero-length segment at a common point when they are within `tol · L`;
+//! NaN or infinite input gives `None`. Fixed point: heights grow as the
+//! cube of the extent and side values as its fourth power (`12 · span⁴`),
+//! so spans up to 100 for `I32F32` and 7 for `I16F16`.
+
+use crate::intersect::common::{all_finite, comes_first};
+use crate::{
+    ClosestPoints, Intersect, OverlapPolygon, Point, Real, Segment, Triangle, TriangleIntersection,
+    Vector,
+};
+
+type P3<T> = Point<T, 3>;
+
+/// The height of `x` over the plane of `t` (positive on the side its
+/// normal `(b - a) × (c - a)` points to), times `|n|`: exactly zero when
+/// `x` is a vertex of `t`.
+#[inline(always)]
+fn height<T: Real>(t: &Triangle<T, 3>, x: &P3<T>) -> T {
+    (x - t.a).dot(&(t.b - x).cross(&(t.c - x)))
+}
+
+/// The heights of `u`'s vertices over `t`'s plane.
+#[inline(always)]
+fn heights<T: Real>(t: &Triangle<T, 3>, u: &Triangle<T, 3>) -> [T; 3] {
+    [height(t, &u.a), height(t, &u.b), height(t, &u.c)]
+}
+
+/// Whether all three values lie strictly on one side of zero.
+#[inline(always)]
+fn one_side<T: Real>(d: &[T; 3]) -> bool {
+    let zero = T::zero();
+    (d[0] > zero && d[1] > zero && d[2] > zero) || (d[0] < zero && d[1] < zero && d[2] < zero)
+}
+
+/// `|v|₁`.
+#[inline(always)]
+fn norm1<T: Real>(v: &Vector<T, 3>) -> T {
+    v.x.abs() + v.y.abs() + v.z.abs()
+}
+
+/// The side values of `x` against the three edges of `b` (normal `n`):
+/// all non-negative when `x`, in `b`'s plane, lies in `b`.
+#[inline(always)]
+fn sides<T: Real>(b: &Triangle<T, 3>, n: &Vector<T, 3>, x: &P3<T>) -> [T; 3] {
+    let s = |p: &P3<T>, q: &P3<T>| n.dot(&(p - x).cross(&(q - x)));
+    [s(&b.a, &b.b), s(&b.b, &b.c), s(&b.c, &b.a)]
+}
+
+/// The segment `p0 → p1` (in `b`'s plane) clipped to `b`'s sides.
+fn clip_segment<T: Real>(
+    b: &Triangle<T, 3>,
+    n: &Vector<T, 3>,
+    p0: P3<T>,
+    p1: P3<T>,
+) -> Option<Segment<T, 3>> {
+    let (s0, s1) = (sides(b, n, &p0), sides(b, n, &p1));
+    let zero = T::zero();
+    let (mut t0, mut t1) = (zero, T::one());
+    for k in 0..3 {
+        let (a, c) = (s0[k], s1[k]);
+        if a < zero && c < zero {
+            return None; // wholly outside this side
+        }
+        if a < zero {
+            t0 = t0.max_sel(a.div_sat(a - c)); // enters where the side value is 0
+        } else if c < zero {
+            t1 = t1.min_sel(a.div_sat(a - c)); // leaves there
+        }
+    }
+    if !(t0 <= t1) {
+        return None;
+    }
+    let d = p1 - p0;
+    Some(Segment::new(p0 + d * t0, p0 + d * t1))
+}
+
+/// Triangle `a` clipped to `b`'s sides (Sutherland–Hodgman), `a` lying in
+/// `b`'s plane.
+fn clip_polygon<T: Real>(
+    b: &Triangle<T, 3>,
+    n: &Vector<T, 3>,
+    a: &Triangle<T, 3>,
+) -> OverlapPolygon<T, 3> {
+    let mut poly = OverlapPolygon::new();
+    for v in a.vertices() {
+        poly.push(v);
+    }
+    let edges = [(b.a, b.b), (b.b, b.c), (b.c, b.a)];
+    for (p, q) in edges {
+        let side = |x: &P3<T>| n.dot(&(p - x).cross(&(q - x)));
+        let input = poly;
+        let verts = input.vertices();
+        let mut out = OverlapPolygon::new();
+        // Each edge x → y of the ring, the last closing back to the first.
+        for (x, y) in verts.iter().zip(verts.iter().cycle().skip(1)) {
+            let (sx, sy) = (side(x), side(y));
+            let zero = T::zero();
+            if sx >= zero {
+                out.push(*x);
+            }
+            if (sx > zero && sy < zero) || (sx < zero && sy > zero) {
+                out.push(x + (y - x) * sx.div_sat(sx - sy));
+            }
+        }
+        poly = out;
+        if poly.is_empty() {
+            break;
+        }
+    }
+    poly
+}
+
+/// The two farthest-apart points: the segment a degenerate overlap spans.
+fn span<T: Real>(pts: &[P3<T>]) -> Option<Segment<T, 3>> {
+    let mut best: Option<(Segment<T, 3>, T)> = None;
+    for (i, p) in pts.iter().enumerate() {
+        for q in pts.iter().skip(i) {
+            let d2 = (q - p).norm_squared();
+            if best.as_ref().is_none_or(|(_, b)| d2 > *b) {
+                best = Some((Segment::new(*p, *q), d2));
+            }
+        }
+    }
+    best.map(|(s, _)| s)
+}
+
+/// The numbers that order two triangles deterministically.
+fn key<T: Real>(t: &Triangle<T, 3>) -> impl Iterator<Item = T> + '_ {
+    t.a.coords
+        .iter()
+        .chain(t.b.coords.iter())
+        .chain(t.c.coords.iter())
+        .copied()
+}
+
+/// Whether all three values lie beyond `limit` on one side of zero.
+#[inline(always)]
+fn one_side_beyond<T: Real>(d: &[T; 3], limit: T) -> bool {
+    (d[0] > limit && d[1] > limit && d[2] > limit)
+        || (d[0] < -limit && d[1] < -limit && d[2] < -limit)
+}
+
+/// The largest coordinate difference between the six vertices and `t1.a`.
+#[inline(always)]
+fn extent<T: Real>(t1: &Triangle<T, 3>, t2: &Triangle<T, 3>) -> T {
+    [t1.b, t1.c, t2.a, t2.b, t2.c]
+        .iter()
+        .fold(T::zero(), |m, p| {
+            let d = p - t1.a;
+            d.x.abs().max_sel(d.y.abs()).max_sel(d.z.abs()).max_sel(m)
+        })
+}
+
+/// Triangle `a` clipped to `b`'s sides, as the answer for `a` lying in
+/// `b`'s plane: the polygon, or the segment it spans when `a` is flat.
+fn coplanar<T: Real>(
+    b: &Triangle<T, 3>,
+    n: &Vector<T, 3>,
+    a: &Triangle<T, 3>,
+    a_flat: bool,
+) -> Option<TriangleIntersection<T>> {
+    let poly = clip_polygon(b, n, a);
+    if poly.is_empty() {
+        return None;
+    }
+    if a_flat {
+        span(poly.vertices()).map(TriangleIntersection::Segment)
+    } else {
+        Some(TriangleIntersection::Coplanar(poly))
+    }
+}
+
+/// The intersection of two triangles (see the module doc), with the
+/// relative tolerance `tol`.
+fn triangle_triangle<T: Real>(
+    t1: &Triangle<T, 3>,
+    t2: &Triangle<T, 3>,
+    tol: T,
+) -> Option<TriangleIntersection<T>> {
+    // 1. Apart when one triangle lies on one side of the other's plane,
+    //    beyond the coplanar tolerance (NaN never passes this test).
+    let (n1, n2) = (t1.scaled_normal(), t2.scaled_normal());
+    let tol_len = tol * extent(t1, t2);
+    let (m1, m2) = (norm1(&n1), norm1(&n2));
+    let (lim1, lim2) = (tol_len * m1, tol_len * m2);
+    let d2 = heights(t1, t2);
+    if one_side_beyond(&d2, lim1) {
+        return None;
+    }
+    let d1 = heights(t2, t1);
+    if one_side_beyond(&d1, lim2) {
+        return None;
+    }
+    if !all_finite(&[t1.a, t1.b, t1.c, t2.a, t2.b, t2.c]) || !(tol >= T::zero()) {
+        return None;
+    }
+    // 2. Roles: B has the larger normal. `da`: A's vertices over B's
+    //    plane, `db`: B's over A's.
+    let t1_is_b = m1 > m2 || (m1 == m2 && comes_first(key(t1), key(t2)));
+    let (a, b, n, na, da, db, lim_b, lim_a) = if t1_is_b {
+        (t2, t1, n1, n2, d2, d1, lim1, lim2)
+    } else {
+        (t1, t2, n2, n1, d1, d2, lim2, lim1)
+    };
+    let (nb, nan) = (norm1(&n), norm1(&na));
+    let extent = extent(t1, t2);
+    if !(nb > tol_len * extent) {
+        // Both degenerate (B is the larger): segments or points, which
+        // meet where their closest points coincide.
+        let pair = a.closest_points(b);
+        let close = pair.distance_squared() <= tol_len * tol_len;
+        return close
+            .then(|| TriangleIntersection::Segment(Segment::new(pair.point_a, pair.point_a)));
+    }
+    let a_flat = !(nan > tol_len * extent);
+    // 4. Coplanar: A in B's plane (or B in A's): clip it to the other's sides.
+    if da.iter().all(|d| d.abs() <= lim_b) {
+        return coplanar(b, &n, a, a_flat);
+    }
+    if !a_flat && db.iter().all(|d| d.abs() <= lim_a) {
+        return coplanar(a, &na, b, false);
+    }
+    // Not coplanar: exact signs now decide which side each vertex is on.
+    if one_side(&da) || one_side(&db) {
+        return None;
+    }
+    // 3. A ∩ plane(B): vertices on it and edge crossings (one or two
+    //    points, since A is not wholly on one side).
+    let zero = T::zero();
+    let verts = a.vertices();
+    let mut on_plane = [P3::origin(); 2];
+    let mut count = 0;
+    let mut keep = |p: P3<T>| {
+        if let Some(slot) = on_plane.get_mut(count) {
+            *slot = p;
+            count += 1;
+        }
+    };
+    for (v, d) in verts.iter().zip(da) {
+        if d == zero {
+            keep(*v);
+        }
+    }
+    let ([v0, v1, v2], [d0, d1, d2]) = (verts, da);
+    for (vi, di, vj, dj) in [(v0, d0, v1, d1), (v1, d1, v2, d2), (v2, d2, v0, d0)] {
+        if (di > zero && dj < zero) || (di < zero && dj > zero) {
+            keep(vi + (vj - vi) * di.div_sat(di - dj));
+        }
+    }
+    let [p0, p1] = on_plane;
+    let p1 = if count >= 2 { p1 } else { p0 };
+    clip_segment(b, &n, p0, p1).map(TriangleIntersection::Segment)
+}
+
+impl<T: Real> Triangle<T, 3> {
+    /// [`Intersect::intersect`] with a caller-chosen relative coplanarity
+    /// tolerance: the triangles count as coplanar when every vertex of the
+    /// one with the smaller normal lies within `tolerance · L` of the
+    /// other's plane (`L`: the pair's largest coordinate extent). Zero
+    /// asks for exact coplanarity; a negative or NaN tolerance gives
+    /// `None`.
+    ///
+    /// ```
+    /// use isect::{Triangle, TriangleIntersection, nalgebra::Point3};
+    /// let a = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
+    /// // Tilted by 1e-9 through the plane of `a`: crossing it, to a zero tolerance...
+    /// let b = Triangle::new(Point3::new(0.25, 0.25, 1e-9), Point3::new(3.0, 0.25, -1e-9), Point3::new(0.25, 3.0, -1e-9));
+    /// assert!(matches!(a.intersect_with_tolerance(&b, 0.0), Some(TriangleIntersection::Segment(_))));
+    /// // ... but coplanar within a tolerance of 1e-6.
+    /// assert!(matches!(a.intersect_with_tolerance(&b, 1e-6), Some(TriangleIntersection::Coplanar(_))));
+    /// ```
+    #[must_use]
+    pub fn intersect_with_tolerance(
+        &self,
+        other: &Triangle<T, 3>,
+        tolerance: T,
+    ) -> Option<TriangleIntersection<T>> {
+        triangle_triangle(self, other, tolerance)
+    }
+}
+
+impl<T: Real> Intersect<Triangle<T, 3>> for Triangle<T, 3> {
+    type Output = TriangleIntersection<T>;
+
+    /// The segment where the triangles cross, or the polygon where they
+    /// overlap in one plane; `None` when they are apart.
+    ///
+    /// ```
+    /// use isect::{Intersect, Triangle, TriangleIntersection, nalgebra::Point3};
+    /// let a = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+    /// // Sharing the edge from (0,0,0) to (1,0,0), folded up: they touch along it.
+    /// let b = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 0.0, 1.0));
+    /// let Some(TriangleIntersection::Segment(s)) = a.intersect(&b) else { panic!() };
+    /// assert_eq!(s.length(), 1.0);
+    /// let c = Triangle::new(Point3::new(0.0, 0.0, 0.5), Point3::new(1.0, 0.0, 0.5), Point3::new(0.0, 1.0, 0.5));
+    /// assert!(!a.intersects(&c)); // parallel planes
+    /// ```
+    #[inline]
+    fn intersect(&self, other: &Triangle<T, 3>) -> Option<TriangleIntersection<T>> {
+        triangle_triangle(self, other, T::tolerance() * T::from_f64_lossy(16.0))
+    }
+
+    #[inline]
+    fn intersects(&self, other: &Triangle<T, 3>) -> bool {
+        self.intersect(other).is_some()
+    }
+}
+
+polygon_pair!(
+    /// The contact of the two 2D triangles (the polygon test).
+    ///
+    /// ```
+    /// use isect::{Intersect, Triangle, nalgebra::Point2};
+    /// let a = Triangle::new(Point2::new(0.0, 0.0), Point2::new(2.0, 0.0), Point2::new(0.0, 2.0));
+    /// let b = Triangle::new(Point2::new(1.0, 1.0), Point2::new(3.0, 1.0), Point2::new(1.0, 3.0));
+    /// assert_eq!(a.intersect(&b).unwrap().depth, 0.0); // touching at (1, 1)
+    /// assert!(!a.intersects(&Triangle::new(Point2::new(1.5, 1.5), Point2::new(3.0, 1.5), Point2::new(1.5, 3.0))));
+    /// ```
+    [T: Real] Triangle<T, 2>, Triangle<T, 2>,
+    |a, b| false, a.vertices(), b.vertices()
+);
