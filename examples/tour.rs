@@ -2,8 +2,9 @@
 //! library. `cargo run --release --example tour` (add `--features fixed`
 //! for the fixed-point part).
 
-use isect::nalgebra::{Matrix3, Point2, Point3, Vector3};
+use isect::nalgebra::{Matrix3, Point2, Point3, Vector2, Vector3};
 use isect::prelude::*;
+use isect::{orient2d, Grid, TriMesh};
 
 fn section(title: &str) {
     println!("\n== {title} ==");
@@ -15,11 +16,15 @@ fn main() {
     closest_points();
     ray_casts();
     overlaps();
+    sweeps();
+    grids_and_meshes();
+    exact_predicates();
     generic_engine_code();
     science_f64();
     fixed_point();
 
-    println!("\nDone. `cargo test` runs the oracle tests behind every line above.");
+    println!("\nDone. `cargo test` runs the oracle tests behind every line above;");
+    println!("`cargo run --release --example render` ray-casts a scene into target/render.png.");
 }
 
 /// Closest points and distances, solid semantics.
@@ -238,6 +243,111 @@ fn overlaps() {
         );
         println!("frustum culling, box {name}: {:?}", frustum.cull(&b));
     }
+}
+
+/// Swept tests: the first time of contact of a moving shape.
+fn sweeps() {
+    section("swept tests: time of impact (f32)");
+    let bullet = Swept::new(
+        Sphere::new(Point3::new(-10.0f32, 0.5, 0.0), 0.1),
+        Vector3::new(20.0, 0.0, 0.0),
+    );
+    let can = Aabb::new(
+        Point3::new(-0.05f32, 0.0, -0.05),
+        Point3::new(0.05, 1.0, 0.05),
+    );
+    println!(
+        "a ball flying 20 units through a 0.1-unit box (missed by a static test at both ends): {:?}",
+        bullet.intersect(&can).map(|toi| (toi.t, toi.point.coords.as_slice().to_vec(), toi.normal.as_slice().to_vec()))
+    );
+    let falling = Swept::new(
+        Aabb::new(Point3::new(0.0f32, 5.0, 0.0), Point3::new(1.0, 6.0, 1.0)),
+        Vector3::new(0.0, -10.0, 0.0),
+    );
+    let floor = Plane::new(Vector3::y(), 0.0f32);
+    if let Some(toi) = falling.intersect(&floor) {
+        println!(
+            "a box falling 10 units onto the floor y = 0 lands at t = {} (after 5 units)",
+            toi.t
+        );
+    }
+    let a = Swept::new(
+        Sphere::new(Point3::new(0.0f32, 0.0, 0.0), 1.0),
+        Vector3::new(10.0, 0.0, 0.0),
+    );
+    let b = Swept::new(
+        Sphere::new(Point3::new(10.0f32, 0.0, 0.0), 1.0),
+        Vector3::new(-10.0, 0.0, 0.0),
+    );
+    println!(
+        "two balls flying at each other meet at t = {:?} (they touch when 2 apart: t = 0.4)",
+        a.intersect(&b).map(|toi| toi.t)
+    );
+}
+
+/// Grid traversal (no allocation) and a triangle mesh with a BVH.
+fn grids_and_meshes() {
+    section("grid traversal and meshes");
+    let grid = Grid::new(Point2::new(0.0f32, 0.0), Vector2::new(1.0, 1.0), [4, 4]);
+    let diagonal = Segment::new(Point2::new(0.5f32, 0.5), Point2::new(2.5, 2.5));
+    let cells: Vec<_> = grid.traverse_segment(&diagonal).map(|c| c.coords).collect();
+    println!(
+        "a diagonal through two cell corners touches {} cells: {cells:?}",
+        cells.len()
+    );
+
+    // A closed octahedron: 8 triangles.
+    let v = vec![
+        Point3::new(1.0f64, 0.0, 0.0),
+        Point3::new(-1.0, 0.0, 0.0),
+        Point3::new(0.0, 1.0, 0.0),
+        Point3::new(0.0, -1.0, 0.0),
+        Point3::new(0.0, 0.0, 1.0),
+        Point3::new(0.0, 0.0, -1.0),
+    ];
+    let faces = vec![
+        [0, 2, 4],
+        [2, 1, 4],
+        [1, 3, 4],
+        [3, 0, 4],
+        [2, 0, 5],
+        [1, 2, 5],
+        [3, 1, 5],
+        [0, 3, 5],
+    ];
+    match TriMesh::new(v, faces) {
+        Ok(mesh) => {
+            // Straight at a vertex shared by four triangles: watertight.
+            let ray = Ray::new(Point3::new(0.0, 0.0, 5.0), -Vector3::z());
+            if let Some(hit) = ray.intersect(&mesh) {
+                println!(
+                    "a ray at the octahedron's apex hits triangle {} at t = {}",
+                    hit.triangle, hit.t
+                );
+            }
+            println!(
+                "inside the octahedron: (0.2, 0.2, 0.2) {}, (0.5, 0.5, 0.5) {}",
+                mesh.contains_point(&Point3::new(0.2, 0.2, 0.2)),
+                mesh.contains_point(&Point3::new(0.5, 0.5, 0.5))
+            );
+        }
+        Err(e) => println!("bad mesh: {e}"),
+    }
+}
+
+/// Orientation signs that are exact, where a plain determinant is not.
+fn exact_predicates() {
+    section("exact predicates (f64)");
+    // Kettner et al.'s classroom example: p just off the line through q and
+    // r. The plain determinant gets the sign wrong; the exact one does not.
+    let p = Point2::new(0.5000000000000046f64, 0.5000000000000053);
+    let (q, r) = (Point2::new(12.0f64, 12.0), Point2::new(24.0f64, 24.0));
+    let naive = (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
+    println!(
+        "is r left of p→q? naive determinant {naive:e} says {}, exact orient2d says {:?}",
+        if naive > 0.0 { "left" } else { "right" },
+        orient2d(&p, &q, &r)
+    );
 }
 
 /// The traits let engine code treat shapes alike.
