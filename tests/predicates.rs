@@ -735,3 +735,28 @@ mod fixed {
         );
     }
 }
+
+/// The 2D point-in-triangle test decides each edge's side with the exact
+/// predicate: a point one rounding step right of an edge is outside, where
+/// the plain determinant (kept here as the foil) reads zero and would call
+/// it on the edge, hence inside.
+#[test]
+fn point_in_triangle_decides_sides_exactly() {
+    use isect::{Contains, Polygon, Triangle};
+    let (p, q, w) = (
+        Point2::new(0.5, 0.5),
+        Point2::new(24.0, 24.0),
+        Point2::new(0.5, 24.0),
+    );
+    let tri = Triangle::new(p, q, w); // counter-clockwise; p → q is y = x
+    for (x, inside) in [
+        (Point2::new(11.99999999999993, 11.999999999999929), false), // just right of y = x
+        (Point2::new(11.999999999999929, 11.99999999999993), true),  // just left of it
+    ] {
+        let naive = (q.x - p.x) * (x.y - p.y) - (q.y - p.y) * (x.x - p.x);
+        assert_eq!(naive, 0.0, "the foil cannot tell this point from the edge");
+        assert_eq!(tri.contains(&x), inside, "{x:?}");
+        let ring = [p, q, w];
+        assert_eq!(Polygon::new(&ring).contains(&x), inside, "{x:?}");
+    }
+}

@@ -55,9 +55,10 @@ fn is_flat<T: Real>(v: &[P2<T>]) -> bool {
     };
     // For a convex ring every term has the same sign: the sum is zero only
     // when every term is.
+    // Exact sign (orient2d): a sliver is never mistaken for a segment.
     let mut any = false;
     for (p, q) in ring_edges(v) {
-        any |= cross(&(p - first), &(q - first)) != T::zero();
+        any |= T::orient2d(first, &p, &q) != core::cmp::Ordering::Equal;
     }
     !any
 }
@@ -109,11 +110,13 @@ pub(crate) fn overlaps_2d<T: Real>(a: &[P2<T>], b: &[P2<T>]) -> bool {
 /// Whether `x` lies in the convex polygon `v` (either orientation; a flat
 /// polygon also checks the bounding box, since it has no inside).
 fn contains<T: Real>(v: &[P2<T>], flat: bool, x: &P2<T>) -> bool {
+    // The side of each edge by the exact orientation predicate, so points
+    // on an edge (and just off it) are decided right for every scalar.
     let (mut pos, mut neg) = (false, false);
     for (p, q) in ring_edges(v) {
-        let s = cross(&(q - p), &(x - p));
-        pos |= s > T::zero();
-        neg |= s < T::zero();
+        let s = T::orient2d(&p, &q, x);
+        pos |= s == core::cmp::Ordering::Greater;
+        neg |= s == core::cmp::Ordering::Less;
     }
     if pos && neg {
         return false;
