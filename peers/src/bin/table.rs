@@ -103,6 +103,13 @@ fn main() {
         } else {
             continue;
         };
+        // The scalar is named in the group already ("point_aabb/f64"):
+        // drop it from the variant so `isect` pairs with `parry3d-f64`.
+        let variant = variant
+            .split(['-', '_', '/', ' '])
+            .filter(|w| !w.is_empty() && *w != "f32" && *w != "f64")
+            .collect::<Vec<_>>()
+            .join("-");
         let slot = table.entry(group).or_default().entry(variant).or_default();
         if lib == 0 {
             slot.0 = Some(ns);
