@@ -94,6 +94,7 @@ impl Interval {
 /// and `p2 + t d2` (`t` in `i2`). Zero directions are accepted (the shape
 /// is a point: its parameter is the clamped zero).
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub(crate) fn closest_on_linear<T: Real, const D: usize>(
     p1: &Point<T, D>,
     d1: &Vector<T, D>,
