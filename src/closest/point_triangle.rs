@@ -8,9 +8,12 @@
 //! point.
 //!
 //! Degenerate cases: a triangle whose vertices are collinear or coincide
-//! is the segment (or point) they span: a Gram determinant `|ab|²|ac|² -
-//! (ab·ac)²` at or below `T::tolerance() · |ab|² |ac|²` sends the query to
-//! the nearest of the three edges. NaN input gives NaN.
+//! is the segment (or point) they span. Exactly degenerate triangles fall
+//! out of the region tests onto the right edge (the region products vanish,
+//! and the region of a zero-length edge is skipped); one that reaches the
+//! face region with a Gram determinant `|ab|²|ac|² - (ab·ac)²` at or below
+//! `T::tolerance() · |ab|² |ac|²` gets the nearest of its three edges. NaN
+//! input gives NaN.
 
 use crate::closest::Interval;
 use crate::{ClosestPoint, Point, Real, Triangle};
@@ -29,13 +32,6 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     let one = T::one();
     let ab = b - a;
     let ac = c - a;
-    // A degenerate triangle (Gram determinant |ab|²|ac|² - (ab·ac)² at or
-    // below T::tolerance() · |ab|²|ac|²) is the segment its vertices span:
-    // the region tests below assume a proper triangle.
-    let (ab2, ac2, abac) = (ab.norm_squared(), ac.norm_squared(), ab.dot(&ac));
-    if !(ab2 * ac2 - abac * abac > T::tolerance() * ab2 * ac2) {
-        return nearest_edge(a, b, c, p);
-    }
     let ap = p - a;
     let d1 = ab.dot(&ap);
     let d2 = ac.dot(&ap);
@@ -66,21 +62,22 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     }
     // Edge region AC.
     let vb = d5 * d2 - d1 * d6;
-    if vb <= zero && d2 >= zero && d6 <= zero {
+    if vb <= zero && d2 >= zero && d6 <= zero && d2 > d6 {
         let w = seg.div_clamped(d2, d2 - d6);
         return (a + ac * w, zero, w);
     }
     // Edge region BC.
     let va = d3 * d6 - d5 * d4;
     let (e43, e56) = (d4 - d3, d5 - d6);
-    if va <= zero && e43 >= zero && e56 >= zero {
+    if va <= zero && e43 >= zero && e56 >= zero && e43 + e56 > zero {
         let w = seg.div_clamped(e43, e43 + e56);
         return (b + (c - b) * w, one - w, w);
     }
-    // Face region: va + vb + vc is the Gram determinant |ab|²|ac|² - (ab·ac)²
-    // (positive: degenerate triangles left above).
+    // Face region: va + vb + vc is the Gram determinant |ab|²|ac|² - (ab·ac)².
+    // At or below T::tolerance() · |ab|²|ac|² the triangle is (nearly)
+    // degenerate: the nearest of its edges is the answer.
     let denom = va + vb + vc;
-    if !(denom > T::zero()) {
+    if !(denom > T::tolerance() * ab.norm_squared() * ac.norm_squared()) {
         return nearest_edge(a, b, c, p);
     }
     let v = seg.div_clamped(vb, denom);
