@@ -190,7 +190,7 @@ pub struct Rays<T: Real, const N: usize> {
     pub origin: [[T; N]; 3],
     /// The directions.
     pub dir: [[T; N]; 3],
-    /// The inverse directions ([`PreparedRay::inv_direction`]).
+    /// The inverse directions ([`crate::Caster::inv_direction`]).
     pub inv_dir: [[T; N]; 3],
     /// The starts of the parameter ranges.
     pub t_min: [T; N],

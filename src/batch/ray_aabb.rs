@@ -2,8 +2,8 @@
 //! slab test of [`crate::PreparedRay::clip_aabb`] (see
 //! `src/intersect/ray_aabb.rs`), lane by lane without branches.
 //!
-//! Each lane clips `[t_min, t_max]` axis by axis with `t_near = (near - o)
-//! * inv_dir` and `t_far`, taking maximum and minimum by the same
+//! Each lane clips `[t_min, t_max]` axis by axis with
+//! `t_near = (near - o) * inv_dir` and `t_far`, taking maximum and minimum by the same
 //! NaN-skipping selects as the scalar test, so a zero direction component
 //! (infinite inverse) keeps or empties the range exactly as there. A lane
 //! hits when its box is not empty and the entry is not past the exit
