@@ -15,7 +15,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use isect::batch::{
     aabbs_aabbs, balls_balls, ray_aabbs, ray_triangles, rays_aabb, Aabbs, Balls, Rays, Triangles,
 };
-use isect::{Aabb, Ball, Caster, FaceCull, Intersect, PreparedRay, Triangle};
+use isect::{Aabb, Caster, FaceCull, Intersect, PreparedRay, Triangle};
 
 mod inputs;
 use inputs::Rng;
@@ -67,6 +67,33 @@ fn ray_tris<const N: usize>(c: &mut Criterion, tris: &[Triangle<f32>], rays: &[P
                     .0
                     .count_ones()
             })
+        })
+    });
+}
+
+/// A pair kernel against the scalar `intersects` on `COUNT` pairs.
+fn pairs<S: Intersect<S> + Copy, P, const N: usize>(
+    c: &mut Criterion,
+    name: &str,
+    rng: &mut Rng,
+    draw: impl Fn(&mut Rng) -> S,
+    pack: impl Fn(&[S; N]) -> P,
+    kernel: impl Fn(&P, &P) -> u32,
+) {
+    let (a, b): (Vec<S>, Vec<S>) = (0..COUNT).map(|_| (draw(rng), draw(rng))).unzip();
+    let (pa, pb) = (packets::<_, _, N>(&a, &pack), packets::<_, _, N>(&b, &pack));
+    c.bench_function(&format!("{name}/scalar"), |bench| {
+        bench.iter(|| {
+            a.iter()
+                .zip(&b)
+                .fold(0u32, |n, (x, y)| n + u32::from(black_box(x).intersects(y)))
+        })
+    });
+    c.bench_function(&format!("{name}/batch{N}"), |bench| {
+        bench.iter(|| {
+            pa.iter()
+                .zip(&pb)
+                .fold(0u32, |n, (x, y)| n + kernel(black_box(x), y).count_ones())
         })
     });
 }
@@ -142,46 +169,22 @@ fn batch(c: &mut Criterion) {
     });
 
     // Pairs.
-    let (ba, bb): (Vec<Ball<f32>>, Vec<Ball<f32>>) =
-        (0..COUNT).map(|_| (rng.ball(), rng.ball())).unzip();
-    let (pa, pb) = (
-        packets::<_, _, 8>(&ba, Balls::from_balls),
-        packets::<_, _, 8>(&bb, Balls::from_balls),
+    pairs::<_, _, 8>(
+        c,
+        "ball_ball",
+        &mut rng,
+        Rng::ball::<f32>,
+        Balls::from_balls,
+        balls_balls,
     );
-    c.bench_function("ball_ball/scalar", |b| {
-        b.iter(|| {
-            ba.iter()
-                .zip(&bb)
-                .fold(0u32, |n, (x, y)| n + u32::from(black_box(x).intersects(y)))
-        })
-    });
-    c.bench_function("ball_ball/batch8", |b| {
-        b.iter(|| {
-            pa.iter().zip(&pb).fold(0u32, |n, (x, y)| {
-                n + balls_balls(black_box(x), y).count_ones()
-            })
-        })
-    });
-    let (aa, ab): (Vec<Aabb<f32>>, Vec<Aabb<f32>>) =
-        (0..COUNT).map(|_| (rng.aabb(), rng.aabb())).unzip();
-    let (qa, qb) = (
-        packets::<_, _, 8>(&aa, Aabbs::from_aabbs),
-        packets::<_, _, 8>(&ab, Aabbs::from_aabbs),
+    pairs::<_, _, 8>(
+        c,
+        "aabb_aabb",
+        &mut rng,
+        Rng::aabb::<f32>,
+        Aabbs::from_aabbs,
+        aabbs_aabbs,
     );
-    c.bench_function("aabb_aabb/scalar", |b| {
-        b.iter(|| {
-            aa.iter()
-                .zip(&ab)
-                .fold(0u32, |n, (x, y)| n + u32::from(black_box(x).intersects(y)))
-        })
-    });
-    c.bench_function("aabb_aabb/batch8", |b| {
-        b.iter(|| {
-            qa.iter().zip(&qb).fold(0u32, |n, (x, y)| {
-                n + aabbs_aabbs(black_box(x), y).count_ones()
-            })
-        })
-    });
 }
 
 criterion_group!(benches, batch);

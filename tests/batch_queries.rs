@@ -179,42 +179,47 @@ fn ray_tris<T: Real, const N: usize>(seed: u64) {
     assert!(hits > 0, "ray_triangles: no hits");
 }
 
-fn ball_pairs<T: Real, const N: usize>(seed: u64) {
+/// A pair kernel against the scalar `intersects`, lane by lane.
+fn pairs<S: Intersect<S> + core::fmt::Debug, P, const N: usize>(
+    what: &str,
+    seed: u64,
+    draw: impl Fn(&mut Rng) -> S,
+    pack: impl Fn(&[S; N]) -> P,
+    kernel: impl Fn(&P, &P) -> u32,
+) {
     let mut rng = Rng(seed);
     let mut hits = 0;
     for _ in 0..PACKETS {
-        let a: [Ball<T>; N] = core::array::from_fn(|_| rng.ball());
-        let b: [Ball<T>; N] = core::array::from_fn(|_| rng.ball());
-        let mask = balls_balls(&Balls::from_balls(&a), &Balls::from_balls(&b));
-        for k in 0..N {
-            let want = a[k].intersects(&b[k]);
+        let a: [S; N] = core::array::from_fn(|_| draw(&mut rng));
+        let b: [S; N] = core::array::from_fn(|_| draw(&mut rng));
+        let mask = kernel(&pack(&a), &pack(&b));
+        for (k, (a, b)) in a.iter().zip(&b).enumerate() {
+            let want = a.intersects(b);
             hits += usize::from(want);
-            assert_eq!(
-                mask >> k & 1 == 1,
-                want,
-                "balls_balls lane {k}: {:?} {:?}",
-                a[k],
-                b[k]
-            );
+            assert_eq!(mask >> k & 1 == 1, want, "{what} lane {k}: {a:?} {b:?}");
         }
     }
-    mixed("balls_balls", hits, PACKETS * N);
+    mixed(what, hits, PACKETS * N);
+}
+
+fn ball_pairs<T: Real, const N: usize>(seed: u64) {
+    pairs::<_, _, N>(
+        "balls_balls",
+        seed,
+        Rng::ball::<T>,
+        Balls::from_balls,
+        balls_balls,
+    );
 }
 
 fn box_pairs<T: Real, const N: usize>(seed: u64) {
-    let mut rng = Rng(seed);
-    let mut hits = 0;
-    for _ in 0..PACKETS {
-        let a: [Aabb<T>; N] = core::array::from_fn(|_| rng.aabb());
-        let b: [Aabb<T>; N] = core::array::from_fn(|_| rng.aabb());
-        let mask = aabbs_aabbs(&Aabbs::from_aabbs(&a), &Aabbs::from_aabbs(&b));
-        for k in 0..N {
-            let want = a[k].intersects(&b[k]);
-            hits += usize::from(want);
-            assert_eq!(mask >> k & 1 == 1, want, "aabbs_aabbs lane {k}");
-        }
-    }
-    mixed("aabbs_aabbs", hits, PACKETS * N);
+    pairs::<_, _, N>(
+        "aabbs_aabbs",
+        seed,
+        Rng::aabb::<T>,
+        Aabbs::from_aabbs,
+        aabbs_aabbs,
+    );
 }
 
 macro_rules! for_scalars {
