@@ -15,7 +15,8 @@
 //!
 //! The crate is `#![no_std]` and needs no allocator. Features: `std`
 //! (default; float functions from std), `libm` (float functions without
-//! std), `alloc`, `fixed` (fixed-point scalars through simba).
+//! std), `alloc`, `fixed` (fixed-point scalars through simba), `simd` (the
+//! `batch` queries on struct-of-arrays packets).
 //!
 //! ```
 //! use isect::prelude::*;
@@ -64,6 +65,8 @@ mod query;
 mod real;
 mod shape;
 
+#[cfg(feature = "simd")]
+pub mod batch;
 pub mod classify;
 pub mod closest;
 pub mod contains;

@@ -229,10 +229,17 @@ pub(crate) fn not_past<T: Real>(enter: T, exit: T) -> bool {
     if enter <= exit {
         return true;
     }
+    near_miss(enter, exit)
+}
+
+/// The second half of [`not_past`]: whether `exit` falls short of `enter`
+/// by at most `T::tolerance()` of the larger magnitude (false for NaN).
+#[inline(always)]
+pub(crate) fn near_miss<T: Real>(enter: T, exit: T) -> bool {
     let half = T::half();
     let gap = enter * half - exit * half;
     let scale = enter.abs().max_sel(exit.abs()) * half;
-    gap <= scale * T::tolerance() && gap.is_finite_real()
+    (gap <= scale * T::tolerance()) & gap.is_finite_real()
 }
 
 /// `v` scaled to unit length, or `None` for a zero or non-finite vector.

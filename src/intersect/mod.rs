@@ -124,7 +124,7 @@ mod segment_segment;
 // -- overlaps between volumes (issue: overlap tests)
 pub use prepared::PreparedRay;
 
-mod common;
+pub(crate) mod common;
 pub(crate) use common::{column, radius_ok};
 
 pub mod ball_aabb;

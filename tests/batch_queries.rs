@@ -1,0 +1,292 @@
+//! The batch kernels (feature `simd`) against the scalar queries they
+//! batch: on thousands of random packets, every lane must give the same
+//! hit/miss and the same `t`, bit for bit. Coordinates lie on a coarse grid
+//! so that zero direction components, rays through edges and vertices,
+//! touching shapes and flat boxes occur often; some lanes carry NaN, some
+//! rays are invalid (zero direction) or have a clipped range.
+#![cfg(feature = "simd")]
+
+use isect::batch::{
+    aabbs_aabbs, balls_balls, ray_aabbs, ray_triangles, rays_aabb, Aabbs, Balls, Rays, Triangles,
+};
+use isect::nalgebra::{Point3, Vector3};
+use isect::{Aabb, Ball, Caster, FaceCull, Intersect, PreparedRay, Ray, Real, Triangle};
+
+/// How many packets each test draws.
+const PACKETS: usize = 4000;
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// True with probability `1 / n`.
+    fn one_in(&mut self, n: u64) -> bool {
+        self.next() % n == 0
+    }
+    /// A multiple of 1/4 in `[-r, r]`, or NaN (floats only) one time in
+    /// `nan`.
+    fn coord<T: Real>(&mut self, r: i64, nan: u64) -> T {
+        if nan > 0 && is_float::<T>() && self.one_in(nan) {
+            return T::from_f64_lossy(f64::NAN);
+        }
+        let steps = (self.next() % (8 * r as u64 + 1)) as i64 - 4 * r;
+        T::from_f64_lossy(steps as f64 / 4.0)
+    }
+    fn point<T: Real>(&mut self, r: i64, nan: u64) -> Point3<T> {
+        Point3::new(self.coord(r, nan), self.coord(r, nan), self.coord(r, nan))
+    }
+    /// A direction with frequent zero components (sometimes all zero).
+    fn dir<T: Real>(&mut self) -> Vector3<T> {
+        Vector3::from_fn(|_, _| {
+            if self.one_in(3) {
+                T::zero()
+            } else {
+                self.coord(2, 0)
+            }
+        })
+    }
+    fn ray<T: Real>(&mut self) -> PreparedRay<T> {
+        let pr = Ray::new(self.point(4, 200), self.dir()).prepare();
+        if self.one_in(4) {
+            let lo = self.coord::<T>(2, 0);
+            pr.with_range(lo, lo + self.coord::<T>(4, 0).abs())
+        } else {
+            pr
+        }
+    }
+    fn aabb<T: Real>(&mut self) -> Aabb<T> {
+        let (a, b) = (self.point::<T>(3, 100), self.point::<T>(3, 100));
+        if self.one_in(8) {
+            Aabb::new(a, b) // possibly empty
+        } else {
+            Aabb::new(a.inf(&b), a.sup(&b))
+        }
+    }
+    fn triangle<T: Real>(&mut self, shared: &Triangle<T>) -> Triangle<T> {
+        if self.one_in(3) {
+            // Sharing an edge with the previous triangle.
+            Triangle::new(shared.b, shared.a, self.point(3, 100))
+        } else {
+            Triangle::new(self.point(3, 100), self.point(3, 100), self.point(3, 100))
+        }
+    }
+    fn ball<T: Real>(&mut self) -> Ball<T> {
+        Ball::new(self.point(2, 100), self.coord(3, 100))
+    }
+}
+
+fn is_float<T: Real>() -> bool {
+    !T::from_f64_lossy(f64::INFINITY).is_finite_real()
+}
+
+/// The exact bits of `t` (through `f64`, exact for every scalar here).
+fn bits<T: Real>(t: T) -> u64 {
+    t.to_f64().to_bits()
+}
+
+/// Checks a batch result `(mask, t)` against the scalar results lane by
+/// lane; counts the hits in `hits`.
+fn agree<T: Real, const N: usize>(
+    what: &str,
+    (mask, t): (u32, [T; N]),
+    scalar: impl Fn(usize) -> Option<T>,
+    hits: &mut usize,
+) {
+    for (k, t) in t.iter().enumerate() {
+        let want = scalar(k);
+        assert_eq!(
+            mask >> k & 1 == 1,
+            want.is_some(),
+            "{what}: lane {k} hit/miss"
+        );
+        match want {
+            Some(w) => {
+                *hits += 1;
+                assert_eq!(bits(*t), bits(w), "{what}: lane {k} t");
+            }
+            None => assert_eq!(bits(*t), bits(T::max_finite()), "{what}: lane {k} miss t"),
+        }
+    }
+}
+
+/// Asserts that a test saw both hits and misses.
+fn mixed(what: &str, hits: usize, lanes: usize) {
+    assert!(
+        hits > lanes / 40 && hits < lanes - lanes / 40,
+        "{what}: {hits} hits of {lanes}"
+    );
+}
+
+fn ray_boxes<T: Real, const N: usize>(seed: u64) {
+    let mut rng = Rng(seed);
+    let mut hits = 0;
+    for _ in 0..PACKETS {
+        let ray = rng.ray::<T>();
+        let boxes: [Aabb<T>; N] = core::array::from_fn(|_| rng.aabb());
+        let got = ray_aabbs(&ray, &Aabbs::from_aabbs(&boxes));
+        agree(
+            "ray_aabbs",
+            got,
+            |k| ray.clip_aabb(&boxes[k]).map(|s| s.enter),
+            &mut hits,
+        );
+    }
+    mixed("ray_aabbs", hits, PACKETS * N);
+}
+
+fn rays_box<T: Real, const N: usize>(seed: u64) {
+    let mut rng = Rng(seed);
+    let mut hits = 0;
+    for _ in 0..PACKETS {
+        let rays: [PreparedRay<T>; N] = core::array::from_fn(|_| rng.ray());
+        let b = rng.aabb::<T>();
+        let got = rays_aabb(&Rays::from_prepared(&rays), &b);
+        agree(
+            "rays_aabb",
+            got,
+            |k| rays[k].clip_aabb(&b).map(|s| s.enter),
+            &mut hits,
+        );
+    }
+    mixed("rays_aabb", hits, PACKETS * N);
+}
+
+fn ray_tris<T: Real, const N: usize>(seed: u64) {
+    let mut rng = Rng(seed);
+    let mut hits = 0;
+    for i in 0..PACKETS {
+        let ray = rng.ray::<T>();
+        let mut prev = Triangle::new(rng.point(3, 0), rng.point(3, 0), rng.point(3, 0));
+        let tris: [Triangle<T>; N] = core::array::from_fn(|_| {
+            prev = rng.triangle(&prev);
+            prev
+        });
+        let cull = [FaceCull::None, FaceCull::Back, FaceCull::Front][i % 3];
+        let got = ray_triangles(&ray, &Triangles::from_triangles(&tris), cull);
+        agree(
+            "ray_triangles",
+            got,
+            |k| ray.cast_triangle(&tris[k], cull).map(|h| h.t),
+            &mut hits,
+        );
+    }
+    assert!(hits > 0, "ray_triangles: no hits");
+}
+
+/// A pair kernel against the scalar `intersects`, lane by lane.
+fn pairs<S: Intersect<S> + core::fmt::Debug, P, const N: usize>(
+    what: &str,
+    seed: u64,
+    draw: impl Fn(&mut Rng) -> S,
+    pack: impl Fn(&[S; N]) -> P,
+    kernel: impl Fn(&P, &P) -> u32,
+) {
+    let mut rng = Rng(seed);
+    let mut hits = 0;
+    for _ in 0..PACKETS {
+        let a: [S; N] = core::array::from_fn(|_| draw(&mut rng));
+        let b: [S; N] = core::array::from_fn(|_| draw(&mut rng));
+        let mask = kernel(&pack(&a), &pack(&b));
+        for (k, (a, b)) in a.iter().zip(&b).enumerate() {
+            let want = a.intersects(b);
+            hits += usize::from(want);
+            assert_eq!(mask >> k & 1 == 1, want, "{what} lane {k}: {a:?} {b:?}");
+        }
+    }
+    mixed(what, hits, PACKETS * N);
+}
+
+fn ball_pairs<T: Real, const N: usize>(seed: u64) {
+    pairs::<_, _, N>(
+        "balls_balls",
+        seed,
+        Rng::ball::<T>,
+        Balls::from_balls,
+        balls_balls,
+    );
+}
+
+fn box_pairs<T: Real, const N: usize>(seed: u64) {
+    pairs::<_, _, N>(
+        "aabbs_aabbs",
+        seed,
+        Rng::aabb::<T>,
+        Aabbs::from_aabbs,
+        aabbs_aabbs,
+    );
+}
+
+macro_rules! for_scalars {
+    ($($name:ident: $t:ty),+) => {
+        $(
+            mod $name {
+                use super::*;
+                #[test]
+                fn ray_against_boxes() {
+                    ray_boxes::<$t, 4>(1);
+                    ray_boxes::<$t, 8>(2);
+                }
+                #[test]
+                fn rays_against_a_box() {
+                    rays_box::<$t, 4>(3);
+                    rays_box::<$t, 8>(4);
+                }
+                #[test]
+                fn ray_against_triangles() {
+                    ray_tris::<$t, 4>(5);
+                    ray_tris::<$t, 8>(6);
+                }
+                #[test]
+                fn ball_against_ball() {
+                    ball_pairs::<$t, 4>(7);
+                    ball_pairs::<$t, 8>(8);
+                }
+                #[test]
+                fn box_against_box() {
+                    box_pairs::<$t, 4>(9);
+                    box_pairs::<$t, 8>(10);
+                }
+            }
+        )+
+    };
+}
+
+for_scalars!(f32: f32, f64: f64);
+#[cfg(feature = "fixed")]
+for_scalars!(i32f32: isect::fixed::I32F32);
+
+/// A ray along the shared edge and through the shared vertex of a fan of
+/// triangles hits exactly as the scalar test does, and the mesh stays
+/// closed: the ray through the middle of a shared edge hits a triangle.
+#[test]
+fn shared_edge_is_watertight() {
+    let p = |x: f32, y: f32| Point3::new(x, y, 0.0);
+    let tris = [
+        Triangle::new(p(0.0, 0.0), p(1.0, 0.0), p(0.0, 1.0)),
+        Triangle::new(p(1.0, 0.0), p(1.0, 1.0), p(0.0, 1.0)),
+        Triangle::new(p(0.0, 0.0), p(0.0, 1.0), p(-1.0, 0.0)),
+        Triangle::new(p(5.0, 5.0), p(6.0, 5.0), p(5.0, 6.0)),
+    ];
+    let packet = Triangles::from_triangles(&tris);
+    for o in [
+        Point3::new(0.5, 0.5, 1.0),
+        Point3::new(0.0, 0.0, 1.0),
+        Point3::new(0.0, 0.3, 1.0),
+    ] {
+        let ray = Ray::new(o, Vector3::new(0.0, 0.0, -1.0)).prepare();
+        let (mask, _) = ray_triangles(&ray, &packet, FaceCull::None);
+        assert_ne!(mask & 0b0111, 0);
+        for (k, tri) in tris.iter().enumerate() {
+            assert_eq!(
+                mask >> k & 1 == 1,
+                ray.cast_triangle(tri, FaceCull::None).is_some()
+            );
+        }
+    }
+}
