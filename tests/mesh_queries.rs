@@ -144,16 +144,23 @@ impl<T: Scalar> Fixture<T> {
         }
     }
 
-    /// The triangles whose bounding sphere comes near the caster's line.
-    fn candidates<'a, C: Caster<T, 3>>(&'a self, c: &C) -> impl Iterator<Item = usize> + 'a {
-        let (o, d) = (arr(&c.origin()), varr(&c.direction()));
-        let dd = dot(d, d);
-        (0..self.tris.len()).filter(move |&i| {
-            let (m, r) = self.spheres[i];
-            let om = sub(m, o);
-            let along = if dd > 0.0 { dot(om, d) / dd } else { 0.0 };
-            dist(om, mul(d, along)) <= r + 0.01 * (1.0 + r)
-        })
+    /// The triangles whose bounding sphere comes near the caster's line
+    /// (plain arithmetic: this loop is the test's hot spot, unoptimised).
+    fn candidates<C: Caster<T, 3>>(&self, c: &C) -> Vec<usize> {
+        let ([ox, oy, oz], [dx, dy, dz]) = (arr(&c.origin()), varr(&c.direction()));
+        let dd = dx * dx + dy * dy + dz * dz;
+        let inv = if dd > 0.0 { 1.0 / dd } else { 0.0 };
+        let mut out = Vec::new();
+        for (i, &([mx, my, mz], r)) in self.spheres.iter().enumerate() {
+            let (ex, ey, ez) = (mx - ox, my - oy, mz - oz);
+            let along = (ex * dx + ey * dy + ez * dz) * inv;
+            let (fx, fy, fz) = (ex - along * dx, ey - along * dy, ez - along * dz);
+            let reach = r + 0.01 * (1.0 + r);
+            if fx * fx + fy * fy + fz * fz <= reach * reach {
+                out.push(i);
+            }
+        }
+        out
     }
 
     /// Every triangle's hit along `c` (brute force), as (t, index, hit).
@@ -163,6 +170,7 @@ impl<T: Scalar> Fixture<T> {
         cull: FaceCull,
     ) -> Vec<(f64, usize, isect::TriangleHit<T>)> {
         self.candidates(c)
+            .into_iter()
             .filter_map(|i| self.tris[i].cast(c, cull).map(|h| (h.t.to_f64(), i, h)))
             .collect()
     }
