@@ -23,40 +23,15 @@ use isect::{
 /// Vertices and index triples in `f64`.
 type Soup = (Vec<[f64; 3]>, Vec<[u32; 3]>);
 
+/// The generators of the benches' inputs (the UV sphere).
+#[path = "../benches/inputs/mod.rs"]
+mod inputs;
+
 /// A closed UV sphere of `rings × segments` quads (two triangles each,
 /// poles as fans), radius `r`, centre `c`, faces outward.
 fn uv_sphere(c: [f64; 3], r: f64, rings: u32, segments: u32) -> Soup {
-    let mut v = vec![add(c, [0.0, 0.0, r])];
-    for i in 1..rings {
-        let th = std::f64::consts::PI * i as f64 / rings as f64;
-        for j in 0..segments {
-            let ph = 2.0 * std::f64::consts::PI * j as f64 / segments as f64;
-            v.push(add(
-                c,
-                [
-                    r * th.sin() * ph.cos(),
-                    r * th.sin() * ph.sin(),
-                    r * th.cos(),
-                ],
-            ));
-        }
-    }
-    v.push(add(c, [0.0, 0.0, -r]));
-    let south = v.len() as u32 - 1;
-    let at = |i: u32, j: u32| 1 + (i - 1) * segments + (j % segments);
-    let mut t = Vec::new();
-    for j in 0..segments {
-        t.push([0, at(1, j), at(1, j + 1)]);
-        t.push([south, at(rings - 1, j + 1), at(rings - 1, j)]);
-    }
-    for i in 1..rings - 1 {
-        for j in 0..segments {
-            let (a, b, c2, d) = (at(i, j), at(i, j + 1), at(i + 1, j), at(i + 1, j + 1));
-            t.push([a, c2, b]);
-            t.push([b, c2, d]);
-        }
-    }
-    (v, t)
+    let (v, t) = inputs::uv_sphere(rings, segments, |_, _| r);
+    (v.into_iter().map(|p| add(c, p)).collect(), t)
 }
 
 /// `n` random triangles with centres in `[-4, 4]³` and vertices within

@@ -153,19 +153,39 @@ impl<'a, C> Cycle<'a, C> {
 }
 
 /// A closed UV sphere around the origin of `rings` rings and `segments`
-/// segments (`2 · segments · (rings - 1)` triangles, faces outward), its
-/// radius `1 + 0.1 sin(7θ) cos(5φ)` so that the mesh is not a regular
-/// grid: the mesh of the BVH benches (`rings = 251, segments = 200` is
-/// 100,000 triangles, `1001, 500` a million).
+/// segments (`2 · segments · (rings - 1)` triangles, poles as fans, faces
+/// outward), its radius `1 + 0.1 sin(7θ) cos(5φ)` so that the mesh is not a
+/// regular grid: the mesh of the BVH benches (`rings = 251, segments =
+/// 200` is 100,000 triangles, `1001, 500` a million).
 pub fn bumpy_sphere<T: Real>(rings: u32, segments: u32) -> (Vec<Point3<T>>, Vec<[u32; 3]>) {
+    let (v, t) = uv_sphere(rings, segments, |th, ph| {
+        1.0 + 0.1 * (7.0 * th).sin() * (5.0 * ph).cos()
+    });
+    (
+        v.iter()
+            .map(|p| Point3::from(*p).map(T::from_f64_lossy))
+            .collect(),
+        t,
+    )
+}
+
+/// A closed UV sphere around the origin of `rings` rings and `segments`
+/// segments (`2 · segments · (rings - 1)` triangles, poles as fans, faces
+/// outward), its radius at polar angle `θ` and azimuth `φ` given by
+/// `radius(θ, φ)`; vertices as `f64` arrays. (Also used by
+/// tests/mesh_queries.rs.)
+pub fn uv_sphere(
+    rings: u32,
+    segments: u32,
+    radius: impl Fn(f64, f64) -> f64,
+) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
     let at_angles = |th: f64, ph: f64| {
-        let r = 1.0 + 0.1 * (7.0 * th).sin() * (5.0 * ph).cos();
-        Point3::new(
+        let r = radius(th, ph);
+        [
             r * th.sin() * ph.cos(),
             r * th.sin() * ph.sin(),
             r * th.cos(),
-        )
-        .map(T::from_f64_lossy)
+        ]
     };
     let mut v = vec![at_angles(0.0, 0.0)];
     for i in 1..rings {
