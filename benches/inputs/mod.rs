@@ -108,6 +108,20 @@ impl Rng {
         Ray::new(origin, target - origin)
     }
 
+    /// A ray from a random point at distance 4 from the origin aimed at a
+    /// point of `[-0.9, 0.9)³`: nearly all hit [`bumpy_sphere`].
+    pub fn mesh_ray<T: Real>(&mut self) -> Ray<T> {
+        let origin = loop {
+            let v = self.vector::<T>(-1.0, 1.0);
+            let n = v.norm();
+            if n > T::from_f64_lossy(0.1) && n <= T::one() {
+                break Point3::from(v * (T::from_f64_lossy(4.0) / n));
+            }
+        };
+        let target = self.point::<T>(0.9);
+        Ray::new(origin, target - origin)
+    }
+
     /// `CASES` cases drawn by `case`.
     pub fn cases<C>(&mut self, mut case: impl FnMut(&mut Self) -> C) -> Vec<C> {
         (0..CASES).map(|_| case(self)).collect()
@@ -136,4 +150,65 @@ impl<'a, C> Cycle<'a, C> {
         };
         &self.cases[self.at]
     }
+}
+
+/// A closed UV sphere around the origin of `rings` rings and `segments`
+/// segments (`2 · segments · (rings - 1)` triangles, poles as fans, faces
+/// outward), its radius `1 + 0.1 sin(7θ) cos(5φ)` so that the mesh is not a
+/// regular grid: the mesh of the BVH benches (`rings = 251, segments =
+/// 200` is 100,000 triangles, `1001, 500` a million).
+pub fn bumpy_sphere<T: Real>(rings: u32, segments: u32) -> (Vec<Point3<T>>, Vec<[u32; 3]>) {
+    let (v, t) = uv_sphere(rings, segments, |th, ph| {
+        1.0 + 0.1 * (7.0 * th).sin() * (5.0 * ph).cos()
+    });
+    (
+        v.iter()
+            .map(|p| Point3::from(*p).map(T::from_f64_lossy))
+            .collect(),
+        t,
+    )
+}
+
+/// A closed UV sphere around the origin of `rings` rings and `segments`
+/// segments (`2 · segments · (rings - 1)` triangles, poles as fans, faces
+/// outward), its radius at polar angle `θ` and azimuth `φ` given by
+/// `radius(θ, φ)`; vertices as `f64` arrays. (Also used by
+/// tests/mesh_queries.rs.)
+pub fn uv_sphere(
+    rings: u32,
+    segments: u32,
+    radius: impl Fn(f64, f64) -> f64,
+) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
+    let at_angles = |th: f64, ph: f64| {
+        let r = radius(th, ph);
+        [
+            r * th.sin() * ph.cos(),
+            r * th.sin() * ph.sin(),
+            r * th.cos(),
+        ]
+    };
+    let mut v = vec![at_angles(0.0, 0.0)];
+    for i in 1..rings {
+        let th = core::f64::consts::PI * f64::from(i) / f64::from(rings);
+        for j in 0..segments {
+            let ph = 2.0 * core::f64::consts::PI * f64::from(j) / f64::from(segments);
+            v.push(at_angles(th, ph));
+        }
+    }
+    v.push(at_angles(core::f64::consts::PI, 0.0));
+    let south = v.len() as u32 - 1;
+    let at = |i: u32, j: u32| 1 + (i - 1) * segments + (j % segments);
+    let mut t = Vec::with_capacity(2 * segments as usize * rings as usize);
+    for j in 0..segments {
+        t.push([0, at(1, j), at(1, j + 1)]);
+        t.push([south, at(rings - 1, j + 1), at(rings - 1, j)]);
+    }
+    for i in 1..rings - 1 {
+        for j in 0..segments {
+            let (a, b, c, d) = (at(i, j), at(i, j + 1), at(i + 1, j), at(i + 1, j + 1));
+            t.push([a, c, b]);
+            t.push([b, c, d]);
+        }
+    }
+    (v, t)
 }

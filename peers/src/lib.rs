@@ -10,7 +10,7 @@
 #[path = "../../benches/inputs/mod.rs"]
 mod inputs;
 
-pub use inputs::{Cycle, Rng, CASES};
+pub use inputs::{bumpy_sphere, Cycle, Rng, CASES};
 
 /// Conversions from isect's shapes in `$t` to those of the parry crate
 /// `$parry` built for `$t`.

@@ -112,7 +112,7 @@ pub(crate) mod cast;
 mod line_line;
 mod plane_plane;
 mod prepared;
-mod ray_aabb;
+pub(crate) mod ray_aabb;
 mod ray_ball;
 mod ray_capsule;
 mod ray_convex;

@@ -21,6 +21,7 @@ mod bvh;
 use alloc::vec::Vec;
 
 use crate::closest::closest_on_triangle;
+use crate::intersect::ray_aabb::slab;
 use crate::shape::check_point;
 use crate::{
     Aabb, Bounded, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, PreparedRay, Ray, Real,
@@ -68,11 +69,7 @@ impl<T: Real> TriMesh<T> {
         {
             return Err(ShapeError::IndexOutOfRange { position });
         }
-        let boxes: Vec<Aabb<T, 3>> = indices
-            .iter()
-            .map(|t| tri_of(&vertices, t).aabb())
-            .collect();
-        let bvh = Bvh::build(&boxes);
+        let bvh = Bvh::build(indices.iter().map(|t| tri_of(&vertices, t).aabb()));
         Ok(Self {
             vertices,
             indices,
@@ -345,31 +342,33 @@ impl<T: Real> TriMesh<T> {
             return None;
         }
         let t_min = ray.t_min();
+        // The range shrinks to the nearest hit so far (read by the box
+        // test, written by the triangle test).
         let t_max = core::cell::Cell::new(ray.t_max());
         let mut best: Option<MeshHit<T>> = None;
         self.walk(
-            |b| {
-                ray.with_range(t_min, t_max.get())
-                    .clip_aabb(b)
-                    .map(|s| s.enter)
-            },
+            |b| enter_t(&ray, t_min, t_max.get(), b),
             |i| {
-                if let Some(tri) = self.triangle(i) {
-                    let r = ray.with_range(t_min, t_max.get());
-                    if let Some(h) = r.cast_triangle(&tri, cull) {
-                        if best.is_none_or(|b| h.t < b.t) {
-                            t_max.set(h.t);
-                            best = Some(MeshHit {
-                                t: h.t,
-                                point: h.point,
-                                normal: h.normal,
-                                triangle: i,
-                                u: h.u,
-                                v: h.v,
-                                w: h.w,
-                                front: h.front,
-                            });
-                        }
+                let Some(tri) = self.triangle(i) else {
+                    return true;
+                };
+                // `ray` is valid and the range only shrinks to hits inside
+                // it, so the narrowed ray stays valid.
+                let mut r = ray;
+                r.t_max = t_max.get();
+                if let Some(h) = tri.cast(&r, cull) {
+                    if best.is_none_or(|b| h.t < b.t) {
+                        t_max.set(h.t);
+                        best = Some(MeshHit {
+                            t: h.t,
+                            point: h.point,
+                            normal: h.normal,
+                            triangle: i,
+                            u: h.u,
+                            v: h.v,
+                            w: h.w,
+                            front: h.front,
+                        });
                     }
                 }
                 true
@@ -400,11 +399,11 @@ impl<T: Real> TriMesh<T> {
         }
         let mut hit = false;
         self.walk(
-            |b| ray.clip_aabb(b).map(|s| s.enter),
+            |b| enter_t(&ray, ray.t_min, ray.t_max, b),
             |i| {
                 hit = self
                     .triangle(i)
-                    .is_some_and(|tri| ray.cast_triangle(&tri, cull).is_some());
+                    .is_some_and(|tri| tri.cast(&ray, cull).is_some());
                 !hit
             },
         );
@@ -441,6 +440,22 @@ macro_rules! cast_mesh {
     )*};
 }
 cast_mesh!(Ray, Segment, Line, PreparedRay);
+
+/// Where a valid prepared ray enters the closed box within `[t_min,
+/// t_max]` (the slab test without the validity checks of
+/// [`PreparedRay::clip_aabb`], which the walk makes once per ray).
+#[inline(always)]
+fn enter_t<T: Real>(ray: &PreparedRay<T, 3>, t_min: T, t_max: T, b: &Aabb<T, 3>) -> Option<T> {
+    slab(
+        &ray.origin,
+        &ray.dir,
+        &ray.inv_dir,
+        (t_min, t_max),
+        b,
+        false,
+    )
+    .map(|s| s.0)
+}
 
 /// Whether two closed boxes overlap.
 fn aabb_overlap<T: Real>(a: &Aabb<T, 3>, b: &Aabb<T, 3>) -> bool {
