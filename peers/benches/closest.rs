@@ -16,23 +16,9 @@
 //! placed at the box's center by a `Pose` — and `parry3d-aabb` its
 //! bounding-volume `Aabb`, which needs no pose; the f64 ids carry `-f64`.
 
-use std::hint::black_box;
-
-use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use isect::{ClosestPoint, ClosestPoints};
-use isect_peers::{parry_f32, parry_f64, Cycle, Rng};
-
-/// Times `query` on each of `cases` in turn, as `id` in `group`.
-fn run<C, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    id: &str,
-    cases: &[C],
-    query: impl Fn(&C) -> R,
-) {
-    let mut cycle = Cycle::new(cases);
-    group.bench_function(id, |b| b.iter(|| query(black_box(cycle.next_case()))));
-}
+use isect_peers::{parry_f32, parry_f64, run, Rng};
 
 /// Panics unless isect and the peer agree on every case, `gaps` being the
 /// difference of their answers per case.

@@ -18,25 +18,13 @@
 
 use std::hint::black_box;
 
-use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use isect::{ClosestPoint, FaceCull, TriMesh};
 use isect_peers::parry_f32::{from_parry, point};
-use isect_peers::{bumpy_sphere, Cycle, Rng};
+use isect_peers::{bumpy_sphere, run, Rng};
 use parry3d::math::Vec3;
 use parry3d::query::{PointQuery, Ray as PRay, RayCast};
 use parry3d::shape::TriMesh as PTriMesh;
-
-/// Times `query` on each of `cases` in turn, as `id` in `group`.
-fn run<C, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    id: &str,
-    cases: &[C],
-    query: impl Fn(&C) -> R,
-) {
-    let mut cycle = Cycle::new(cases);
-    group.bench_function(id, |b| b.iter(|| query(black_box(cycle.next_case()))));
-}
 
 fn mesh(c: &mut Criterion) {
     let (v, t) = bumpy_sphere::<f32>(251, 200);

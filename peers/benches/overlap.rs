@@ -15,14 +15,11 @@
 //!
 //! Both sides are checked to agree on (nearly) every case before timing.
 
-use std::hint::black_box;
-
-use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use isect::nalgebra::{Isometry3, Matrix4, Perspective3, Point3, Vector3};
 use isect::{Aabb, Ball, Cull, Frustum, Intersect, Obb, Triangle};
 use isect_peers::parry_f32::{aabb as p_aabb, point as g3, triangle as p_triangle};
-use isect_peers::{Cycle, Rng};
+use isect_peers::{run, Rng};
 use parry3d::bounding_volume::{Aabb as PAabb, BoundingVolume};
 use parry3d::math::{Mat3, Pose3, Rot3, Vec3};
 use parry3d::query::details as pq;
@@ -39,17 +36,6 @@ type TriangleCase = (Triangle<f32>, ps::Triangle);
 type BoxTriangleCase = (Aabb<f32>, PAabb, TriangleCase);
 /// An oriented box as isect and parry3d see it (with parry's pose).
 type ObbCase = (Obb<f32>, ps::Cuboid, Pose3);
-
-/// Times `query` on each of `cases` in turn, as `id` in `group`.
-fn run<C, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    id: &str,
-    cases: &[C],
-    query: impl Fn(&C) -> R,
-) {
-    let mut cycle = Cycle::new(cases);
-    group.bench_function(id, |b| b.iter(|| query(black_box(cycle.next_case()))));
-}
 
 /// Panics unless the two sides agree on (nearly) every case; prints the
 /// share of overlapping cases.

@@ -14,27 +14,13 @@
 //! (a few grazing rays may differ by rounding). parry's ball, cuboid and
 //! capsule are placed by a pose where isect's shapes carry their position.
 
-use std::hint::black_box;
-
-use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use isect::{Caster, Intersect, Ray};
 use isect_peers::parry_f32::{aabb, point, triangle};
-use isect_peers::{Cycle, Rng};
+use isect_peers::{run, Rng};
 use parry3d::math::{Mat3, Pose3, Rot3, Vec3};
 use parry3d::query::{Ray as PRay, RayCast};
 use parry3d::shape as ps;
-
-/// Times `query` on each of `cases` in turn, as `id` in `group`.
-fn run<C, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    id: &str,
-    cases: &[C],
-    query: impl Fn(&C) -> R,
-) {
-    let mut cycle = Cycle::new(cases);
-    group.bench_function(id, |b| b.iter(|| query(black_box(cycle.next_case()))));
-}
 
 /// parry's ray equal to `r`.
 fn pray(r: &Ray<f32>) -> PRay {

@@ -62,3 +62,17 @@ macro_rules! parry_conversions {
 
 parry_conversions!(parry_f32, parry3d, f32);
 parry_conversions!(parry_f64, parry3d_f64, f64);
+
+/// Times `query` on each of `cases` in turn, as `id` in `group`: the one
+/// timing loop of every side-by-side bench.
+pub fn run<C, R>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: &str,
+    cases: &[C],
+    query: impl Fn(&C) -> R,
+) {
+    let mut cycle = Cycle::new(cases);
+    group.bench_function(id, |b| {
+        b.iter(|| query(std::hint::black_box(cycle.next_case())))
+    });
+}
