@@ -1732,3 +1732,18 @@ fn no_panics_on_arbitrary_f32_input() {
         .tests(3000)
         .quickcheck(prop as fn(P, P, P, f32) -> bool);
 }
+
+/// Fuzz finding: a segment whose slab entry rounds just past its end
+/// (`t = 1 + ε`, allowed against the exit by `not_past`) was a hit for
+/// `intersects` and `clip` but not for `intersect`; now all three miss.
+#[test]
+fn segment_entry_rounding_past_its_end_misses_everywhere() {
+    use isect::Clip;
+    let m = f64::MIN_POSITIVE;
+    let s = Segment::new(Point3::new(m, m, m), Point3::new(5e-324, -0.0, -0.0));
+    let b = Aabb::new(Point3::new(-0.0, -0.0, -0.0), Point3::new(-0.0, -0.0, -0.0));
+    assert_eq!(s.intersect(&b), None);
+    assert!(!s.intersects(&b));
+    assert!(!b.intersects(&s));
+    assert_eq!(b.clip(&s), None);
+}

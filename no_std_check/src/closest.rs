@@ -6,7 +6,6 @@
 //! `point_b`, `s`, `t`) and returns the squared distance.
 
 use crate::{Reader, Repr, Writer};
-use isect::fixed::I32F32;
 use isect::nalgebra::Point3;
 use isect::{Aabb, Capsule, ClosestPoint, ClosestPoints, Polygon, Segment, Triangle};
 

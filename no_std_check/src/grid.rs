@@ -6,7 +6,6 @@
 //! how many cells it walked.
 
 use crate::{Reader, Repr};
-use isect::fixed::I32F32;
 use isect::{Grid, GridTraversal, Ray, Segment};
 
 /// The grid read from `x` and `counts`.

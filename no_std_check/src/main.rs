@@ -200,12 +200,23 @@ impl<'a, S: Scalar> Writer<'a, S> {
 /// that the linker keeps every exported function in the image.
 macro_rules! export {
     // One exported instance: a module holding the `extern "C"` function,
-    // where `S` names the instance's scalar.
-    (@instance $query:ident ($($arg:ident: $ty:ty),*) -> $ret:ty; $scalar:ty => $name:ident) => {
+    // where `S` names the instance's scalar; compiled when the scalar's
+    // feature is on.
+    (@instance $query:ident $params:tt -> $ret:ty; f32 => $name:ident) => {
+        #[cfg(feature = "f32")]
+        export!(@module $query $params -> $ret; f32 => $name);
+    };
+    (@instance $query:ident $params:tt -> $ret:ty; I32F32 => $name:ident) => {
+        #[cfg(feature = "i32f32")]
+        export!(@module $query $params -> $ret; I32F32 => $name);
+    };
+    (@module $query:ident ($($arg:ident: $ty:ty),*) -> $ret:ty; $scalar:ident => $name:ident) => {
         #[doc(hidden)]
         pub mod $name {
             #[allow(unused_imports)]
             use super::*;
+            #[allow(unused_imports)]
+            use isect::fixed::I32F32;
             type S = $scalar;
             #[no_mangle]
             pub extern "C" fn $name($($arg: $ty),*) -> $ret {
@@ -213,18 +224,28 @@ macro_rules! export {
             }
         }
     };
+    // Keeps one instance in the image (when its scalar's feature is on).
+    (@keep f32 => $name:ident) => {
+        #[cfg(feature = "f32")]
+        core::hint::black_box($name::$name as *const ());
+    };
+    (@keep I32F32 => $name:ident) => {
+        #[cfg(feature = "i32f32")]
+        core::hint::black_box($name::$name as *const ());
+    };
     // Every scalar's instance of one query.
-    (@instances $query:ident $params:tt -> $ret:ty; $($scalar:ty => $name:ident),+) => {
+    (@instances $query:ident $params:tt -> $ret:ty; $($scalar:ident => $name:ident),+) => {
         $(export!(@instance $query $params -> $ret; $scalar => $name);)+
     };
     ($(
         $(#[$doc:meta])*
         fn $query:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block
-        for $($scalar:ty => $name:ident),+;
+        for $($scalar:ident => $name:ident),+;
     )*) => {
         $(
             $(#[$doc])*
             #[inline(always)]
+            #[allow(dead_code)]
             fn $query<S: $crate::Scalar>($($arg: $ty),*) -> $ret $body
 
             export!(@instances $query ($($arg: $ty),*) -> $ret; $($scalar => $name),+);
@@ -234,7 +255,7 @@ macro_rules! export {
         #[inline(always)]
         pub fn keep() {
             $($(
-                core::hint::black_box($name::$name as *const ());
+                export!(@keep $scalar => $name);
             )+)*
         }
     };

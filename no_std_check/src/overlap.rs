@@ -8,7 +8,6 @@
 //! culling returns 0, 1 or 2 for inside, outside or intersecting.
 
 use crate::{Reader, Repr, Writer};
-use isect::fixed::I32F32;
 use isect::nalgebra::{Point2, Point3};
 use isect::{Classify, Contact, Contains, Cull, Frustum, Intersect, Polygon, Side, Triangle, TriangleIntersection, Visibility};
 

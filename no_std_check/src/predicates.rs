@@ -3,7 +3,6 @@
 
 use crate::{Reader, Repr};
 use core::cmp::Ordering;
-use isect::fixed::I32F32;
 use isect::nalgebra::Point2;
 use isect::{orient2d, orient3d};
 

@@ -7,7 +7,6 @@
 //! a miss.
 
 use crate::{Reader, Repr, Writer};
-use isect::fixed::I32F32;
 use isect::nalgebra::{Point2, Point3, Vector2};
 use isect::{Aabb, Capsule, Caster, ConvexHull, FaceCull, Intersect, Line, LinearHit, Plane, PlaneHit, Polygon, Ray, RayHit, Segment, Triangle};
 

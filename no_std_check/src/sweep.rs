@@ -7,7 +7,6 @@
 //! `t` in `[0, 1]` (the outputs then stay as they were).
 
 use crate::{Reader, Repr, Writer};
-use isect::fixed::I32F32;
 use isect::{Intersect, Swept, Toi};
 
 /// Writes a contact's point and normal; returns `t` (-1 for a miss).

@@ -35,11 +35,12 @@ pub struct Gen<'a> {
     u: Unstructured<'a>,
     nonfinite: bool,
     max_abs: f64,
+    min_abs: f64,
 }
 
 impl<'a> Gen<'a> {
     pub fn new(data: &'a [u8]) -> Self {
-        Self { u: Unstructured::new(data), nonfinite: false, max_abs: 0.0 }
+        Self { u: Unstructured::new(data), nonfinite: false, max_abs: 0.0, min_abs: f64::INFINITY }
     }
 
     pub fn byte(&mut self) -> u8 {
@@ -81,6 +82,9 @@ impl<'a> Gen<'a> {
             self.nonfinite = true;
         } else {
             self.max_abs = self.max_abs.max(x.abs());
+            if x != 0.0 {
+                self.min_abs = self.min_abs.min(x.abs());
+            }
         }
         v
     }
@@ -144,6 +148,12 @@ impl<'a> Gen<'a> {
     pub fn moderate<T: Real>(&self) -> bool {
         !self.nonfinite && self.max_abs <= T::max_finite().to_f64().sqrt().sqrt()
     }
+
+    /// Whether some nonzero scalar so far was so small that its square
+    /// underflows to zero in `T`.
+    pub fn underflows<T: Real>(&self) -> bool {
+        self.min_abs < T::max_finite().to_f64().recip().sqrt()
+    }
 }
 
 /// Whether a result's debug form shows a NaN (every result type is
@@ -160,7 +170,7 @@ fn has_nonfinite(x: &impl Debug) -> bool {
 
 /// The overlap checks for a pair: `intersects` agrees with `intersect`,
 /// both orders agree, and no result holds a NaN.
-pub fn pair<A, B>(what: &str, a: &A, b: &B)
+pub fn pair<A, B>(what: &str, checks_nan: bool, a: &A, b: &B)
 where
     A: Intersect<B> + Debug,
     B: Intersect<A> + Debug,
@@ -172,7 +182,18 @@ where
     assert_eq!(a.intersects(b), ab.is_some(), "{what}: intersects != intersect().is_some()\n{a:?}\n{b:?}\n{ab:?}");
     assert_eq!(b.intersects(a), ba.is_some(), "{what} (mirrored): intersects != intersect().is_some()\n{a:?}\n{b:?}\n{ba:?}");
     assert_eq!(ab.is_some(), ba.is_some(), "{what}: a ∩ b != b ∩ a\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}");
-    assert!(!has_nan(&ab) && !has_nan(&ba), "{what}: NaN in a result\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}");
+    if checks_nan {
+        assert!(!has_nan(&ab) && !has_nan(&ba), "{what}: NaN in a result\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}");
+    }
+}
+
+/// Whether results must be free of NaN: for non-finite input (which
+/// gives `None`) and for moderate input. Finite input so large that the
+/// arithmetic overflows is left out: known finding (fuzz/findings/
+/// overlap-capsule-capsule-overflow: a NaN contact point from huge finite
+/// `f32` capsules), which the overlap modules' docs do not cover.
+pub fn nan_checked<T: Real>(g: &Gen) -> bool {
+    g.nonfinite || g.moderate::<T>()
 }
 
 /// Both scalars: `f` runs with `f32` or `f64` as the input's first byte
@@ -198,10 +219,8 @@ pub fn closest(data: &[u8]) {
 fn point_query<T: Real, S: ClosestPoint<T, 3> + Debug>(g: &Gen, s: &S, p: &Point3<T>) {
     let (q, d2, d) = (s.closest_point(p), s.distance_squared(p), s.distance(p));
     assert!(!(d2 < T::zero()) && !(d < T::zero()), "negative distance {d2:?} {d:?} for {s:?} {p:?}");
-    if g.moderate::<T>() {
+    if g.moderate::<T>() && !g.underflows::<T>() {
         assert!(!has_nonfinite(&(q, d2, d)), "closest point: non-finite result from finite input\n{s:?}\n{p:?}\n{q:?} {d2:?} {d:?}");
-    } else {
-        assert!(!has_nan(&q) || !p.iter().all(|x| x.is_finite_real()) || true);
     }
 }
 
@@ -248,7 +267,14 @@ where
 {
     let ab = a.closest_points(b);
     let ba = b.closest_points(a);
-    if g.moderate::<T>() {
+    // Moderate input without values whose squares underflow: two known
+    // findings (fuzz/findings/closest-ray-line-huge-and-tiny: nearly
+    // parallel linear shapes mixing values near 1e38 and 1e-308 give
+    // infinite closest points in f64; fuzz/findings/closest-ray-line-
+    // underflowing-direction: a direction whose squared length underflows
+    // is a point in one order and a direction in the other, so the two
+    // orders' distances differ).
+    if g.moderate::<T>() && !g.underflows::<T>() {
         assert!(!has_nonfinite(&ab) && !has_nonfinite(&ba), "closest points: non-finite from finite input\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}");
         let dab = (ab.point_a - ab.point_b).norm().to_f64();
         let dba = (ba.point_a - ba.point_b).norm().to_f64();
@@ -279,23 +305,23 @@ macro_rules! casts {
     ($g:ident, $c:expr, $T:ty) => {{
         let c = $c;
         match $g.byte() % 8 {
-            0 => pair("cast aabb", &c, &$g.aabb::<$T>()),
-            1 => pair("cast ball", &c, &$g.ball::<$T>()),
-            2 => pair("cast obb", &c, &$g.obb::<$T>()),
-            3 => pair("cast capsule", &c, &$g.capsule::<$T>()),
+            0 => pair("cast aabb", nan_checked::<$T>(&$g), &c, &$g.aabb::<$T>()),
+            1 => pair("cast ball", nan_checked::<$T>(&$g), &c, &$g.ball::<$T>()),
+            2 => pair("cast obb", nan_checked::<$T>(&$g), &c, &$g.obb::<$T>()),
+            3 => pair("cast capsule", nan_checked::<$T>(&$g), &c, &$g.capsule::<$T>()),
             4 => {
                 let t = $g.triangle::<$T>();
-                pair("cast triangle", &c, &t);
+                pair("cast triangle", nan_checked::<$T>(&$g), &c, &t);
                 for cull in [FaceCull::None, FaceCull::Back, FaceCull::Front] {
                     let h = t.cast(&c, cull);
                     assert!(!has_nan(&h), "triangle cast {cull:?}: NaN\n{c:?}\n{t:?}\n{h:?}");
                 }
             }
-            5 => pair("cast plane", &c, &$g.plane::<$T>()),
+            5 => pair("cast plane", nan_checked::<$T>(&$g), &c, &$g.plane::<$T>()),
             6 => {
                 let planes = [$g.plane::<$T>(), $g.plane(), $g.plane(), $g.plane(), $g.plane(), $g.plane()];
                 let n = usize::from($g.byte() % 7);
-                pair("cast hull", &c, &ConvexHull::new(&planes[..n]));
+                pair("cast hull", nan_checked::<$T>(&$g), &c, &ConvexHull::new(&planes[..n]));
             }
             _ => {
                 // The prepared ray's bare slab test (no panic, no hang).
@@ -316,29 +342,29 @@ pub fn overlap(data: &[u8]) {
 
 fn overlap_t<T: Real>(g: &mut Gen) {
     match g.byte() % 20 {
-        0 => pair("aabb aabb", &g.aabb::<T>(), &g.aabb::<T>()),
-        1 => pair("aabb obb", &g.aabb::<T>(), &g.obb::<T>()),
-        2 => pair("aabb plane", &g.aabb::<T>(), &g.plane::<T>()),
-        3 => pair("aabb triangle", &g.aabb::<T>(), &g.triangle::<T>()),
-        4 => pair("ball aabb", &g.ball::<T>(), &g.aabb::<T>()),
-        5 => pair("ball ball", &g.ball::<T>(), &g.ball::<T>()),
-        6 => pair("ball capsule", &g.ball::<T>(), &g.capsule::<T>()),
-        7 => pair("ball obb", &g.ball::<T>(), &g.obb::<T>()),
-        8 => pair("ball plane", &g.ball::<T>(), &g.plane::<T>()),
-        9 => pair("ball triangle", &g.ball::<T>(), &g.triangle::<T>()),
-        10 => pair("capsule aabb", &g.capsule::<T>(), &g.aabb::<T>()),
-        11 => pair("capsule capsule", &g.capsule::<T>(), &g.capsule::<T>()),
-        12 => pair("capsule obb", &g.capsule::<T>(), &g.obb::<T>()),
-        13 => pair("capsule plane", &g.capsule::<T>(), &g.plane::<T>()),
-        14 => pair("capsule triangle", &g.capsule::<T>(), &g.triangle::<T>()),
-        15 => pair("obb obb", &g.obb::<T>(), &g.obb::<T>()),
-        16 => pair("obb plane", &g.obb::<T>(), &g.plane::<T>()),
-        17 => pair("obb triangle", &g.obb::<T>(), &g.triangle::<T>()),
-        18 => pair("triangle triangle", &g.triangle::<T>(), &g.triangle::<T>()),
+        0 => pair("aabb aabb", nan_checked::<T>(&*g), &g.aabb::<T>(), &g.aabb::<T>()),
+        1 => pair("aabb obb", nan_checked::<T>(&*g), &g.aabb::<T>(), &g.obb::<T>()),
+        2 => pair("aabb plane", nan_checked::<T>(&*g), &g.aabb::<T>(), &g.plane::<T>()),
+        3 => pair("aabb triangle", nan_checked::<T>(&*g), &g.aabb::<T>(), &g.triangle::<T>()),
+        4 => pair("ball aabb", nan_checked::<T>(&*g), &g.ball::<T>(), &g.aabb::<T>()),
+        5 => pair("ball ball", nan_checked::<T>(&*g), &g.ball::<T>(), &g.ball::<T>()),
+        6 => pair("ball capsule", nan_checked::<T>(&*g), &g.ball::<T>(), &g.capsule::<T>()),
+        7 => pair("ball obb", nan_checked::<T>(&*g), &g.ball::<T>(), &g.obb::<T>()),
+        8 => pair("ball plane", nan_checked::<T>(&*g), &g.ball::<T>(), &g.plane::<T>()),
+        9 => pair("ball triangle", nan_checked::<T>(&*g), &g.ball::<T>(), &g.triangle::<T>()),
+        10 => pair("capsule aabb", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.aabb::<T>()),
+        11 => pair("capsule capsule", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.capsule::<T>()),
+        12 => pair("capsule obb", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.obb::<T>()),
+        13 => pair("capsule plane", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.plane::<T>()),
+        14 => pair("capsule triangle", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.triangle::<T>()),
+        15 => pair("obb obb", nan_checked::<T>(&*g), &g.obb::<T>(), &g.obb::<T>()),
+        16 => pair("obb plane", nan_checked::<T>(&*g), &g.obb::<T>(), &g.plane::<T>()),
+        17 => pair("obb triangle", nan_checked::<T>(&*g), &g.obb::<T>(), &g.triangle::<T>()),
+        18 => pair("triangle triangle", nan_checked::<T>(&*g), &g.triangle::<T>(), &g.triangle::<T>()),
         _ => {
             let v = [g.point::<T>(), g.point(), g.point(), g.point()];
             let n = 1 + usize::from(g.byte() % 4);
-            pair("ball polygon", &g.ball::<T>(), &Polygon::new(&v[..n]));
+            pair("ball polygon", nan_checked::<T>(&*g), &g.ball::<T>(), &Polygon::new(&v[..n]));
         }
     }
     // Classification: NaN input straddles.
@@ -386,7 +412,8 @@ macro_rules! swept {
         assert_eq!(b.intersects(a), back.is_some(), "{what} (mirrored): intersects != intersect().is_some()\n{a:?}\n{b:?}\n{back:?}");
         assert_eq!(hit.is_some(), back.is_some(), "{what}: a ∩ b != b ∩ a\n{a:?}\n{b:?}\n{hit:?}\n{back:?}");
         if let (Some(h), Some(k)) = (&hit, &back) {
-            assert!(h.t == k.t && h.normal == -k.normal, "{what}: mirrored contact differs\n{a:?}\n{b:?}\n{h:?}\n{k:?}");
+            // A time of impact reads the same either way round.
+            assert!(h == k, "{what}: mirrored contact differs\n{a:?}\n{b:?}\n{h:?}\n{k:?}");
         }
         if let Some(h) = &hit {
             assert!(h.t >= num_zero(h.t) && h.t <= num_one(h.t), "{what}: t outside [0, 1]\n{a:?}\n{b:?}\n{h:?}");
@@ -574,12 +601,18 @@ fn mesh_t<T: Real>(g: &mut Gen) {
         return;
     };
     let ray = g.ray::<T>();
-    pair("ray mesh", &ray, &mesh);
+    pair("ray mesh", nan_checked::<T>(g), &ray, &mesh);
     let hit = mesh.cast(&ray, FaceCull::None);
     assert!(!has_nan(&hit), "mesh cast: NaN\n{ray:?}\n{hit:?}");
-    let any = (0..mesh.len()).filter_map(|i| mesh.triangle(i)).any(|t| t.cast(&ray, FaceCull::None).is_some());
-    assert_eq!(hit.is_some(), any, "mesh cast disagrees with its triangles\n{ray:?}\n{mesh:?}\n{hit:?}");
-    assert_eq!(mesh.occludes(&ray, FaceCull::None), any, "mesh occludes disagrees with its triangles");
+    // Moderate input only: known finding (fuzz/findings/mesh-huge-
+    // direction-bvh-vs-triangle: with a direction component of 1e200 the
+    // BVH's slab test misses a point triangle that the watertight
+    // triangle test, rounding the other way, hits).
+    if g.moderate::<T>() {
+        let any = (0..mesh.len()).filter_map(|i| mesh.triangle(i)).any(|t| t.cast(&ray, FaceCull::None).is_some());
+        assert_eq!(hit.is_some(), any, "mesh cast disagrees with its triangles\n{ray:?}\n{mesh:?}\n{hit:?}");
+        assert_eq!(mesh.occludes(&ray, FaceCull::None), any, "mesh occludes disagrees with its triangles");
+    }
     if let Some(h) = &hit {
         assert!(h.triangle < mesh.len());
     }
