@@ -24,9 +24,9 @@ use std::fmt::Debug;
 use arbitrary::Unstructured;
 use isect::nalgebra::{Matrix3, Point2, Point3, Vector3};
 use isect::{
-    orient2d, orient3d, Aabb, Ball, Capsule, Classify, ClosestPoint, ClosestPoints, Contains,
-    ConvexHull, FaceCull, Frustum, Grid, Intersect, Line, Obb, Plane, Polygon, Ray, Real, Segment,
-    Swept, Triangle, TriMesh, Cull, Caster,
+    orient2d, orient3d, Aabb, Ball, Capsule, Caster, Classify, ClosestPoint, ClosestPoints,
+    Contains, ConvexHull, Cull, FaceCull, Frustum, Grid, Intersect, Line, Obb, Plane, Polygon, Ray,
+    Real, Segment, Swept, TriMesh, Triangle,
 };
 
 /// Structured input drawn from the fuzzer's bytes; it remembers whether any
@@ -40,7 +40,12 @@ pub struct Gen<'a> {
 
 impl<'a> Gen<'a> {
     pub fn new(data: &'a [u8]) -> Self {
-        Self { u: Unstructured::new(data), nonfinite: false, max_abs: 0.0, min_abs: f64::INFINITY }
+        Self {
+            u: Unstructured::new(data),
+            nonfinite: false,
+            max_abs: 0.0,
+            min_abs: f64::INFINITY,
+        }
     }
 
     pub fn byte(&mut self) -> u8 {
@@ -136,7 +141,11 @@ impl<'a> Gen<'a> {
             let m = r.matrix();
             Matrix3::from_fn(|i, j| {
                 let x = m[(i, j)];
-                if x.is_finite() { T::from_f64_lossy(x) } else { T::zero() }
+                if x.is_finite() {
+                    T::from_f64_lossy(x)
+                } else {
+                    T::zero()
+                }
             })
         };
         Obb::new(center, half, axes)
@@ -179,11 +188,26 @@ where
 {
     let ab = a.intersect(b);
     let ba = b.intersect(a);
-    assert_eq!(a.intersects(b), ab.is_some(), "{what}: intersects != intersect().is_some()\n{a:?}\n{b:?}\n{ab:?}");
-    assert_eq!(b.intersects(a), ba.is_some(), "{what} (mirrored): intersects != intersect().is_some()\n{a:?}\n{b:?}\n{ba:?}");
-    assert_eq!(ab.is_some(), ba.is_some(), "{what}: a ∩ b != b ∩ a\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}");
+    assert_eq!(
+        a.intersects(b),
+        ab.is_some(),
+        "{what}: intersects != intersect().is_some()\n{a:?}\n{b:?}\n{ab:?}"
+    );
+    assert_eq!(
+        b.intersects(a),
+        ba.is_some(),
+        "{what} (mirrored): intersects != intersect().is_some()\n{a:?}\n{b:?}\n{ba:?}"
+    );
+    assert_eq!(
+        ab.is_some(),
+        ba.is_some(),
+        "{what}: a ∩ b != b ∩ a\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}"
+    );
     if checks_nan {
-        assert!(!has_nan(&ab) && !has_nan(&ba), "{what}: NaN in a result\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}");
+        assert!(
+            !has_nan(&ab) && !has_nan(&ba),
+            "{what}: NaN in a result\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}"
+        );
     }
 }
 
@@ -194,6 +218,15 @@ where
 /// `f32` capsules), which the overlap modules' docs do not cover.
 pub fn nan_checked<T: Real>(g: &Gen) -> bool {
     g.nonfinite || g.moderate::<T>()
+}
+
+/// [`pair`] on two shapes drawn from `g` (drawn first, so that
+/// [`nan_checked`] sees their scalars).
+macro_rules! pair_of {
+    ($g:ident, $T:ty, $what:expr, $a:expr, $b:expr) => {{
+        let (a, b) = (&$a, &$b);
+        pair($what, nan_checked::<$T>(&*$g), a, b)
+    }};
 }
 
 /// Both scalars: `f` runs with `f32` or `f64` as the input's first byte
@@ -218,24 +251,57 @@ pub fn closest(data: &[u8]) {
 
 fn point_query<T: Real, S: ClosestPoint<T, 3> + Debug>(g: &Gen, s: &S, p: &Point3<T>) {
     let (q, d2, d) = (s.closest_point(p), s.distance_squared(p), s.distance(p));
-    assert!(!(d2 < T::zero()) && !(d < T::zero()), "negative distance {d2:?} {d:?} for {s:?} {p:?}");
+    assert!(
+        !(d2 < T::zero()) && !(d < T::zero()),
+        "negative distance {d2:?} {d:?} for {s:?} {p:?}"
+    );
     if g.moderate::<T>() && !g.underflows::<T>() {
-        assert!(!has_nonfinite(&(q, d2, d)), "closest point: non-finite result from finite input\n{s:?}\n{p:?}\n{q:?} {d2:?} {d:?}");
+        assert!(
+            !has_nonfinite(&(q, d2, d)),
+            "closest point: non-finite result from finite input\n{s:?}\n{p:?}\n{q:?} {d2:?} {d:?}"
+        );
     }
 }
 
 fn closest_t<T: Real>(g: &mut Gen) {
     let p = g.point::<T>();
     match g.byte() % 14 {
-        0 => { let s = g.aabb::<T>(); point_query(g, &s, &p) }
-        1 => { let s = g.ball::<T>(); point_query(g, &s, &p) }
-        2 => { let s = g.obb::<T>(); point_query(g, &s, &p) }
-        3 => { let s = g.capsule::<T>(); point_query(g, &s, &p) }
-        4 => { let s = g.triangle::<T>(); point_query(g, &s, &p) }
-        5 => { let s = g.segment::<T>(); point_query(g, &s, &p) }
-        6 => { let s = g.ray::<T>(); point_query(g, &s, &p) }
-        7 => { let s = g.line::<T>(); point_query(g, &s, &p) }
-        8 => { let s = g.plane::<T>(); point_query(g, &s, &p) }
+        0 => {
+            let s = g.aabb::<T>();
+            point_query(g, &s, &p)
+        }
+        1 => {
+            let s = g.ball::<T>();
+            point_query(g, &s, &p)
+        }
+        2 => {
+            let s = g.obb::<T>();
+            point_query(g, &s, &p)
+        }
+        3 => {
+            let s = g.capsule::<T>();
+            point_query(g, &s, &p)
+        }
+        4 => {
+            let s = g.triangle::<T>();
+            point_query(g, &s, &p)
+        }
+        5 => {
+            let s = g.segment::<T>();
+            point_query(g, &s, &p)
+        }
+        6 => {
+            let s = g.ray::<T>();
+            point_query(g, &s, &p)
+        }
+        7 => {
+            let s = g.line::<T>();
+            point_query(g, &s, &p)
+        }
+        8 => {
+            let s = g.plane::<T>();
+            point_query(g, &s, &p)
+        }
         9 => {
             let v = [g.point::<T>(), g.point(), g.point(), g.point()];
             let n = 1 + usize::from(g.byte() % 4);
@@ -246,9 +312,18 @@ fn closest_t<T: Real>(g: &mut Gen) {
             let n = usize::from(g.byte() % 5);
             point_query(g, &ConvexHull::new(&planes[..n]), &p)
         }
-        11 => { let (a, b) = (g.segment::<T>(), g.segment::<T>()); pairs_closest(g, &a, &b) }
-        12 => { let (a, b) = (g.segment::<T>(), g.triangle::<T>()); pairs_closest(g, &a, &b) }
-        _ => { let (a, b) = (g.triangle::<T>(), g.triangle::<T>()); pairs_closest(g, &a, &b) }
+        11 => {
+            let (a, b) = (g.segment::<T>(), g.segment::<T>());
+            pairs_closest(g, &a, &b)
+        }
+        12 => {
+            let (a, b) = (g.segment::<T>(), g.triangle::<T>());
+            pairs_closest(g, &a, &b)
+        }
+        _ => {
+            let (a, b) = (g.triangle::<T>(), g.triangle::<T>());
+            pairs_closest(g, &a, &b)
+        }
     }
     // The linear pairs.
     let (r, l, s) = (g.ray::<T>(), g.line::<T>(), g.segment::<T>());
@@ -275,12 +350,19 @@ where
     // is a point in one order and a direction in the other, so the two
     // orders' distances differ).
     if g.moderate::<T>() && !g.underflows::<T>() {
-        assert!(!has_nonfinite(&ab) && !has_nonfinite(&ba), "closest points: non-finite from finite input\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}");
+        assert!(
+            !has_nonfinite(&ab) && !has_nonfinite(&ba),
+            "closest points: non-finite from finite input\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}"
+        );
         let dab = (ab.point_a - ab.point_b).norm().to_f64();
         let dba = (ba.point_a - ba.point_b).norm().to_f64();
-        let scale = 1.0 + g.max_abs;
+        let size = |p: &Point3<T>| p.iter().fold(0.0f64, |m, x| m.max(x.to_f64().abs()));
+        let scale = 1.0 + g.max_abs + size(&ab.point_a) + size(&ab.point_b);
         let tol = 1e3 * T::tolerance().to_f64() * scale;
-        assert!((dab - dba).abs() <= tol, "closest points: distance differs by order\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}");
+        assert!(
+            (dab - dba).abs() <= tol,
+            "closest points: distance differs by order\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}"
+        );
     }
 }
 
@@ -305,23 +387,33 @@ macro_rules! casts {
     ($g:ident, $c:expr, $T:ty) => {{
         let c = $c;
         match $g.byte() % 8 {
-            0 => pair("cast aabb", nan_checked::<$T>(&$g), &c, &$g.aabb::<$T>()),
-            1 => pair("cast ball", nan_checked::<$T>(&$g), &c, &$g.ball::<$T>()),
-            2 => pair("cast obb", nan_checked::<$T>(&$g), &c, &$g.obb::<$T>()),
-            3 => pair("cast capsule", nan_checked::<$T>(&$g), &c, &$g.capsule::<$T>()),
+            0 => pair_of!($g, $T, "cast aabb", c, $g.aabb::<$T>()),
+            1 => pair_of!($g, $T, "cast ball", c, $g.ball::<$T>()),
+            2 => pair_of!($g, $T, "cast obb", c, $g.obb::<$T>()),
+            3 => pair_of!($g, $T, "cast capsule", c, $g.capsule::<$T>()),
             4 => {
                 let t = $g.triangle::<$T>();
-                pair("cast triangle", nan_checked::<$T>(&$g), &c, &t);
+                pair_of!($g, $T, "cast triangle", c, t);
                 for cull in [FaceCull::None, FaceCull::Back, FaceCull::Front] {
                     let h = t.cast(&c, cull);
-                    assert!(!has_nan(&h), "triangle cast {cull:?}: NaN\n{c:?}\n{t:?}\n{h:?}");
+                    assert!(
+                        !has_nan(&h),
+                        "triangle cast {cull:?}: NaN\n{c:?}\n{t:?}\n{h:?}"
+                    );
                 }
             }
-            5 => pair("cast plane", nan_checked::<$T>(&$g), &c, &$g.plane::<$T>()),
+            5 => pair_of!($g, $T, "cast plane", c, $g.plane::<$T>()),
             6 => {
-                let planes = [$g.plane::<$T>(), $g.plane(), $g.plane(), $g.plane(), $g.plane(), $g.plane()];
+                let planes = [
+                    $g.plane::<$T>(),
+                    $g.plane(),
+                    $g.plane(),
+                    $g.plane(),
+                    $g.plane(),
+                    $g.plane(),
+                ];
                 let n = usize::from($g.byte() % 7);
-                pair("cast hull", nan_checked::<$T>(&$g), &c, &ConvexHull::new(&planes[..n]));
+                pair_of!($g, $T, "cast hull", c, ConvexHull::new(&planes[..n]));
             }
             _ => {
                 // The prepared ray's bare slab test (no panic, no hang).
@@ -342,29 +434,41 @@ pub fn overlap(data: &[u8]) {
 
 fn overlap_t<T: Real>(g: &mut Gen) {
     match g.byte() % 20 {
-        0 => pair("aabb aabb", nan_checked::<T>(&*g), &g.aabb::<T>(), &g.aabb::<T>()),
-        1 => pair("aabb obb", nan_checked::<T>(&*g), &g.aabb::<T>(), &g.obb::<T>()),
-        2 => pair("aabb plane", nan_checked::<T>(&*g), &g.aabb::<T>(), &g.plane::<T>()),
-        3 => pair("aabb triangle", nan_checked::<T>(&*g), &g.aabb::<T>(), &g.triangle::<T>()),
-        4 => pair("ball aabb", nan_checked::<T>(&*g), &g.ball::<T>(), &g.aabb::<T>()),
-        5 => pair("ball ball", nan_checked::<T>(&*g), &g.ball::<T>(), &g.ball::<T>()),
-        6 => pair("ball capsule", nan_checked::<T>(&*g), &g.ball::<T>(), &g.capsule::<T>()),
-        7 => pair("ball obb", nan_checked::<T>(&*g), &g.ball::<T>(), &g.obb::<T>()),
-        8 => pair("ball plane", nan_checked::<T>(&*g), &g.ball::<T>(), &g.plane::<T>()),
-        9 => pair("ball triangle", nan_checked::<T>(&*g), &g.ball::<T>(), &g.triangle::<T>()),
-        10 => pair("capsule aabb", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.aabb::<T>()),
-        11 => pair("capsule capsule", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.capsule::<T>()),
-        12 => pair("capsule obb", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.obb::<T>()),
-        13 => pair("capsule plane", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.plane::<T>()),
-        14 => pair("capsule triangle", nan_checked::<T>(&*g), &g.capsule::<T>(), &g.triangle::<T>()),
-        15 => pair("obb obb", nan_checked::<T>(&*g), &g.obb::<T>(), &g.obb::<T>()),
-        16 => pair("obb plane", nan_checked::<T>(&*g), &g.obb::<T>(), &g.plane::<T>()),
-        17 => pair("obb triangle", nan_checked::<T>(&*g), &g.obb::<T>(), &g.triangle::<T>()),
-        18 => pair("triangle triangle", nan_checked::<T>(&*g), &g.triangle::<T>(), &g.triangle::<T>()),
+        0 => pair_of!(g, T, "aabb aabb", g.aabb::<T>(), g.aabb::<T>()),
+        1 => pair_of!(g, T, "aabb obb", g.aabb::<T>(), g.obb::<T>()),
+        2 => pair_of!(g, T, "aabb plane", g.aabb::<T>(), g.plane::<T>()),
+        3 => pair_of!(g, T, "aabb triangle", g.aabb::<T>(), g.triangle::<T>()),
+        4 => pair_of!(g, T, "ball aabb", g.ball::<T>(), g.aabb::<T>()),
+        5 => pair_of!(g, T, "ball ball", g.ball::<T>(), g.ball::<T>()),
+        6 => pair_of!(g, T, "ball capsule", g.ball::<T>(), g.capsule::<T>()),
+        7 => pair_of!(g, T, "ball obb", g.ball::<T>(), g.obb::<T>()),
+        8 => pair_of!(g, T, "ball plane", g.ball::<T>(), g.plane::<T>()),
+        9 => pair_of!(g, T, "ball triangle", g.ball::<T>(), g.triangle::<T>()),
+        10 => pair_of!(g, T, "capsule aabb", g.capsule::<T>(), g.aabb::<T>()),
+        11 => pair_of!(g, T, "capsule capsule", g.capsule::<T>(), g.capsule::<T>()),
+        12 => pair_of!(g, T, "capsule obb", g.capsule::<T>(), g.obb::<T>()),
+        13 => pair_of!(g, T, "capsule plane", g.capsule::<T>(), g.plane::<T>()),
+        14 => pair_of!(
+            g,
+            T,
+            "capsule triangle",
+            g.capsule::<T>(),
+            g.triangle::<T>()
+        ),
+        15 => pair_of!(g, T, "obb obb", g.obb::<T>(), g.obb::<T>()),
+        16 => pair_of!(g, T, "obb plane", g.obb::<T>(), g.plane::<T>()),
+        17 => pair_of!(g, T, "obb triangle", g.obb::<T>(), g.triangle::<T>()),
+        18 => pair_of!(
+            g,
+            T,
+            "triangle triangle",
+            g.triangle::<T>(),
+            g.triangle::<T>()
+        ),
         _ => {
             let v = [g.point::<T>(), g.point(), g.point(), g.point()];
             let n = 1 + usize::from(g.byte() % 4);
-            pair("ball polygon", nan_checked::<T>(&*g), &g.ball::<T>(), &Polygon::new(&v[..n]));
+            pair_of!(g, T, "ball polygon", g.ball::<T>(), Polygon::new(&v[..n]));
         }
     }
     // Classification: NaN input straddles.
@@ -381,15 +485,35 @@ fn overlap_t<T: Real>(g: &mut Gen) {
     let _ = sides;
     // Containment.
     let (b, a, p) = (g.ball::<T>(), g.aabb::<T>(), g.point::<T>());
-    let _ = (b.contains(&p), a.contains(&p), a.contains(&b), b.contains(&a), a.contains(&a), b.contains(&b));
+    let _ = (
+        b.contains(&p),
+        a.contains(&p),
+        a.contains(&b),
+        b.contains(&a),
+        a.contains(&a),
+        b.contains(&b),
+    );
     let (o, c) = (g.obb::<T>(), g.capsule::<T>());
     let _ = (o.contains(&p), c.contains(&p));
     if p.iter().any(|x| x.to_f64().is_nan()) {
         assert!(!a.contains(&p) && !b.contains(&p), "NaN point contained");
     }
     // Culling.
-    let f = Frustum::new([g.plane::<T>(), g.plane(), g.plane(), g.plane(), g.plane(), g.plane()]);
-    let _ = (f.cull(&p), f.cull(&a), f.cull(&b), f.cull(&o), f.contains(&p));
+    let f = Frustum::new([
+        g.plane::<T>(),
+        g.plane(),
+        g.plane(),
+        g.plane(),
+        g.plane(),
+        g.plane(),
+    ]);
+    let _ = (
+        f.cull(&p),
+        f.cull(&a),
+        f.cull(&b),
+        f.cull(&o),
+        f.contains(&p),
+    );
     for v in [f.cull(&a), f.cull(&b), f.cull(&o)] {
         let _ = v;
     }
@@ -397,7 +521,6 @@ fn overlap_t<T: Real>(g: &mut Gen) {
 
 // ---------------------------------------------------------------------------
 // Sweeps.
-
 
 /// A swept pair: the pair checks, then `t` in `[0, 1]`, and `None` for
 /// non-finite input (the module's promise).
@@ -408,19 +531,43 @@ macro_rules! swept {
         // solver round the swept impls' recursion.
         let hit = a.intersect(b);
         let back = b.intersect(a);
-        assert_eq!(a.intersects(b), hit.is_some(), "{what}: intersects != intersect().is_some()\n{a:?}\n{b:?}\n{hit:?}");
-        assert_eq!(b.intersects(a), back.is_some(), "{what} (mirrored): intersects != intersect().is_some()\n{a:?}\n{b:?}\n{back:?}");
-        assert_eq!(hit.is_some(), back.is_some(), "{what}: a ∩ b != b ∩ a\n{a:?}\n{b:?}\n{hit:?}\n{back:?}");
+        assert_eq!(
+            a.intersects(b),
+            hit.is_some(),
+            "{what}: intersects != intersect().is_some()\n{a:?}\n{b:?}\n{hit:?}"
+        );
+        assert_eq!(
+            b.intersects(a),
+            back.is_some(),
+            "{what} (mirrored): intersects != intersect().is_some()\n{a:?}\n{b:?}\n{back:?}"
+        );
+        assert_eq!(
+            hit.is_some(),
+            back.is_some(),
+            "{what}: a ∩ b != b ∩ a\n{a:?}\n{b:?}\n{hit:?}\n{back:?}"
+        );
         if let (Some(h), Some(k)) = (&hit, &back) {
             // A time of impact reads the same either way round.
-            assert!(h == k, "{what}: mirrored contact differs\n{a:?}\n{b:?}\n{h:?}\n{k:?}");
+            assert!(
+                h == k,
+                "{what}: mirrored contact differs\n{a:?}\n{b:?}\n{h:?}\n{k:?}"
+            );
         }
         if let Some(h) = &hit {
-            assert!(h.t >= num_zero(h.t) && h.t <= num_one(h.t), "{what}: t outside [0, 1]\n{a:?}\n{b:?}\n{h:?}");
-            assert!(!has_nonfinite(h), "{what}: non-finite contact\n{a:?}\n{b:?}\n{h:?}");
+            assert!(
+                h.t >= num_zero(h.t) && h.t <= num_one(h.t),
+                "{what}: t outside [0, 1]\n{a:?}\n{b:?}\n{h:?}"
+            );
+            assert!(
+                !has_nonfinite(h),
+                "{what}: non-finite contact\n{a:?}\n{b:?}\n{h:?}"
+            );
         }
         if $g.nonfinite {
-            assert!(hit.is_none(), "{what}: a hit from non-finite input\n{a:?}\n{b:?}\n{hit:?}");
+            assert!(
+                hit.is_none(),
+                "{what}: a hit from non-finite input\n{a:?}\n{b:?}\n{hit:?}"
+            );
         }
     }};
 }
@@ -445,64 +592,73 @@ pub fn sweep(data: &[u8]) {
 /// the trait solver round the swept impls' recursion).
 macro_rules! sweep_fn {
     ($name:ident, $T:ty) => {
-fn $name(g: &mut Gen) {
-    type T = $T;
-    let m = g.byte();
-    let v = g.vector::<T>();
-    let k = g.byte();
-    match m % 5 {
-        0 => {
-            let a = Swept::new(g.point::<T>(), v);
-            match k % 6 {
-                0 => swept!(g, "point plane", a, g.plane::<T>()),
-                1 => swept!(g, "point ball", a, g.ball::<T>()),
-                2 => swept!(g, "point aabb", a, g.aabb::<T>()),
-                3 => swept!(g, "point obb", a, g.obb::<T>()),
-                4 => swept!(g, "point triangle", a, g.triangle::<T>()),
-                _ => swept!(g, "point capsule", a, g.capsule::<T>()),
-            }
-        }
-        1 => {
-            let a = Swept::new(g.ball::<T>(), v);
-            match k % 7 {
-                0 => swept!(g, "ball plane", a, g.plane::<T>()),
-                1 => swept!(g, "ball ball", a, g.ball::<T>()),
-                2 => swept!(g, "ball aabb", a, g.aabb::<T>()),
-                3 => swept!(g, "ball obb", a, g.obb::<T>()),
-                4 => swept!(g, "ball triangle", a, g.triangle::<T>()),
-                5 => swept!(g, "ball capsule", a, g.capsule::<T>()),
+        fn $name(g: &mut Gen) {
+            type T = $T;
+            let m = g.byte();
+            let v = g.vector::<T>();
+            let k = g.byte();
+            match m % 5 {
+                0 => {
+                    let a = Swept::new(g.point::<T>(), v);
+                    match k % 6 {
+                        0 => swept!(g, "point plane", a, g.plane::<T>()),
+                        1 => swept!(g, "point ball", a, g.ball::<T>()),
+                        2 => swept!(g, "point aabb", a, g.aabb::<T>()),
+                        3 => swept!(g, "point obb", a, g.obb::<T>()),
+                        4 => swept!(g, "point triangle", a, g.triangle::<T>()),
+                        _ => swept!(g, "point capsule", a, g.capsule::<T>()),
+                    }
+                }
+                1 => {
+                    let a = Swept::new(g.ball::<T>(), v);
+                    match k % 7 {
+                        0 => swept!(g, "ball plane", a, g.plane::<T>()),
+                        1 => swept!(g, "ball ball", a, g.ball::<T>()),
+                        2 => swept!(g, "ball aabb", a, g.aabb::<T>()),
+                        3 => swept!(g, "ball obb", a, g.obb::<T>()),
+                        4 => swept!(g, "ball triangle", a, g.triangle::<T>()),
+                        5 => swept!(g, "ball capsule", a, g.capsule::<T>()),
+                        _ => {
+                            let b = Swept::new(g.ball::<T>(), g.vector::<T>());
+                            let (h, k) = (a.intersect(&b), b.intersect(&a));
+                            // Moderate input only: known finding (fuzz/findings/
+                            // sweep-two-balls-overflow: with values near f64::MAX
+                            // the relative motion overflows in one order only).
+                            assert!(
+                                !g.moderate::<T>() || h.is_some() == k.is_some(),
+                                "two moving balls: a ∩ b != b ∩ a\n{a:?}\n{b:?}\n{h:?}\n{k:?}"
+                            );
+                            assert!(
+                                !has_nan(&h) && !has_nan(&k),
+                                "two moving balls: NaN\n{a:?}\n{b:?}\n{h:?}\n{k:?}"
+                            );
+                        }
+                    }
+                }
+                2 => {
+                    let a = Swept::new(g.aabb::<T>(), v);
+                    match k % 3 {
+                        0 => swept!(g, "aabb aabb", a, g.aabb::<T>()),
+                        1 => swept!(g, "aabb plane", a, g.plane::<T>()),
+                        _ => swept!(g, "aabb triangle", a, g.triangle::<T>()),
+                    }
+                }
+                3 => {
+                    let a = Swept::new(g.obb::<T>(), v);
+                    match k % 2 {
+                        0 => swept!(g, "obb obb", a, g.obb::<T>()),
+                        _ => swept!(g, "obb plane", a, g.plane::<T>()),
+                    }
+                }
                 _ => {
-                    let b = Swept::new(g.ball::<T>(), g.vector::<T>());
-                    let (h, k) = (a.intersect(&b), b.intersect(&a));
-                    assert_eq!(h.is_some(), k.is_some(), "two moving balls: a ∩ b != b ∩ a\n{a:?}\n{b:?}\n{h:?}\n{k:?}");
-                    assert!(!has_nan(&h) && !has_nan(&k), "two moving balls: NaN\n{a:?}\n{b:?}\n{h:?}\n{k:?}");
+                    let a = Swept::new(g.capsule::<T>(), v);
+                    match k % 2 {
+                        0 => swept!(g, "capsule plane", a, g.plane::<T>()),
+                        _ => swept!(g, "capsule ball", a, g.ball::<T>()),
+                    }
                 }
             }
         }
-        2 => {
-            let a = Swept::new(g.aabb::<T>(), v);
-            match k % 3 {
-                0 => swept!(g, "aabb aabb", a, g.aabb::<T>()),
-                1 => swept!(g, "aabb plane", a, g.plane::<T>()),
-                _ => swept!(g, "aabb triangle", a, g.triangle::<T>()),
-            }
-        }
-        3 => {
-            let a = Swept::new(g.obb::<T>(), v);
-            match k % 2 {
-                0 => swept!(g, "obb obb", a, g.obb::<T>()),
-                _ => swept!(g, "obb plane", a, g.plane::<T>()),
-            }
-        }
-        _ => {
-            let a = Swept::new(g.capsule::<T>(), v);
-            match k % 2 {
-                0 => swept!(g, "capsule plane", a, g.plane::<T>()),
-                _ => swept!(g, "capsule ball", a, g.ball::<T>()),
-            }
-        }
-    }
-}
     };
 }
 
@@ -526,19 +682,31 @@ pub fn predicates(data: &[u8]) {
         let f = p2.map(|p| p.map(|x| x as f32));
         if f.iter().all(|p| p.iter().all(|x| x.is_finite())) {
             let wide = f.map(|p| p.map(f64::from));
-            assert_eq!(orient2d(&f[0], &f[1], &f[2]), orient2d(&wide[0], &wide[1], &wide[2]), "orient2d f32 vs f64 {f:?}");
+            assert_eq!(
+                orient2d(&f[0], &f[1], &f[2]),
+                orient2d(&wide[0], &wide[1], &wide[2]),
+                "orient2d f32 vs f64 {f:?}"
+            );
         }
     }
     let p3 = [g.point::<f64>(), g.point(), g.point(), g.point()];
     let [a, b, c, d] = p3;
     let o = orient3d(&a, &b, &c, &d);
     if p3.iter().all(|p| p.iter().all(|x| x.is_finite())) {
-        assert_eq!(o, orient3d(&b, &a, &c, &d).reverse(), "orient3d swap {p3:?}");
+        assert_eq!(
+            o,
+            orient3d(&b, &a, &c, &d).reverse(),
+            "orient3d swap {p3:?}"
+        );
         assert_eq!(o, orient3d(&b, &c, &a, &d), "orient3d cycle {p3:?}");
         let f = p3.map(|p| p.map(|x| x as f32));
         if f.iter().all(|p| p.iter().all(|x| x.is_finite())) {
             let wide = f.map(|p| p.map(f64::from));
-            assert_eq!(orient3d(&f[0], &f[1], &f[2], &f[3]), orient3d(&wide[0], &wide[1], &wide[2], &wide[3]), "orient3d f32 vs f64 {f:?}");
+            assert_eq!(
+                orient3d(&f[0], &f[1], &f[2], &f[3]),
+                orient3d(&wide[0], &wide[1], &wide[2], &wide[3]),
+                "orient3d f32 vs f64 {f:?}"
+            );
         }
     }
     let _: Ordering = o;
@@ -570,7 +738,10 @@ fn grid_t<T: Real>(g: &mut Gen) {
         for (k, c) in cell.coords.iter().zip(counts) {
             assert!(*k < c, "cell {cell:?} outside the grid {grid:?}");
         }
-        assert!(cell.t_enter <= cell.t_exit, "cell {cell:?}: t_enter > t_exit");
+        assert!(
+            cell.t_enter <= cell.t_exit,
+            "cell {cell:?}: t_enter > t_exit"
+        );
         assert!(!has_nan(&cell), "NaN in cell {cell:?}");
         if let Some(l) = last {
             assert!(l <= cell.t_enter, "cells out of order: {l:?} then {cell:?}");
@@ -601,7 +772,7 @@ fn mesh_t<T: Real>(g: &mut Gen) {
         return;
     };
     let ray = g.ray::<T>();
-    pair("ray mesh", nan_checked::<T>(g), &ray, &mesh);
+    pair_of!(g, T, "ray mesh", ray, mesh);
     let hit = mesh.cast(&ray, FaceCull::None);
     assert!(!has_nan(&hit), "mesh cast: NaN\n{ray:?}\n{hit:?}");
     // Moderate input only: known finding (fuzz/findings/mesh-huge-
@@ -609,9 +780,19 @@ fn mesh_t<T: Real>(g: &mut Gen) {
     // BVH's slab test misses a point triangle that the watertight
     // triangle test, rounding the other way, hits).
     if g.moderate::<T>() {
-        let any = (0..mesh.len()).filter_map(|i| mesh.triangle(i)).any(|t| t.cast(&ray, FaceCull::None).is_some());
-        assert_eq!(hit.is_some(), any, "mesh cast disagrees with its triangles\n{ray:?}\n{mesh:?}\n{hit:?}");
-        assert_eq!(mesh.occludes(&ray, FaceCull::None), any, "mesh occludes disagrees with its triangles");
+        let any = (0..mesh.len())
+            .filter_map(|i| mesh.triangle(i))
+            .any(|t| t.cast(&ray, FaceCull::None).is_some());
+        assert_eq!(
+            hit.is_some(),
+            any,
+            "mesh cast disagrees with its triangles\n{ray:?}\n{mesh:?}\n{hit:?}"
+        );
+        assert_eq!(
+            mesh.occludes(&ray, FaceCull::None),
+            any,
+            "mesh occludes disagrees with its triangles"
+        );
     }
     if let Some(h) = &hit {
         assert!(h.triangle < mesh.len());
