@@ -252,7 +252,9 @@ pub fn closest(data: &[u8]) {
 fn point_query<T: Real, S: ClosestPoint<T, 3> + Debug>(g: &Gen, s: &S, p: &Point3<T>) {
     let (q, d2, d) = (s.closest_point(p), s.distance_squared(p), s.distance(p));
     assert!(
-        !(d2 < T::zero()) && !(d < T::zero()),
+        [d2, d]
+            .iter()
+            .all(|x| x.partial_cmp(&T::zero()) != Some(Ordering::Less)),
         "negative distance {d2:?} {d:?} for {s:?} {p:?}"
     );
     if g.moderate::<T>() && !g.underflows::<T>() {
