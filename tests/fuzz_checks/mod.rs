@@ -265,45 +265,27 @@ fn point_query<T: Real, S: ClosestPoint<T, 3> + Debug>(g: &Gen, s: &S, p: &Point
     }
 }
 
+/// [`point_query`] on a shape drawn by the [`Gen`] method `$shape`
+/// (drawn first, so that the check sees its scalars).
+macro_rules! point_query {
+    ($g:ident, $p:ident, $shape:ident) => {{
+        let s = $g.$shape::<T>();
+        point_query($g, &s, &$p)
+    }};
+}
+
 fn closest_t<T: Real>(g: &mut Gen) {
     let p = g.point::<T>();
     match g.byte() % 14 {
-        0 => {
-            let s = g.aabb::<T>();
-            point_query(g, &s, &p)
-        }
-        1 => {
-            let s = g.ball::<T>();
-            point_query(g, &s, &p)
-        }
-        2 => {
-            let s = g.obb::<T>();
-            point_query(g, &s, &p)
-        }
-        3 => {
-            let s = g.capsule::<T>();
-            point_query(g, &s, &p)
-        }
-        4 => {
-            let s = g.triangle::<T>();
-            point_query(g, &s, &p)
-        }
-        5 => {
-            let s = g.segment::<T>();
-            point_query(g, &s, &p)
-        }
-        6 => {
-            let s = g.ray::<T>();
-            point_query(g, &s, &p)
-        }
-        7 => {
-            let s = g.line::<T>();
-            point_query(g, &s, &p)
-        }
-        8 => {
-            let s = g.plane::<T>();
-            point_query(g, &s, &p)
-        }
+        0 => point_query!(g, p, aabb),
+        1 => point_query!(g, p, ball),
+        2 => point_query!(g, p, obb),
+        3 => point_query!(g, p, capsule),
+        4 => point_query!(g, p, triangle),
+        5 => point_query!(g, p, segment),
+        6 => point_query!(g, p, ray),
+        7 => point_query!(g, p, line),
+        8 => point_query!(g, p, plane),
         9 => {
             let v = [g.point::<T>(), g.point(), g.point(), g.point()];
             let n = 1 + usize::from(g.byte() % 4);
