@@ -243,8 +243,7 @@ impl<T: Real> Triangle<T, 3> {
         };
         let at = |a: T, b: T| a + (b - a) * lam;
         let [u, v, w] = [at(w0[0], w1[0]), at(w0[1], w1[1]), at(w0[2], w1[2])];
-        // A determinant so small that its inverse overflows makes the
-        // barycentrics (and the point) NaN or infinite: no hit.
+        // Barycentrics or a point that overflow: no hit.
         if !(u.is_finite_real() && v.is_finite_real() && w.is_finite_real()) {
             return None;
         }
