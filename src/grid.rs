@@ -241,7 +241,9 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
         // The entry point, snapped onto the slab plane it entered through.
         let mut p = origin + dir * t_lo;
         if let Some((i, plane)) = entry_axis {
-            p[i] = plane;
+            if let Some(slot) = p.coords.get_mut(i) {
+                *slot = plane;
+            }
         }
         let mut tied = 0u64;
         for i in 0..D {
@@ -253,17 +255,19 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
             // the face's crossing parameter with t_lo, computed the same way
             // as every crossing (so ties are exact); a riding axis keeps its
             // coordinate exactly.
-            let face = |k: isize| grid.origin[i] + size * signed_index::<T>(k);
+            // (The closures take the axis' values, not the index, which
+            // they could not prove in range.)
+            let (g, o, d) = (grid.origin[i], origin[i], dir[i]);
+            let face = |k: isize| g + size * signed_index::<T>(k);
             let at_face = |k: isize| {
-                if dir[i] == T::zero() {
-                    origin[i] == face(k)
+                if d == T::zero() {
+                    o == face(k)
                 } else {
-                    (face(k) - origin[i]).div_sat(dir[i]) == t_lo
+                    (face(k) - o).div_sat(d) == t_lo
                 }
             };
             let on_boundary = at_face(k);
             let top = at_face(k + 1);
-            let d = dir[i];
             it.step[i] = if d > T::zero() {
                 1
             } else if d < T::zero() {

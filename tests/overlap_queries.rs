@@ -2061,3 +2061,23 @@ fn culling_by_hand() {
     assert!(f.is_visible(&aabb([f64::NAN; 3], [1.0; 3])));
     assert_eq!(f.cull(&aabb([0.5; 3], [0.4; 3])), Visibility::Outside);
 }
+
+/// Fuzz finding: a NaN half extent did not show in the ball's local centre,
+/// so ball–box gave a contact with a NaN point; NaN input now misses.
+#[test]
+fn ball_obb_with_nan_half_extent_misses() {
+    let ball = Ball::new(Point3::new(-6.5, 2.2e-16, 0.0), 4.0);
+    let obb = Obb::new(
+        Point3::new(6.25, 0.0, 0.0),
+        Vector3::new(0.0, 1e-40, f64::NAN),
+        Matrix3::zeros(),
+    );
+    assert_eq!(ball.intersect(&obb), None);
+    assert!(!ball.intersects(&obb) && !obb.intersects(&ball));
+    let unit_box = Obb::new(
+        Point3::origin(),
+        Vector3::new(1.0, f64::NAN, 1.0),
+        Matrix3::identity(),
+    );
+    assert!(!Ball::new(Point3::origin(), 1.0).intersects(&unit_box));
+}

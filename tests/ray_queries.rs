@@ -1732,3 +1732,44 @@ fn no_panics_on_arbitrary_f32_input() {
         .tests(3000)
         .quickcheck(prop as fn(P, P, P, f32) -> bool);
 }
+
+/// Fuzz finding: a segment whose slab entry rounds just past its end
+/// (`t = 1 + ε`, allowed against the exit by `not_past`) was a hit for
+/// `intersects` and `clip` but not for `intersect`; now all three miss.
+#[test]
+fn segment_entry_rounding_past_its_end_misses_everywhere() {
+    let m = f64::MIN_POSITIVE;
+    let s = Segment::new(Point3::new(m, m, m), Point3::new(5e-324, -0.0, -0.0));
+    let b = Aabb::new(Point3::new(-0.0, -0.0, -0.0), Point3::new(-0.0, -0.0, -0.0));
+    assert_eq!(s.intersect(&b), None);
+    assert!(!s.intersects(&b));
+    assert!(!b.intersects(&s));
+    assert_eq!(b.clip(&s), None);
+}
+
+/// Fuzz finding: a determinant so small that its inverse overflows gave a
+/// hit with NaN barycentrics and point; such a cast now misses.
+#[test]
+fn triangle_cast_with_overflowing_inverse_determinant_misses() {
+    let m = f64::MIN_POSITIVE;
+    let ray = Ray::new(Point3::new(-0.0, m, -0.0), Vector3::new(-0.0, m, 1e200));
+    let tri = Triangle::new(
+        Point3::new(m, 1e200, -0.0),
+        Point3::origin(),
+        Point3::origin(),
+    );
+    for cull in [FaceCull::None, FaceCull::Back, FaceCull::Front] {
+        let hit = tri.cast(&ray, cull);
+        assert!(
+            hit.is_none_or(|h| h
+                .point
+                .iter()
+                .chain([h.u, h.v, h.w].iter())
+                .all(|x| x.is_finite())),
+            "{hit:?}"
+        );
+    }
+    assert!(ray
+        .intersect(&tri)
+        .is_none_or(|h| h.point.iter().all(|x| x.is_finite())));
+}

@@ -6,11 +6,8 @@
 //! `point_b`, `s`, `t`) and returns the squared distance.
 
 use crate::{Reader, Repr, Writer};
-use isect::fixed::I32F32;
 use isect::nalgebra::Point3;
-use isect::{
-    Aabb, Ball, Capsule, ClosestPoint, ClosestPoints, Obb, Plane, Polygon, Segment, Triangle,
-};
+use isect::{Aabb, Capsule, ClosestPoint, ClosestPoints, Polygon, Segment, Triangle};
 
 /// The most vertices [`closest_polygon`] reads.
 const POLYGON_VERTICES: usize = 8;
@@ -54,7 +51,7 @@ export! {
     /// In: box `center`, `half_extents`, `axes` (three columns), then `p`.
     fn closest_obb(x: &[Repr<S>; 18], out: &mut [Repr<S>; 3]) -> Repr<S> {
         let mut x = Reader::<S>::new(x);
-        let obb = Obb::new(x.point(), x.vector(), x.matrix());
+        let obb = x.obb();
         point_query(&obb, &x.point(), out)
     }
     for f32 => isect_closest_obb_f32, I32F32 => isect_closest_obb_i32f32;
@@ -62,7 +59,7 @@ export! {
     /// In: ball `center`, `radius`, then `p`.
     fn closest_ball(x: &[Repr<S>; 7], out: &mut [Repr<S>; 3]) -> Repr<S> {
         let mut x = Reader::<S>::new(x);
-        let ball = Ball::new(x.point(), x.scalar());
+        let ball = x.ball();
         point_query(&ball, &x.point(), out)
     }
     for f32 => isect_closest_ball_f32, I32F32 => isect_closest_ball_i32f32;
@@ -78,7 +75,7 @@ export! {
     /// In: plane `normal`, `d`, then `p`.
     fn closest_plane(x: &[Repr<S>; 7], out: &mut [Repr<S>; 3]) -> Repr<S> {
         let mut x = Reader::<S>::new(x);
-        let plane = Plane::new(x.vector(), x.scalar());
+        let plane = x.plane();
         point_query(&plane, &x.point(), out)
     }
     for f32 => isect_closest_plane_f32, I32F32 => isect_closest_plane_i32f32;

@@ -25,9 +25,9 @@
 //!   so a reachable panic is a link error naming
 //!   `isect_no_std_check_found_a_panic_path`.
 //!
-//! Layout: one module per query family (`closest` and `overlap` today;
-//! rays and sweeps each add a module file and its name to the `families!`
-//! list). A
+//! Layout: one module per query family (`closest`, `rays`, `overlap`,
+//! `sweep`, `grid`, `predicates`: every family of the core; a new one adds
+//! a module file and its name to the `families!` list). A
 //! module writes each query once, generic over [`Scalar`], inside the
 //! [`export!`] macro, which instantiates it for every scalar named there.
 //! Inputs and outputs are flat arrays of the scalar's raw representation
@@ -41,11 +41,11 @@ use core::panic::PanicInfo;
 
 use isect::fixed::I32F32;
 use isect::nalgebra::{Matrix3, Point3, Vector3};
-use isect::{ClosestPair, Real};
+use isect::{Aabb, Ball, Capsule, ClosestPair, Obb, Orient, Plane, Real, Segment, Triangle};
 
 /// A scalar the exported functions are instantiated for, with the plain
 /// type that carries it across the C ABI.
-pub trait Scalar: Real {
+pub trait Scalar: Real + Orient {
     /// The FFI-safe representation: the float itself, or fixed point's bits.
     type Repr: Copy;
     /// The value a representation stands for.
@@ -116,6 +116,36 @@ impl<'a, S: Scalar> Reader<'a, S> {
     pub fn matrix(&mut self) -> Matrix3<S> {
         Matrix3::from_columns(&[self.vector(), self.vector(), self.vector()])
     }
+    /// A ball: `center`, `radius` (4 values).
+    #[inline(always)]
+    pub fn ball(&mut self) -> Ball<S> {
+        Ball::new(self.point(), self.scalar())
+    }
+    /// A box from its `min` and `max` corners (6 values).
+    #[inline(always)]
+    pub fn aabb(&mut self) -> Aabb<S> {
+        Aabb::new(self.point(), self.point())
+    }
+    /// An oriented box: `center`, `half_extents`, `axes` (15 values).
+    #[inline(always)]
+    pub fn obb(&mut self) -> Obb<S> {
+        Obb::new(self.point(), self.vector(), self.matrix())
+    }
+    /// A triangle from its three vertices (9 values).
+    #[inline(always)]
+    pub fn triangle(&mut self) -> Triangle<S> {
+        Triangle::new(self.point(), self.point(), self.point())
+    }
+    /// A capsule: its segment's ends and its radius (7 values).
+    #[inline(always)]
+    pub fn capsule(&mut self) -> Capsule<S> {
+        Capsule::new(Segment::new(self.point(), self.point()), self.scalar())
+    }
+    /// A plane: `normal`, `d` (4 values).
+    #[inline(always)]
+    pub fn plane(&mut self) -> Plane<S> {
+        Plane::new(self.vector(), self.scalar())
+    }
 }
 
 /// Writes values in order into an output array; writes past its end are
@@ -170,12 +200,23 @@ impl<'a, S: Scalar> Writer<'a, S> {
 /// that the linker keeps every exported function in the image.
 macro_rules! export {
     // One exported instance: a module holding the `extern "C"` function,
-    // where `S` names the instance's scalar.
-    (@instance $query:ident ($($arg:ident: $ty:ty),*) -> $ret:ty; $scalar:ty => $name:ident) => {
+    // where `S` names the instance's scalar; compiled when the scalar's
+    // feature is on.
+    (@instance $query:ident $params:tt -> $ret:ty; f32 => $name:ident) => {
+        #[cfg(feature = "f32")]
+        export!(@module $query $params -> $ret; f32 => $name);
+    };
+    (@instance $query:ident $params:tt -> $ret:ty; I32F32 => $name:ident) => {
+        #[cfg(feature = "i32f32")]
+        export!(@module $query $params -> $ret; I32F32 => $name);
+    };
+    (@module $query:ident ($($arg:ident: $ty:ty),*) -> $ret:ty; $scalar:ident => $name:ident) => {
         #[doc(hidden)]
         pub mod $name {
             #[allow(unused_imports)]
             use super::*;
+            #[allow(unused_imports)]
+            use isect::fixed::I32F32;
             type S = $scalar;
             #[no_mangle]
             pub extern "C" fn $name($($arg: $ty),*) -> $ret {
@@ -183,18 +224,28 @@ macro_rules! export {
             }
         }
     };
+    // Keeps one instance in the image (when its scalar's feature is on).
+    (@keep f32 => $name:ident) => {
+        #[cfg(feature = "f32")]
+        core::hint::black_box($name::$name as *const ());
+    };
+    (@keep I32F32 => $name:ident) => {
+        #[cfg(feature = "i32f32")]
+        core::hint::black_box($name::$name as *const ());
+    };
     // Every scalar's instance of one query.
-    (@instances $query:ident $params:tt -> $ret:ty; $($scalar:ty => $name:ident),+) => {
+    (@instances $query:ident $params:tt -> $ret:ty; $($scalar:ident => $name:ident),+) => {
         $(export!(@instance $query $params -> $ret; $scalar => $name);)+
     };
     ($(
         $(#[$doc:meta])*
         fn $query:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block
-        for $($scalar:ty => $name:ident),+;
+        for $($scalar:ident => $name:ident),+;
     )*) => {
         $(
             $(#[$doc])*
             #[inline(always)]
+            #[allow(dead_code)]
             fn $query<S: $crate::Scalar>($($arg: $ty),*) -> $ret $body
 
             export!(@instances $query ($($arg: $ty),*) -> $ret; $($scalar => $name),+);
@@ -204,7 +255,7 @@ macro_rules! export {
         #[inline(always)]
         pub fn keep() {
             $($(
-                core::hint::black_box($name::$name as *const ());
+                export!(@keep $scalar => $name);
             )+)*
         }
     };
@@ -222,7 +273,7 @@ macro_rules! families {
     };
 }
 
-families!(closest, rays, overlap);
+families!(closest, rays, overlap, sweep, grid, predicates);
 
 /// The image's entry point (the symbol the linker starts from): it
 /// references every exported query, so that none is discarded.

@@ -8,12 +8,8 @@
 //! culling returns 0, 1 or 2 for inside, outside or intersecting.
 
 use crate::{Reader, Repr, Writer};
-use isect::fixed::I32F32;
 use isect::nalgebra::{Point2, Point3};
-use isect::{
-    Aabb, Ball, Capsule, Classify, Contact, Contains, Cull, Frustum, Intersect, Obb, Plane,
-    Polygon, Segment, Side, Triangle, TriangleIntersection, Visibility,
-};
+use isect::{Classify, Contact, Contains, Cull, Frustum, Intersect, Polygon, Side, Triangle, TriangleIntersection, Visibility};
 
 /// The most vertices a polygon query reads.
 const POLYGON_VERTICES: usize = 8;
@@ -49,45 +45,27 @@ fn contact<S: crate::Scalar>(c: Option<Contact<S>>, out: &mut [Repr<S>; 7]) -> u
     1
 }
 
-/// A box from its `min` and `max` corners.
-#[inline(always)]
-fn aabb<S: crate::Scalar>(x: &mut Reader<'_, S>) -> Aabb<S> {
-    Aabb::new(x.point(), x.point())
-}
-
-/// A triangle from its three vertices.
-#[inline(always)]
-fn triangle<S: crate::Scalar>(x: &mut Reader<'_, S>) -> Triangle<S> {
-    Triangle::new(x.point(), x.point(), x.point())
-}
-
-/// A capsule from its segment's ends and its radius.
-#[inline(always)]
-fn capsule<S: crate::Scalar>(x: &mut Reader<'_, S>) -> Capsule<S> {
-    Capsule::new(Segment::new(x.point(), x.point()), x.scalar())
-}
-
 export! {
     /// In: ball `center`, `radius`, then box `min`, `max`.
     fn overlap_ball_aabb(x: &[Repr<S>; 10], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let ball = Ball::new(x.point(), x.scalar());
-        contact(ball.intersect(&aabb(&mut x)), out)
+        let ball = x.ball();
+        contact(ball.intersect(&x.aabb()), out)
     }
     for f32 => isect_overlap_ball_aabb_f32, I32F32 => isect_overlap_ball_aabb_i32f32;
 
     /// In: ball `center`, `radius`, then triangle `a`, `b`, `c`.
     fn overlap_ball_triangle(x: &[Repr<S>; 13], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let ball = Ball::new(x.point(), x.scalar());
-        contact(ball.intersect(&triangle(&mut x)), out)
+        let ball = x.ball();
+        contact(ball.intersect(&x.triangle()), out)
     }
     for f32 => isect_overlap_ball_triangle_f32, I32F32 => isect_overlap_ball_triangle_i32f32;
 
     /// In: box `min`, `max`, then box `min`, `max`; writes the overlap box.
     fn overlap_aabb_aabb(x: &[Repr<S>; 12], out: &mut [Repr<S>; 6]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let (a, b) = (aabb(&mut x), aabb(&mut x));
+        let (a, b) = (x.aabb(), x.aabb());
         let Some(o) = a.intersect(&b) else {
             return 0;
         };
@@ -99,16 +77,16 @@ export! {
     /// In: box `min`, `max`, then triangle `a`, `b`, `c`.
     fn overlap_aabb_triangle(x: &[Repr<S>; 15], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let b = aabb(&mut x);
-        contact(b.intersect(&triangle(&mut x)), out)
+        let b = x.aabb();
+        contact(b.intersect(&x.triangle()), out)
     }
     for f32 => isect_overlap_aabb_triangle_f32, I32F32 => isect_overlap_aabb_triangle_i32f32;
 
     /// In: two boxes, each `center`, `half_extents`, `axes` (three columns).
     fn overlap_obb_obb(x: &[Repr<S>; 30], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let a = Obb::new(x.point(), x.vector(), x.matrix());
-        let b = Obb::new(x.point(), x.vector(), x.matrix());
+        let a = x.obb();
+        let b = x.obb();
         contact(a.intersect(&b), out)
     }
     for f32 => isect_overlap_obb_obb_f32, I32F32 => isect_overlap_obb_obb_i32f32;
@@ -117,7 +95,7 @@ export! {
     /// segment's ends (or the coplanar polygon's first two vertices).
     fn overlap_triangle_triangle(x: &[Repr<S>; 18], out: &mut [Repr<S>; 6]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let (a, b) = (triangle(&mut x), triangle(&mut x));
+        let (a, b) = (x.triangle(), x.triangle());
         let (p, q) = match a.intersect(&b) {
             None => return 0,
             Some(TriangleIntersection::Segment(s)) => (s.a, s.b),
@@ -136,7 +114,7 @@ export! {
     /// In: capsule `a`, `b`, `radius`, then capsule `a`, `b`, `radius`.
     fn overlap_capsule_capsule(x: &[Repr<S>; 14], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let (a, b) = (capsule(&mut x), capsule(&mut x));
+        let (a, b) = (x.capsule(), x.capsule());
         contact(a.intersect(&b), out)
     }
     for f32 => isect_overlap_capsule_capsule_f32, I32F32 => isect_overlap_capsule_capsule_i32f32;
@@ -144,16 +122,16 @@ export! {
     /// In: capsule `a`, `b`, `radius`, then box `min`, `max`.
     fn overlap_capsule_aabb(x: &[Repr<S>; 13], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let c = capsule(&mut x);
-        contact(c.intersect(&aabb(&mut x)), out)
+        let c = x.capsule();
+        contact(c.intersect(&x.aabb()), out)
     }
     for f32 => isect_overlap_capsule_aabb_f32, I32F32 => isect_overlap_capsule_aabb_i32f32;
 
     /// In: capsule `a`, `b`, `radius`, then triangle `a`, `b`, `c`.
     fn overlap_capsule_triangle(x: &[Repr<S>; 16], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let c = capsule(&mut x);
-        contact(c.intersect(&triangle(&mut x)), out)
+        let c = x.capsule();
+        contact(c.intersect(&x.triangle()), out)
     }
     for f32 => isect_overlap_capsule_triangle_f32,
         I32F32 => isect_overlap_capsule_triangle_i32f32;
@@ -161,40 +139,40 @@ export! {
     /// In: box `min`, `max`, then plane `normal`, `d`.
     fn classify_aabb(x: &[Repr<S>; 10]) -> i32 {
         let mut x = Reader::<S>::new(x);
-        let b = aabb(&mut x);
-        side(b.classify(&Plane::new(x.vector(), x.scalar())))
+        let b = x.aabb();
+        side(b.classify(&x.plane()))
     }
     for f32 => isect_classify_aabb_f32, I32F32 => isect_classify_aabb_i32f32;
 
     /// In: outer ball `center`, `radius`, then inner box `min`, `max`.
     fn contains_ball_aabb(x: &[Repr<S>; 10]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let ball = Ball::new(x.point(), x.scalar());
-        u32::from(ball.contains(&aabb(&mut x)))
+        let ball = x.ball();
+        u32::from(ball.contains(&x.aabb()))
     }
     for f32 => isect_contains_ball_aabb_f32, I32F32 => isect_contains_ball_aabb_i32f32;
 
     /// In: six planes (`normal`, `d` each), then box `min`, `max`.
     fn cull_aabb(x: &[Repr<S>; 30]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let f = Frustum::new(core::array::from_fn(|_| Plane::new(x.vector(), x.scalar())));
-        visibility(f.cull(&aabb(&mut x)))
+        let f = Frustum::new(core::array::from_fn(|_| x.plane()));
+        visibility(f.cull(&x.aabb()))
     }
     for f32 => isect_cull_aabb_f32, I32F32 => isect_cull_aabb_i32f32;
 
     /// In: ball `center`, `radius`, then box `center`, `half_extents`, `axes`.
     fn overlap_ball_obb(x: &[Repr<S>; 19], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let ball = Ball::new(x.point(), x.scalar());
-        contact(ball.intersect(&Obb::new(x.point(), x.vector(), x.matrix())), out)
+        let ball = x.ball();
+        contact(ball.intersect(&x.obb()), out)
     }
     for f32 => isect_overlap_ball_obb_f32, I32F32 => isect_overlap_ball_obb_i32f32;
 
     /// In: ball `center`, `radius`, then capsule `a`, `b`, `radius`.
     fn overlap_ball_capsule(x: &[Repr<S>; 11], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let ball = Ball::new(x.point(), x.scalar());
-        contact(ball.intersect(&capsule(&mut x)), out)
+        let ball = x.ball();
+        contact(ball.intersect(&x.capsule()), out)
     }
     for f32 => isect_overlap_ball_capsule_f32, I32F32 => isect_overlap_ball_capsule_i32f32;
 
@@ -206,7 +184,7 @@ export! {
         out: &mut [Repr<S>; 7],
     ) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let ball = Ball::new(x.point(), x.scalar());
+        let ball = x.ball();
         let vertices: [Point3<S>; POLYGON_VERTICES] = core::array::from_fn(|_| x.point());
         let polygon = Polygon::new(&vertices[..n.min(POLYGON_VERTICES)]);
         contact(ball.intersect(&polygon), out)
@@ -216,16 +194,16 @@ export! {
     /// In: box `center`, `half_extents`, `axes`, then triangle `a`, `b`, `c`.
     fn overlap_obb_triangle(x: &[Repr<S>; 24], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let obb = Obb::new(x.point(), x.vector(), x.matrix());
-        contact(obb.intersect(&triangle(&mut x)), out)
+        let obb = x.obb();
+        contact(obb.intersect(&x.triangle()), out)
     }
     for f32 => isect_overlap_obb_triangle_f32, I32F32 => isect_overlap_obb_triangle_i32f32;
 
     /// In: capsule `a`, `b`, `radius`, then box `center`, `half_extents`, `axes`.
     fn overlap_capsule_obb(x: &[Repr<S>; 22], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let c = capsule(&mut x);
-        contact(c.intersect(&Obb::new(x.point(), x.vector(), x.matrix())), out)
+        let c = x.capsule();
+        contact(c.intersect(&x.obb()), out)
     }
     for f32 => isect_overlap_capsule_obb_f32, I32F32 => isect_overlap_capsule_obb_i32f32;
 
@@ -234,8 +212,8 @@ export! {
     /// three meet the plane.
     fn overlap_planes(x: &[Repr<S>; 29], out: &mut [Repr<S>; 7]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let (b, o, c) = (aabb(&mut x), Obb::new(x.point(), x.vector(), x.matrix()), capsule(&mut x));
-        let plane = Plane::new(x.vector(), x.scalar());
+        let (b, o, c) = (x.aabb(), x.obb(), x.capsule());
+        let plane = x.plane();
         contact(b.intersect(&plane), out) + contact(o.intersect(&plane), out)
             + contact(c.intersect(&plane), out)
     }
@@ -267,10 +245,10 @@ export! {
     /// four sides (-1, 0 or 1 each).
     fn classify_shapes(x: &[Repr<S>; 40]) -> i32 {
         let mut x = Reader::<S>::new(x);
-        let ball = Ball::new(x.point(), x.scalar());
-        let obb = Obb::new(x.point(), x.vector(), x.matrix());
-        let (t, c) = (triangle(&mut x), capsule(&mut x));
-        let plane = Plane::new(x.vector(), x.scalar());
+        let ball = x.ball();
+        let obb = x.obb();
+        let (t, c) = (x.triangle(), x.capsule());
+        let plane = x.plane();
         side(ball.classify(&plane)) + side(obb.classify(&plane)) + side(t.classify(&plane))
             + side(c.classify(&plane))
     }
@@ -281,9 +259,9 @@ export! {
     /// `ball + 3 * obb`.
     fn cull_ball_obb(x: &[Repr<S>; 47]) -> u32 {
         let mut x = Reader::<S>::new(x);
-        let f = Frustum::new(core::array::from_fn(|_| Plane::new(x.vector(), x.scalar())));
-        let ball = Ball::new(x.point(), x.scalar());
-        let obb = Obb::new(x.point(), x.vector(), x.matrix());
+        let f = Frustum::new(core::array::from_fn(|_| x.plane()));
+        let ball = x.ball();
+        let obb = x.obb();
         visibility(f.cull(&ball)) + 3 * visibility(f.cull(&obb))
     }
     for f32 => isect_cull_ball_obb_f32, I32F32 => isect_cull_ball_obb_i32f32;
@@ -295,7 +273,7 @@ export! {
         let mut p2 = || Point2::new(x.scalar(), x.scalar());
         let t = Triangle::new(p2(), p2(), p2());
         let q = p2();
-        let c = capsule(&mut x);
+        let c = x.capsule();
         u32::from(t.contains(&q)) + 2 * u32::from(c.contains(&x.point()))
     }
     for f32 => isect_contains_points_f32, I32F32 => isect_contains_points_i32f32;

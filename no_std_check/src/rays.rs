@@ -7,12 +7,8 @@
 //! a miss.
 
 use crate::{Reader, Repr, Writer};
-use isect::fixed::I32F32;
 use isect::nalgebra::{Point2, Point3, Vector2};
-use isect::{
-    Aabb, Ball, Capsule, Caster, ConvexHull, FaceCull, Intersect, Line, LinearHit, Obb, Plane,
-    PlaneHit, Polygon, Ray, RayHit, Segment, Triangle,
-};
+use isect::{Aabb, Capsule, Caster, ConvexHull, FaceCull, Intersect, Line, LinearHit, Plane, PlaneHit, Polygon, Ray, RayHit, Segment, Triangle};
 
 /// The most planes [`ray_hull`] reads.
 const HULL_PLANES: usize = 8;
@@ -73,7 +69,7 @@ export! {
     fn line_ball(x: &[Repr<S>; 10], out: &mut [Repr<S>; 6]) -> Repr<S> {
         let mut x = Reader::<S>::new(x);
         let line = Line::new(x.point(), x.vector());
-        hit_out(line.intersect(&Ball::new(x.point(), x.scalar())), out)
+        hit_out(line.intersect(&x.ball()), out)
     }
     for f32 => isect_rays_line_ball_f32, I32F32 => isect_rays_line_ball_i32f32;
 
@@ -81,7 +77,7 @@ export! {
     fn ray_obb(x: &[Repr<S>; 21], out: &mut [Repr<S>; 6]) -> Repr<S> {
         let mut x = Reader::<S>::new(x);
         let ray = Ray::new(x.point(), x.vector());
-        hit_out(ray.intersect(&Obb::new(x.point(), x.vector(), x.matrix())), out)
+        hit_out(ray.intersect(&x.obb()), out)
     }
     for f32 => isect_rays_ray_obb_f32, I32F32 => isect_rays_ray_obb_i32f32;
 
@@ -98,7 +94,7 @@ export! {
     fn ray_plane(x: &[Repr<S>; 10], out: &mut [Repr<S>; 6]) -> Repr<S> {
         let mut x = Reader::<S>::new(x);
         let ray = Ray::new(x.point(), x.vector());
-        hit_out(Plane::new(x.vector(), x.scalar()).cast(&ray, FaceCull::Back), out)
+        hit_out(x.plane().cast(&ray, FaceCull::Back), out)
     }
     for f32 => isect_rays_ray_plane_f32, I32F32 => isect_rays_ray_plane_i32f32;
 
@@ -108,7 +104,7 @@ export! {
         let mut x = Reader::<S>::new(x);
         let ray = Ray::new(x.point(), x.vector());
         let planes: [Plane<S, 3>; HULL_PLANES] =
-            core::array::from_fn(|_| Plane::new(x.vector(), x.scalar()));
+            core::array::from_fn(|_| x.plane());
         hit_out(ray.intersect(&ConvexHull::new(&planes[..n.min(HULL_PLANES)])), out)
     }
     for f32 => isect_rays_ray_hull_f32, I32F32 => isect_rays_ray_hull_i32f32;
@@ -163,8 +159,7 @@ export! {
     /// In: three planes (`normal`, `d` each); out: their common point.
     fn three_planes(x: &[Repr<S>; 12], out: &mut [Repr<S>; 3]) -> Repr<S> {
         let mut x = Reader::<S>::new(x);
-        let mut plane = || Plane::new(x.vector(), x.scalar());
-        let (a, b, c) = (plane(), plane(), plane());
+        let (a, b, c) = (x.plane(), x.plane(), x.plane());
         let two = matches!(a.intersect(&b), Some(PlaneHit::Line(_)));
         match Plane::meet_three(&a, &b, &c) {
             Some(p) => {

@@ -59,11 +59,13 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, obb: &Obb<T, D>) -> bool {
-        // NaN anywhere shows in the local centre (the select-based clamp
-        // would drop it).
+        // NaN in the centres or axes shows in the local centre, NaN in the
+        // half extents does not: check both (the select-based clamp would
+        // drop either).
         let local = obb.to_local(&self.center);
         radius_ok(self.radius)
             && local.iter().all(|x| x.is_finite_real())
+            && obb.half_extents.iter().all(|x| x.is_finite_real())
             && obb.distance_squared(&self.center) <= self.radius * self.radius
     }
 }

@@ -83,7 +83,9 @@ pub(crate) fn slab<T: Real, const D: usize>(
         }
         exit = t_far.min_sel(exit);
     }
-    if ordered && not_past(enter, exit) {
+    // `not_past` lets `enter` pass `exit` by a rounding, but never the end
+    // of the range (which `first_hit` would reject: `hits` must agree).
+    if ordered && not_past(enter, exit) && enter <= t_max {
         Some((enter, exit.max_sel(enter), face))
     } else {
         None

@@ -163,8 +163,16 @@ impl<T: Real> Triangle<T, 3> {
         if !(t >= t_min && t <= t_max && t < max && t > -max) {
             return None;
         }
+        // A determinant so small that its inverse overflows makes the
+        // barycentrics (and the point) NaN or infinite: no hit.
+        if !(u.is_finite_real() && v.is_finite_real() && w.is_finite_real()) {
+            return None;
+        }
         let n = unit(&self.scaled_normal()).or_else(|| unit(&-caster.direction()))?;
         let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
+        if !point.iter().all(|x| x.is_finite_real()) {
+            return None;
+        }
         Some(TriangleHit {
             t,
             point,
@@ -235,8 +243,15 @@ impl<T: Real> Triangle<T, 3> {
         };
         let at = |a: T, b: T| a + (b - a) * lam;
         let [u, v, w] = [at(w0[0], w1[0]), at(w0[1], w1[1]), at(w0[2], w1[2])];
+        // Barycentrics or a point that overflow: no hit.
+        if !(u.is_finite_real() && v.is_finite_real() && w.is_finite_real()) {
+            return None;
+        }
         let n = unit(&self.scaled_normal()).or_else(|| unit(&-caster.direction()))?;
         let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
+        if !point.iter().all(|x| x.is_finite_real()) {
+            return None;
+        }
         Some(TriangleHit {
             t,
             point,

@@ -13,7 +13,7 @@
 //! faces, edges or points, negative ones count by their absolute value;
 //! NaN input misses. The axes are assumed orthonormal.
 
-use crate::intersect::mirror;
+use crate::intersect::{column, mirror};
 use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape};
 use crate::sweep::{checked, finite_point, finite_vector, magnitude};
 use crate::{Intersect, Obb, Real, Swept, Toi, Vector};
@@ -66,7 +66,7 @@ fn box_box_toi<T: Real, const D: usize>(
 
 /// The columns of a box's axes.
 fn columns<T: Real, const D: usize>(b: &BoxShape<T, D>) -> [Vector<T, D>; D] {
-    core::array::from_fn(|i| b.axes.column(i).into_owned())
+    core::array::from_fn(|i| column(&b.axes, i))
 }
 
 impl<T: Real> Intersect<Obb<T, 3>> for Swept<Obb<T, 3>, T, 3> {

@@ -72,9 +72,11 @@ pub(super) fn nearest_face_normal<T: Real, const D: usize>(
             }
         }
     }
-    let mut n = Vector::zeros();
+    let mut n = Vector::<T, D>::zeros();
     if let Some((_, i, dir)) = best {
-        n[i] = dir;
+        if let Some(slot) = n.get_mut(i) {
+            *slot = dir;
+        }
     }
     n
 }

@@ -12,6 +12,7 @@
 //! other).
 
 use crate::closest::{closest_on_linear, Interval};
+use crate::intersect::column;
 use crate::sweep::point_aabb::slab_interval;
 use crate::sweep::unit;
 use crate::{Matrix, Point, Real, Vector};
@@ -183,7 +184,7 @@ impl<T: Real, const D: usize> BoxShape<T, D> {
         let mut base = self.center;
         let mut free: [Option<Vector<T, D>>; 2] = [None, None];
         for i in 0..D {
-            let axis: Vector<T, D> = self.axes.column(i).into_owned();
+            let axis: Vector<T, D> = column(&self.axes, i);
             let along = axis.dot(w);
             let reach = axis * self.half[i];
             if self.half[i] * along.abs() <= tol {
@@ -341,7 +342,9 @@ impl<T: Real, const D: usize> BoxShape<T, D> {
         if D > 3 {
             return None;
         }
-        let reach = |i: usize| -> Vector<T, D> { self.axes.column(i) * self.half[i] };
+        let reach = |i: usize| -> Vector<T, D> {
+            column(&self.axes, i) * self.half.get(i).copied().unwrap_or_else(T::zero)
+        };
         for i in 0..D {
             // The other axes' signs, one bit each.
             for mask in 0..(1usize << D.saturating_sub(1)) {
