@@ -13,36 +13,30 @@ use isect::prelude::*;
 
 const CASES: usize = 20_000;
 
-/// A tiny deterministic generator.
-struct Rng(u64);
-impl Rng {
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn point(&mut self) -> Point3<f64> {
-        Point3::new(
-            self.range(-10.0, 10.0),
-            self.range(-10.0, 10.0),
-            self.range(-10.0, 10.0),
-        )
-    }
-    fn dir(&mut self) -> Vector3<f64> {
-        loop {
-            let v = Vector3::new(
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            );
-            let n = v.norm();
-            if n > 0.1 && n <= 1.0 {
-                return v / n;
-            }
+#[path = "../benches/inputs/mod.rs"]
+mod inputs;
+use inputs::Rng;
+
+/// A point with coordinates uniform in `[-10, 10)`.
+fn point(rng: &mut Rng) -> Point3<f64> {
+    Point3::new(
+        rng.range(-10.0, 10.0),
+        rng.range(-10.0, 10.0),
+        rng.range(-10.0, 10.0),
+    )
+}
+
+/// A random unit vector.
+fn dir(rng: &mut Rng) -> Vector3<f64> {
+    loop {
+        let v = Vector3::new(
+            rng.range(-1.0, 1.0),
+            rng.range(-1.0, 1.0),
+            rng.range(-1.0, 1.0),
+        );
+        let n = v.norm();
+        if n > 0.1 && n <= 1.0 {
+            return v / n;
         }
     }
 }
@@ -79,12 +73,17 @@ impl Tally {
 /// Runs every family for scalar `T` against `f64`, row by row.
 fn run<T: Real>() -> Vec<(&'static str, Tally)> {
     let mut rows = Vec::new();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
 
     // Closest points: point–triangle, segment–segment, point–OBB distances.
     let mut t = Tally::default();
     for _ in 0..CASES {
-        let (a, b, c, q) = (rng.point(), rng.point(), rng.point(), rng.point());
+        let (a, b, c, q) = (
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+        );
         let exact = Triangle::new(a, b, c).distance(&q);
         let got = Triangle::new(p::<T>(&a), p(&b), p(&c))
             .distance(&p(&q))
@@ -94,7 +93,12 @@ fn run<T: Real>() -> Vec<(&'static str, Tally)> {
     rows.push(("closest: point–triangle distance", t));
     let mut t = Tally::default();
     for _ in 0..CASES {
-        let (a, b, c, d) = (rng.point(), rng.point(), rng.point(), rng.point());
+        let (a, b, c, d) = (
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+        );
         let exact = Segment::new(a, b)
             .closest_points(&Segment::new(c, d))
             .distance();
@@ -109,7 +113,7 @@ fn run<T: Real>() -> Vec<(&'static str, Tally)> {
     // Ray casts: sphere, box, triangle (t of the hit; disagreeing hit/miss).
     let mut t = Tally::default();
     for _ in 0..CASES {
-        let (o, d, c) = (rng.point(), rng.dir(), rng.point());
+        let (o, d, c) = (point(&mut rng), dir(&mut rng), point(&mut rng));
         let r = rng.range(0.5, 5.0);
         let exact = Ray::new(o, d).intersect(&Sphere::new(c, r)).map(|h| h.t);
         let got = Ray::new(p::<T>(&o), v(&d))
@@ -123,7 +127,12 @@ fn run<T: Real>() -> Vec<(&'static str, Tally)> {
     rows.push(("rays: ray–sphere t", t));
     let mut t = Tally::default();
     for _ in 0..CASES {
-        let (o, d, a, b) = (rng.point(), rng.dir(), rng.point(), rng.point());
+        let (o, d, a, b) = (
+            point(&mut rng),
+            dir(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+        );
         let lo = a.inf(&b);
         let hi = a.sup(&b);
         let exact = Ray::new(o, d).intersect(&Aabb::new(lo, hi)).map(|h| h.t);
@@ -138,9 +147,14 @@ fn run<T: Real>() -> Vec<(&'static str, Tally)> {
     rows.push(("rays: ray–AABB t", t));
     let mut t = Tally::default();
     for _ in 0..CASES {
-        let (o, a, b, c) = (rng.point(), rng.point(), rng.point(), rng.point());
+        let (o, a, b, c) = (
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+        );
         // Aim near the triangle so that about half hit.
-        let aim = Point3::from((a.coords + b.coords + c.coords) / 3.0) + rng.dir() * 3.0;
+        let aim = Point3::from((a.coords + b.coords + c.coords) / 3.0) + dir(&mut rng) * 3.0;
         let d = aim - o;
         let exact = Ray::new(o, d)
             .intersect(&Triangle::new(a, b, c))
@@ -158,7 +172,7 @@ fn run<T: Real>() -> Vec<(&'static str, Tally)> {
     // Overlaps: disagreement only; contact depth of ball–ball.
     let mut t = Tally::default();
     for _ in 0..CASES {
-        let (a, b) = (rng.point(), rng.point());
+        let (a, b) = (point(&mut rng), point(&mut rng));
         let (ra, rb) = (rng.range(0.5, 8.0), rng.range(0.5, 8.0));
         let exact = Sphere::new(a, ra)
             .intersect(&Sphere::new(b, rb))
@@ -174,9 +188,9 @@ fn run<T: Real>() -> Vec<(&'static str, Tally)> {
     rows.push(("overlaps: ball–ball contact depth", t));
     let mut t = Tally::default();
     for _ in 0..CASES {
-        let (a, b, c) = (rng.point(), rng.point(), rng.point());
+        let (a, b, c) = (point(&mut rng), point(&mut rng), point(&mut rng));
         let (lo, hi) = {
-            let (x, y) = (rng.point(), rng.point());
+            let (x, y) = (point(&mut rng), point(&mut rng));
             (x.inf(&y), x.sup(&y))
         };
         let exact = Triangle::new(a, b, c).intersects(&Aabb::new(lo, hi));
@@ -186,7 +200,7 @@ fn run<T: Real>() -> Vec<(&'static str, Tally)> {
     rows.push(("overlaps: AABB–triangle (yes/no)", t));
     let mut t = Tally::default();
     for _ in 0..CASES {
-        let pts: Vec<_> = (0..6).map(|_| rng.point()).collect();
+        let pts: Vec<_> = (0..6).map(|_| point(&mut rng)).collect();
         let exact = Triangle::new(pts[0], pts[1], pts[2])
             .intersects(&Triangle::new(pts[3], pts[4], pts[5]));
         let q: Vec<Point3<T>> = pts.iter().map(p::<T>).collect();
@@ -199,9 +213,14 @@ fn run<T: Real>() -> Vec<(&'static str, Tally)> {
     // along the motion.
     let mut t = Tally::default();
     for _ in 0..CASES {
-        let (a, b, c, s) = (rng.point(), rng.point(), rng.point(), rng.point());
+        let (a, b, c, s) = (
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+        );
         let r = rng.range(0.2, 2.0);
-        let target = Point3::from((a.coords + b.coords + c.coords) / 3.0) + rng.dir() * 3.0;
+        let target = Point3::from((a.coords + b.coords + c.coords) / 3.0) + dir(&mut rng) * 3.0;
         let m = target - s;
         let exact = Swept::new(Sphere::new(s, r), m)
             .intersect(&Triangle::new(a, b, c))

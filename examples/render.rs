@@ -15,6 +15,9 @@ use isect::nalgebra::{Matrix3, Point3, Rotation3, Unit, Vector3};
 use isect::prelude::*;
 use isect::TriMesh;
 
+#[path = "../benches/inputs/mod.rs"]
+mod inputs;
+
 type P = Point3<f32>;
 type V = Vector3<f32>;
 
@@ -88,42 +91,19 @@ fn sky(dir: V) -> V {
     V::new(1.0, 1.0, 1.0) * (1.0 - k) + V::new(0.45, 0.65, 1.0) * k
 }
 
-/// A UV sphere of `rings × segments` quads, displaced by a few sines:
-/// 2 · segments · (rings - 1) triangles.
+/// A UV sphere of `rings × segments` quads (the benches' generator),
+/// displaced by a few sines, pole along `y`: 2 · segments · (rings - 1)
+/// triangles.
 fn bumpy_sphere(c: P, r: f32, rings: u32, segments: u32) -> (Vec<P>, Vec<[u32; 3]>) {
-    let bump = |th: f32, ph: f32| {
+    let bump = |th: f64, ph: f64| {
         1.0 + 0.06 * (7.0 * ph).sin() * (5.0 * th).sin() + 0.03 * (23.0 * th + 3.0 * ph).sin()
     };
-    let mut v = vec![c + V::new(0.0, r * bump(0.0, 0.0), 0.0)];
-    for i in 1..rings {
-        let th = std::f32::consts::PI * i as f32 / rings as f32;
-        for j in 0..segments {
-            let ph = std::f32::consts::TAU * j as f32 / segments as f32;
-            let k = r * bump(th, ph);
-            v.push(
-                c + V::new(
-                    k * th.sin() * ph.cos(),
-                    k * th.cos(),
-                    k * th.sin() * ph.sin(),
-                ),
-            );
-        }
-    }
-    v.push(c + V::new(0.0, -r * bump(std::f32::consts::PI, 0.0), 0.0));
-    let south = v.len() as u32 - 1;
-    let at = |i: u32, j: u32| 1 + (i - 1) * segments + (j % segments);
-    let mut t = Vec::new();
-    for j in 0..segments {
-        t.push([0, at(1, j + 1), at(1, j)]);
-        t.push([south, at(rings - 1, j), at(rings - 1, j + 1)]);
-    }
-    for i in 1..rings - 1 {
-        for j in 0..segments {
-            let (a, b, c2, d) = (at(i, j), at(i, j + 1), at(i + 1, j), at(i + 1, j + 1));
-            t.push([a, b, c2]);
-            t.push([b, d, c2]);
-        }
-    }
+    let (v, t) = inputs::uv_sphere(rings, segments, bump);
+    // (x, y, z) -> (x, z, -y): a rotation, so the faces still point out.
+    let v = v
+        .iter()
+        .map(|[x, y, z]| c + V::new(*x as f32, *z as f32, -*y as f32) * r)
+        .collect();
     (v, t)
 }
 
