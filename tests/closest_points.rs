@@ -2176,8 +2176,14 @@ scalar_tests! {
 #[test]
 fn huge_and_tiny_linear_pairs_give_no_nan() {
     let tiny: f64 = 2.2e-308;
-    let ray = Ray::new(Point3::<f64>::new(0.0, 0.0, 0.0), Vector3::new(4.25, tiny, tiny));
-    let line = Line::new(Point3::new(tiny, 2.2e-16, 3.4e38), Vector3::new(3.4e38, tiny, tiny));
+    let ray = Ray::new(
+        Point3::<f64>::new(0.0, 0.0, 0.0),
+        Vector3::new(4.25, tiny, tiny),
+    );
+    let line = Line::new(
+        Point3::new(tiny, 2.2e-16, 3.4e38),
+        Vector3::new(3.4e38, tiny, tiny),
+    );
     for pair in [ray.closest_points(&line), line.closest_points(&ray).swap()] {
         assert!(pair.s.is_finite() && pair.t.is_finite(), "{pair:?}");
         let coords = pair.point_a.iter().chain(pair.point_b.iter());

@@ -82,7 +82,8 @@ impl Interval {
         }
         // Finite even when a tiny denominator meets a huge numerator, so
         // that `origin + dir * t` never forms `inf * 0`.
-        num.div_sat(den).clamp_sel(-T::max_finite(), T::max_finite())
+        num.div_sat(den)
+            .clamp_sel(-T::max_finite(), T::max_finite())
     }
     /// Whether `num / den` (with `den > 0`) lies in the interval.
     #[inline(always)]
