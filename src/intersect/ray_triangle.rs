@@ -165,6 +165,21 @@ impl<T: Real> Triangle<T, 3> {
         }
         // A determinant so small that its inverse overflows makes the
         // barycentrics (and the point) NaN or infinite: no hit.
+        self.hit(caster, t, [u, v, w], front)
+    }
+
+    /// The hit at `t` with barycentrics `[u, v, w]`, the unit normal facing
+    /// the caster (`front`: the triangle's own normal; for a degenerate
+    /// triangle, against the caster), or `None` when the barycentrics or
+    /// the point are not finite (an overflowing inverse determinant).
+    #[inline(always)]
+    fn hit<C: Caster<T, 3>>(
+        &self,
+        caster: &C,
+        t: T,
+        [u, v, w]: [T; 3],
+        front: bool,
+    ) -> Option<TriangleHit<T>> {
         if !(u.is_finite_real() && v.is_finite_real() && w.is_finite_real()) {
             return None;
         }
@@ -244,23 +259,7 @@ impl<T: Real> Triangle<T, 3> {
         let at = |a: T, b: T| a + (b - a) * lam;
         let [u, v, w] = [at(w0[0], w1[0]), at(w0[1], w1[1]), at(w0[2], w1[2])];
         // Barycentrics or a point that overflow: no hit.
-        if !(u.is_finite_real() && v.is_finite_real() && w.is_finite_real()) {
-            return None;
-        }
-        let n = unit(&self.scaled_normal()).or_else(|| unit(&-caster.direction()))?;
-        let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
-        if !point.iter().all(|x| x.is_finite_real()) {
-            return None;
-        }
-        Some(TriangleHit {
-            t,
-            point,
-            normal: n,
-            u,
-            v,
-            w,
-            front: true,
-        })
+        self.hit(caster, t, [u, v, w], true)
     }
 
     /// [`Triangle::cast`] hitting both faces, for `Intersect`.
