@@ -2190,3 +2190,32 @@ fn huge_and_tiny_linear_pairs_give_no_nan() {
         assert!(coords.clone().all(|x| !x.is_nan()), "{pair:?}");
     }
 }
+
+/// A ray or line whose direction's squared length underflows (f32: 1e-30
+/// per component) or overflows (1e30) is the same set of points as with a
+/// unit direction: both orders of the pair give the hand-derived distance
+/// 3 (the ray from the origin along +x passes the line x = 5, y = 3 at
+/// distance 3; the line x = -2, y = 4 behind the ray's start at distance
+/// sqrt(4 + 16)).
+#[test]
+fn out_of_range_directions_are_directions_in_both_orders() {
+    for scale in [1e-30f64, 1e30, 1.0] {
+        let r = ray::<f32, 3>([0.0, 0.0, 0.0], [scale, 0.0, 0.0]);
+        for (l, want) in [
+            (line::<f32, 3>([5.0, 3.0, 0.0], [0.0, 0.0, 1.0]), 3.0),
+            (
+                line::<f32, 3>([-2.0, 4.0, 0.0], [0.0, 0.0, scale]),
+                20f64.sqrt(),
+            ),
+        ] {
+            let (ab, ba) = (r.closest_points(&l), l.closest_points(&r));
+            for (what, pair) in [("ray-line", ab), ("line-ray", ba)] {
+                let d = (pair.point_a - pair.point_b).norm() as f64;
+                assert!(
+                    (d - want).abs() < 1e-5,
+                    "{what}, direction scale {scale}: distance {d}, want {want}"
+                );
+            }
+        }
+    }
+}

@@ -96,9 +96,55 @@ impl Interval {
 /// Parameters `(s, t)` of the closest points of `p1 + s d1` (`s` in `i1`)
 /// and `p2 + t d2` (`t` in `i2`). Zero directions are accepted (the shape
 /// is a point: its parameter is the clamped zero).
+///
+/// A ray's or line's direction whose squared length leaves the type's
+/// range (underflows to zero, or overflows) is first divided by its
+/// largest component, and its parameter scaled back: the shape is the same
+/// set of points, so the answer does not depend on which of the two shapes
+/// comes first (a segment's parameter range is not scale-free; a segment
+/// that short is a point to within its coordinates' rounding).
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn closest_on_linear<T: Real, const D: usize>(
+    p1: &Point<T, D>,
+    d1: &Vector<T, D>,
+    i1: Interval,
+    p2: &Point<T, D>,
+    d2: &Vector<T, D>,
+    i2: Interval,
+) -> (T, T) {
+    let (r1, r2) = (out_of_range(d1, i1), out_of_range(d2, i2));
+    if r1.is_none() && r2.is_none() {
+        return solve(p1, d1, i1, p2, d2, i2);
+    }
+    let scaled = |d: &Vector<T, D>, m: Option<T>| m.map_or(*d, |m| d.map(|x| x.div_sat(m)));
+    let unscaled = |s: T, m: Option<T>| {
+        m.map_or(s, |m| {
+            s.div_sat(m).clamp_sel(-T::max_finite(), T::max_finite())
+        })
+    };
+    let (s, t) = solve(p1, &scaled(d1, r1), i1, p2, &scaled(d2, r2), i2);
+    (unscaled(s, r1), unscaled(t, r2))
+}
+
+/// The largest component magnitude of a ray's or line's direction whose
+/// squared length is zero or not finite although the direction is neither
+/// zero nor infinite; `None` otherwise (the common case) and for segments.
+#[inline(always)]
+fn out_of_range<T: Real, const D: usize>(d: &Vector<T, D>, i: Interval) -> Option<T> {
+    let a = d.norm_squared();
+    if i == Interval::Segment || (a > T::zero() && a <= T::max_finite()) {
+        return None;
+    }
+    let m = d.iter().fold(T::zero(), |m, x| m.max_sel(x.abs()));
+    (m > T::zero() && m <= T::max_finite()).then_some(m)
+}
+
+/// [`closest_on_linear`] for directions whose squared lengths are in range
+/// (or exactly zero).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn solve<T: Real, const D: usize>(
     p1: &Point<T, D>,
     d1: &Vector<T, D>,
     i1: Interval,

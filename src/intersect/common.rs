@@ -267,7 +267,10 @@ pub(crate) fn rounded_contact<T: Real, const D: usize>(
         // The overlap along the line, measured from pa.
         let lo = (-ra).max_sel(dist - rb);
         let hi = ra.min_sel(dist + rb);
-        let s = lo + (hi - lo) * T::half();
+        // The middle of [lo, hi] as a sum of halves: `hi - lo` overflows
+        // for radii near the type's maximum (and `inf * 0` would then
+        // make the point NaN).
+        let s = lo * T::half() + hi * T::half();
         return Contact {
             point: pa + n * s,
             normal: n,

@@ -22,7 +22,14 @@ pub(super) fn point_ball_hit<T: Real, const D: usize>(
     center: &Point<T, D>,
     r: T,
 ) -> Option<(T, Vector<T, D>)> {
-    if !finite_point(p) || !finite_vector(v) || !finite_point(center) || !valid_radius(r) {
+    // `p - center` is checked too: centres near the type's limits whose
+    // difference overflows give `None` in either order of a pair.
+    if !finite_point(p)
+        || !finite_vector(v)
+        || !finite_point(center)
+        || !finite_vector(&(p - center))
+        || !valid_radius(r)
+    {
         return None;
     }
     let point = Flat {
