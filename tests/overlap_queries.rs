@@ -2081,3 +2081,40 @@ fn ball_obb_with_nan_half_extent_misses() {
     );
     assert!(!Ball::new(Point3::origin(), 1.0).intersects(&unit_box));
 }
+
+/// Rounded shapes whose centre distance squared overflows `f32` (about
+/// 1e38 apart): the overlap decision is still the hand-derived one, in
+/// both orders, and no contact holds a NaN. Centres 2e38 apart; radii
+/// summing to 3e38 overlap (depth 1e38), to 1e38 do not.
+#[test]
+fn rounded_shapes_near_the_f32_limit() {
+    let (a, b) = (
+        Point3::new(1e38f32, 0.0, 0.0),
+        Point3::new(-1e38f32, 0.0, 0.0),
+    );
+    for (ra, rb, want) in [(2e38f32, 1e38f32, true), (0.5e38, 0.5e38, false)] {
+        let ca = Capsule::new(Segment::new(a, a), ra);
+        let cb = Capsule::new(Segment::new(b, b), rb);
+        let ba = Ball::new(a, ra);
+        let tri = Triangle::new(b, b, b);
+        assert_eq!(ca.intersects(&cb), want, "capsule-capsule {ra} {rb}");
+        assert_eq!(
+            cb.intersects(&ca),
+            want,
+            "capsule-capsule mirrored {ra} {rb}"
+        );
+        assert_eq!(ba.intersects(&cb), want, "ball-capsule {ra} {rb}");
+        assert_eq!(cb.intersects(&ba), want, "capsule-ball {ra} {rb}");
+        if let Some(c) = ca.intersect(&cb) {
+            assert!(c.point.iter().all(|x| x.is_finite()), "{c:?}");
+            assert!(c.normal.iter().all(|x| x.is_finite()), "{c:?}");
+        }
+        if rb == 0.5e38 {
+            // A point triangle is a ball of radius zero: within ra alone.
+            assert!(!ba.intersects(&tri));
+        }
+    }
+    // The ball of radius 2e38 reaches the point triangle 2e38 away.
+    assert!(Ball::new(a, 2e38f32).intersects(&Triangle::new(b, b, b)));
+    assert!(!Ball::new(a, 1.9e38f32).intersects(&Triangle::new(b, b, b)));
+}

@@ -16,7 +16,7 @@
 //! infinite input give `None`.
 
 use crate::closest::closest_on_segment;
-use crate::intersect::common::{all_finite, orthogonal_to, radius_ok, rounded_contact};
+use crate::intersect::common::{all_finite, orthogonal_to, radius_ok, rounded_contact, within};
 use crate::{Ball, Capsule, Contact, Intersect, Point, Real, Vector};
 
 impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Ball<T, D> {
@@ -67,8 +67,7 @@ impl<T: Real, const D: usize> Ball<T, D> {
             return None;
         }
         let q = seg.at(closest_on_segment(&seg.a, &seg.b, &self.center));
-        let r = self.radius + cap.radius;
-        ((q - self.center).norm_squared() <= r * r).then_some(q)
+        within(&(q - self.center), self.radius, cap.radius).then_some(q)
     }
 }
 

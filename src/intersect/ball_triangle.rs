@@ -17,7 +17,7 @@
 
 use crate::closest::closest_on_triangle;
 use crate::intersect::common::{
-    all_finite, in_plane_normal, orthogonal_to, radius_ok, rounded_contact,
+    all_finite, in_plane_normal, orthogonal_to, radius_ok, rounded_contact, within,
 };
 use crate::{Ball, Contact, Intersect, Real, Triangle, Vector};
 
@@ -70,7 +70,7 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Ball<T, D> {
             return false;
         }
         let (p, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
-        (p - self.center).norm_squared() <= self.radius * self.radius
+        within(&(p - self.center), self.radius, T::zero())
     }
 }
 

@@ -24,7 +24,7 @@
 //! negative, NaN or infinite radius and NaN or infinite input give `None`.
 
 use crate::intersect::common::{
-    magnitude, orthogonal_to, outside_contact, project, radius_ok, unit, Deepest,
+    magnitude, orthogonal_to, outside_contact, project, radius_ok, unit, within, Deepest,
 };
 use crate::{Aabb, Capsule, Contact, Intersect, Point, Real, Vector};
 
@@ -87,7 +87,7 @@ pub(crate) fn capsule_box_local<T: Real, const D: usize>(
     let t = segment_box_param(p, d, h);
     let q = p + d * t;
     let c = q.zip_map(h, |x, e| x.clamp_sel(-e, e));
-    if !((c - q).norm_squared() <= r * r) {
+    if !within(&(c - q), r, T::zero()) {
         return None;
     }
     let mag = magnitude(&[Point::from(*p), Point::from(p + d), Point::from(*h)]);
@@ -154,7 +154,7 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Capsule<T, D> {
         let t = segment_box_param(&p, &d, &h);
         let q = p + d * t;
         let c = q.zip_map(&h, |x, e| x.clamp_sel(-e, e));
-        (c - q).norm_squared() <= self.radius * self.radius
+        within(&(c - q), self.radius, T::zero())
     }
 }
 

@@ -17,7 +17,7 @@
 
 use crate::closest::{closest_on_linear, Interval};
 use crate::intersect::common::{
-    all_finite, comes_first, orthogonal_to, radius_ok, rounded_contact,
+    all_finite, comes_first, orthogonal_to, radius_ok, rounded_contact, within,
 };
 use crate::intersect::Flip;
 use crate::{Capsule, Contact, Intersect, Point, Real, Vector};
@@ -38,8 +38,7 @@ fn cores_within<T: Real, const D: usize>(
     let seg = Interval::Segment;
     let (s, t) = closest_on_linear(&sx.a, &dx, seg, &sy.a, &dy, seg);
     let (p, q) = (sx.a + dx * s, sy.a + dy * t);
-    let r = x.radius + y.radius;
-    ((q - p).norm_squared() <= r * r).then_some((p, q))
+    within(&(q - p), x.radius, y.radius).then_some((p, q))
 }
 
 /// The contact of two capsules that meet.

@@ -9,7 +9,7 @@
 //! taken by absolute value and the axes are assumed orthonormal.
 
 use crate::intersect::capsule_aabb::{capsule_box_local, segment_box_param};
-use crate::intersect::common::radius_ok;
+use crate::intersect::common::{radius_ok, within};
 use crate::{Capsule, Contact, Intersect, Obb, Real, Vector};
 
 impl<T: Real, const D: usize> Capsule<T, D> {
@@ -62,7 +62,7 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Capsule<T, D> {
         let t = segment_box_param(&p, &d, &h);
         let q = p + d * t;
         let c = q.zip_map(&h, |x, e| x.clamp_sel(-e, e));
-        (c - q).norm_squared() <= self.radius * self.radius
+        within(&(c - q), self.radius, T::zero())
     }
 }
 

@@ -270,7 +270,7 @@ pub(crate) fn rounded_contact<T: Real, const D: usize>(
         // The middle of [lo, hi] as a sum of halves: `hi - lo` overflows
         // for radii near the type's maximum (and `inf * 0` would then
         // make the point NaN).
-        let s = lo * T::half() + hi * T::half();
+        let s = (lo * T::half() + hi * T::half()).clamp_sel(-T::max_finite(), T::max_finite());
         return Contact {
             point: pa + n * s,
             normal: n,
@@ -401,6 +401,38 @@ impl<T: Real, const D: usize> Mean<T, D> {
 pub(crate) fn radius_ok<T: Real>(r: T) -> bool {
     // Two comparisons, both false for NaN; `&` keeps them branch-free.
     (r >= T::zero()) & (r <= T::max_finite())
+}
+
+/// Whether `|d| <= ra + rb`, right also where the squares overflow
+/// (floats near their range's end): then the comparison is made on `d` and
+/// the radii divided by their largest magnitude. One extra, well-predicted
+/// comparison on the common path.
+#[inline(always)]
+pub(crate) fn within<T: Real, const D: usize>(d: &Vector<T, D>, ra: T, rb: T) -> bool {
+    let d2 = d.norm_squared();
+    let r = ra + rb;
+    let yes = d2 <= r * r;
+    if yes && !(d2 <= T::max_finite()) {
+        return within_scaled(d, ra, rb);
+    }
+    yes
+}
+
+/// [`within`] for a `|d|²` that overflowed.
+#[cold]
+#[inline(never)]
+fn within_scaled<T: Real, const D: usize>(d: &Vector<T, D>, ra: T, rb: T) -> bool {
+    let m = d
+        .iter()
+        .fold(ra.abs().max_sel(rb.abs()), |m, x| m.max_sel(x.abs()));
+    // An infinite component is a difference that overflowed: counted as
+    // apart (the documented limit of these tests: differences of the
+    // inputs must be finite).
+    if !(m > T::zero() && m <= T::max_finite()) {
+        return false;
+    }
+    let r = ra.div_sat(m) + rb.div_sat(m);
+    d.map(|x| x.div_sat(m)).norm_squared() <= r * r
 }
 
 /// Whether the sequence `x` comes first in lexicographic order (or the two
