@@ -1773,3 +1773,26 @@ fn triangle_cast_with_overflowing_inverse_determinant_misses() {
         .intersect(&tri)
         .is_none_or(|h| h.point.iter().all(|x| x.is_finite())));
 }
+
+/// A hit whose point overflows (f64: a ray from near `-f64::MAX` along a
+/// huge direction into a box reaching to infinity) is still a hit: the
+/// point saturates at `±f64::MAX`, and `intersects` agrees with
+/// `intersect`. Hand-derived: the ray from `(0, -1e308, 0)` along
+/// `(0, -1e308, 1)` enters the slab `z >= 5` at `t = 5`, where `y = -6e308`
+/// overflows.
+#[test]
+fn hits_whose_point_overflows_saturate() {
+    let ray = Ray::new(
+        Point3::new(0.0, -1e308, 0.0),
+        Vector3::new(0.0, -1e308, 1.0),
+    );
+    let b = Aabb::new(
+        Point3::new(-1.0, f64::NEG_INFINITY, 5.0),
+        Point3::new(1.0, 0.0, 6.0),
+    );
+    assert!(ray.intersects(&b));
+    let hit = ray.intersect(&b).expect("a hit");
+    assert_eq!(hit.t, 5.0);
+    assert_eq!(hit.point, Point3::new(0.0, -f64::MAX, 5.0));
+    assert_eq!(hit.normal, -Vector3::z());
+}

@@ -16,6 +16,13 @@
 //! as one segment turns through parallel (Eberly's robustness requirement):
 //! two segments crossing at an angle of 1e-9 still meet at distance zero.
 //! Parallel lines (no finite end anywhere) take `s = 0`.
+//!
+//! Range: parameters saturate at `±T::max_finite()` (never NaN or
+//! infinite). A closest point whose parameter lies beyond that — a ray or
+//! line with a tiny direction and a far partner, e.g. a direction of
+//! `1e-30` in `f32` and a closest point `1e31` away — is then the point at
+//! the saturated parameter, no longer the closest, and its coordinates may
+//! overflow to infinity.
 
 use crate::{Point, Real, Vector};
 

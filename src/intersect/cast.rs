@@ -312,8 +312,11 @@ pub(crate) fn clip_range<T: Real>(lo: T, hi: T, enter: Option<T>, exit: T) -> Op
 /// with the normal `normal_at(point)`; when it starts inside, the hit is at
 /// the start of the range with the normal against the direction. (A line
 /// in a solid unbounded below starts "inside" at `t = 0`, or at `exit` if
-/// that is below 0.) `None` when the direction is zero, the normal cannot
-/// be had, or the point overflows.
+/// that is below 0.) `None` when the direction is zero or the normal
+/// cannot be had. A parameter so large that the point overflows gives the
+/// point saturated at the type's range (`±T::max_finite()` per
+/// coordinate), so that a hit is a hit whatever its magnitude and the
+/// boolean tests (which never form the point) agree.
 #[inline(always)]
 pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     c: &C,
@@ -325,11 +328,7 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     let span = clip_range(lo, hi, enter, exit)?;
     match enter {
         Some(e) if e >= lo => {
-            let point = c.point_at(e);
-            // A parameter so large that the point overflows is no hit.
-            if !finite(&point.coords) {
-                return None;
-            }
+            let point = saturated(c.point_at(e));
             let normal = normal_at(&point)?;
             Some(RayHit {
                 t: e,
@@ -344,8 +343,8 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
                 T::zero().min_sel(span.exit)
             };
             let normal = -unit(&c.direction())?;
-            let point = c.point_at(t);
-            finite(&point.coords).then_some(RayHit { t, point, normal })
+            let point = saturated(c.point_at(t));
+            Some(RayHit { t, point, normal })
         }
     }
 }
@@ -398,3 +397,10 @@ macro_rules! cast_pair {
     };
 }
 pub(crate) use cast_pair;
+
+/// `p` with every coordinate limited to `±T::max_finite()` (infinities
+/// from an overflowing `origin + t dir` become the largest finite value).
+#[inline(always)]
+fn saturated<T: Real, const D: usize>(p: Point<T, D>) -> Point<T, D> {
+    p.map(|x| x.clamp_sel(-T::max_finite(), T::max_finite()))
+}

@@ -61,11 +61,7 @@ impl<T: Real, const D: usize> Obb<T, D> {
     #[inline]
     #[must_use]
     pub fn hits<C: Caster<T, D>>(&self, caster: &C) -> bool {
-        // The full cast, not the slab test alone: with axes that are not
-        // orthonormal (`Obb::new` does not check them) the entry parameter
-        // can be so large that the hit point overflows, which `cast`
-        // reports as no hit; `hits` must say the same.
-        self.cast(caster).is_some()
+        self.local_slab(caster, false).is_some()
     }
 
     /// The entry/exit interval of any caster through the box.

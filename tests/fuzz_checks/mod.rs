@@ -345,7 +345,15 @@ where
             "closest points: non-finite from finite input\n{a:?}\n{b:?}\n{ab:?}\n{ba:?}"
         );
     }
-    if g.moderate::<T>() && !has_nonfinite(&ab) && !has_nonfinite(&ba) {
+    // A parameter at the type's limit saturated (the closest point of a
+    // ray or line whose direction is tiny next to the distance to travel
+    // lies beyond the parameter range, e.g. direction 1e-30 in f32 to
+    // reach a point 1e31 away: regression-closest-ray-line-saturated-
+    // parameter); its point is then no longer the closest.
+    let saturated = [ab.s, ab.t, ba.s, ba.t]
+        .iter()
+        .any(|x| x.abs() >= T::max_finite());
+    if g.moderate::<T>() && !saturated && !has_nonfinite(&ab) && !has_nonfinite(&ba) {
         let dab = (ab.point_a - ab.point_b).norm().to_f64();
         let dba = (ba.point_a - ba.point_b).norm().to_f64();
         let size = |p: &Point3<T>| p.iter().fold(0.0f64, |m, x| m.max(x.to_f64().abs()));
