@@ -228,6 +228,38 @@ fn solve<T: Real, const D: usize>(
     (best.0, best.1)
 }
 
+/// `o + d s`, where a product `inf * 0` (a segment whose direction
+/// overflowed, at parameter 0) counts as 0 rather than NaN: finite
+/// endpoints never give a NaN point.
+#[inline(always)]
+pub(crate) fn point_at<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    s: T,
+) -> Point<T, D> {
+    let p = o + d * s;
+    if p.iter().any(|x| x.partial_cmp(x).is_none()) {
+        return point_at_cold(o, d, s);
+    }
+    p
+}
+
+/// [`point_at`] once a NaN appeared.
+#[cold]
+#[inline(never)]
+fn point_at_cold<T: Real, const D: usize>(o: &Point<T, D>, d: &Vector<T, D>, s: T) -> Point<T, D> {
+    o.coords
+        .zip_map(d, |o, d| {
+            let ds = d * s;
+            if ds.partial_cmp(&ds).is_none() {
+                o
+            } else {
+                o + ds
+            }
+        })
+        .into()
+}
+
 /// Implements `ClosestPoints` between two linear shapes through
 /// [`closest_on_linear`]; each shape is given by how to read its origin,
 /// direction and interval.
@@ -241,8 +273,8 @@ macro_rules! linear_pair {
                 let (o1, d1, o2, d2) = ($xo, $xd, $yo, $yd);
                 let (s, t) = $crate::closest::closest_on_linear(&o1, &d1, $ia, &o2, &d2, $ib);
                 $crate::ClosestPair {
-                    point_a: o1 + d1 * s,
-                    point_b: o2 + d2 * t,
+                    point_a: $crate::closest::point_at(&o1, &d1, s),
+                    point_b: $crate::closest::point_at(&o2, &d2, t),
                     s,
                     t,
                 }
