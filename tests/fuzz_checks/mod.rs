@@ -354,8 +354,16 @@ where
         .iter()
         .any(|x| x.abs() >= T::max_finite());
     if g.moderate::<T>() && !saturated && !has_nonfinite(&ab) && !has_nonfinite(&ba) {
-        let dab = (ab.point_a - ab.point_b).norm().to_f64();
-        let dba = (ba.point_a - ba.point_b).norm().to_f64();
+        // In f64: the f32 squares of a far pair's rounding gaps overflow.
+        let dist = |p: &Point3<T>, q: &Point3<T>| {
+            p.iter()
+                .zip(q.iter())
+                .map(|(x, y)| (x.to_f64() - y.to_f64()).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        };
+        let dab = dist(&ab.point_a, &ab.point_b);
+        let dba = dist(&ba.point_a, &ba.point_b);
         let size = |p: &Point3<T>| p.iter().fold(0.0f64, |m, x| m.max(x.to_f64().abs()));
         let scale = 1.0 + g.max_abs + size(&ab.point_a) + size(&ab.point_b);
         let tol = 1e3 * T::tolerance().to_f64() * scale;
