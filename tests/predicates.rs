@@ -760,3 +760,55 @@ fn point_in_triangle_decides_sides_exactly() {
         assert_eq!(Polygon::new(&ring).contains(&x), inside, "{x:?}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// The queries whose answer is a sign, on degenerate input.
+
+mod queries {
+    use super::*;
+    use isect::nalgebra::Vector3;
+    use isect::{FaceCull, Intersect, Ray, Triangle};
+
+    fn p3(x: f64, y: f64, z: f64) -> Point3<f64> {
+        Point3::new(x, y, z)
+    }
+
+    /// Fuzz finding `mesh-segment-triangle-behind-ray`: the ray's line
+    /// and the degenerate triangle (a segment along the x axis) lie in the
+    /// plane y = z and cross at the origin, behind the ray's start (t =
+    /// -1.75): no hit. (It reported t = 0 at (-2.25, 0, 0), off the ray.)
+    #[test]
+    fn segment_triangle_behind_the_ray_misses() {
+        let ray = Ray::new(p3(-1.75, -1.75, -1.75), Vector3::new(-1.0, -1.0, -1.0));
+        for far in [1e10, 1e20, 1e300] {
+            let tri = Triangle::new(p3(-2.25, 0.0, 0.0), p3(far, 0.0, 0.0), p3(far, 0.0, 0.0));
+            assert_eq!(tri.cast(&ray, FaceCull::None), None, "far = {far}");
+            assert_eq!(ray.intersect(&tri), None, "far = {far}");
+            // The same line the other way: it crosses the segment at the
+            // origin, t = 1.75 (at 1e300 the edge functions overflow,
+            // which the module documents as a miss).
+            if far > 1e100 {
+                continue;
+            }
+            let back = Ray::new(ray.origin, -ray.dir);
+            let hit = back.intersect(&tri).expect("crosses at the origin");
+            assert!((hit.t - 1.75).abs() < 1e-12, "far = {far}: {hit:?}");
+        }
+    }
+
+    /// Fuzz finding `mesh-subnormal-point-triangle`: a ray from the origin
+    /// along +y and a point triangle at (0, 2.2e-308, 2.2e-308), off the
+    /// ray's line (its z is not zero): no hit. Its sheared coordinates'
+    /// products underflowed to zero.
+    #[test]
+    fn subnormal_point_triangle_off_the_ray_misses() {
+        let q = p3(0.0, 2.2e-308, 2.2e-308);
+        let tri = Triangle::new(q, q, q);
+        let ray = Ray::new(Point3::origin(), Vector3::y());
+        assert_eq!(tri.cast(&ray, FaceCull::None), None);
+        // On the line: hit.
+        let q = p3(0.0, 2.2e-308, 0.0);
+        let tri = Triangle::new(q, q, q);
+        assert!(tri.cast(&ray, FaceCull::None).is_some());
+    }
+}

@@ -41,11 +41,69 @@ use crate::{
     Caster, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle, TriangleHit,
 };
 
-/// `a` × `b` - `c` × `d` in `f64` (exact in sign for `f32` inputs).
-#[inline(never)]
+/// Bounds on the rounding error of the three edge functions `U`, `V`,
+/// `W` (see the module docs), for vertices `p = [a, b, c]` relative to the
+/// caster's origin: an edge function beyond its bound has the sign of the
+/// exact one. Zero for fixed point, whose edge functions are rechecked
+/// only when they are zero.
+///
+/// Derivation (floats, unit roundoff `u = ε/2`, `M_p = |px| + |py| + |pz|`
+/// of the rounded `p`): the rounded differences, the shear factors (two
+/// roundings, `|s| <= 1`) and the sheared coordinates put each of `x`, `y`
+/// within `5.2 u M_p + μ` of its exact value (`μ`: the underflow step);
+/// the two products and the difference of an edge function then add at
+/// most `25 u M_b M_c + 2.1 μ (M_b + M_c) + 2 μ` for `U` (and likewise for
+/// `V`, `W`). The bound `16 ε (M_b + η)(M_c + η)` covers that with room
+/// for its own rounding, with `η` (`2^-500` in `f64`, `2^-60` in `f32`)
+/// large enough that `16 ε η` exceeds the underflow terms.
+///
+/// The batch kernel (`src/batch/ray_triangle.rs`) must compute the same
+/// bounds, bit for bit: [`edge_bound_factors`] and the magnitudes summed in
+/// the same order.
+#[inline(always)]
+pub(crate) fn edge_bounds<T: Real>(p: [&crate::Vector<T, 3>; 3]) -> [T; 3] {
+    let Some((k, eta)) = edge_bound_factors::<T>() else {
+        return [T::zero(); 3];
+    };
+    let [ma, mb, mc] = p.map(|v| v.x.abs() + v.y.abs() + v.z.abs() + eta);
+    [k * mb * mc, k * ma * mc, k * ma * mb]
+}
+
+/// `(16 ε, η)` of [`edge_bounds`] for floats, `None` for fixed point.
+#[inline(always)]
+pub(crate) fn edge_bound_factors<T: Real>() -> Option<(T, T)> {
+    if !has_infinity::<T>() {
+        return None;
+    }
+    let eta = {
+        let e = T::from_f64_lossy(f64::from_bits((1023 - 500) << 52));
+        if e > T::zero() {
+            e
+        } else {
+            T::from_f64_lossy(f64::from_bits((1023 - 60) << 52))
+        }
+    };
+    Some((T::from_f64_lossy(16.0) * T::default_epsilon(), eta))
+}
+
+/// The exact signs of the edge functions `U`, `V`, `W` from the original
+/// inputs (origin `o`, direction `d`, vertices): `U` has the sign of
+/// `det[c - o; b - o; d]`, `V` of `det[a - o; c - o; d]`, `W` of
+/// `det[b - o; a - o; d]` (the shear divides each by `d[kz]`, and the
+/// permutation's sign matches that of `d[kz]`).
 #[cold]
-fn edge_f64<T: Real>(a: T, b: T, c: T, d: T) -> f64 {
-    a.to_f64() * b.to_f64() - c.to_f64() * d.to_f64()
+#[inline(never)]
+fn exact_edges<T: Real>(
+    o: &Point<T, 3>,
+    d: &crate::Vector<T, 3>,
+    tri: &Triangle<T, 3>,
+) -> [core::cmp::Ordering; 3] {
+    let (a, b, c) = (&tri.a, &tri.b, &tri.c);
+    [
+        T::orient3d_dir(o, c, b, d),
+        T::orient3d_dir(o, a, c, d),
+        T::orient3d_dir(o, b, a, d),
+    ]
 }
 
 /// Where a triangle seen edge-on meets the caster's axis: the parameter
@@ -99,40 +157,70 @@ impl<T: Real> Triangle<T, 3> {
         // Vertices relative to the origin, in the ray's frame (NaN or
         // infinite input turns into a NaN `det` below).
         let f = caster.woop_frame();
-        let [ax, ay, az] = f.apply(&(self.a - o));
-        let [bx, by, bz] = f.apply(&(self.b - o));
-        let [cx, cy, cz] = f.apply(&(self.c - o));
+        let (pa, pb, pc) = (self.a - o, self.b - o, self.c - o);
+        let [ax, ay, az] = f.apply(&pa);
+        let [bx, by, bz] = f.apply(&pb);
+        let [cx, cy, cz] = f.apply(&pc);
+        let [bound_u, bound_v, bound_w] = edge_bounds([&pa, &pb, &pc]);
         let mut u = cx * by - cy * bx;
         let mut v = ax * cy - ay * cx;
-        // Early out: two edge functions of opposite signs. (A rounded
-        // product keeps its order, so a non-zero edge function has the sign
-        // of the exact one: this agrees with the f64 recheck below.)
-        if (u < zero && v > zero) || (u > zero && v < zero) {
+        // Early out: two edge functions of opposite signs, both beyond
+        // their error bounds (so the exact ones have those signs too).
+        if ((u < zero && v > zero) || (u > zero && v < zero))
+            && u.abs() > bound_u
+            && v.abs() > bound_v
+        {
             return None;
         }
         let mut w = bx * ay - by * ax;
-        if u == zero || v == zero || w == zero {
-            // On an edge in working precision: decide the signs again in
-            // f64 (exact for f32), as the shared edge's neighbour does.
-            let (u64, v64, w64) = (
-                edge_f64(cx, by, cy, bx),
-                edge_f64(ax, cy, ay, cx),
-                edge_f64(bx, ay, by, ax),
-            );
-            if (u64 < 0.0 || v64 < 0.0 || w64 < 0.0) && (u64 > 0.0 || v64 > 0.0 || w64 > 0.0) {
+        if !(u + v + w).is_finite_real() {
+            return None; // NaN or infinite input, or an overflow
+        }
+        let mut edge_on = false;
+        if u.abs() > bound_u && v.abs() > bound_v && w.abs() > bound_w {
+            // Every sign is certain.
+            if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
                 return None;
             }
-            u = T::from_f64_lossy(u64);
-            v = T::from_f64_lossy(v64);
-            w = T::from_f64_lossy(w64);
-        } else if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
-            return None;
+        } else {
+            // Some edge function is within its rounding error of zero (on
+            // an edge, or the caster in the triangle's plane): its sign
+            // from the exact predicate on the original inputs. A value
+            // whose sign disagrees is set to zero (it is within its error
+            // of zero anyway).
+            let exact = exact_edges(&o, &caster.direction(), self);
+            use core::cmp::Ordering::{Equal, Greater, Less};
+            if exact.contains(&Greater) && exact.contains(&Less) {
+                return None;
+            }
+            let fix = |x: T, s: core::cmp::Ordering| {
+                let agrees = match s {
+                    Greater => x > zero,
+                    Less => x < zero,
+                    Equal => false,
+                };
+                if agrees {
+                    x
+                } else {
+                    zero
+                }
+            };
+            let [su, sv, sw] = exact;
+            (u, v, w) = (fix(u, su), fix(v, sv), fix(w, sw));
+            edge_on = exact == [Equal; 3];
+            if !edge_on && u + v + w == zero {
+                // A real crossing whose edge functions all vanish in working
+                // precision: its face from the exact signs, its point as
+                // for a caster in the plane.
+                if !cull.keeps(exact.contains(&Greater)) {
+                    return None;
+                }
+                let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
+                return self.cast_edge_on(caster, &sheared);
+            }
         }
         let det = u + v + w;
-        if !det.is_finite_real() {
-            return None; // NaN or infinite input
-        }
-        if det == zero {
+        if edge_on {
             // All three edge functions vanish: the caster's line lies in
             // the triangle's plane (or the triangle is degenerate and the
             // line passes through it). No face is entered, so a culled
@@ -214,7 +302,16 @@ impl<T: Real> Triangle<T, 3> {
         let far = v
             .iter()
             .fold(v[0], |m, q| if reach(q) > reach(&m) { *q } else { m });
-        let s = v.map(|q| q[0] * far[0] + q[1] * far[1]);
+        // The far vertex's direction scaled to `|x| + |y| = 1`, so that the
+        // positions keep the coordinates' magnitude (no underflow for tiny
+        // ones, no overflow for huge ones).
+        let r = reach(&far);
+        let (fx, fy) = if r > zero {
+            (far[0].div_sat(r), far[1].div_sat(r))
+        } else {
+            (zero, zero)
+        };
+        let s = v.map(|q| q[0] * fx + q[1] * fy);
         // Where the triangle meets the axis: (z, barycentric weights).
         let mut span: Option<(Crossing<T>, Crossing<T>)> = None;
         let mut add = |z: T, w: [T; 3]| {
@@ -238,6 +335,14 @@ impl<T: Real> Triangle<T, 3> {
                 add(vi[2], weight(i, one));
             }
             if (si < zero && sj > zero) || (si > zero && sj < zero) {
+                // From the end nearer the axis, so that the crossing does
+                // not depend on the edge's direction and its rounding stays
+                // small next to that end's distance.
+                let ((vi, si, i), (vj, sj, j)) = if si.abs() <= sj.abs() {
+                    ((vi, si, i), (vj, sj, j))
+                } else {
+                    ((vj, sj, j), (vi, si, i))
+                };
                 let lam = si.div_sat(si - sj);
                 let z = vi[2] + (vj[2] - vi[2]) * lam;
                 let (wi, wj) = (weight(i, one - lam), weight(j, lam));
