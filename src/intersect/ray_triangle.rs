@@ -41,9 +41,9 @@ use crate::{
     Caster, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle, TriangleHit,
 };
 
-/// Bounds on the rounding error of the three edge functions `U`, `V`,
-/// `W` (see the module docs), for vertices `p = [a, b, c]` relative to the
-/// caster's origin: an edge function beyond its bound has the sign of the
+/// A bound on the rounding error of each of the three edge functions `U`,
+/// `V`, `W` (see the module docs), for vertices `p = [a, b, c]` relative to
+/// the caster's origin: an edge function beyond it has the sign of the
 /// exact one. Zero for fixed point, whose edge functions are rechecked
 /// only when they are zero.
 ///
@@ -53,23 +53,28 @@ use crate::{
 /// within `5.2 u M_p + μ` of its exact value (`μ`: the underflow step);
 /// the two products and the difference of an edge function then add at
 /// most `25 u M_b M_c + 2.1 μ (M_b + M_c) + 2 μ` for `U` (and likewise for
-/// `V`, `W`). The bound `16 ε (M_b + η)(M_c + η)` covers that with room
-/// for its own rounding, with `η` (`2^-500` in `f64`, `2^-60` in `f32`)
-/// large enough that `16 ε η` exceeds the underflow terms.
+/// `V`, `W`). With `S = M_a + M_b + M_c + η`, `4 M_b M_c <= S²`, so
+/// `4 ε S²` bounds all three with room for its own rounding, `η` (`2^-500`
+/// in `f64`, `2^-60` in `f32`) large enough that `4 ε η` exceeds the
+/// underflow terms. One bound for the three keeps the common path short.
 ///
 /// The batch kernel (`src/batch/ray_triangle.rs`) must compute the same
-/// bounds, bit for bit: [`edge_bound_factors`] and the magnitudes summed in
-/// the same order.
+/// bound, bit for bit: [`edge_bound_factors`] and `S` summed in the same
+/// order.
 #[inline(always)]
-pub(crate) fn edge_bounds<T: Real>(p: [&crate::Vector<T, 3>; 3]) -> [T; 3] {
+pub(crate) fn edge_bound<T: Real>(p: [&crate::Vector<T, 3>; 3]) -> T {
     let Some((k, eta)) = edge_bound_factors::<T>() else {
-        return [T::zero(); 3];
+        return T::zero();
     };
-    let [ma, mb, mc] = p.map(|v| v.x.abs() + v.y.abs() + v.z.abs() + eta);
-    [k * mb * mc, k * ma * mc, k * ma * mb]
+    let [a, b, c] = p;
+    // Coordinatewise first (one vector operation each, where the target
+    // has them), then across.
+    let m = a.abs() + b.abs() + c.abs();
+    let s = (m.x + m.y) + (m.z + eta);
+    k * s * s
 }
 
-/// `(16 ε, η)` of [`edge_bounds`] for floats, `None` for fixed point.
+/// `(4 ε, η)` of [`edge_bound`] for floats, `None` for fixed point.
 #[inline(always)]
 pub(crate) fn edge_bound_factors<T: Real>() -> Option<(T, T)> {
     if !has_infinity::<T>() {
@@ -83,7 +88,7 @@ pub(crate) fn edge_bound_factors<T: Real>() -> Option<(T, T)> {
             T::from_f64_lossy(f64::from_bits((1023 - 60) << 52))
         }
     };
-    Some((T::from_f64_lossy(16.0) * T::default_epsilon(), eta))
+    Some((T::from_f64_lossy(4.0) * T::default_epsilon(), eta))
 }
 
 /// The exact signs of the edge functions `U`, `V`, `W` from the original
@@ -153,83 +158,65 @@ impl<T: Real> Triangle<T, 3> {
         if !has_infinity::<T>() && caster.direction().iter().all(|x| *x == zero) {
             return None; // fixed point: the transform of a zero direction overflows
         }
-        let (t_min, t_max) = caster.range();
         // Vertices relative to the origin, in the ray's frame (NaN or
-        // infinite input turns into a NaN `det` below).
+        // infinite input turns into NaN edge functions, which are never
+        // certain: the exact path rejects them).
         let f = caster.woop_frame();
         let (pa, pb, pc) = (self.a - o, self.b - o, self.c - o);
         let [ax, ay, az] = f.apply(&pa);
         let [bx, by, bz] = f.apply(&pb);
         let [cx, cy, cz] = f.apply(&pc);
-        let [bound_u, bound_v, bound_w] = edge_bounds([&pa, &pb, &pc]);
-        let mut u = cx * by - cy * bx;
-        let mut v = ax * cy - ay * cx;
-        // Early out: two edge functions of opposite signs, both beyond
-        // their error bounds (so the exact ones have those signs too).
-        if ((u < zero && v > zero) || (u > zero && v < zero))
-            && u.abs() > bound_u
-            && v.abs() > bound_v
-        {
-            return None;
-        }
-        let mut w = bx * ay - by * ax;
-        if !(u + v + w).is_finite_real() {
-            return None; // NaN or infinite input, or an overflow
-        }
-        let mut edge_on = false;
-        if u.abs() > bound_u && v.abs() > bound_v && w.abs() > bound_w {
-            // Every sign is certain.
-            if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
+        let bound = edge_bound([&pa, &pb, &pc]);
+        let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
+        let u = cx * by - cy * bx;
+        let v = ax * cy - ay * cx;
+        // Each sign decision below branches on the signs alone; whether they
+        // are certain (beyond the rounding bound) is a separate branch that
+        // is nearly always taken the same way, so the bound never delays
+        // the unpredictable one.
+        if (u < zero && v > zero) || (u > zero && v < zero) {
+            // Early out: two edge functions of opposite signs, both beyond
+            // the bound (so the exact ones have those signs too).
+            if u.abs() > bound && v.abs() > bound {
                 return None;
             }
-        } else {
-            // Some edge function is within its rounding error of zero (on
-            // an edge, or the caster in the triangle's plane): its sign
-            // from the exact predicate on the original inputs. A value
-            // whose sign disagrees is set to zero (it is within its error
-            // of zero anyway).
-            let exact = exact_edges(&o, &caster.direction(), self);
-            use core::cmp::Ordering::{Equal, Greater, Less};
-            if exact.contains(&Greater) && exact.contains(&Less) {
+            let w = bx * ay - by * ax;
+            return self.cast_uncertain(caster, cull, &sheared, [u, v, w]);
+        }
+        let w = bx * ay - by * ax;
+        // `min_sel` passes a NaN on (as its second operand) or drops it;
+        // a dropped NaN still makes `det` NaN, which `cast_decided` rejects.
+        let certain = u.abs().min_sel(v.abs()).min_sel(w.abs()) > bound;
+        if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
+            if certain {
                 return None;
             }
-            let fix = |x: T, s: core::cmp::Ordering| {
-                let agrees = match s {
-                    Greater => x > zero,
-                    Less => x < zero,
-                    Equal => false,
-                };
-                if agrees {
-                    x
-                } else {
-                    zero
-                }
-            };
-            let [su, sv, sw] = exact;
-            (u, v, w) = (fix(u, su), fix(v, sv), fix(w, sw));
-            edge_on = exact == [Equal; 3];
-            if !edge_on && u + v + w == zero {
-                // A real crossing whose edge functions all vanish in working
-                // precision: its face from the exact signs, its point as
-                // for a caster in the plane.
-                if !cull.keeps(exact.contains(&Greater)) {
-                    return None;
-                }
-                let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
-                return self.cast_edge_on(caster, &sheared);
-            }
+            return self.cast_uncertain(caster, cull, &sheared, [u, v, w]);
         }
+        if !certain {
+            // Some edge function within its rounding error of zero (on an
+            // edge, or the caster in the triangle's plane), or NaN.
+            return self.cast_uncertain(caster, cull, &sheared, [u, v, w]);
+        }
+        self.cast_decided(caster, cull, &sheared, [u, v, w])
+    }
+
+    /// The rest of [`Triangle::cast`] once the edge functions' signs are
+    /// decided and agree (not all zero): the face, the range, the hit.
+    #[inline(always)]
+    fn cast_decided<C: Caster<T, 3>>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        sheared: &[[T; 3]; 3],
+        [u, v, w]: [T; 3],
+    ) -> Option<TriangleHit<T>> {
+        let zero = T::zero();
+        let (t_min, t_max) = caster.range();
+        let [[_, _, az], [_, _, bz], [_, _, cz]] = *sheared;
         let det = u + v + w;
-        if edge_on {
-            // All three edge functions vanish: the caster's line lies in
-            // the triangle's plane (or the triangle is degenerate and the
-            // line passes through it). No face is entered, so a culled
-            // cast misses.
-            if cull != FaceCull::None {
-                return None;
-            }
-            let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
-            return self.cast_edge_on(caster, &sheared);
+        if !det.is_finite_real() {
+            return None; // an overflow
         }
         let front = det > zero;
         if !cull.keeps(front) {
@@ -254,6 +241,64 @@ impl<T: Real> Triangle<T, 3> {
         // A determinant so small that its inverse overflows makes the
         // barycentrics (and the point) NaN or infinite: no hit.
         self.hit(caster, t, [u, v, w], front)
+    }
+
+    /// [`Triangle::cast`] when some edge function is within its rounding
+    /// bound of zero (or NaN): the signs from the exact predicate on the
+    /// original inputs ([`exact_edges`]). A value whose sign disagrees is
+    /// set to zero (it is within its error of zero anyway).
+    #[cold]
+    #[inline(never)]
+    fn cast_uncertain<C: Caster<T, 3>>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        sheared: &[[T; 3]; 3],
+        [u, v, w]: [T; 3],
+    ) -> Option<TriangleHit<T>> {
+        use core::cmp::Ordering::{Equal, Greater, Less};
+        let zero = T::zero();
+        if !(u + v + w).is_finite_real() {
+            return None; // NaN or infinite input, or an overflow
+        }
+        let exact = exact_edges(&caster.origin(), &caster.direction(), self);
+        if exact.contains(&Greater) && exact.contains(&Less) {
+            return None;
+        }
+        if exact == [Equal; 3] {
+            // All three edge functions vanish: the caster's line lies in
+            // the triangle's plane (or the triangle is degenerate and the
+            // line passes through it). No face is entered, so a culled
+            // cast misses.
+            if cull != FaceCull::None {
+                return None;
+            }
+            return self.cast_edge_on(caster, sheared);
+        }
+        let fix = |x: T, s: core::cmp::Ordering| {
+            let agrees = match s {
+                Greater => x > zero,
+                Less => x < zero,
+                Equal => false,
+            };
+            if agrees {
+                x
+            } else {
+                zero
+            }
+        };
+        let [su, sv, sw] = exact;
+        let (u, v, w) = (fix(u, su), fix(v, sv), fix(w, sw));
+        if u + v + w == zero {
+            // A real crossing whose edge functions all vanish in working
+            // precision: its face from the exact signs, its point as for a
+            // caster in the plane.
+            if !cull.keeps(exact.contains(&Greater)) {
+                return None;
+            }
+            return self.cast_edge_on(caster, sheared);
+        }
+        self.cast_decided(caster, cull, sheared, [u, v, w])
     }
 
     /// The hit at `t` with barycentrics `[u, v, w]`, the unit normal facing

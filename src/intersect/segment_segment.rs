@@ -280,7 +280,12 @@ impl<T: Real> Intersect<Segment<T, 2>> for Segment<T, 2> {
     /// ```
     #[inline]
     fn intersect(&self, other: &Segment<T, 2>) -> Option<LinearHit<T, 2>> {
-        if !finite_pair(self, other) || meet(&self.a, &self.b, &other.a, &other.b) == Meet::Apart {
+        let m = if finite_pair(self, other) {
+            meet(&self.a, &self.b, &other.a, &other.b)
+        } else {
+            Meet::Apart
+        };
+        if m == Meet::Apart {
             return None;
         }
         let found = linear_2d(
@@ -294,7 +299,13 @@ impl<T: Real> Intersect<Segment<T, 2>> for Segment<T, 2> {
         // They meet, exactly; when the rounded parameters just miss (an end
         // on the other segment, nearly parallel segments), the point from
         // the ends.
-        found.or_else(|| Some(self.touching_point(other)))
+        // (An overlap from nearly parallel rounded directions is one point
+        // when the segments are not exactly collinear.)
+        match found {
+            Some(LinearHit::Overlap { .. }) if m == Meet::Point => Some(self.touching_point(other)),
+            Some(hit) => Some(hit),
+            None => Some(self.touching_point(other)),
+        }
     }
 
     #[inline]

@@ -307,10 +307,12 @@ fn triangle_triangle<T: Real>(
     }
     let a_flat = !(nan > tol_len * extent);
     // 4. Coplanar: A in B's plane (or B in A's): clip it to the other's sides.
-    if da.iter().all(|d| d.abs() <= lim_b) {
+    //    Exactly coplanar counts whatever the tolerance.
+    let exactly = [Ordering::Equal; 3];
+    if sa == exactly || da.iter().all(|d| d.abs() <= lim_b) {
         return coplanar(b, &n, a, a_flat);
     }
-    if !a_flat && db.iter().all(|d| d.abs() <= lim_a) {
+    if !a_flat && (sb == exactly || db.iter().all(|d| d.abs() <= lim_a)) {
         return coplanar(a, &na, b, false);
     }
     // Not coplanar: the exact signs decide which side each vertex is on.
