@@ -15,13 +15,28 @@
 //! an edge shared by two triangles is evaluated from the same transformed
 //! vertices, with the operands of each product in the same order, its
 //! edge function in one triangle is exactly the negation of the other's:
-//! a ray through the edge (or a vertex) can never pass between them. When
-//! an edge function rounds to zero its sign is recomputed in `f64`
-//! (exact for `f32` inputs). `det = U + V + W` (twice the projected
-//! area, positive when the front face is hit) then gives `t = (U az + V
-//! bz + W cz) / det` and the barycentrics `U / det`, `V / det`, `W / det`.
+//! a ray through the edge (or a vertex) can never pass between them.
 //!
-//! Degenerate cases: when all three edge functions vanish (`det == 0`), the
+//! Exact signs (`f32`, `f64`): the exact `U` has the sign of the triple
+//! product `det[c - o; b - o; d]` of the original inputs (`V`: `det[a - o;
+//! c - o; d]`, `W`: `det[b - o; a - o; d]`; the shear divides each by
+//! `d[kz]`, and the permutation's sign matches that of `d[kz]`). The
+//! rounded `U`, `V`, `W` are trusted only beyond an a-priori bound on
+//! their rounding error, `4ε S²` with `S` the sum of the absolute
+//! coordinates of the three vertices relative to the origin (see
+//! `edge_bound`); an edge function within it (zero included) takes its
+//! sign from [`crate::Orient::orient3d_dir`], exactly (and a rounded value
+//! of the other sign is set to zero). So every hit/miss decision is the
+//! exact one for the caster's origin and direction as given (for a
+//! [`Segment`], its direction `b - a` rounded first), and watertightness
+//! follows from exactness as well as from the shared operands. The bound
+//! check costs a few operations on the common path; the exact predicate
+//! runs only for rays within rounding of an edge or a plane. `det = U + V
+//! + W` (twice the projected area, positive when the front face is hit)
+//! then gives `t = (U az + V bz + W cz) / det` and the barycentrics `U /
+//! det`, `V / det`, `W / det`.
+//!
+//! Degenerate cases: when all three edge functions vanish exactly, the
 //! caster's line lies in the triangle's plane, or the triangle is
 //! degenerate (collinear or coincident vertices) and the line passes
 //! through the segment or point it is: the hit is the first point of the
@@ -29,12 +44,19 @@
 //! triangle is a segment of a line through the caster's axis), reported
 //! with `front == true` and the triangle's normal (or, for a degenerate
 //! triangle, the normal against the caster); a culled cast ignores it, as
-//! no face is entered. A caster starting on the triangle hits at `t = 0`. A
-//! zero direction, NaN input and a parameter that overflows miss.
+//! no face is entered. (Crossings along the projected line are taken from
+//! the edge's end nearer the axis, so they do not depend on the edge's
+//! direction.) A crossing the exact signs confirm but whose edge functions
+//! all round to zero is placed the same way, with its face from the exact
+//! signs. A caster starting on the triangle hits at `t = 0`. A zero
+//! direction, NaN input and edge functions or a parameter that overflow
+//! (coordinates beyond about `1e150` in `f64`) miss.
 //!
-//! Fixed point: exact (and watertight) while the products of transformed
-//! coordinates are in range (`I32F32`: coordinates up to about 10⁴ with
-//! directions whose components are within a factor 10⁴ of each other).
+//! Fixed point: the bound is zero (an edge function that is exactly zero
+//! is rechecked with the exact predicate on the raw inputs); exact (and
+//! watertight) while the products of transformed coordinates are in range
+//! (`I32F32`: coordinates up to about 10⁴ with directions whose components
+//! are within a factor 10⁴ of each other).
 
 use crate::intersect::cast::{has_infinity, unit};
 use crate::{

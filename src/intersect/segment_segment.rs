@@ -1,6 +1,16 @@
 //! Segments, rays and lines against each other in 2D, exactly (seed 000
 //! A.7 for lines; collinear overlaps reported).
 //!
+//! Segment against segment decides from the exact orientations of the
+//! ends ([`crate::orient2d`]): apart when both ends of one lie strictly
+//! on one side of the other's line; when all four are collinear, they meet
+//! when their lexicographic ranges (a linear order along the line)
+//! overlap; otherwise in one point. Only the point and parameters are then
+//! computed in working precision (when rounding puts them just outside,
+//! the end lying on the other segment, or the crossing with clamped
+//! parameters). Rays and lines, whose directions are inputs, use the
+//! parameter tests below.
+//!
 //! With `r = o₂ - o₁` and the 2D cross product `×`, the two meet at `s =
 //! (r × d₂) / (d₁ × d₂)` on the first and `t = (r × d₁) / (d₁ × d₂)` on the
 //! second. Each parameter is checked against its range before any

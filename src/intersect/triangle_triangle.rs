@@ -3,13 +3,16 @@
 //! coplanar polygon) where they meet; in 2D, the polygon test
 //! (`polygon_polygon.rs`).
 //!
-//! 3D method. Every decision is the sign of a triple product written so
-//! that it is exactly zero when its point coincides with a vertex of the
-//! triangle it is measured against: the height of `x` over triangle `abc`
-//! is `(x - a) · ((b - x) × (c - x))`, and the side of `x` from edge `pq`
-//! of a triangle of normal `n` is `n · ((p - x) × (q - x))`. Shared
-//! vertices and edges (meshes) therefore give exact zeros, not rounding
-//! noise, and no sign is ever compared with an absolute epsilon.
+//! 3D method. Every sign decision is exact: the side of a vertex of one
+//! triangle from the other's plane is [`crate::orient3d`], and in the
+//! coplanar case the side of a point from an edge is [`crate::orient2d`] on
+//! the projection that drops the normal's largest coordinate (exact: no
+//! rotation). The values (heights `(x - a) · ((b - x) × (c - x))` of `x`
+//! over triangle `abc`, side values `n · ((p - x) × (q - x))`) only place
+//! the crossing points, clamped to their edges. So shared vertices and
+//! edges (meshes) and exactly coplanar or touching input are decided
+//! exactly, and no sign is compared with an absolute epsilon. Both orders
+//! (`a ∩ b`, `b ∩ a`) run on one canonical order of the pair.
 //!
 //! 1. Each triangle's vertices are measured against the other's plane; if
 //!    all three lie strictly on one side, the triangles are apart (as in
@@ -23,10 +26,12 @@
 //!    segment clipped to the three sides (Liang–Barsky on the side
 //!    values, which are linear along it).
 //! 4. When all of `A`'s vertices lie within the coplanar tolerance of
-//!    `B`'s plane, `A` itself is clipped to `B`'s sides (Sutherland–
-//!    Hodgman): the overlap polygon.
+//!    `B`'s plane (or exactly on it, at any tolerance), `A` itself is
+//!    clipped to `B`'s sides (Sutherland–Hodgman): the overlap polygon.
 //!
-//! Tolerance: coplanarity is the one decision that needs one. `A` counts
+//! Tolerance: coplanarity is the one decision that needs one (its band's
+//! edge is decided on the rounded heights; outside the band every side is
+//! exact, and "apart" also needs the exact sides to agree). `A` counts
 //! as lying in `B`'s plane when each vertex's distance to it is at most
 //! `tol · L`, with `L` the largest coordinate extent of the pair and `tol`
 //! relative: `16 · T::tolerance()` in [`Intersect::intersect`],
