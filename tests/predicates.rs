@@ -699,6 +699,64 @@ mod fixed {
     fixed_vs_oracle!(i16f16_agrees_with_the_oracle, I16F16, 32);
     fixed_vs_oracle!(i32f32_agrees_with_the_oracle, I32F32, 64);
 
+    /// `orient3d_dir` and `plane_side` on raw bits against BigInt: `det[b -
+    /// a; c - a; d]` of the raw values, and `n · p - d 2^F` (raw products
+    /// carry `2F` fraction bits), over the whole range and on exactly
+    /// degenerate input (a direction in the plane, a point on it).
+    macro_rules! fixed_dir_plane {
+        ($name:ident, $t:ty, $bits:expr, $frac:expr) => {
+            #[test]
+            fn $name() {
+                use isect::nalgebra::Vector3;
+                let mut rng = Rng(40 + $bits);
+                let from = |x: i64| <$t>::from_bits(x as _);
+                for n in 0..6000 {
+                    let mut r = || raw(&mut rng, $bits);
+                    let mut q = [[r(), r(), r()], [r(), r(), r()], [r(), r(), r()], [r(), r(), r()]];
+                    if n % 2 == 0 {
+                        // d = (b - a) + (c - a) on small lattice points: in the plane.
+                        let small = |x: i64| x >> ($bits - 12);
+                        q = q.map(|v| v.map(small));
+                        q[3] = std::array::from_fn(|k| q[1][k] - q[0][k] + q[2][k] - q[0][k] + (n % 4 == 0) as i64);
+                    }
+                    let [a, b, c] = [q[0], q[1], q[2]].map(|[x, y, z]| Point3::new(from(x), from(y), from(z)));
+                    let d = Vector3::new(from(q[3][0]), from(q[3][1]), from(q[3][2]));
+                    let raw_q = [a.coords, b.coords, c.coords, d].map(|v| [v.x, v.y, v.z].map(|x| x.to_bits() as i64));
+                    let big = raw_q.map(|v| v.map(BigInt::from));
+                    let u: Vec<BigInt> = (0..3).map(|k| &big[1][k] - &big[0][k]).collect();
+                    let v: Vec<BigInt> = (0..3).map(|k| &big[2][k] - &big[0][k]).collect();
+                    let w = &big[3];
+                    let det = &u[0] * &v[1] * &w[2] + &u[1] * &v[2] * &w[0] + &u[2] * &v[0] * &w[1]
+                        - &u[2] * &v[1] * &w[0]
+                        - &u[1] * &v[0] * &w[2]
+                        - &u[0] * &v[2] * &w[1];
+                    assert_eq!(<$t>::orient3d_dir(&a, &b, &c, &d), det.sign_cmp(), "{raw_q:?}");
+                    // Plane side: normal d, offset from the first coordinate
+                    // of c (on the plane when it is exactly n · a).
+                    let off = if n % 3 == 0 {
+                        // n · a exactly, when it fits the type: on the plane.
+                        let dot: BigInt = (0..3).map(|k| &big[3][k] * &big[0][k]).sum();
+                        let shifted: BigInt = dot >> ($frac as usize);
+                        let back: BigInt = shifted.clone() << ($frac as usize);
+                        match (i64::try_from(shifted), (0..3).map(|k| &big[3][k] * &big[0][k]).sum::<BigInt>() == back) {
+                            (Ok(x), true) if from(x).to_bits() as i64 == x => x,
+                            _ => raw_q[2][0],
+                        }
+                    } else {
+                        raw_q[2][0]
+                    };
+                    let dot: BigInt = (0..3).map(|k| &big[3][k] * &big[0][k]).sum();
+                    let off_big: BigInt = BigInt::from(off) << ($frac as usize);
+                    let want = (dot - off_big).sign_cmp();
+                    assert_eq!(<$t>::plane_side(&d, from(off), &a), want, "{raw_q:?} {off}");
+                }
+            }
+        };
+    }
+
+    fixed_dir_plane!(i16f16_dir_and_plane_agree_with_the_oracle, I16F16, 32, 16);
+    fixed_dir_plane!(i32f32_dir_and_plane_agree_with_the_oracle, I32F32, 64, 32);
+
     #[test]
     fn fixed_extremes() {
         // The corners of the I32F32 range: differences of 2^64, products
@@ -770,7 +828,7 @@ mod queries {
     use super::*;
     use isect::nalgebra::{Vector2, Vector3};
     use isect::{
-        Classify, FaceCull, Intersect, IntersectWithTolerance, LinearHit, Plane, Ray, Segment,
+        Classify, FaceCull, Intersect, LinearHit, Plane, Ray, Segment,
         Side, Triangle, TriangleIntersection,
     };
 
@@ -1014,7 +1072,7 @@ mod queries {
         // Points (3t, t) on the line of slope 1/3 through the origin, with
         // t of very different magnitudes (so differences round), some
         // moved one ulp up or down: the answer from the BigInt orientations.
-        let mut pt = |r: &mut Rng| {
+        let pt = |r: &mut Rng| {
             let t = (r.int(1, 1 << 50) as f64) * pow2(r.int(-60, 0) as i32) * [1.0, -1.0][r.int(0, 1) as usize];
             let y = ulps(t, r.int(-1, 1));
             Point2::new(3.0 * t, y)
@@ -1155,5 +1213,27 @@ mod queries {
         let q = p3(0.0, 2.2e-308, 0.0);
         let tri = Triangle::new(q, q, q);
         assert!(tri.cast(&ray, FaceCull::None).is_some());
+    }
+}
+
+/// 3D linear pairs decide "parallel" from the wedge `|d₁ ∧ d₂|²` (the
+/// closest-point solver's determinant): segments crossing at a sine just
+/// above `sqrt(T::tolerance())` meet at their crossing; just below, they
+/// count as parallel, and (not collinear) miss.
+#[test]
+fn linear_pairs_parallel_by_the_wedge() {
+    use isect::nalgebra::Vector3;
+    use isect::{Intersect, LinearHit, Segment};
+    let tol = <f64 as Real>::tolerance();
+    for (factor, meets) in [(4.0, true), (0.25, false)] {
+        let s = (tol * factor).sqrt(); // sin² ≈ factor · tol
+        let a = Segment::new(Point3::new(-1.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
+        let d = Vector3::new(1.0, s, 0.0);
+        let b = Segment::new(Point3::origin() - d, Point3::origin() + d);
+        let hit = a.intersect(&b);
+        assert_eq!(hit.is_some(), meets, "sin² = {factor} tol: {hit:?}");
+        if let Some(LinearHit::Point { point, .. }) = hit {
+            assert!(point.coords.norm() < 1e-9, "{point:?}");
+        }
     }
 }
