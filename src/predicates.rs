@@ -209,7 +209,11 @@ pub trait Orient: Scalar + Copy {
     /// assert_eq!(f64::plane_side(&n, 0.25, &Point3::new(2.5, 9.0, 1.0)), Ordering::Equal);
     /// ```
     #[must_use]
-    fn plane_side<const D: usize>(normal: &Vector<Self, D>, d: Self, p: &Point<Self, D>) -> Ordering;
+    fn plane_side<const D: usize>(
+        normal: &Vector<Self, D>,
+        d: Self,
+        p: &Point<Self, D>,
+    ) -> Ordering;
 }
 
 /// The dimension 3, spelled so that the trait's signatures read alike.
@@ -542,7 +546,14 @@ fn exact_dot<const D: usize, const L: usize, const K: usize>(
     for (&x, &y) in n.iter().zip(q) {
         if let Some((neg, m1, m2, e)) = term(x, y) {
             let a = Wide::<L>::from_dyadic(Dyadic { neg, m: m1, e }, e0);
-            let b = Wide::<1>::from_dyadic(Dyadic { neg: false, m: m2, e: 0 }, 0);
+            let b = Wide::<1>::from_dyadic(
+                Dyadic {
+                    neg: false,
+                    m: m2,
+                    e: 0,
+                },
+                0,
+            );
             sum = sum.add(&a.mul::<1, K>(&b));
         }
     }
@@ -612,8 +623,10 @@ macro_rules! impl_orient_float {
                 d: $t,
                 p: &Point<$t, D>,
             ) -> Ordering {
-                let n: [f64; D] = core::array::from_fn(|i| normal.get(i).map_or(0.0, |&x| x.into()));
-                let q: [f64; D] = core::array::from_fn(|i| p.coords.get(i).map_or(0.0, |&x| x.into()));
+                let n: [f64; D] =
+                    core::array::from_fn(|i| normal.get(i).map_or(0.0, |&x| x.into()));
+                let q: [f64; D] =
+                    core::array::from_fn(|i| p.coords.get(i).map_or(0.0, |&x| x.into()));
                 let d = f64::from(d);
                 match filter_dot(&n, d, &q) {
                     Some(sign) => sign,
@@ -818,8 +831,14 @@ mod tests {
             }
             let p3 = near_degenerate::<3>(&mut rng, &mut coord);
             if p3.as_flattened().iter().all(|x| x.is_finite()) {
-                assert!(filter3::<false>(&p3).is_none_or(|s| s == integer3::<false>(&p3)), "{p3:?}");
-                assert!(filter3::<true>(&p3).is_none_or(|s| s == integer3::<true>(&p3)), "{p3:?}");
+                assert!(
+                    filter3::<false>(&p3).is_none_or(|s| s == integer3::<false>(&p3)),
+                    "{p3:?}"
+                );
+                assert!(
+                    filter3::<true>(&p3).is_none_or(|s| s == integer3::<true>(&p3)),
+                    "{p3:?}"
+                );
             }
         }
     }

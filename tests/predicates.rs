@@ -712,16 +712,25 @@ mod fixed {
                 let from = |x: i64| <$t>::from_bits(x as _);
                 for n in 0..6000 {
                     let mut r = || raw(&mut rng, $bits);
-                    let mut q = [[r(), r(), r()], [r(), r(), r()], [r(), r(), r()], [r(), r(), r()]];
+                    let mut q = [
+                        [r(), r(), r()],
+                        [r(), r(), r()],
+                        [r(), r(), r()],
+                        [r(), r(), r()],
+                    ];
                     if n % 2 == 0 {
                         // d = (b - a) + (c - a) on small lattice points: in the plane.
                         let small = |x: i64| x >> ($bits - 12);
                         q = q.map(|v| v.map(small));
-                        q[3] = std::array::from_fn(|k| q[1][k] - q[0][k] + q[2][k] - q[0][k] + (n % 4 == 0) as i64);
+                        q[3] = std::array::from_fn(|k| {
+                            q[1][k] - q[0][k] + q[2][k] - q[0][k] + (n % 4 == 0) as i64
+                        });
                     }
-                    let [a, b, c] = [q[0], q[1], q[2]].map(|[x, y, z]| Point3::new(from(x), from(y), from(z)));
+                    let [a, b, c] =
+                        [q[0], q[1], q[2]].map(|[x, y, z]| Point3::new(from(x), from(y), from(z)));
                     let d = Vector3::new(from(q[3][0]), from(q[3][1]), from(q[3][2]));
-                    let raw_q = [a.coords, b.coords, c.coords, d].map(|v| [v.x, v.y, v.z].map(|x| x.to_bits() as i64));
+                    let raw_q = [a.coords, b.coords, c.coords, d]
+                        .map(|v| [v.x, v.y, v.z].map(|x| x.to_bits() as i64));
                     let big = raw_q.map(|v| v.map(BigInt::from));
                     let u: Vec<BigInt> = (0..3).map(|k| &big[1][k] - &big[0][k]).collect();
                     let v: Vec<BigInt> = (0..3).map(|k| &big[2][k] - &big[0][k]).collect();
@@ -730,7 +739,11 @@ mod fixed {
                         - &u[2] * &v[1] * &w[0]
                         - &u[1] * &v[0] * &w[2]
                         - &u[0] * &v[2] * &w[1];
-                    assert_eq!(<$t>::orient3d_dir(&a, &b, &c, &d), det.sign_cmp(), "{raw_q:?}");
+                    assert_eq!(
+                        <$t>::orient3d_dir(&a, &b, &c, &d),
+                        det.sign_cmp(),
+                        "{raw_q:?}"
+                    );
                     // Plane side: normal d, offset from the first coordinate
                     // of c (on the plane when it is exactly n · a).
                     let off = if n % 3 == 0 {
@@ -738,7 +751,10 @@ mod fixed {
                         let dot: BigInt = (0..3).map(|k| &big[3][k] * &big[0][k]).sum();
                         let shifted: BigInt = dot >> ($frac as usize);
                         let back: BigInt = shifted.clone() << ($frac as usize);
-                        match (i64::try_from(shifted), (0..3).map(|k| &big[3][k] * &big[0][k]).sum::<BigInt>() == back) {
+                        match (
+                            i64::try_from(shifted),
+                            (0..3).map(|k| &big[3][k] * &big[0][k]).sum::<BigInt>() == back,
+                        ) {
                             (Ok(x), true) if from(x).to_bits() as i64 == x => x,
                             _ => raw_q[2][0],
                         }
@@ -828,8 +844,8 @@ mod queries {
     use super::*;
     use isect::nalgebra::{Vector2, Vector3};
     use isect::{
-        Classify, FaceCull, Intersect, LinearHit, Plane, Ray, Segment,
-        Side, Triangle, TriangleIntersection,
+        Classify, FaceCull, Intersect, LinearHit, Plane, Ray, Segment, Side, Triangle,
+        TriangleIntersection,
     };
 
     fn p3(x: f64, y: f64, z: f64) -> Point3<f64> {
@@ -920,7 +936,11 @@ mod queries {
             let d = ulps(n[0] * p[0] + n[1] * p[1] + n[2] * p[2], rng.int(-2, 2));
             let want = oracle_plane(n, d, p);
             let plane = Plane::new(Vector3::from(n), d);
-            assert_eq!(Point3::from(p).classify(&plane), side(want), "{n:?} {p:?} {d}");
+            assert_eq!(
+                Point3::from(p).classify(&plane),
+                side(want),
+                "{n:?} {p:?} {d}"
+            );
             assert_eq!(f64::plane_side(&Vector3::from(n), d, &p.into()), want);
             naive_wrong += usize::from(naive_plane(n, d, p) != want);
             // f32: the same test on values rounded to f32, against the
@@ -940,7 +960,10 @@ mod queries {
             let n = [rng.any_finite(), rng.any_finite(), rng.any_finite()];
             let p = [rng.any_finite(), rng.any_finite(), rng.any_finite()];
             let d = rng.any_finite();
-            assert_eq!(f64::plane_side(&Vector3::from(n), d, &p.into()), oracle_plane(n, d, p));
+            assert_eq!(
+                f64::plane_side(&Vector3::from(n), d, &p.into()),
+                oracle_plane(n, d, p)
+            );
         }
         // Non-finite input straddles.
         let plane = Plane::new(Vector3::new(1.0, 0.0, 0.0), 0.0);
@@ -1013,7 +1036,8 @@ mod queries {
     /// The foil for segments: the orientation test with naive
     /// determinants.
     fn naive_segments(a: Point2<f64>, b: Point2<f64>, c: Point2<f64>, d: Point2<f64>) -> bool {
-        let o = |p: Point2<f64>, q: Point2<f64>, r: Point2<f64>| naive2(p.into(), q.into(), r.into());
+        let o =
+            |p: Point2<f64>, q: Point2<f64>, r: Point2<f64>| naive2(p.into(), q.into(), r.into());
         let (o1, o2, o3, o4) = (o(a, b, c), o(a, b, d), o(c, d, a), o(c, d, b));
         if (o1 == o2 && o1 != Ordering::Equal) || (o3 == o4 && o3 != Ordering::Equal) {
             return false;
@@ -1073,7 +1097,9 @@ mod queries {
         // t of very different magnitudes (so differences round), some
         // moved one ulp up or down: the answer from the BigInt orientations.
         let pt = |r: &mut Rng| {
-            let t = (r.int(1, 1 << 50) as f64) * pow2(r.int(-60, 0) as i32) * [1.0, -1.0][r.int(0, 1) as usize];
+            let t = (r.int(1, 1 << 50) as f64)
+                * pow2(r.int(-60, 0) as i32)
+                * [1.0, -1.0][r.int(0, 1) as usize];
             let y = ulps(t, r.int(-1, 1));
             Point2::new(3.0 * t, y)
         };
@@ -1092,7 +1118,8 @@ mod queries {
 
     /// Whether two segments meet, from the BigInt orientations.
     fn oracle_segments(a: Point2<f64>, b: Point2<f64>, c: Point2<f64>, d: Point2<f64>) -> bool {
-        let o = |p: Point2<f64>, q: Point2<f64>, r: Point2<f64>| oracle2(p.into(), q.into(), r.into());
+        let o =
+            |p: Point2<f64>, q: Point2<f64>, r: Point2<f64>| oracle2(p.into(), q.into(), r.into());
         let (o1, o2, o3, o4) = (o(a, b, c), o(a, b, d), o(c, d, a), o(c, d, b));
         if (o1 == o2 && o1 != Ordering::Equal) || (o3 == o4 && o3 != Ordering::Equal) {
             return false;

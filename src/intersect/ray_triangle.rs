@@ -31,10 +31,10 @@
 //! [`Segment`], its direction `b - a` rounded first), and watertightness
 //! follows from exactness as well as from the shared operands. The bound
 //! check costs a few operations on the common path; the exact predicate
-//! runs only for rays within rounding of an edge or a plane. `det = U + V
-//! + W` (twice the projected area, positive when the front face is hit)
-//! then gives `t = (U az + V bz + W cz) / det` and the barycentrics `U /
-//! det`, `V / det`, `W / det`.
+//! runs only for rays within rounding of an edge or a plane.
+//! `det = U + V + W` (twice the projected area, positive when the front
+//! face is hit) then gives `t = (U az + V bz + W cz) / det` and the
+//! barycentrics `U / det`, `V / det`, `W / det`.
 //!
 //! Degenerate cases: when all three edge functions vanish exactly, the
 //! caster's line lies in the triangle's plane, or the triangle is
@@ -203,7 +203,7 @@ impl<T: Real> Triangle<T, 3> {
                 return None;
             }
             let w = bx * ay - by * ax;
-            return self.cast_uncertain(caster, cull, &sheared, [u, v, w]);
+            return self.cast_uncertain(caster, cull, [u, v, w]);
         }
         let w = bx * ay - by * ax;
         // `min_sel` passes a NaN on (as its second operand) or drops it;
@@ -213,12 +213,12 @@ impl<T: Real> Triangle<T, 3> {
             if certain {
                 return None;
             }
-            return self.cast_uncertain(caster, cull, &sheared, [u, v, w]);
+            return self.cast_uncertain(caster, cull, [u, v, w]);
         }
         if !certain {
             // Some edge function within its rounding error of zero (on an
             // edge, or the caster in the triangle's plane), or NaN.
-            return self.cast_uncertain(caster, cull, &sheared, [u, v, w]);
+            return self.cast_uncertain(caster, cull, [u, v, w]);
         }
         self.cast_decided(caster, cull, &sheared, [u, v, w])
     }
@@ -275,11 +275,14 @@ impl<T: Real> Triangle<T, 3> {
         &self,
         caster: &C,
         cull: FaceCull,
-        sheared: &[[T; 3]; 3],
         [u, v, w]: [T; 3],
     ) -> Option<TriangleHit<T>> {
         use core::cmp::Ordering::{Equal, Greater, Less};
         let zero = T::zero();
+        // The sheared vertices again (the same operations: the same values),
+        // so that the common path need not keep them for this call.
+        let (o, f) = (caster.origin(), caster.woop_frame());
+        let sheared = &[self.a - o, self.b - o, self.c - o].map(|p| f.apply(&p));
         if !(u + v + w).is_finite_real() {
             return None; // NaN or infinite input, or an overflow
         }
