@@ -206,7 +206,8 @@ pub trait Orient: Scalar + Copy {
     /// let (n, d, p) = (Vector3::new(0.1, 0.2, 0.0), 0.1 + 0.2, Point3::new(1.0, 1.0, 0.0));
     /// assert_eq!(n.dot(&p.coords) - d, 0.0);
     /// assert_eq!(f64::plane_side(&n, d, &p), Ordering::Less);
-    /// assert_eq!(f64::plane_side(&n, 0.25, &Point3::new(2.5, 9.0, 1.0)), Ordering::Equal);
+    /// let x = Vector3::new(0.5, 0.0, 0.0);
+    /// assert_eq!(f64::plane_side(&x, 1.25, &Point3::new(2.5, 9.0, 1.0)), Ordering::Equal);
     /// ```
     #[must_use]
     fn plane_side<const D: usize>(
