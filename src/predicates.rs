@@ -14,6 +14,15 @@
 //! exact sign of the determinant of the inputs as given, never one rounded
 //! by the arithmetic that computes it.
 //!
+//! Two more signs follow the same stages: [`Orient::orient3d_dir`], the
+//! sign of `det[b - a; c - a; d]` for a direction `d` (`orient3d` with the
+//! fourth point `a + d`, the sum never rounded; the ray–triangle edge
+//! tests), and [`Orient::plane_side`], the sign of `n · p - d` in any
+//! dimension (a point's side of a [`crate::Plane`]). The latter has its
+//! own filter (the sum of `D + 1` rounded terms) and, when that cannot
+//! decide, sums the exact products as integers on a common grid (67 limbs
+//! for `f64`, 10 for `f32`; the raw bits for fixed point).
+//!
 //! # Method
 //!
 //! `f64` (and `f32`, whose values are `f64` values) follows Shewchuk's
