@@ -1021,6 +1021,46 @@ mod queries {
         assert!(naive_wrong > 0, "the foil should fail somewhere");
     }
 
+    /// The same construction in `f32` (even integers below 2^22, so every
+    /// input and difference is exact): on-edge rays hit, beyond-vertex rays
+    /// miss, and the neighbour across the edge agrees.
+    #[test]
+    fn ray_triangle_edges_exact_in_f32() {
+        let mut rng = Rng(96);
+        let big = |r: &mut Rng| (r.int(-(1 << 21), 1 << 21) * 2) as f32;
+        let p = |r: &mut Rng| Point3::new(big(r), big(r), big(r));
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let (a, b, c, o) = (p(&mut rng), p(&mut rng), p(&mut rng), p(&mut rng));
+            let on = Point3::from((b.coords + c.coords) / 2.0);
+            let beyond = Point3::from(c.coords * 2.0 - b.coords);
+            for (target, want) in [(on, true), (beyond, false)] {
+                let d = target - o;
+                let exact = |v: &Point3<f32>| v.iter().all(|x| x.abs() < 8e6);
+                if !exact(&Point3::from(d)) || !exact(&beyond) || o == target {
+                    continue;
+                }
+                let f = |q: Point3<f32>| q.coords.map(f64::from).into();
+                let dd: [f64; 3] = d.map(f64::from).into();
+                if oracle_dir(f(a), f(b), f(c), dd) == Ordering::Equal {
+                    continue;
+                }
+                let ray = Ray::new(o, d);
+                assert_eq!(
+                    Triangle::new(a, b, c).cast(&ray, FaceCull::None).is_some(),
+                    want
+                );
+                let a2 = Point3::from(on.coords * 2.0 - a.coords);
+                if exact(&a2) {
+                    let n = Triangle::new(a2, c, b).cast(&ray, FaceCull::None).is_some();
+                    assert_eq!(n, want);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000);
+    }
+
     /// `det[p - o; q - o; d]` in plain f64.
     fn naive_dir(o: Point3<f64>, p: Point3<f64>, q: Point3<f64>, d: Vector3<f64>) -> f64 {
         (p - o).cross(&(q - o)).dot(&d)
