@@ -14,6 +14,15 @@
 //! exact sign of the determinant of the inputs as given, never one rounded
 //! by the arithmetic that computes it.
 //!
+//! Two more signs follow the same stages: [`Orient::orient3d_dir`], the
+//! sign of `det[b - a; c - a; d]` for a direction `d` (`orient3d` with the
+//! fourth point `a + d`, the sum never rounded; the ray–triangle edge
+//! tests), and [`Orient::plane_side`], the sign of `n · p - d` in any
+//! dimension (a point's side of a [`crate::Plane`]). The latter has its
+//! own filter (the sum of `D + 1` rounded terms) and, when that cannot
+//! decide, sums the exact products as integers on a common grid (67 limbs
+//! for `f64`, 10 for `f32`; the raw bits for fixed point).
+//!
 //! # Method
 //!
 //! `f64` (and `f32`, whose values are `f64` values) follows Shewchuk's
@@ -94,7 +103,7 @@ use core::cmp::Ordering;
 
 use nalgebra::Scalar;
 
-use crate::Point;
+use crate::{Point, Vector};
 use expansion::{two_diff, Expansion};
 use wide::{det2, det3, Dyadic, Wide};
 
@@ -165,7 +174,60 @@ pub trait Orient: Scalar + Copy {
         c: &Point<Self, 3>,
         d: &Point<Self, 3>,
     ) -> Ordering;
+
+    /// The exact sign of `det[b - a; c - a; d] = ((b - a) × (c - a)) · d`
+    /// for a direction `d`: `Greater` when `d` points to the side of the
+    /// plane of `a b c` that `(b - a) × (c - a)` points to, `Less` when it
+    /// points to the other side, `Equal` when `d` is parallel to the plane
+    /// (or the points are collinear, or the input is NaN or infinite).
+    /// [`Orient::orient3d`] with the fourth point `a + d`, without rounding
+    /// that sum. The ray–triangle test decides its edges with it.
+    ///
+    /// ```
+    /// use core::cmp::Ordering;
+    /// use isect::{nalgebra::{Point3, Vector3}, Orient};
+    ///
+    /// let o = Point3::new(1e15, 1e15, 1e15);
+    /// let (b, c) = (Point3::new(1e15 + 1.0, 1e15, 1e15), Point3::new(1e15, 1e15 + 1.0, 1e15));
+    /// assert_eq!(f64::orient3d_dir(&o, &b, &c, &Vector3::z()), Ordering::Greater);
+    /// assert_eq!(f64::orient3d_dir(&o, &b, &c, &Vector3::new(3.0, -7.0, 0.0)), Ordering::Equal);
+    /// ```
+    #[must_use]
+    fn orient3d_dir(
+        a: &Point<Self, 3>,
+        b: &Point<Self, 3>,
+        c: &Point<Self, 3>,
+        d: &Vector<Self, D3>,
+    ) -> Ordering;
+
+    /// The exact sign of `normal · p - d`: on which side of the plane
+    /// `normal · x = d` (a [`crate::Plane`]) the point `p` lies, `Greater`
+    /// in front, `Less` behind, `Equal` on it (and for NaN or infinite
+    /// input). Any dimension.
+    ///
+    /// ```
+    /// use core::cmp::Ordering;
+    /// use isect::{nalgebra::{Point3, Vector3}, Orient};
+    ///
+    /// // The plane 0.1 x + 0.2 y = d, with d the rounded sum 0.1 + 0.2: the
+    /// // naive sum puts (1, 1) on it, but the exact sum of the two f64
+    /// // values is below the rounded one.
+    /// let (n, d, p) = (Vector3::new(0.1, 0.2, 0.0), 0.1 + 0.2, Point3::new(1.0, 1.0, 0.0));
+    /// assert_eq!(n.dot(&p.coords) - d, 0.0);
+    /// assert_eq!(f64::plane_side(&n, d, &p), Ordering::Less);
+    /// let x = Vector3::new(0.5, 0.0, 0.0);
+    /// assert_eq!(f64::plane_side(&x, 1.25, &Point3::new(2.5, 9.0, 1.0)), Ordering::Equal);
+    /// ```
+    #[must_use]
+    fn plane_side<const D: usize>(
+        normal: &Vector<Self, D>,
+        d: Self,
+        p: &Point<Self, D>,
+    ) -> Ordering;
 }
+
+/// The dimension 3, spelled so that the trait's signatures read alike.
+const D3: usize = 3;
 
 /// The exact orientation of three points in the plane: [`Orient::orient2d`]
 /// with the scalar inferred from the points.
@@ -281,15 +343,16 @@ fn filter2(p: &[[f64; 2]; 3]) -> Option<Ordering> {
 }
 
 /// Stage 1 in 3D: `det[u; v; w]` with `u = b - a`, `v = c - a`, `w = d -
-/// a`, expanded along the last column as Shewchuk does.
+/// a` (`w = d` when `DIR`: `d` is a direction), expanded along the last
+/// column as Shewchuk does. (An exact `w` only makes the bound looser.)
 #[inline(always)]
-fn filter3(p: &[[f64; 3]; 4]) -> Option<Ordering> {
+fn filter3<const DIR: bool>(p: &[[f64; 3]; 4]) -> Option<Ordering> {
     let [a, b, c, d] = *p;
     let [ax, ay, az] = a;
     let sub = |[x, y, z]: [f64; 3]| [x - ax, y - ay, z - az];
     let [ux, uy, uz] = sub(b);
     let [vx, vy, vz] = sub(c);
-    let [wx, wy, wz] = sub(d);
+    let [wx, wy, wz] = if DIR { d } else { sub(d) };
     let vxwy = vx * wy;
     let wxvy = wx * vy;
     let wxuy = wx * uy;
@@ -361,20 +424,21 @@ fn exact2<const WIDE: bool>(p: &[[f64; 2]; 3]) -> Ordering {
     det.sign()
 }
 
-/// Stages 2 and 3 in 3D (see [`exact2`]).
+/// Stages 2 and 3 in 3D (see [`exact2`]); `DIR`: `d` is a direction (see
+/// [`filter3`]).
 #[cold]
 #[inline(never)]
-fn exact3<const WIDE: bool>(p: &[[f64; 3]; 4]) -> Ordering {
+fn exact3<const WIDE: bool, const DIR: bool>(p: &[[f64; 3]; 4]) -> Ordering {
     match stage(p.as_flattened(), WINDOW_3D, WIDE) {
         Stage::Undefined => return Ordering::Equal,
-        Stage::Integer => return integer3(p),
+        Stage::Integer => return integer3::<DIR>(p),
         Stage::Expansion => {}
     }
     let [a, b, c, d] = *p;
     let diff = |q: [f64; 3]| zip_map(q, a, two_diff);
     let [ux, uy, uz] = diff(b);
     let [vx, vy, vz] = diff(c);
-    let [wx, wy, wz] = diff(d);
+    let [wx, wy, wz] = if DIR { d.map(|x| (x, 0.0)) } else { diff(d) };
     // Each minor has at most 16 components, each times a two-component z
     // gives at most 4 more: 3 · 64 = 192.
     let mut det = Expansion::<192>::new();
@@ -424,18 +488,86 @@ fn integer2(p: &[[f64; 2]; 3]) -> Ordering {
     det2::<LIMBS_F64, { 2 * LIMBS_F64 }>(&ux, &uy, &vx, &vy).sign()
 }
 
-/// Stage 3 in 3D: integers on a common grid (finite input).
+/// Stage 3 in 3D: integers on a common grid (finite input); `DIR`: `d`
+/// is a direction (see [`filter3`]).
 #[inline(never)]
-fn integer3(p: &[[f64; 3]; 4]) -> Ordering {
+fn integer3<const DIR: bool>(p: &[[f64; 3]; 4]) -> Ordering {
     let Some(([a, b, c, d], e0)) = dyadics(p) else {
         return Ordering::Equal;
     };
-    let (u, v, w) = (
-        grid_diff(b, a, e0),
-        grid_diff(c, a, e0),
-        grid_diff(d, a, e0),
-    );
+    let w = if DIR {
+        d.map(|x| Wide::from_dyadic(x, e0))
+    } else {
+        grid_diff(d, a, e0)
+    };
+    let (u, v) = (grid_diff(b, a, e0), grid_diff(c, a, e0));
     det3::<LIMBS_F64, { 2 * LIMBS_F64 }, { 3 * LIMBS_F64 }>(&u, &v, &w).sign()
+}
+
+/// Stage 1 of the plane side: `n · q - d` in floating point, with the
+/// bound `(k + 1) 2ε` on the relative error of a sum of `k` rounded
+/// products (twice the classical `γ_k`, which covers the rounding of the
+/// bound itself) plus an absolute term for products that underflow.
+#[inline(always)]
+fn filter_dot<const D: usize>(n: &[f64; D], d: f64, q: &[f64; D]) -> Option<Ordering> {
+    let (mut s, mut mag) = (-d, abs(d));
+    for (&ni, &qi) in n.iter().zip(q) {
+        let t = ni * qi;
+        s += t;
+        mag += abs(t);
+    }
+    let k = D as f64 + 1.0;
+    let bound = (k + 1.0) * f64::EPSILON * mag + UNDERFLOW * k;
+    sign_beyond(s, bound)
+}
+
+/// The exact sign of `n · q - d` for finite input (`Equal` otherwise):
+/// every product `nᵢ qᵢ` and `d` as an integer on the grid of the
+/// smallest exponent among them, summed in `L` limbs (`K = L + 1` for the
+/// products). `f64`: exponents from `2^-2148` (a product of subnormals) to
+/// `2^2048`, 106-bit products: 67 limbs. `f32` (in `f64`): `2^-298` to
+/// `2^256`, 48-bit products: 10 limbs.
+#[cold]
+#[inline(never)]
+fn exact_dot<const D: usize, const L: usize, const K: usize>(
+    n: &[f64; D],
+    d: f64,
+    q: &[f64; D],
+) -> Ordering {
+    if !(n.iter().chain(q).all(|x| x.is_finite()) && d.is_finite()) {
+        return Ordering::Equal;
+    }
+    // Each product as (sign, m₁, m₂, e): ±m₁ m₂ 2^e; zero products dropped.
+    let term = |x: f64, y: f64| {
+        let (x, y) = (Dyadic::of(x), Dyadic::of(y));
+        (x.m != 0 && y.m != 0).then_some((x.neg != y.neg, x.m, y.m, x.e + y.e))
+    };
+    let dd = Dyadic::of(d);
+    let e0 = n
+        .iter()
+        .zip(q)
+        .filter_map(|(&x, &y)| term(x, y).map(|t| t.3))
+        .chain((dd.m != 0).then_some(dd.e))
+        .min();
+    let Some(e0) = e0 else {
+        return Ordering::Equal; // all zero
+    };
+    let mut sum = Wide::<K>::ZERO;
+    for (&x, &y) in n.iter().zip(q) {
+        if let Some((neg, m1, m2, e)) = term(x, y) {
+            let a = Wide::<L>::from_dyadic(Dyadic { neg, m: m1, e }, e0);
+            let b = Wide::<1>::from_dyadic(
+                Dyadic {
+                    neg: false,
+                    m: m2,
+                    e: 0,
+                },
+                0,
+            );
+            sum = sum.add(&a.mul::<1, K>(&b));
+        }
+    }
+    sum.sub(&Wide::<K>::from_dyadic(dd, e0)).sign()
 }
 
 /// A point's coordinates in `f64` (spelled out: array `map`s here cost
@@ -452,9 +584,11 @@ fn xyz<T: Scalar + Copy + Into<f64>>(p: &Point<T, 3>) -> [f64; 3] {
 }
 
 /// `Orient` for a float type through the `f64` stages; `$wide`: whether
-/// its values can leave the expansion window (and so need stage 3).
+/// its values can leave the expansion window (and so need stage 3);
+/// `$limbs`: the size of the integers of its exact dot product
+/// ([`exact_dot`]).
 macro_rules! impl_orient_float {
-    ($t:ty, $wide:literal) => {
+    ($t:ty, $wide:literal, $limbs:literal) => {
         impl Orient for $t {
             #[inline]
             fn orient2d(a: &Point<$t, 2>, b: &Point<$t, 2>, c: &Point<$t, 2>) -> Ordering {
@@ -473,20 +607,51 @@ macro_rules! impl_orient_float {
                 d: &Point<$t, 3>,
             ) -> Ordering {
                 let p = [xyz(a), xyz(b), xyz(c), xyz(d)];
-                match filter3(&p) {
+                match filter3::<false>(&p) {
                     Some(sign) => sign,
-                    None => exact3::<$wide>(&p),
+                    None => exact3::<$wide, false>(&p),
+                }
+            }
+
+            #[inline]
+            fn orient3d_dir(
+                a: &Point<$t, 3>,
+                b: &Point<$t, 3>,
+                c: &Point<$t, 3>,
+                d: &Vector<$t, 3>,
+            ) -> Ordering {
+                let p = [xyz(a), xyz(b), xyz(c), [d.x.into(), d.y.into(), d.z.into()]];
+                match filter3::<true>(&p) {
+                    Some(sign) => sign,
+                    None => exact3::<$wide, true>(&p),
+                }
+            }
+
+            #[inline]
+            fn plane_side<const D: usize>(
+                normal: &Vector<$t, D>,
+                d: $t,
+                p: &Point<$t, D>,
+            ) -> Ordering {
+                let n: [f64; D] =
+                    core::array::from_fn(|i| normal.get(i).map_or(0.0, |&x| x.into()));
+                let q: [f64; D] =
+                    core::array::from_fn(|i| p.coords.get(i).map_or(0.0, |&x| x.into()));
+                let d = f64::from(d);
+                match filter_dot(&n, d, &q) {
+                    Some(sign) => sign,
+                    None => exact_dot::<D, $limbs, { $limbs + 1 }>(&n, d, &q),
                 }
             }
         }
     };
 }
 
-impl_orient_float!(f64, true);
+impl_orient_float!(f64, true, 67);
 // `f32` converts to `f64` exactly, and the `f64` predicate on the converted
 // values is exact. (Subtracting in `f32` first would round; the `f64`
 // stages never need to.) `f32` values lie in the window: no stage 3.
-impl_orient_float!(f32, false);
+impl_orient_float!(f32, false, 10);
 
 // ---------------------------------------------------------------------------
 // Fixed point: exact integer determinants of the raw bits.
@@ -499,10 +664,11 @@ fn raw_diff<const A: usize, const D: usize>(q: [i64; D], a: [i64; D]) -> [Wide<A
 }
 
 /// `Orient` for a fixed-point type from its raw bits, with `$a`, `$b`, `$c`
-/// limbs for differences, 2 × 2 minors and the 3 × 3 determinant.
+/// limbs for differences, 2 × 2 minors and the 3 × 3 determinant, and
+/// `$frac` fraction bits.
 #[cfg(feature = "fixed")]
 macro_rules! impl_orient_fixed {
-    ($t:ty, $a:literal, $b:literal, $c:literal) => {
+    ($t:ty, $a:literal, $b:literal, $c:literal, $frac:literal) => {
         impl Orient for $t {
             #[inline]
             fn orient2d(a: &Point<$t, 2>, b: &Point<$t, 2>, c: &Point<$t, 2>) -> Ordering {
@@ -524,14 +690,46 @@ macro_rules! impl_orient_fixed {
                 let diff = |q| raw_diff::<$a, 3>(q, a);
                 det3::<$a, $b, $c>(&diff(b), &diff(c), &diff(d)).sign()
             }
+
+            #[inline]
+            fn orient3d_dir(
+                a: &Point<$t, 3>,
+                b: &Point<$t, 3>,
+                c: &Point<$t, 3>,
+                d: &Vector<$t, 3>,
+            ) -> Ordering {
+                let raw = |p: &Point<$t, 3>| [p.x, p.y, p.z].map(|x| i64::from(x.to_bits()));
+                let [a, b, c] = [raw(a), raw(b), raw(c)];
+                let diff = |q| raw_diff::<$a, 3>(q, a);
+                let w = [d.x, d.y, d.z].map(|x| Wide::<$a>::from_i128(i128::from(x.to_bits())));
+                det3::<$a, $b, $c>(&diff(b), &diff(c), &w).sign()
+            }
+
+            #[inline]
+            fn plane_side<const D: usize>(
+                normal: &Vector<$t, D>,
+                d: $t,
+                p: &Point<$t, D>,
+            ) -> Ordering {
+                // Raw products carry 2 · FRAC fraction bits: `d` is shifted
+                // onto their grid. Sums of `D` products of 64-bit raw
+                // values fit `$c` limbs for any practical `D`.
+                let wide = |x: $t| Wide::<$a>::from_i128(i128::from(x.to_bits()));
+                let mut sum = Wide::<$c>::from_i128(-(i128::from(d.to_bits()) << $frac));
+                for (&ni, &pi) in normal.iter().zip(p.coords.iter()) {
+                    let prod: Wide<$b> = wide(ni).mul::<$a, $b>(&wide(pi));
+                    sum = sum.add(&Wide::<$c>::from_wide(&prod));
+                }
+                sum.sign()
+            }
         }
     };
 }
 
 #[cfg(feature = "fixed")]
-impl_orient_fixed!(crate::fixed::I16F16, 1, 2, 3);
+impl_orient_fixed!(crate::fixed::I16F16, 1, 2, 3, 16);
 #[cfg(feature = "fixed")]
-impl_orient_fixed!(crate::fixed::I32F32, 2, 4, 6);
+impl_orient_fixed!(crate::fixed::I32F32, 2, 4, 6, 32);
 
 #[cfg(test)]
 mod tests {
@@ -614,9 +812,13 @@ mod tests {
             }
             let p3 = near_degenerate::<3>(&mut rng, &mut |r| r.float(lo3, hi3));
             if matches!(stage(p3.as_flattened(), WINDOW_3D, true), Stage::Expansion) {
-                let exact = integer3(&p3);
-                assert_eq!(exact3::<false>(&p3), exact, "{p3:?}");
-                assert!(filter3(&p3).is_none_or(|s| s == exact), "{p3:?}");
+                let exact = integer3::<false>(&p3);
+                assert_eq!(exact3::<false, false>(&p3), exact, "{p3:?}");
+                assert!(filter3::<false>(&p3).is_none_or(|s| s == exact), "{p3:?}");
+                // The same four numbers with the last as a direction.
+                let exact = integer3::<true>(&p3);
+                assert_eq!(exact3::<false, true>(&p3), exact, "{p3:?}");
+                assert!(filter3::<true>(&p3).is_none_or(|s| s == exact), "{p3:?}");
             }
         }
     }
@@ -639,7 +841,14 @@ mod tests {
             }
             let p3 = near_degenerate::<3>(&mut rng, &mut coord);
             if p3.as_flattened().iter().all(|x| x.is_finite()) {
-                assert!(filter3(&p3).is_none_or(|s| s == integer3(&p3)), "{p3:?}");
+                assert!(
+                    filter3::<false>(&p3).is_none_or(|s| s == integer3::<false>(&p3)),
+                    "{p3:?}"
+                );
+                assert!(
+                    filter3::<true>(&p3).is_none_or(|s| s == integer3::<true>(&p3)),
+                    "{p3:?}"
+                );
             }
         }
     }

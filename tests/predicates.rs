@@ -699,6 +699,80 @@ mod fixed {
     fixed_vs_oracle!(i16f16_agrees_with_the_oracle, I16F16, 32);
     fixed_vs_oracle!(i32f32_agrees_with_the_oracle, I32F32, 64);
 
+    /// `orient3d_dir` and `plane_side` on raw bits against BigInt: `det[b -
+    /// a; c - a; d]` of the raw values, and `n · p - d 2^F` (raw products
+    /// carry `2F` fraction bits), over the whole range and on exactly
+    /// degenerate input (a direction in the plane, a point on it).
+    macro_rules! fixed_dir_plane {
+        ($name:ident, $t:ty, $bits:expr, $frac:expr) => {
+            #[test]
+            fn $name() {
+                use isect::nalgebra::Vector3;
+                let mut rng = Rng(40 + $bits);
+                let from = |x: i64| <$t>::from_bits(x as _);
+                for n in 0..6000 {
+                    let mut r = || raw(&mut rng, $bits);
+                    let mut q = [
+                        [r(), r(), r()],
+                        [r(), r(), r()],
+                        [r(), r(), r()],
+                        [r(), r(), r()],
+                    ];
+                    if n % 2 == 0 {
+                        // d = (b - a) + (c - a) on small lattice points: in the plane.
+                        let small = |x: i64| x >> ($bits - 12);
+                        q = q.map(|v| v.map(small));
+                        q[3] = std::array::from_fn(|k| {
+                            q[1][k] - q[0][k] + q[2][k] - q[0][k] + (n % 4 == 0) as i64
+                        });
+                    }
+                    let [a, b, c] =
+                        [q[0], q[1], q[2]].map(|[x, y, z]| Point3::new(from(x), from(y), from(z)));
+                    let d = Vector3::new(from(q[3][0]), from(q[3][1]), from(q[3][2]));
+                    let raw_q = [a.coords, b.coords, c.coords, d]
+                        .map(|v| [v.x, v.y, v.z].map(|x| x.to_bits() as i64));
+                    let big = raw_q.map(|v| v.map(BigInt::from));
+                    let u: Vec<BigInt> = (0..3).map(|k| &big[1][k] - &big[0][k]).collect();
+                    let v: Vec<BigInt> = (0..3).map(|k| &big[2][k] - &big[0][k]).collect();
+                    let w = &big[3];
+                    let det = &u[0] * &v[1] * &w[2] + &u[1] * &v[2] * &w[0] + &u[2] * &v[0] * &w[1]
+                        - &u[2] * &v[1] * &w[0]
+                        - &u[1] * &v[0] * &w[2]
+                        - &u[0] * &v[2] * &w[1];
+                    assert_eq!(
+                        <$t>::orient3d_dir(&a, &b, &c, &d),
+                        det.sign_cmp(),
+                        "{raw_q:?}"
+                    );
+                    // Plane side: normal d, offset from the first coordinate
+                    // of c (on the plane when it is exactly n · a).
+                    let off = if n % 3 == 0 {
+                        // n · a exactly, when it fits the type: on the plane.
+                        let dot: BigInt = (0..3).map(|k| &big[3][k] * &big[0][k]).sum();
+                        let shifted: BigInt = dot >> ($frac as usize);
+                        let back: BigInt = shifted.clone() << ($frac as usize);
+                        match (
+                            i64::try_from(shifted),
+                            (0..3).map(|k| &big[3][k] * &big[0][k]).sum::<BigInt>() == back,
+                        ) {
+                            (Ok(x), true) if from(x).to_bits() as i64 == x => x,
+                            _ => raw_q[2][0],
+                        }
+                    } else {
+                        raw_q[2][0]
+                    };
+                    let dot: BigInt = (0..3).map(|k| &big[3][k] * &big[0][k]).sum();
+                    let off_big: BigInt = BigInt::from(off) << ($frac as usize);
+                    let want = (dot - off_big).sign_cmp();
+                    assert_eq!(<$t>::plane_side(&d, from(off), &a), want, "{raw_q:?} {off}");
+                }
+            }
+        };
+    }
+
+    fixed_dir_plane!(i16f16_dir_and_plane_agree_with_the_oracle, I16F16, 32, 16);
+    fixed_dir_plane!(i32f32_dir_and_plane_agree_with_the_oracle, I32F32, 64, 32);
+
     #[test]
     fn fixed_extremes() {
         // The corners of the I32F32 range: differences of 2^64, products
@@ -758,5 +832,475 @@ fn point_in_triangle_decides_sides_exactly() {
         assert_eq!(tri.contains(&x), inside, "{x:?}");
         let ring = [p, q, w];
         assert_eq!(Polygon::new(&ring).contains(&x), inside, "{x:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The queries whose answer is a sign, on degenerate input: each against
+// answers known by construction or from the BigInt oracle, each with a
+// naive f64 foil that is shown to get some of them wrong.
+
+mod queries {
+    use super::*;
+    use isect::nalgebra::{Vector2, Vector3};
+    use isect::{
+        Classify, FaceCull, Intersect, LinearHit, Plane, Ray, Segment, Side, Triangle,
+        TriangleIntersection,
+    };
+
+    fn p3(x: f64, y: f64, z: f64) -> Point3<f64> {
+        Point3::new(x, y, z)
+    }
+
+    /// `det[b - a; c - a; d]` for a direction `d`, exactly.
+    fn oracle_dir(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
+        let w: [BigInt; 12] = integers([a, b, c, d].concat().try_into().unwrap());
+        let u = [&w[3] - &w[0], &w[4] - &w[1], &w[5] - &w[2]];
+        let v = [&w[6] - &w[0], &w[7] - &w[1], &w[8] - &w[2]];
+        let d = [w[9].clone(), w[10].clone(), w[11].clone()];
+        (&u[0] * &v[1] * &d[2] + &u[1] * &v[2] * &d[0] + &u[2] * &v[0] * &d[1]
+            - &u[2] * &v[1] * &d[0]
+            - &u[1] * &v[0] * &d[2]
+            - &u[0] * &v[2] * &d[1])
+            .sign_cmp()
+    }
+
+    /// `n · p - d` exactly: products of `m 2^e` summed on a common grid.
+    fn oracle_plane(n: [f64; 3], d: f64, p: [f64; 3]) -> Ordering {
+        let mut terms: Vec<(BigInt, i32)> = n
+            .iter()
+            .zip(&p)
+            .map(|(&a, &b)| {
+                let ((ma, ea), (mb, eb)) = (decompose(a), decompose(b));
+                (BigInt::from(ma) * BigInt::from(mb), ea + eb)
+            })
+            .collect();
+        let (md, ed) = decompose(d);
+        terms.push((-BigInt::from(md), ed));
+        let e0 = terms.iter().map(|t| t.1).min().unwrap();
+        let sum: BigInt = terms.into_iter().map(|(m, e)| m << (e - e0) as usize).sum();
+        sum.sign_cmp()
+    }
+
+    /// The foil for a plane side: the dot product in plain `f64`.
+    fn naive_plane(n: [f64; 3], d: f64, p: [f64; 3]) -> Ordering {
+        let s = n[0] * p[0] + n[1] * p[1] + n[2] * p[2] - d;
+        s.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
+    }
+
+    fn side(o: Ordering) -> Side {
+        match o {
+            Ordering::Greater => Side::Front,
+            Ordering::Less => Side::Back,
+            Ordering::Equal => Side::Straddling,
+        }
+    }
+
+    /// `orient3d_dir` against the oracle, on directions built parallel to
+    /// the plane (`d = s (b - a) + t (c - a)` rounded, so exactly parallel
+    /// only sometimes) with large coordinates; the naive determinant gets
+    /// some signs wrong.
+    #[test]
+    fn orient3d_dir_beats_the_naive_foil() {
+        let mut rng = Rng(91);
+        let mut naive_wrong = 0;
+        for n in 0..4000 {
+            let e = [10, 30, 50, 200][n % 4];
+            let a = [rng.float(e), rng.float(e), rng.float(e)];
+            let b = [rng.float(e), rng.float(e), rng.float(e)];
+            let c = [rng.float(e), rng.float(e), rng.float(e)];
+            let (s, t) = (rng.int(-3, 3) as f64, rng.int(-3, 3) as f64);
+            let d: [f64; 3] = std::array::from_fn(|k| s * (b[k] - a[k]) + t * (c[k] - a[k]));
+            let want = oracle_dir(a, b, c, d);
+            let got = f64::orient3d_dir(&a.into(), &b.into(), &c.into(), &d.into());
+            assert_eq!(got, want, "{a:?} {b:?} {c:?} {d:?}");
+            // The same as orient3d with the fourth point a + d when that
+            // sum is exact (it is for zero d).
+            let naive = naive3(a, b, c, [a[0] + d[0], a[1] + d[1], a[2] + d[2]]);
+            naive_wrong += usize::from(naive != want);
+        }
+        assert!(naive_wrong > 0, "the foil should fail somewhere");
+    }
+
+    /// A point's side of a plane: exact against the BigInt oracle, in f64
+    /// and f32; `d` is the rounded `n · p` (the point "on" the plane in
+    /// floating point), or a few ulps off it.
+    #[test]
+    fn plane_side_beats_the_naive_foil() {
+        let mut rng = Rng(92);
+        let mut naive_wrong = 0;
+        for k in 0..4000 {
+            let e = [0, 20, 50, 300][k % 4];
+            let n = [rng.float(0), rng.float(0), rng.float(0)];
+            let p = [rng.float(e), rng.float(e), rng.float(e)];
+            let d = ulps(n[0] * p[0] + n[1] * p[1] + n[2] * p[2], rng.int(-2, 2));
+            let want = oracle_plane(n, d, p);
+            let plane = Plane::new(Vector3::from(n), d);
+            assert_eq!(
+                Point3::from(p).classify(&plane),
+                side(want),
+                "{n:?} {p:?} {d}"
+            );
+            assert_eq!(f64::plane_side(&Vector3::from(n), d, &p.into()), want);
+            naive_wrong += usize::from(naive_plane(n, d, p) != want);
+            // f32: the same test on values rounded to f32, against the
+            // oracle on their exact f64 values.
+            let (n32, p32) = (n.map(|x| x as f32), p.map(|x| (x / 1e6) as f32));
+            let d32 = n32[0] * p32[0] + n32[1] * p32[1] + n32[2] * p32[2];
+            if !d32.is_finite() || p32.iter().any(|x| !x.is_finite()) {
+                continue;
+            }
+            let want32 = oracle_plane(n32.map(f64::from), f64::from(d32), p32.map(f64::from));
+            let plane32 = Plane::new(Vector3::from(n32), d32);
+            assert_eq!(Point3::from(p32).classify(&plane32), side(want32));
+        }
+        assert!(naive_wrong > 0, "the foil should fail somewhere");
+        // Huge and tiny values, where products overflow or underflow.
+        for _ in 0..2000 {
+            let n = [rng.any_finite(), rng.any_finite(), rng.any_finite()];
+            let p = [rng.any_finite(), rng.any_finite(), rng.any_finite()];
+            let d = rng.any_finite();
+            assert_eq!(
+                f64::plane_side(&Vector3::from(n), d, &p.into()),
+                oracle_plane(n, d, p)
+            );
+        }
+        // Non-finite input straddles.
+        let plane = Plane::new(Vector3::new(1.0, 0.0, 0.0), 0.0);
+        assert_eq!(p3(f64::NAN, 0.0, 0.0).classify(&plane), Side::Straddling);
+    }
+
+    /// Rays through a point exactly on an edge of a triangle (hit: the
+    /// triangle is closed) and through a point on the edge's line beyond a
+    /// vertex (miss), with coordinates near 1e15 and directions near 1e15
+    /// long, all integers (so every input is exact and the answers are known
+    /// by construction). The naive triple products get some wrong.
+    #[test]
+    fn ray_triangle_edges_beat_the_naive_foil() {
+        let mut rng = Rng(93);
+        let big = |r: &mut Rng| (r.int(-(1 << 49), 1 << 49) * 2) as f64;
+        let mut naive_wrong = 0;
+        for _ in 0..3000 {
+            let a = p3(big(&mut rng), big(&mut rng), big(&mut rng));
+            let b = p3(big(&mut rng), big(&mut rng), big(&mut rng));
+            let c = p3(big(&mut rng), big(&mut rng), big(&mut rng));
+            // Even coordinates: the midpoint of b c is exact; 2c - b is on
+            // the edge's line beyond c (exact while in range).
+            let on = Point3::from((b.coords + c.coords) / 2.0);
+            let beyond = Point3::from(c.coords * 2.0 - b.coords);
+            let o = p3(big(&mut rng), big(&mut rng), big(&mut rng));
+            for (target, want) in [(on, true), (beyond, false)] {
+                let d = target - o;
+                if d.iter().any(|x| x.abs() >= 9e15) || o == target {
+                    continue; // a difference that would round
+                }
+                let ray = Ray::new(o, d);
+                let tri = Triangle::new(a, b, c);
+                if oracle_dir(a.into(), b.into(), c.into(), d.into()) == Ordering::Equal {
+                    continue; // the ray in the triangle's plane
+                }
+                let got = tri.cast(&ray, FaceCull::None).is_some();
+                assert_eq!(got, want, "{o:?} {d:?} {tri:?}");
+                // The neighbour across b c (a reflected through the edge's
+                // midpoint) is hit or missed in the same way: watertight.
+                let a2 = Point3::from(on.coords * 2.0 - a.coords);
+                if a2.iter().all(|x| x.abs() < 9e15) {
+                    let n = Triangle::new(a2, c, b).cast(&ray, FaceCull::None).is_some();
+                    assert_eq!(n, want, "neighbour {o:?} {d:?}");
+                }
+                // The foil: signs of the three triple products in f64.
+                let s = [
+                    naive_dir(o, c, b, d),
+                    naive_dir(o, a, c, d),
+                    naive_dir(o, b, a, d),
+                ];
+                let naive = !(s.iter().any(|x| *x > 0.0) && s.iter().any(|x| *x < 0.0));
+                naive_wrong += usize::from(naive != want);
+            }
+        }
+        assert!(naive_wrong > 0, "the foil should fail somewhere");
+    }
+
+    /// The same construction in `f32` (even integers below 2^22, so every
+    /// input and difference is exact): on-edge rays hit, beyond-vertex rays
+    /// miss, and the neighbour across the edge agrees.
+    #[test]
+    fn ray_triangle_edges_exact_in_f32() {
+        let mut rng = Rng(96);
+        let big = |r: &mut Rng| (r.int(-(1 << 21), 1 << 21) * 2) as f32;
+        let p = |r: &mut Rng| Point3::new(big(r), big(r), big(r));
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let (a, b, c, o) = (p(&mut rng), p(&mut rng), p(&mut rng), p(&mut rng));
+            let on = Point3::from((b.coords + c.coords) / 2.0);
+            let beyond = Point3::from(c.coords * 2.0 - b.coords);
+            for (target, want) in [(on, true), (beyond, false)] {
+                let d = target - o;
+                let exact = |v: &Point3<f32>| v.iter().all(|x| x.abs() < 8e6);
+                if !exact(&Point3::from(d)) || !exact(&beyond) || o == target {
+                    continue;
+                }
+                let f = |q: Point3<f32>| q.coords.map(f64::from).into();
+                let dd: [f64; 3] = d.map(f64::from).into();
+                if oracle_dir(f(a), f(b), f(c), dd) == Ordering::Equal {
+                    continue;
+                }
+                let ray = Ray::new(o, d);
+                assert_eq!(
+                    Triangle::new(a, b, c).cast(&ray, FaceCull::None).is_some(),
+                    want
+                );
+                let a2 = Point3::from(on.coords * 2.0 - a.coords);
+                if exact(&a2) {
+                    let n = Triangle::new(a2, c, b).cast(&ray, FaceCull::None).is_some();
+                    assert_eq!(n, want);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000);
+    }
+
+    /// `det[p - o; q - o; d]` in plain f64.
+    fn naive_dir(o: Point3<f64>, p: Point3<f64>, q: Point3<f64>, d: Vector3<f64>) -> f64 {
+        (p - o).cross(&(q - o)).dot(&d)
+    }
+
+    /// The point `k` on the line of slope 1/3 through `(X, Y)` (not a
+    /// representable slope; the points are exact integers).
+    fn on_line(k: i64) -> Point2<f64> {
+        const X: f64 = 1e15;
+        Point2::new(X + 3.0 * k as f64, X + k as f64)
+    }
+
+    /// The foil for segments: the orientation test with naive
+    /// determinants.
+    fn naive_segments(a: Point2<f64>, b: Point2<f64>, c: Point2<f64>, d: Point2<f64>) -> bool {
+        let o =
+            |p: Point2<f64>, q: Point2<f64>, r: Point2<f64>| naive2(p.into(), q.into(), r.into());
+        let (o1, o2, o3, o4) = (o(a, b, c), o(a, b, d), o(c, d, a), o(c, d, b));
+        if (o1 == o2 && o1 != Ordering::Equal) || (o3 == o4 && o3 != Ordering::Equal) {
+            return false;
+        }
+        if [o1, o2, o3, o4] != [Ordering::Equal; 4] {
+            return true;
+        }
+        let lex = |p: Point2<f64>, q: Point2<f64>| (p.x, p.y) <= (q.x, q.y);
+        let (l1, h1) = if lex(a, b) { (a, b) } else { (b, a) };
+        let (l2, h2) = if lex(c, d) { (c, d) } else { (d, c) };
+        lex(l1, h2) && lex(l2, h1)
+    }
+
+    /// 2D segments on one line of slope 1/3 near (1e15, 1e15): collinear
+    /// ones meet when their ranges of `k` overlap; a segment 1/4 (one or two
+    /// ulps)
+    /// above the line never meets one on it; one going from an ulp above to
+    /// an ulp below crosses it when its span lies within the other's.
+    #[test]
+    fn segments_2d_beat_the_naive_foil() {
+        let mut rng = Rng(94);
+        let mut naive_wrong = 0;
+        let lift = |p: Point2<f64>, dy: f64| Point2::new(p.x, p.y + dy);
+        for _ in 0..3000 {
+            let span = 1i64 << 49;
+            let mut k = [0; 4].map(|_| rng.int(-span, span));
+            let s1 = Segment::new(on_line(k[0]), on_line(k[1]));
+            // Collinear.
+            let s2 = Segment::new(on_line(k[2]), on_line(k[3]));
+            let (lo1, hi1) = (k[0].min(k[1]), k[0].max(k[1]));
+            let (lo2, hi2) = (k[2].min(k[3]), k[2].max(k[3]));
+            let want = lo1 <= hi2 && lo2 <= hi1;
+            assert_eq!(s1.intersects(&s2), want, "{s1:?} {s2:?}");
+            assert_eq!(s1.intersect(&s2).is_some(), want);
+            assert_eq!(s2.intersects(&s1), want);
+            naive_wrong += usize::from(naive_segments(s1.a, s1.b, s2.a, s2.b) != want);
+            // Parallel, 1/4 above: apart.
+            let up = Segment::new(lift(s2.a, 0.25), lift(s2.b, 0.25));
+            assert!(!s1.intersects(&up), "{s1:?} {up:?}");
+            assert_eq!(s1.intersect(&up), None);
+            naive_wrong += usize::from(naive_segments(s1.a, s1.b, up.a, up.b));
+            // Across the line, within the first's span: crossing.
+            k.sort();
+            let (inner, outer) = (Segment::new(on_line(k[1]), on_line(k[2])), (k[0], k[3]));
+            let s1 = Segment::new(on_line(outer.0), on_line(outer.1));
+            if k[1] < k[2] && outer.0 < k[1] && k[2] < outer.1 {
+                let across = Segment::new(lift(inner.a, 0.25), lift(inner.b, -0.25));
+                assert!(s1.intersects(&across), "{s1:?} {across:?}");
+                let Some(LinearHit::Point { s, t, .. }) = s1.intersect(&across) else {
+                    panic!("a crossing point");
+                };
+                assert!((0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&t));
+                naive_wrong += usize::from(!naive_segments(s1.a, s1.b, across.a, across.b));
+            }
+        }
+        // Points (3t, t) on the line of slope 1/3 through the origin, with
+        // t of very different magnitudes (so differences round), some
+        // moved one ulp up or down: the answer from the BigInt orientations.
+        let pt = |r: &mut Rng| {
+            let t = (r.int(1, 1 << 50) as f64)
+                * pow2(r.int(-60, 0) as i32)
+                * [1.0, -1.0][r.int(0, 1) as usize];
+            let y = ulps(t, r.int(-1, 1));
+            Point2::new(3.0 * t, y)
+        };
+        for _ in 0..3000 {
+            let [a, b, c, d] = [0; 4].map(|_| pt(&mut rng));
+            let want = oracle_segments(a, b, c, d);
+            let (s1, s2) = (Segment::new(a, b), Segment::new(c, d));
+            assert_eq!(s1.intersects(&s2), want, "{s1:?} {s2:?}");
+            assert_eq!(s1.intersect(&s2).is_some(), want, "{s1:?} {s2:?}");
+            assert_eq!(s2.intersects(&s1), want);
+            naive_wrong += usize::from(naive_segments(a, b, c, d) != want);
+        }
+        assert!(naive_wrong > 0, "the foil should fail somewhere");
+        let _ = Vector2::<f64>::zeros();
+    }
+
+    /// Whether two segments meet, from the BigInt orientations.
+    fn oracle_segments(a: Point2<f64>, b: Point2<f64>, c: Point2<f64>, d: Point2<f64>) -> bool {
+        let o =
+            |p: Point2<f64>, q: Point2<f64>, r: Point2<f64>| oracle2(p.into(), q.into(), r.into());
+        let (o1, o2, o3, o4) = (o(a, b, c), o(a, b, d), o(c, d, a), o(c, d, b));
+        if (o1 == o2 && o1 != Ordering::Equal) || (o3 == o4 && o3 != Ordering::Equal) {
+            return false;
+        }
+        if [o1, o2, o3, o4] != [Ordering::Equal; 4] {
+            return true;
+        }
+        let lex = |p: Point2<f64>, q: Point2<f64>| (p.x, p.y) <= (q.x, q.y);
+        let (l1, h1) = if lex(a, b) { (a, b) } else { (b, a) };
+        let (l2, h2) = if lex(c, d) { (c, d) } else { (d, c) };
+        lex(l1, h2) && lex(l2, h1)
+    }
+
+    /// Points `(x, y, (x + 2y) / 3)` with `x + 2y` a multiple of 3: on the
+    /// plane `3z = x + 2y` exactly, with large integer coordinates.
+    fn on_plane(rng: &mut Rng) -> Point3<f64> {
+        loop {
+            let (x, y) = (rng.int(-(1 << 50), 1 << 50), rng.int(-(1 << 50), 1 << 50));
+            if (x + 2 * y) % 3 == 0 {
+                return p3(x as f64, y as f64, ((x + 2 * y) / 3) as f64);
+            }
+        }
+    }
+
+    /// The height of `x` over the plane of `t`, naively.
+    fn naive_height(t: &Triangle<f64, 3>, x: &Point3<f64>) -> f64 {
+        (t.b - t.a).cross(&(t.c - t.a)).dot(&(x - t.a))
+    }
+
+    /// Triangles with all six vertices exactly on one plane, with zero
+    /// tolerance: the exact test sees them coplanar (an overlap polygon,
+    /// or none); another triangle through that plane with one vertex
+    /// exactly on it and the others on either side crosses it. The naive
+    /// heights are not zero for coplanar vertices.
+    #[test]
+    fn triangles_beat_the_naive_foil() {
+        let mut rng = Rng(95);
+        let mut naive_wrong = 0;
+        for _ in 0..500 {
+            let t1 = Triangle::new(on_plane(&mut rng), on_plane(&mut rng), on_plane(&mut rng));
+            // The same triangle shrunk about its first vertex by 1/2 (exact:
+            // even offsets are kept on the plane only when exact, so use
+            // the shared vertex and the two midpoints of its edges when
+            // they are integer points of the plane).
+            let mid = |p: Point3<f64>, q: Point3<f64>| Point3::from((p.coords + q.coords) / 2.0);
+            let (m1, m2) = (mid(t1.a, t1.b), mid(t1.a, t1.c));
+            let t2 = Triangle::new(t1.a, m1, m2);
+            for (x, y) in [(&t1, &t2), (&t2, &t1)] {
+                let r = x.intersect_with_tolerance(y, 0.0);
+                assert!(
+                    matches!(r, Some(TriangleIntersection::Coplanar(_))),
+                    "{x:?} {y:?}: {r:?}"
+                );
+            }
+            naive_wrong += [t2.a, t2.b, t2.c]
+                .iter()
+                .filter(|v| naive_height(&t1, v) != 0.0)
+                .count();
+            // Crossing: one vertex on the plane (t1.a, shared), one above,
+            // one below (offset by a normal-ish integer vector).
+            let up = Vector3::new(1.0, 2.0, -3.0) * 4096.0; // normal of 3z = x + 2y, up to sign
+            let t3 = Triangle::new(t1.a, m1 + up, m2 - up);
+            let s = [t3.a, t3.b, t3.c].map(|v| o3(t1.a.into(), t1.b.into(), t1.c.into(), v.into()));
+            assert_eq!(s[0], Ordering::Equal);
+            assert!(t1.intersect_with_tolerance(&t3, 0.0).is_some());
+            assert!(t3.intersect_with_tolerance(&t1, 0.0).is_some());
+        }
+        assert!(naive_wrong > 0, "the foil should fail somewhere");
+    }
+
+    /// Fuzz finding `overlap-triangle-triangle-overflow`: a triangle at
+    /// ±f64::MAX against a point triangle at the origin gives the same
+    /// answer in both orders.
+    #[test]
+    fn huge_triangle_against_a_point_agrees_both_ways() {
+        let m = f64::MAX;
+        let huge = Triangle::new(p3(-m, -m, 0.0), p3(m, -m, 0.0), p3(0.0, m, 0.0));
+        let o = Point3::origin();
+        let point = Triangle::new(o, o, o);
+        assert_eq!(huge.intersect(&point), point.intersect(&huge));
+        assert_eq!(huge.intersects(&point), point.intersects(&huge));
+    }
+
+    /// Fuzz finding `mesh-segment-triangle-behind-ray`: the ray's line
+    /// and the degenerate triangle (a segment along the x axis) lie in the
+    /// plane y = z and cross at the origin, behind the ray's start (t =
+    /// -1.75): no hit. (It reported t = 0 at (-2.25, 0, 0), off the ray.)
+    #[test]
+    fn segment_triangle_behind_the_ray_misses() {
+        let ray = Ray::new(p3(-1.75, -1.75, -1.75), Vector3::new(-1.0, -1.0, -1.0));
+        for far in [1e10, 1e20, 1e300] {
+            let tri = Triangle::new(p3(-2.25, 0.0, 0.0), p3(far, 0.0, 0.0), p3(far, 0.0, 0.0));
+            assert_eq!(tri.cast(&ray, FaceCull::None), None, "far = {far}");
+            assert_eq!(ray.intersect(&tri), None, "far = {far}");
+            // The same line the other way: it crosses the segment at the
+            // origin, t = 1.75 (at 1e300 the edge functions overflow,
+            // which the module documents as a miss).
+            if far > 1e100 {
+                continue;
+            }
+            let back = Ray::new(ray.origin, -ray.dir);
+            let hit = back.intersect(&tri).expect("crosses at the origin");
+            assert!((hit.t - 1.75).abs() < 1e-12, "far = {far}: {hit:?}");
+        }
+    }
+
+    /// Fuzz finding `mesh-subnormal-point-triangle`: a ray from the origin
+    /// along +y and a point triangle at (0, 2.2e-308, 2.2e-308), off the
+    /// ray's line (its z is not zero): no hit. Its sheared coordinates'
+    /// products underflowed to zero.
+    #[test]
+    fn subnormal_point_triangle_off_the_ray_misses() {
+        let q = p3(0.0, 2.2e-308, 2.2e-308);
+        let tri = Triangle::new(q, q, q);
+        let ray = Ray::new(Point3::origin(), Vector3::y());
+        assert_eq!(tri.cast(&ray, FaceCull::None), None);
+        // On the line: hit.
+        let q = p3(0.0, 2.2e-308, 0.0);
+        let tri = Triangle::new(q, q, q);
+        assert!(tri.cast(&ray, FaceCull::None).is_some());
+    }
+}
+
+/// 3D linear pairs decide "parallel" from the wedge `|d₁ ∧ d₂|²` (the
+/// closest-point solver's determinant): segments crossing at a sine just
+/// above `sqrt(T::tolerance())` meet at their crossing; just below, they
+/// count as parallel, and (not collinear) miss.
+#[test]
+fn linear_pairs_parallel_by_the_wedge() {
+    use isect::nalgebra::Vector3;
+    use isect::{Intersect, LinearHit, Segment};
+    let tol = <f64 as Real>::tolerance();
+    for (factor, meets) in [(4.0, true), (0.25, false)] {
+        let s = (tol * factor).sqrt(); // sin² ≈ factor · tol
+        let a = Segment::new(Point3::new(-1.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
+        let d = Vector3::new(1.0, s, 0.0);
+        let b = Segment::new(Point3::origin() - d, Point3::origin() + d);
+        let hit = a.intersect(&b);
+        assert_eq!(hit.is_some(), meets, "sin² = {factor} tol: {hit:?}");
+        if let Some(LinearHit::Point { point, .. }) = hit {
+            assert!(point.coords.norm() < 1e-9, "{point:?}");
+        }
     }
 }

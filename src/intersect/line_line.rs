@@ -11,8 +11,10 @@
 //! absolute distance instead.
 //!
 //! Degenerate cases:
-//! - Parallel directions (`|d₁|²|d₂|² - (d₁·d₂)² <= T::tolerance()
-//!   |d₁|²|d₂|²`, a sine below about `sqrt(T::tolerance())`) meet only when
+//! - Parallel directions (`|d₁ ∧ d₂|² <= T::tolerance() |d₁|²|d₂|²`, a
+//!   sine below about `sqrt(T::tolerance())`; the wedge `d₁ ∧ d₂` from its
+//!   components `d₁ᵢ d₂ⱼ - d₁ⱼ d₂ᵢ`, as the closest-point solver computes
+//!   it, not from the cancelling `|d₁|²|d₂|² - (d₁·d₂)²`) meet only when
 //!   collinear (the second's origin within the tolerance of the first's
 //!   line); then the common stretch is reported as in 2D
 //!   ([`LinearHit::Overlap`], or a point where they touch end to end).
@@ -55,8 +57,8 @@ pub(crate) fn linear_nd<T: Real, const D: usize>(
         return None;
     }
     let tol2 = tol * tol;
-    let (aa, bb, ab) = (d1.norm_squared(), d2.norm_squared(), d1.dot(d2));
-    let gram = aa * bb - ab * ab;
+    let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
+    let gram = wedge_gram(d1, d2);
     if aa > T::zero() && bb > T::zero() && !(gram > T::tolerance() * aa * bb) {
         // Parallel: collinear within the tolerance, or apart.
         let r = o2 - o1;
@@ -74,6 +76,24 @@ pub(crate) fn linear_nd<T: Real, const D: usize>(
     } else {
         None
     }
+}
+
+/// `|d₁ ∧ d₂|² = Σ_{i<j} (d₁ᵢ d₂ⱼ - d₁ⱼ d₂ᵢ)²`, which equals `|d₁|²
+/// |d₂|² - (d₁·d₂)²` (Lagrange's identity) but keeps its relative
+/// accuracy for nearly parallel directions, where that difference cancels:
+/// the form the closest-point solver (`closest::linear`) divides by, so
+/// that a pair this test calls not parallel has a positive determinant
+/// there too.
+#[inline]
+fn wedge_gram<T: Real, const D: usize>(d1: &Vector<T, D>, d2: &Vector<T, D>) -> T {
+    let mut gram = T::zero();
+    for (i, (&a_i, &b_i)) in d1.iter().zip(d2.iter()).enumerate() {
+        for (&a_j, &b_j) in d1.iter().zip(d2.iter()).skip(i + 1) {
+            let w = a_i * b_j - a_j * b_i;
+            gram += w * w;
+        }
+    }
+    gram
 }
 
 /// `T::tolerance()` times the largest coordinate of the origins and
@@ -179,7 +199,7 @@ impl<T: Real, const D: usize> Line<T, D> {
     #[must_use]
     pub fn relation_with_tolerance(&self, other: &Self, tolerance: T) -> LineRelation<T, D> {
         let (o1, d1, o2, d2) = (self.origin, self.dir, other.origin, other.dir);
-        let (aa, bb, ab) = (d1.norm_squared(), d2.norm_squared(), d1.dot(&d2));
+        let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
         let tol2 = tolerance * tolerance;
         let parallel = |o: &Point<T, D>, d: &Vector<T, D>, dd: T, p: &Point<T, D>| {
             let r = p - o;
@@ -199,7 +219,7 @@ impl<T: Real, const D: usize> Line<T, D> {
         if !(bb > T::zero()) {
             return parallel(&o1, &d1, aa, &o2);
         }
-        let gram = aa * bb - ab * ab;
+        let gram = wedge_gram(&d1, &d2);
         if !(gram > T::tolerance() * aa * bb) {
             return parallel(&o1, &d1, aa, &o2);
         }

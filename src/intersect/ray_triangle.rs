@@ -15,13 +15,28 @@
 //! an edge shared by two triangles is evaluated from the same transformed
 //! vertices, with the operands of each product in the same order, its
 //! edge function in one triangle is exactly the negation of the other's:
-//! a ray through the edge (or a vertex) can never pass between them. When
-//! an edge function rounds to zero its sign is recomputed in `f64`
-//! (exact for `f32` inputs). `det = U + V + W` (twice the projected
-//! area, positive when the front face is hit) then gives `t = (U az + V
-//! bz + W cz) / det` and the barycentrics `U / det`, `V / det`, `W / det`.
+//! a ray through the edge (or a vertex) can never pass between them.
 //!
-//! Degenerate cases: when all three edge functions vanish (`det == 0`), the
+//! Exact signs (`f32`, `f64`): the exact `U` has the sign of the triple
+//! product `det[c - o; b - o; d]` of the original inputs (`V`: `det[a - o;
+//! c - o; d]`, `W`: `det[b - o; a - o; d]`; the shear divides each by
+//! `d[kz]`, and the permutation's sign matches that of `d[kz]`). The
+//! rounded `U`, `V`, `W` are trusted only beyond an a-priori bound on
+//! their rounding error, `4ε S²` with `S` the sum of the absolute
+//! coordinates of the three vertices relative to the origin (see
+//! `edge_bound`); an edge function within it (zero included) takes its
+//! sign from [`crate::Orient::orient3d_dir`], exactly (and a rounded value
+//! of the other sign is set to zero). So every hit/miss decision is the
+//! exact one for the caster's origin and direction as given (for a
+//! [`Segment`], its direction `b - a` rounded first), and watertightness
+//! follows from exactness as well as from the shared operands. The bound
+//! check costs a few operations on the common path; the exact predicate
+//! runs only for rays within rounding of an edge or a plane.
+//! `det = U + V + W` (twice the projected area, positive when the front
+//! face is hit) then gives `t = (U az + V bz + W cz) / det` and the
+//! barycentrics `U / det`, `V / det`, `W / det`.
+//!
+//! Degenerate cases: when all three edge functions vanish exactly, the
 //! caster's line lies in the triangle's plane, or the triangle is
 //! degenerate (collinear or coincident vertices) and the line passes
 //! through the segment or point it is: the hit is the first point of the
@@ -29,23 +44,93 @@
 //! triangle is a segment of a line through the caster's axis), reported
 //! with `front == true` and the triangle's normal (or, for a degenerate
 //! triangle, the normal against the caster); a culled cast ignores it, as
-//! no face is entered. A caster starting on the triangle hits at `t = 0`. A
-//! zero direction, NaN input and a parameter that overflows miss.
+//! no face is entered. (Crossings along the projected line are taken from
+//! the edge's end nearer the axis, so they do not depend on the edge's
+//! direction.) A crossing the exact signs confirm but whose edge functions
+//! all round to zero is placed the same way, with its face from the exact
+//! signs. A caster starting on the triangle hits at `t = 0`. A zero
+//! direction, NaN input and edge functions or a parameter that overflow
+//! (coordinates beyond about `1e150` in `f64`) miss.
 //!
-//! Fixed point: exact (and watertight) while the products of transformed
-//! coordinates are in range (`I32F32`: coordinates up to about 10⁴ with
-//! directions whose components are within a factor 10⁴ of each other).
+//! Fixed point: the bound is zero (an edge function that is exactly zero
+//! is rechecked with the exact predicate on the raw inputs); exact (and
+//! watertight) while the products of transformed coordinates are in range
+//! (`I32F32`: coordinates up to about 10⁴ with directions whose components
+//! are within a factor 10⁴ of each other).
 
 use crate::intersect::cast::{has_infinity, unit};
 use crate::{
     Caster, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle, TriangleHit,
 };
 
-/// `a` × `b` - `c` × `d` in `f64` (exact in sign for `f32` inputs).
-#[inline(never)]
+/// A bound on the rounding error of each of the three edge functions `U`,
+/// `V`, `W` (see the module docs), for vertices `p = [a, b, c]` relative to
+/// the caster's origin: an edge function beyond it has the sign of the
+/// exact one. Zero for fixed point, whose edge functions are rechecked
+/// only when they are zero.
+///
+/// Derivation (floats, unit roundoff `u = ε/2`, `M_p = |px| + |py| + |pz|`
+/// of the rounded `p`): the rounded differences, the shear factors (two
+/// roundings, `|s| <= 1`) and the sheared coordinates put each of `x`, `y`
+/// within `5.2 u M_p + μ` of its exact value (`μ`: the underflow step);
+/// the two products and the difference of an edge function then add at
+/// most `25 u M_b M_c + 2.1 μ (M_b + M_c) + 2 μ` for `U` (and likewise for
+/// `V`, `W`). With `S = M_a + M_b + M_c + η`, `4 M_b M_c <= S²`, so
+/// `4 ε S²` bounds all three with room for its own rounding, `η` (`2^-500`
+/// in `f64`, `2^-60` in `f32`) large enough that `4 ε η` exceeds the
+/// underflow terms. One bound for the three keeps the common path short.
+///
+/// The batch kernel (`src/batch/ray_triangle.rs`) must compute the same
+/// bound, bit for bit: [`edge_bound_factors`] and `S` summed in the same
+/// order.
+#[inline(always)]
+pub(crate) fn edge_bound<T: Real>(p: [&crate::Vector<T, 3>; 3]) -> T {
+    let Some((k, eta)) = edge_bound_factors::<T>() else {
+        return T::zero();
+    };
+    let [a, b, c] = p;
+    // Coordinatewise first (one vector operation each, where the target
+    // has them), then across.
+    let m = a.abs() + b.abs() + c.abs();
+    let s = (m.x + m.y) + (m.z + eta);
+    k * s * s
+}
+
+/// `(4 ε, η)` of [`edge_bound`] for floats, `None` for fixed point.
+#[inline(always)]
+pub(crate) fn edge_bound_factors<T: Real>() -> Option<(T, T)> {
+    if !has_infinity::<T>() {
+        return None;
+    }
+    let eta = {
+        let e = T::from_f64_lossy(f64::from_bits((1023 - 500) << 52));
+        if e > T::zero() {
+            e
+        } else {
+            T::from_f64_lossy(f64::from_bits((1023 - 60) << 52))
+        }
+    };
+    Some((T::from_f64_lossy(4.0) * T::default_epsilon(), eta))
+}
+
+/// The exact signs of the edge functions `U`, `V`, `W` from the original
+/// inputs (origin `o`, direction `d`, vertices): `U` has the sign of
+/// `det[c - o; b - o; d]`, `V` of `det[a - o; c - o; d]`, `W` of
+/// `det[b - o; a - o; d]` (the shear divides each by `d[kz]`, and the
+/// permutation's sign matches that of `d[kz]`).
 #[cold]
-fn edge_f64<T: Real>(a: T, b: T, c: T, d: T) -> f64 {
-    a.to_f64() * b.to_f64() - c.to_f64() * d.to_f64()
+#[inline(never)]
+fn exact_edges<T: Real>(
+    o: &Point<T, 3>,
+    d: &crate::Vector<T, 3>,
+    tri: &Triangle<T, 3>,
+) -> [core::cmp::Ordering; 3] {
+    let (a, b, c) = (&tri.a, &tri.b, &tri.c);
+    [
+        T::orient3d_dir(o, c, b, d),
+        T::orient3d_dir(o, a, c, d),
+        T::orient3d_dir(o, b, a, d),
+    ]
 }
 
 /// Where a triangle seen edge-on meets the caster's axis: the parameter
@@ -95,53 +180,65 @@ impl<T: Real> Triangle<T, 3> {
         if !has_infinity::<T>() && caster.direction().iter().all(|x| *x == zero) {
             return None; // fixed point: the transform of a zero direction overflows
         }
-        let (t_min, t_max) = caster.range();
         // Vertices relative to the origin, in the ray's frame (NaN or
-        // infinite input turns into a NaN `det` below).
+        // infinite input turns into NaN edge functions, which are never
+        // certain: the exact path rejects them).
         let f = caster.woop_frame();
-        let [ax, ay, az] = f.apply(&(self.a - o));
-        let [bx, by, bz] = f.apply(&(self.b - o));
-        let [cx, cy, cz] = f.apply(&(self.c - o));
-        let mut u = cx * by - cy * bx;
-        let mut v = ax * cy - ay * cx;
-        // Early out: two edge functions of opposite signs. (A rounded
-        // product keeps its order, so a non-zero edge function has the sign
-        // of the exact one: this agrees with the f64 recheck below.)
+        let (pa, pb, pc) = (self.a - o, self.b - o, self.c - o);
+        let [ax, ay, az] = f.apply(&pa);
+        let [bx, by, bz] = f.apply(&pb);
+        let [cx, cy, cz] = f.apply(&pc);
+        let bound = edge_bound([&pa, &pb, &pc]);
+        let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
+        let u = cx * by - cy * bx;
+        let v = ax * cy - ay * cx;
+        // Each sign decision below branches on the signs alone; whether they
+        // are certain (beyond the rounding bound) is a separate branch that
+        // is nearly always taken the same way, so the bound never delays
+        // the unpredictable one.
         if (u < zero && v > zero) || (u > zero && v < zero) {
-            return None;
-        }
-        let mut w = bx * ay - by * ax;
-        if u == zero || v == zero || w == zero {
-            // On an edge in working precision: decide the signs again in
-            // f64 (exact for f32), as the shared edge's neighbour does.
-            let (u64, v64, w64) = (
-                edge_f64(cx, by, cy, bx),
-                edge_f64(ax, cy, ay, cx),
-                edge_f64(bx, ay, by, ax),
-            );
-            if (u64 < 0.0 || v64 < 0.0 || w64 < 0.0) && (u64 > 0.0 || v64 > 0.0 || w64 > 0.0) {
+            // Early out: two edge functions of opposite signs, both beyond
+            // the bound (so the exact ones have those signs too).
+            if u.abs() > bound && v.abs() > bound {
                 return None;
             }
-            u = T::from_f64_lossy(u64);
-            v = T::from_f64_lossy(v64);
-            w = T::from_f64_lossy(w64);
-        } else if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
-            return None;
+            let w = bx * ay - by * ax;
+            return self.cast_uncertain(caster, cull, [u, v, w]);
         }
+        let w = bx * ay - by * ax;
+        // `min_sel` passes a NaN on (as its second operand) or drops it;
+        // a dropped NaN still makes `det` NaN, which `cast_decided` rejects.
+        let certain = u.abs().min_sel(v.abs()).min_sel(w.abs()) > bound;
+        if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
+            if certain {
+                return None;
+            }
+            return self.cast_uncertain(caster, cull, [u, v, w]);
+        }
+        if !certain {
+            // Some edge function within its rounding error of zero (on an
+            // edge, or the caster in the triangle's plane), or NaN.
+            return self.cast_uncertain(caster, cull, [u, v, w]);
+        }
+        self.cast_decided(caster, cull, &sheared, [u, v, w])
+    }
+
+    /// The rest of [`Triangle::cast`] once the edge functions' signs are
+    /// decided and agree (not all zero): the face, the range, the hit.
+    #[inline(always)]
+    fn cast_decided<C: Caster<T, 3>>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        sheared: &[[T; 3]; 3],
+        [u, v, w]: [T; 3],
+    ) -> Option<TriangleHit<T>> {
+        let zero = T::zero();
+        let (t_min, t_max) = caster.range();
+        let [[_, _, az], [_, _, bz], [_, _, cz]] = *sheared;
         let det = u + v + w;
         if !det.is_finite_real() {
-            return None; // NaN or infinite input
-        }
-        if det == zero {
-            // All three edge functions vanish: the caster's line lies in
-            // the triangle's plane (or the triangle is degenerate and the
-            // line passes through it). No face is entered, so a culled
-            // cast misses.
-            if cull != FaceCull::None {
-                return None;
-            }
-            let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
-            return self.cast_edge_on(caster, &sheared);
+            return None; // an overflow
         }
         let front = det > zero;
         if !cull.keeps(front) {
@@ -166,6 +263,67 @@ impl<T: Real> Triangle<T, 3> {
         // A determinant so small that its inverse overflows makes the
         // barycentrics (and the point) NaN or infinite: no hit.
         self.hit(caster, t, [u, v, w], front)
+    }
+
+    /// [`Triangle::cast`] when some edge function is within its rounding
+    /// bound of zero (or NaN): the signs from the exact predicate on the
+    /// original inputs ([`exact_edges`]). A value whose sign disagrees is
+    /// set to zero (it is within its error of zero anyway).
+    #[cold]
+    #[inline(never)]
+    fn cast_uncertain<C: Caster<T, 3>>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        [u, v, w]: [T; 3],
+    ) -> Option<TriangleHit<T>> {
+        use core::cmp::Ordering::{Equal, Greater, Less};
+        let zero = T::zero();
+        // The sheared vertices again (the same operations: the same values),
+        // so that the common path need not keep them for this call.
+        let (o, f) = (caster.origin(), caster.woop_frame());
+        let sheared = &[self.a - o, self.b - o, self.c - o].map(|p| f.apply(&p));
+        if !(u + v + w).is_finite_real() {
+            return None; // NaN or infinite input, or an overflow
+        }
+        let exact = exact_edges(&caster.origin(), &caster.direction(), self);
+        if exact.contains(&Greater) && exact.contains(&Less) {
+            return None;
+        }
+        if exact == [Equal; 3] {
+            // All three edge functions vanish: the caster's line lies in
+            // the triangle's plane (or the triangle is degenerate and the
+            // line passes through it). No face is entered, so a culled
+            // cast misses.
+            if cull != FaceCull::None {
+                return None;
+            }
+            return self.cast_edge_on(caster, sheared);
+        }
+        let fix = |x: T, s: core::cmp::Ordering| {
+            let agrees = match s {
+                Greater => x > zero,
+                Less => x < zero,
+                Equal => false,
+            };
+            if agrees {
+                x
+            } else {
+                zero
+            }
+        };
+        let [su, sv, sw] = exact;
+        let (u, v, w) = (fix(u, su), fix(v, sv), fix(w, sw));
+        if u + v + w == zero {
+            // A real crossing whose edge functions all vanish in working
+            // precision: its face from the exact signs, its point as for a
+            // caster in the plane.
+            if !cull.keeps(exact.contains(&Greater)) {
+                return None;
+            }
+            return self.cast_edge_on(caster, sheared);
+        }
+        self.cast_decided(caster, cull, sheared, [u, v, w])
     }
 
     /// The hit at `t` with barycentrics `[u, v, w]`, the unit normal facing
@@ -214,7 +372,16 @@ impl<T: Real> Triangle<T, 3> {
         let far = v
             .iter()
             .fold(v[0], |m, q| if reach(q) > reach(&m) { *q } else { m });
-        let s = v.map(|q| q[0] * far[0] + q[1] * far[1]);
+        // The far vertex's direction scaled to `|x| + |y| = 1`, so that the
+        // positions keep the coordinates' magnitude (no underflow for tiny
+        // ones, no overflow for huge ones).
+        let r = reach(&far);
+        let (fx, fy) = if r > zero {
+            (far[0].div_sat(r), far[1].div_sat(r))
+        } else {
+            (zero, zero)
+        };
+        let s = v.map(|q| q[0] * fx + q[1] * fy);
         // Where the triangle meets the axis: (z, barycentric weights).
         let mut span: Option<(Crossing<T>, Crossing<T>)> = None;
         let mut add = |z: T, w: [T; 3]| {
@@ -238,6 +405,14 @@ impl<T: Real> Triangle<T, 3> {
                 add(vi[2], weight(i, one));
             }
             if (si < zero && sj > zero) || (si > zero && sj < zero) {
+                // From the end nearer the axis, so that the crossing does
+                // not depend on the edge's direction and its rounding stays
+                // small next to that end's distance.
+                let ((vi, si, i), (vj, sj, j)) = if si.abs() <= sj.abs() {
+                    ((vi, si, i), (vj, sj, j))
+                } else {
+                    ((vj, sj, j), (vi, si, i))
+                };
                 let lam = si.div_sat(si - sj);
                 let z = vi[2] + (vj[2] - vi[2]) * lam;
                 let (wi, wj) = (weight(i, one - lam), weight(j, lam));

@@ -1,6 +1,16 @@
 //! Segments, rays and lines against each other in 2D, exactly (seed 000
 //! A.7 for lines; collinear overlaps reported).
 //!
+//! Segment against segment decides from the exact orientations of the
+//! ends ([`crate::orient2d`]): apart when both ends of one lie strictly
+//! on one side of the other's line; when all four are collinear, they meet
+//! when their lexicographic ranges (a linear order along the line)
+//! overlap; otherwise in one point. Only the point and parameters are then
+//! computed in working precision (when rounding puts them just outside,
+//! the end lying on the other segment, or the crossing with clamped
+//! parameters). Rays and lines, whose directions are inputs, use the
+//! parameter tests below.
+//!
 //! With `r = o₂ - o₁` and the 2D cross product `×`, the two meet at `s =
 //! (r × d₂) / (d₁ × d₂)` on the first and `t = (r × d₁) / (d₁ × d₂)` on the
 //! second. Each parameter is checked against its range before any
@@ -203,8 +213,157 @@ macro_rules! linear_2d_pair {
         )+
     };
 }
-linear_2d_pair!(Segment: Segment, Ray, Line);
+linear_2d_pair!(Segment: Ray, Line);
 linear_2d_pair!(Ray: Segment, Ray, Line);
+
+/// How two segments `a₁b₁`, `a₂b₂` lie, decided exactly from the four
+/// orientations `orient2d(a₁, b₁, a₂)`, `orient2d(a₁, b₁, b₂)`,
+/// `orient2d(a₂, b₂, a₁)`, `orient2d(a₂, b₂, b₁)`.
+#[derive(PartialEq)]
+enum Meet {
+    /// Disjoint.
+    Apart,
+    /// One common point (a crossing, or an end on the other segment).
+    Point,
+    /// All four points on one line, with a common stretch or point.
+    Collinear,
+}
+
+/// `p` before or at `q` in lexicographic order (x, then y): along any one
+/// line, a linear order of its points.
+#[inline(always)]
+fn lex<T: Real>(p: &Point<T, 2>, q: &Point<T, 2>) -> bool {
+    p.x < q.x || (p.x == q.x && p.y <= q.y)
+}
+
+/// The exact relation of two segments: apart when both ends of one lie
+/// strictly on one side of the other's line; collinear when all four
+/// orientations vanish (then they meet when their lexicographic ranges
+/// overlap; points are segments of length zero); otherwise they meet in
+/// one point.
+#[inline]
+fn meet<T: Real>(a1: &Point<T, 2>, b1: &Point<T, 2>, a2: &Point<T, 2>, b2: &Point<T, 2>) -> Meet {
+    use core::cmp::Ordering::Equal;
+    let (o1, o2) = (T::orient2d(a1, b1, a2), T::orient2d(a1, b1, b2));
+    let (o3, o4) = (T::orient2d(a2, b2, a1), T::orient2d(a2, b2, b1));
+    if (o1 == o2 && o1 != Equal) || (o3 == o4 && o3 != Equal) {
+        return Meet::Apart;
+    }
+    if [o1, o2, o3, o4] != [Equal; 4] {
+        return Meet::Point;
+    }
+    let (lo1, hi1) = if lex(a1, b1) { (a1, b1) } else { (b1, a1) };
+    let (lo2, hi2) = if lex(a2, b2) { (a2, b2) } else { (b2, a2) };
+    if lex(lo1, hi2) && lex(lo2, hi1) {
+        Meet::Collinear
+    } else {
+        Meet::Apart
+    }
+}
+
+/// Whether every coordinate of the two segments is finite.
+#[inline(always)]
+fn finite_pair<T: Real>(s: &Segment<T, 2>, o: &Segment<T, 2>) -> bool {
+    [s.a, s.b, o.a, o.b]
+        .iter()
+        .all(|p| p.iter().all(|x| x.is_finite_real()))
+}
+
+impl<T: Real> Intersect<Segment<T, 2>> for Segment<T, 2> {
+    type Output = LinearHit<T, 2>;
+    /// Where the two segments meet, decided exactly from the orientations
+    /// of their ends (see the module docs): a point, or a collinear
+    /// overlap.
+    ///
+    /// ```
+    /// use isect::{Intersect, Segment, nalgebra::Point2};
+    /// // On the line of slope 1/3 through (1e15, 1e15), touching end to end.
+    /// let p = |k: f64| Point2::new(1e15 + 3.0 * k, 1e15 + k);
+    /// let (a, b) = (Segment::new(p(0.0), p(1.0)), Segment::new(p(1.0), p(3.0)));
+    /// assert!(a.intersects(&b));
+    /// // One step (2^-3 in y, an ulp) above the line: no longer collinear,
+    /// // they meet only at the shared end.
+    /// let c = Segment::new(p(1.0), Point2::new(1e15 + 9.0, 1e15 + 3.125));
+    /// assert!(a.intersects(&c));
+    /// let d = Segment::new(Point2::new(1e15 + 3.0, 1e15 + 1.125), Point2::new(1e15 + 9.0, 1e15 + 3.0));
+    /// assert!(!a.intersects(&d));
+    /// ```
+    #[inline]
+    fn intersect(&self, other: &Segment<T, 2>) -> Option<LinearHit<T, 2>> {
+        let m = if finite_pair(self, other) {
+            meet(&self.a, &self.b, &other.a, &other.b)
+        } else {
+            Meet::Apart
+        };
+        if m == Meet::Apart {
+            return None;
+        }
+        let found = linear_2d(
+            &self.origin(),
+            &self.direction(),
+            self.range(),
+            &other.origin(),
+            &other.direction(),
+            other.range(),
+        );
+        // They meet, exactly; when the rounded parameters just miss (an end
+        // on the other segment, nearly parallel segments), the point from
+        // the ends.
+        // (An overlap from nearly parallel rounded directions is one point
+        // when the segments are not exactly collinear.)
+        match found {
+            Some(LinearHit::Overlap { .. }) if m == Meet::Point => Some(self.touching_point(other)),
+            Some(hit) => Some(hit),
+            None => Some(self.touching_point(other)),
+        }
+    }
+
+    #[inline]
+    fn intersects(&self, other: &Segment<T, 2>) -> bool {
+        finite_pair(self, other) && meet(&self.a, &self.b, &other.a, &other.b) != Meet::Apart
+    }
+}
+
+impl<T: Real> Segment<T, 2> {
+    /// For two segments known to meet whose rounded parameters miss: an
+    /// end of one that lies on the other (exactly: on its line and within
+    /// its ends), else the crossing of the lines with both parameters
+    /// clamped to `[0, 1]`, as a [`LinearHit::Point`].
+    fn touching_point(&self, other: &Segment<T, 2>) -> LinearHit<T, 2> {
+        use core::cmp::Ordering::Equal;
+        let (zero, one) = (T::zero(), T::one());
+        let param = |p: &Point<T, 2>, s: &Segment<T, 2>| {
+            let d = s.b - s.a;
+            (p - s.a)
+                .dot(&d)
+                .div_sat(d.norm_squared())
+                .clamp_sel(zero, one)
+        };
+        let on = |p: &Point<T, 2>, s: &Segment<T, 2>| {
+            T::orient2d(&s.a, &s.b, p) == Equal
+                && ((lex(&s.a, p) && lex(p, &s.b)) || (lex(&s.b, p) && lex(p, &s.a)))
+        };
+        let point = |point: Point<T, 2>, s: T, t: T| LinearHit::Point { point, s, t };
+        if on(&other.a, self) {
+            return point(other.a, param(&other.a, self), zero);
+        }
+        if on(&other.b, self) {
+            return point(other.b, param(&other.b, self), one);
+        }
+        if on(&self.a, other) {
+            return point(self.a, zero, param(&self.a, other));
+        }
+        if on(&self.b, other) {
+            return point(self.b, one, param(&self.b, other));
+        }
+        // A strict crossing: s = (r × d₂) / (d₁ × d₂), t = (r × d₁) / (d₁ × d₂).
+        let (d1, d2, r) = (self.b - self.a, other.b - other.a, other.a - self.a);
+        let den = cross(&d1, &d2);
+        let s = cross(&r, &d2).div_sat(den).clamp_sel(zero, one);
+        let t = cross(&r, &d1).div_sat(den).clamp_sel(zero, one);
+        point(self.a + d1 * s, s, t)
+    }
+}
 linear_2d_pair!(Line: Segment, Ray, Line);
 
 #[cfg(test)]

@@ -3,13 +3,16 @@
 //! coplanar polygon) where they meet; in 2D, the polygon test
 //! (`polygon_polygon.rs`).
 //!
-//! 3D method. Every decision is the sign of a triple product written so
-//! that it is exactly zero when its point coincides with a vertex of the
-//! triangle it is measured against: the height of `x` over triangle `abc`
-//! is `(x - a) · ((b - x) × (c - x))`, and the side of `x` from edge `pq`
-//! of a triangle of normal `n` is `n · ((p - x) × (q - x))`. Shared
-//! vertices and edges (meshes) therefore give exact zeros, not rounding
-//! noise, and no sign is ever compared with an absolute epsilon.
+//! 3D method. Every sign decision is exact: the side of a vertex of one
+//! triangle from the other's plane is [`crate::orient3d`], and in the
+//! coplanar case the side of a point from an edge is [`crate::orient2d`] on
+//! the projection that drops the normal's largest coordinate (exact: no
+//! rotation). The values (heights `(x - a) · ((b - x) × (c - x))` of `x`
+//! over triangle `abc`, side values `n · ((p - x) × (q - x))`) only place
+//! the crossing points, clamped to their edges. So shared vertices and
+//! edges (meshes) and exactly coplanar or touching input are decided
+//! exactly, and no sign is compared with an absolute epsilon. Both orders
+//! (`a ∩ b`, `b ∩ a`) run on one canonical order of the pair.
 //!
 //! 1. Each triangle's vertices are measured against the other's plane; if
 //!    all three lie strictly on one side, the triangles are apart (as in
@@ -23,10 +26,12 @@
 //!    segment clipped to the three sides (Liang–Barsky on the side
 //!    values, which are linear along it).
 //! 4. When all of `A`'s vertices lie within the coplanar tolerance of
-//!    `B`'s plane, `A` itself is clipped to `B`'s sides (Sutherland–
-//!    Hodgman): the overlap polygon.
+//!    `B`'s plane (or exactly on it, at any tolerance), `A` itself is
+//!    clipped to `B`'s sides (Sutherland–Hodgman): the overlap polygon.
 //!
-//! Tolerance: coplanarity is the one decision that needs one. `A` counts
+//! Tolerance: coplanarity is the one decision that needs one (its band's
+//! edge is decided on the rounded heights; outside the band every side is
+//! exact, and "apart" also needs the exact sides to agree). `A` counts
 //! as lying in `B`'s plane when each vertex's distance to it is at most
 //! `tol · L`, with `L` the largest coordinate extent of the pair and `tol`
 //! relative: `16 · T::tolerance()` in [`Intersect::intersect`],
@@ -44,6 +49,8 @@
 //! NaN or infinite input gives `None`. Fixed point: heights grow as the
 //! cube of the extent and side values as its fourth power (`12 · span⁴`),
 //! so spans up to 100 for `I32F32` and 7 for `I16F16`.
+
+use core::cmp::Ordering;
 
 use crate::intersect::common::{all_finite, comes_first};
 use crate::{
@@ -67,11 +74,17 @@ fn heights<T: Real>(t: &Triangle<T, 3>, u: &Triangle<T, 3>) -> [T; 3] {
     [height(t, &u.a), height(t, &u.b), height(t, &u.c)]
 }
 
-/// Whether all three values lie strictly on one side of zero.
+/// The exact sides of `u`'s vertices of `t`'s plane (the signs of
+/// [`heights`], from [`crate::Orient::orient3d`]).
 #[inline(always)]
-fn one_side<T: Real>(d: &[T; 3]) -> bool {
-    let zero = T::zero();
-    (d[0] > zero && d[1] > zero && d[2] > zero) || (d[0] < zero && d[1] < zero && d[2] < zero)
+fn exact_sides<T: Real>(t: &Triangle<T, 3>, u: &Triangle<T, 3>) -> [Ordering; 3] {
+    [u.a, u.b, u.c].map(|x| T::orient3d(&t.a, &t.b, &t.c, &x))
+}
+
+/// Whether all three signs are the same and not zero.
+#[inline(always)]
+fn one_side(s: &[Ordering; 3]) -> bool {
+    s[0] != Ordering::Equal && s[0] == s[1] && s[1] == s[2]
 }
 
 /// `|v|₁`.
@@ -116,8 +129,38 @@ fn clip_segment<T: Real>(
     Some(Segment::new(p0 + d * t0, p0 + d * t1))
 }
 
+/// The exact side of `x` from the edge `p → q` of a triangle of normal
+/// `n`, all in one plane: `orient2d` on the projection that drops the
+/// normal's largest coordinate (exact: no rotation), its sign turned by
+/// that coordinate's sign, so that `Greater` is the triangle's inner side.
+#[inline(always)]
+fn side_2d<T: Real>(n: &Vector<T, 3>, p: &P3<T>, q: &P3<T>, x: &P3<T>) -> Ordering {
+    let (ax, ay, az) = (n.x.abs(), n.y.abs(), n.z.abs());
+    let (drop, flip) = if az >= ax && az >= ay {
+        (2, n.z < T::zero())
+    } else if ay >= ax {
+        (1, n.y < T::zero())
+    } else {
+        (0, n.x < T::zero())
+    };
+    // Dropping y reverses the orientation of (z, x) against (x, z): keep
+    // the cyclic order (y, z), (z, x), (x, y).
+    let proj = |v: &P3<T>| match drop {
+        0 => nalgebra::Point2::new(v.y, v.z),
+        1 => nalgebra::Point2::new(v.z, v.x),
+        _ => nalgebra::Point2::new(v.x, v.y),
+    };
+    let s = T::orient2d(&proj(p), &proj(q), &proj(x));
+    if flip {
+        s.reverse()
+    } else {
+        s
+    }
+}
+
 /// Triangle `a` clipped to `b`'s sides (Sutherland–Hodgman), `a` lying in
-/// `b`'s plane.
+/// `b`'s plane: which vertices are kept and which edges are cut decided by
+/// [`side_2d`], the cut points from the side values.
 fn clip_polygon<T: Real>(
     b: &Triangle<T, 3>,
     n: &Vector<T, 3>,
@@ -135,13 +178,16 @@ fn clip_polygon<T: Real>(
         let mut out = OverlapPolygon::new();
         // Each edge x → y of the ring, the last closing back to the first.
         for (x, y) in verts.iter().zip(verts.iter().cycle().skip(1)) {
-            let (sx, sy) = (side(x), side(y));
-            let zero = T::zero();
-            if sx >= zero {
+            let (ex, ey) = (side_2d(n, &p, &q, x), side_2d(n, &p, &q, y));
+            if ex != Ordering::Less {
                 out.push(*x);
             }
-            if (sx > zero && sy < zero) || (sx < zero && sy > zero) {
-                out.push(x + (y - x) * sx.div_sat(sx - sy));
+            if (ex == Ordering::Greater && ey == Ordering::Less)
+                || (ex == Ordering::Less && ey == Ordering::Greater)
+            {
+                let (sx, sy) = (side(x), side(y));
+                let lam = sx.div_sat(sx - sy).clamp_sel(T::zero(), T::one());
+                out.push(x + (y - x) * lam);
             }
         }
         poly = out;
@@ -219,18 +265,28 @@ fn triangle_triangle<T: Real>(
     t2: &Triangle<T, 3>,
     tol: T,
 ) -> Option<TriangleIntersection<T>> {
+    // 0. One canonical order, so that `a ∩ b` and `b ∩ a` run the same
+    //    arithmetic (the answer is a set: the same in both orders).
+    let (t1, t2) = if comes_first(key(t2), key(t1)) {
+        (t2, t1)
+    } else {
+        (t1, t2)
+    };
     // 1. Apart when one triangle lies on one side of the other's plane,
-    //    beyond the coplanar tolerance (NaN never passes this test).
+    //    beyond the coplanar tolerance (NaN never passes this test), and
+    //    exactly so.
     let (n1, n2) = (t1.scaled_normal(), t2.scaled_normal());
     let tol_len = tol * extent(t1, t2);
     let (m1, m2) = (norm1(&n1), norm1(&n2));
     let (lim1, lim2) = (tol_len * m1, tol_len * m2);
     let d2 = heights(t1, t2);
-    if one_side_beyond(&d2, lim1) {
+    let s2 = exact_sides(t1, t2);
+    if one_side_beyond(&d2, lim1) && one_side(&s2) {
         return None;
     }
     let d1 = heights(t2, t1);
-    if one_side_beyond(&d1, lim2) {
+    let s1 = exact_sides(t2, t1);
+    if one_side_beyond(&d1, lim2) && one_side(&s1) {
         return None;
     }
     if !all_finite(&[t1.a, t1.b, t1.c, t2.a, t2.b, t2.c]) || !(tol >= T::zero()) {
@@ -239,10 +295,10 @@ fn triangle_triangle<T: Real>(
     // 2. Roles: B has the larger normal. `da`: A's vertices over B's
     //    plane, `db`: B's over A's.
     let t1_is_b = m1 > m2 || (m1 == m2 && comes_first(key(t1), key(t2)));
-    let (a, b, n, na, da, db, lim_b, lim_a) = if t1_is_b {
-        (t2, t1, n1, n2, d2, d1, lim1, lim2)
+    let (a, b, n, na, da, db, lim_b, lim_a, sa, sb) = if t1_is_b {
+        (t2, t1, n1, n2, d2, d1, lim1, lim2, s2, s1)
     } else {
-        (t1, t2, n2, n1, d1, d2, lim2, lim1)
+        (t1, t2, n2, n1, d1, d2, lim2, lim1, s1, s2)
     };
     let (nb, nan) = (norm1(&n), norm1(&na));
     let extent = extent(t1, t2);
@@ -256,19 +312,21 @@ fn triangle_triangle<T: Real>(
     }
     let a_flat = !(nan > tol_len * extent);
     // 4. Coplanar: A in B's plane (or B in A's): clip it to the other's sides.
-    if da.iter().all(|d| d.abs() <= lim_b) {
+    //    Exactly coplanar counts whatever the tolerance.
+    let exactly = [Ordering::Equal; 3];
+    if sa == exactly || da.iter().all(|d| d.abs() <= lim_b) {
         return coplanar(b, &n, a, a_flat);
     }
-    if !a_flat && db.iter().all(|d| d.abs() <= lim_a) {
+    if !a_flat && (sb == exactly || db.iter().all(|d| d.abs() <= lim_a)) {
         return coplanar(a, &na, b, false);
     }
-    // Not coplanar: exact signs now decide which side each vertex is on.
-    if one_side(&da) || one_side(&db) {
+    // Not coplanar: the exact signs decide which side each vertex is on.
+    if one_side(&sa) || one_side(&sb) {
         return None;
     }
-    // 3. A ∩ plane(B): vertices on it and edge crossings (one or two
-    //    points, since A is not wholly on one side).
-    let zero = T::zero();
+    // 3. A ∩ plane(B): vertices exactly on it and edge crossings (one or
+    //    two points, since A is not wholly on one side); the crossing
+    //    points from the heights, kept on their edge.
     let verts = a.vertices();
     let mut on_plane = [P3::origin(); 2];
     let mut count = 0;
@@ -278,15 +336,22 @@ fn triangle_triangle<T: Real>(
             count += 1;
         }
     };
-    for (v, d) in verts.iter().zip(da) {
-        if d == zero {
+    for (v, s) in verts.iter().zip(sa) {
+        if s == Ordering::Equal {
             keep(*v);
         }
     }
-    let ([v0, v1, v2], [d0, d1, d2]) = (verts, da);
-    for (vi, di, vj, dj) in [(v0, d0, v1, d1), (v1, d1, v2, d2), (v2, d2, v0, d0)] {
-        if (di > zero && dj < zero) || (di < zero && dj > zero) {
-            keep(vi + (vj - vi) * di.div_sat(di - dj));
+    let ([v0, v1, v2], [d0, d1, d2], [s0, s1, s2]) = (verts, da, sa);
+    for (vi, di, si, vj, dj, sj) in [
+        (v0, d0, s0, v1, d1, s1),
+        (v1, d1, s1, v2, d2, s2),
+        (v2, d2, s2, v0, d0, s0),
+    ] {
+        if (si == Ordering::Greater && sj == Ordering::Less)
+            || (si == Ordering::Less && sj == Ordering::Greater)
+        {
+            let lam = di.div_sat(di - dj).clamp_sel(T::zero(), T::one());
+            keep(vi + (vj - vi) * lam);
         }
     }
     let [p0, p1] = on_plane;

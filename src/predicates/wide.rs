@@ -100,6 +100,17 @@ impl<const N: usize> Wide<N> {
     }
 
     /// The sign, as `self.cmp(&0)`.
+    /// The same value in `M >= N` limbs.
+    #[cfg(feature = "fixed")]
+    #[inline]
+    pub(super) fn from_wide<const M: usize>(w: &Wide<M>) -> Self {
+        let mut mag = [0; N];
+        for (o, &l) in mag.iter_mut().zip(w.mag.iter()) {
+            *o = l;
+        }
+        Self { neg: w.neg, mag }
+    }
+
     #[inline]
     pub(super) fn sign(&self) -> Ordering {
         if self.mag.iter().all(|&l| l == 0) {
