@@ -9,9 +9,10 @@
 //! scalar test, so hits and `t` agree bit for bit, and a ray through an
 //! edge shared by two triangles hits one of them in the batch exactly when
 //! it does in the scalar test. The lanes the scalar test treats specially
-//! — an edge function that rounds to zero (its sign is decided again in
-//! `f64`) or `det == 0` (the ray's line in the triangle's plane) — are
-//! handed to the scalar test; they are rare outside constructed cases.
+//! — an edge function within the scalar test's rounding bound (its sign
+//! is then decided exactly there) or `det == 0` (the ray's line in the
+//! triangle's plane) — are handed to the scalar test; they are rare
+//! outside constructed cases.
 //! NaN lanes and lanes outside the ray's range miss.
 
 use super::{mask, pick, Triangles};
@@ -40,6 +41,21 @@ fn sheared<T: Real, const N: usize>(ray: &PreparedRay<T, 3>, p: &[[T; N]; 3]) ->
         *z = f.sz * pz;
     }
     out
+}
+
+/// The scalar test's rounding bound of every lane
+/// ([`crate::intersect::ray_triangle::edge_bound`]), bit for bit.
+#[inline(always)]
+fn edge_bounds<T: Real, const N: usize>(ray: &PreparedRay<T, 3>, tris: &Triangles<T, N>) -> [T; N] {
+    let o = ray.origin;
+    core::array::from_fn(|k| {
+        let v = |[x, y, z]: &[[T; N]; 3]| {
+            let at = |l: &[T; N]| l.get(k).copied().unwrap_or_else(T::zero);
+            crate::Vector::<T, 3>::new(at(x) - o.x, at(y) - o.y, at(z) - o.z)
+        };
+        let (a, b, c) = (v(&tris.a), v(&tris.b), v(&tris.c));
+        crate::intersect::ray_triangle::edge_bound([&a, &b, &c])
+    })
 }
 
 /// One prepared ray against `N` triangles (watertight, keeping the faces
@@ -78,14 +94,16 @@ pub fn ray_triangles<T: Real, const N: usize>(
     if has_infinity::<T>() {
         let (keep_front, keep_back) = (cull.keeps(true), cull.keeps(false));
         let (t_min, t_max, max) = (ray.t_min, ray.t_max, T::max_finite());
+        let bounds = edge_bounds(ray, tris);
         let [ax, ay, az] = sheared(ray, &tris.a);
         let [bx, by, bz] = sheared(ray, &tris.b);
         let [cx, cy, cz] = sheared(ray, &tris.c);
         let lanes = ax.iter().zip(&ay).zip(&az);
         let lanes = lanes.zip(bx.iter().zip(&by).zip(&bz));
         let lanes = lanes.zip(cx.iter().zip(&cy).zip(&cz));
-        for (((((ax, ay), az), ((bx, by), bz)), ((cx, cy), cz)), ((h, t), hard)) in
-            lanes.zip(hit.iter_mut().zip(t.iter_mut()).zip(hard.iter_mut()))
+        for ((((((ax, ay), az), ((bx, by), bz)), ((cx, cy), cz)), ((h, t), hard)), bound) in lanes
+            .zip(hit.iter_mut().zip(t.iter_mut()).zip(hard.iter_mut()))
+            .zip(bounds)
         {
             let (ax, ay, az, bx, by, bz, cx, cy, cz) =
                 (*ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz);
@@ -97,9 +115,12 @@ pub fn ray_triangles<T: Real, const N: usize>(
             let mixed =
                 ((u < zero) | (v < zero) | (w < zero)) & ((u > zero) | (v > zero) | (w > zero));
             let det = u + v + w;
-            // An edge function of zero (recomputed in f64 there) or an
-            // edge-on ray: the scalar test decides.
-            *hard = !apart & ((u == zero) | (v == zero) | (w == zero) | (det == zero));
+            // The scalar test trusts the signs only beyond its rounding
+            // bound (then all its decisions match these); an edge value
+            // within it, or an edge-on ray (`det == 0`), goes to the
+            // scalar test, which decides exactly.
+            let certain = u.abs().min_sel(v.abs()).min_sel(w.abs()) > bound;
+            *hard = !certain | (det == zero);
             let front = det > zero;
             let keep = (front & keep_front) | (!front & keep_back);
             let t_lane = (u * az + v * bz + w * cz) * T::one().div_sat(det);

@@ -119,7 +119,7 @@ mod ray_convex;
 mod ray_obb;
 mod ray_plane;
 mod ray_polygon;
-mod ray_triangle;
+pub(crate) mod ray_triangle;
 mod segment_segment;
 // -- overlaps between volumes (issue: overlap tests)
 pub use prepared::PreparedRay;
