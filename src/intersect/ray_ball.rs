@@ -43,6 +43,35 @@ fn two_diff<T: Real>(a: T, b: T) -> (T, T) {
     (s, (a - (s - bb)) - (b + bb))
 }
 
+/// [`line_ball_roots`] for a ball far from the origin (floats only): the
+/// closest approach `tc` refined once with an exact `f` and fused
+/// multiply-adds, then small corrections added to `tc`. Out of line and
+/// cold, so that the common path keeps its registers.
+#[cold]
+#[inline(never)]
+fn far_roots<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    c: &Point<T, D>,
+    r2: T,
+    tc: T,
+    inv_a: T,
+) -> Option<(T, T)> {
+    let mut e = Vector::<T, D>::zeros();
+    for i in 0..D {
+        let (hi, lo) = two_diff(o[i], c[i]);
+        e[i] = tc.mul_add(d[i], hi) + lo;
+    }
+    let tc2 = -e.dot(d) * inv_a;
+    let h = e + d * tc2;
+    let disc = r2 - h.norm_squared();
+    if !(disc >= T::zero()) {
+        return None;
+    }
+    let half = (disc * inv_a).sqrt_clamped();
+    Some((tc + (tc2 - half), tc + (tc2 + half)))
+}
+
 /// The parameters `t1 <= t2` where the line `o + t d` meets the solid ball
 /// around `c` of radius `r` (unclipped), or `None`.
 #[inline(always)]
@@ -75,21 +104,7 @@ pub(crate) fn line_ball_roots<T: Real, const D: usize>(
     // in range, and 512² would not fit `I16F16`.)
     let far = T::from_f64_lossy(512.0);
     if has_infinity::<T>() && ff > far * far * r2 {
-        // Far: refine the closest approach with an exact `f` and fused
-        // multiply-adds, then add small corrections to `tc`.
-        let mut e = Vector::<T, D>::zeros();
-        for i in 0..D {
-            let (hi, lo) = two_diff(o[i], c[i]);
-            e[i] = tc.mul_add(d[i], hi) + lo;
-        }
-        let tc2 = over_a(-e.dot(d));
-        let h = e + d * tc2;
-        let disc = r2 - h.norm_squared();
-        if !(disc >= T::zero()) {
-            return None;
-        }
-        let half = over_a(disc).sqrt_clamped();
-        return Some((tc + (tc2 - half), tc + (tc2 + half)));
+        return far_roots(o, d, c, r2, tc, inv_a);
     }
     let h = f + d * tc;
     let disc = r2 - h.norm_squared();
