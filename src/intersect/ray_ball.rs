@@ -8,7 +8,9 @@
 //!   offset of the center from the line, instead of `b² - a (f·f - r²)`,
 //!   which cancels catastrophically for small or distant balls.
 //! - The roots are `q / a` and `(f·f - r²) / q` with `q = -(b + sign(b)
-//!   sqrt(a (r² - |h|²)))`: no subtraction of nearly equal values.
+//!   sqrt(a (r² - |h|²)))`: no subtraction of nearly equal values. (Floats
+//!   take `t_c ∓ sqrt((r² - |h|²) / a)` directly, `t_c = -b / a`, when
+//!   `|t_c|` is at least the chord: then neither root cancels.)
 //!
 //! For a ball farther than 512 radii from the origin, the rounding of `f`
 //! and of `b` alone would cost more than the radius can afford (at 10⁴
@@ -111,8 +113,16 @@ pub(crate) fn line_ball_roots<T: Real, const D: usize>(
     if !(disc >= T::zero()) {
         return None;
     }
+    let half = over_a(disc).sqrt_clamped();
+    if has_infinity::<T>() && half + half <= tc.abs() {
+        // The origin is at least a chord's length from the sphere along
+        // the line: `tc ∓ half` lose at most a few ulps of `tc` (neither
+        // root is below `|tc| / 2`), and no division waits on the root.
+        return Some((tc - half, tc + half));
+    }
+    // Near the sphere, one of `tc ∓ half` would cancel: the careful roots.
     // sqrt(b² - a (f·f - r²)) = sqrt(a · disc) = a · sqrt(disc / a).
-    let root = a * over_a(disc).sqrt_clamped();
+    let root = a * half;
     let q = if b > T::zero() { -(b + root) } else { root - b };
     if q == T::zero() {
         // b = 0 and tangent: the origin is the touching point.
