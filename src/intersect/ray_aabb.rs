@@ -50,7 +50,9 @@ pub(crate) fn slab<T: Real, const D: usize>(
 ) -> Option<Slab<T>> {
     let mut enter = t_min;
     let mut exit = t_max;
-    let mut face = None;
+    // The entry face as (axis, max face) while `found`, kept by selects:
+    // which axis enters last is data, and a branch on it mispredicts.
+    let (mut axis, mut max_face, mut found) = (0usize, false, false);
     let mut ordered = true;
     for i in 0..D {
         let (lo, hi) = (b.min[i], b.max[i]);
@@ -74,10 +76,11 @@ pub(crate) fn slab<T: Real, const D: usize>(
             ((near - oi).div_sat(di), (far - oi).div_sat(di))
         };
         if track {
-            if t_near >= enter {
-                enter = t_near;
-                face = Some((i, neg));
-            }
+            let later = t_near >= enter;
+            enter = if later { t_near } else { enter };
+            axis = if later { i } else { axis };
+            max_face = if later { neg } else { max_face };
+            found |= later;
         } else {
             enter = t_near.max_sel(enter);
         }
@@ -86,7 +89,7 @@ pub(crate) fn slab<T: Real, const D: usize>(
     // `not_past` lets `enter` pass `exit` by a rounding, but never the end
     // of the range (which `first_hit` would reject: `hits` must agree).
     if ordered && not_past(enter, exit) && enter <= t_max {
-        Some((enter, exit.max_sel(enter), face))
+        Some((enter, exit.max_sel(enter), found.then_some((axis, max_face))))
     } else {
         None
     }
