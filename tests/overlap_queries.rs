@@ -2089,10 +2089,15 @@ fn ball_obb_with_nan_half_extent_misses() {
 fn boxes_with_one_nan_or_empty_axis_never_overlap() {
     for f in [f32::NAN, -f32::NAN] {
         for k in 0..12 {
-            let mut c = [0.0f32, 0.0, 0.0, 2.0, 2.0, 2.0, 1.0, 1.0, 1.0, 3.0, 3.0, 3.0];
+            let mut c = [
+                0.0f32, 0.0, 0.0, 2.0, 2.0, 2.0, 1.0, 1.0, 1.0, 3.0, 3.0, 3.0,
+            ];
             c[k] = f;
             let a = Aabb::new(Point3::new(c[0], c[1], c[2]), Point3::new(c[3], c[4], c[5]));
-            let b = Aabb::new(Point3::new(c[6], c[7], c[8]), Point3::new(c[9], c[10], c[11]));
+            let b = Aabb::new(
+                Point3::new(c[6], c[7], c[8]),
+                Point3::new(c[9], c[10], c[11]),
+            );
             assert!(!a.intersects(&b) && !b.intersects(&a), "NaN at {k}");
             assert!(a.intersect(&b).is_none() && b.intersect(&a).is_none());
         }
@@ -2117,7 +2122,10 @@ fn balls_with_a_bad_radius_on_either_side_never_meet() {
     let good = Ball::new(p(1.0, 0.0, 0.0), 5.0);
     for r in [-1.0, -1e300, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
         let bad = Ball::new(c, r);
-        assert!(!bad.intersects(&good) && !good.intersects(&bad), "radius {r}");
+        assert!(
+            !bad.intersects(&good) && !good.intersects(&bad),
+            "radius {r}"
+        );
         assert!(bad.intersect(&good).is_none() && good.intersect(&bad).is_none());
     }
     // A negative radius is not rescued by a large one on the other side.

@@ -1796,7 +1796,11 @@ fn ball_and_capsule_roots_match_f64_far_and_near() {
         let c = [0.0f32; 3];
         let r = rng.unit() as f32 + 0.25;
         // Aim at a point inside the ball, from a distance of 1.01 to 50 radii.
-        let dist = if k % 2 == 0 { 1.01 + 0.2 * rng.unit() } else { 2.0 + 48.0 * rng.unit() };
+        let dist = if k % 2 == 0 {
+            1.01 + 0.2 * rng.unit()
+        } else {
+            2.0 + 48.0 * rng.unit()
+        };
         let u = [rng.unit() - 0.5, rng.unit() - 0.5, rng.unit() - 0.5];
         let n = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).sqrt();
         let o = [0, 1, 2].map(|i| (u[i] / n * dist * f64::from(r)) as f32);
@@ -1825,7 +1829,11 @@ fn ball_and_capsule_roots_match_f64_far_and_near() {
                 "{name}: t {got} against {exact} at {o:?} {d:?}"
             );
         }
-        if k % 2 == 0 { near += 1 } else { far += 1 }
+        if k % 2 == 0 {
+            near += 1
+        } else {
+            far += 1
+        }
     }
     assert!(near > 1500 && far > 1500, "{near} near, {far} far");
 }

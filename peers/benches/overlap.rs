@@ -86,7 +86,9 @@ macro_rules! side_by_side {
             });
             agree(
                 &name("aabb-aabb"),
-                cases.iter().map(|(a, b)| (a.0.intersects(&b.0), a.1.intersects(&b.1))),
+                cases
+                    .iter()
+                    .map(|(a, b)| (a.0.intersects(&b.0), a.1.intersects(&b.1))),
             );
             let mut g = c.benchmark_group(group("aabb-aabb"));
             run(&mut g, "isect", &cases, |(a, b)| a.0.intersects(&b.0));
@@ -143,13 +145,18 @@ macro_rules! side_by_side {
             });
             agree(
                 &name("aabb-triangle"),
-                cases
-                    .iter()
-                    .map(|c| (c.0.intersects(&c.2), pq::intersection_test_aabb_triangle(&c.1, &c.3))),
+                cases.iter().map(|c| {
+                    (
+                        c.0.intersects(&c.2),
+                        pq::intersection_test_aabb_triangle(&c.1, &c.3),
+                    )
+                }),
             );
             let mut g = c.benchmark_group(group("aabb-triangle"));
             run(&mut g, "isect", &cases, |c| c.0.intersects(&c.2));
-            run(&mut g, $peer, &cases, |c| pq::intersection_test_aabb_triangle(&c.1, &c.3));
+            run(&mut g, $peer, &cases, |c| {
+                pq::intersection_test_aabb_triangle(&c.1, &c.3)
+            });
             g.finish();
 
             let mut rng = Rng::new(5);
@@ -179,9 +186,10 @@ macro_rules! side_by_side {
                 };
                 (b(), b())
             });
-            let parry = |(a, b): &((Obb<$t>, (ps::Cuboid, Pose)), (Obb<$t>, (ps::Cuboid, Pose)))| {
-                pq::intersection_test_cuboid_cuboid(&a.1 .1.inv_mul(&b.1 .1), &a.1 .0, &b.1 .0)
-            };
+            let parry =
+                |(a, b): &((Obb<$t>, (ps::Cuboid, Pose)), (Obb<$t>, (ps::Cuboid, Pose)))| {
+                    pq::intersection_test_cuboid_cuboid(&a.1 .1.inv_mul(&b.1 .1), &a.1 .0, &b.1 .0)
+                };
             agree(
                 &name("obb-obb"),
                 cases.iter().map(|c| (c.0 .0.intersects(&c.1 .0), parry(c))),
@@ -195,7 +203,10 @@ macro_rules! side_by_side {
             // support maps, in one frame.
             let mut rng = Rng::new(8);
             let cases = rng.cases(|r| {
-                let (a, b) = (capsule::<$t>(r, 1.3, 0.15, 0.6), capsule::<$t>(r, 1.3, 0.15, 0.6));
+                let (a, b) = (
+                    capsule::<$t>(r, 1.3, 0.15, 0.6),
+                    capsule::<$t>(r, 1.3, 0.15, 0.6),
+                );
                 (a, b, $conv::capsule(&a), $conv::capsule(&b))
             });
             let parry = |c: &(Capsule<$t>, Capsule<$t>, ps::Capsule, ps::Capsule)| {
@@ -235,7 +246,14 @@ macro_rules! side_by_side {
 }
 
 side_by_side!(overlap_f32, f32, parry3d, parry_f32, "", "parry3d");
-side_by_side!(overlap_f64, f64, parry3d_f64, parry_f64, "/f64", "parry3d-f64");
+side_by_side!(
+    overlap_f64,
+    f64,
+    parry3d_f64,
+    parry_f64,
+    "/f64",
+    "parry3d-f64"
+);
 
 fn frustum_aabb(c: &mut Criterion) {
     let eye = Point3::new(0.0, 2.0, 8.0);

@@ -108,7 +108,10 @@ macro_rules! side_by_side {
             agree(
                 &group("ray_aabb"),
                 cases.iter().map(|(r, b, pr, pb, _)| {
-                    (hit(r.intersect(b).map(|h| h.t)), hit(pb.cast_local_ray(pr, max, true)))
+                    (
+                        hit(r.intersect(b).map(|h| h.t)),
+                        hit(pb.cast_local_ray(pr, max, true)),
+                    )
                 }),
             );
             let mut g = c.benchmark_group(group("ray_aabb"));
@@ -116,10 +119,15 @@ macro_rules! side_by_side {
             run(&mut g, $peer, &cases, |(_, _, pr, pb, _)| {
                 pb.cast_local_ray_and_get_normal(pr, max, true)
             });
-            run(&mut g, "isect-test", &cases, |(_, b, _, _, prep)| prep.hits_aabb(b));
-            run(&mut g, concat!($peer, "-test"), &cases, |(_, _, pr, pb, _)| {
-                pb.intersects_local_ray(pr, max)
+            run(&mut g, "isect-test", &cases, |(_, b, _, _, prep)| {
+                prep.hits_aabb(b)
             });
+            run(
+                &mut g,
+                concat!($peer, "-test"),
+                &cases,
+                |(_, _, pr, pb, _)| pb.intersects_local_ray(pr, max),
+            );
             g.finish();
 
             let cases = rng.cases(|r| {
@@ -130,7 +138,10 @@ macro_rules! side_by_side {
             agree(
                 &group("ray_triangle"),
                 cases.iter().map(|(r, t, pr, pt)| {
-                    (hit(r.intersect(t).map(|h| h.t)), hit(pt.cast_local_ray(pr, max, true)))
+                    (
+                        hit(r.intersect(t).map(|h| h.t)),
+                        hit(pt.cast_local_ray(pr, max, true)),
+                    )
                 }),
             );
             let mut g = c.benchmark_group(group("ray_triangle"));
@@ -148,7 +159,10 @@ macro_rules! side_by_side {
             agree(
                 &group("ray_sphere"),
                 cases.iter().map(|(r, s, pr, (pb, pose))| {
-                    (hit(r.intersect(s).map(|h| h.t)), hit(pb.cast_ray(pose, pr, max, true)))
+                    (
+                        hit(r.intersect(s).map(|h| h.t)),
+                        hit(pb.cast_ray(pose, pr, max, true)),
+                    )
                 }),
             );
             let mut g = c.benchmark_group(group("ray_sphere"));
@@ -166,7 +180,10 @@ macro_rules! side_by_side {
             agree(
                 &group("ray_obb"),
                 cases.iter().map(|(r, b, pr, (pc, pose))| {
-                    (hit(r.intersect(b).map(|h| h.t)), hit(pc.cast_ray(pose, pr, max, true)))
+                    (
+                        hit(r.intersect(b).map(|h| h.t)),
+                        hit(pc.cast_ray(pose, pr, max, true)),
+                    )
                 }),
             );
             let mut g = c.benchmark_group(group("ray_obb"));
@@ -184,7 +201,10 @@ macro_rules! side_by_side {
             agree(
                 &group("ray_capsule"),
                 cases.iter().map(|(r, cap, pr, pc)| {
-                    (hit(r.intersect(cap).map(|h| h.t)), hit(pc.cast_local_ray(pr, max, true)))
+                    (
+                        hit(r.intersect(cap).map(|h| h.t)),
+                        hit(pc.cast_local_ray(pr, max, true)),
+                    )
                 }),
             );
             let mut g = c.benchmark_group(group("ray_capsule"));

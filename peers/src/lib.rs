@@ -72,7 +72,10 @@ macro_rules! parry_conversions {
             /// The same ball as a shape, placed at its centre by a
             /// translation.
             pub fn ball(b: &isect::Ball<$t>) -> (Ball, Pose) {
-                (Ball::new(b.radius), Pose::from_translation(point(&b.center)))
+                (
+                    Ball::new(b.radius),
+                    Pose::from_translation(point(&b.center)),
+                )
             }
 
             /// The same capsule, in local coordinates (parry's capsule

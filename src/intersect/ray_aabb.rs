@@ -89,7 +89,11 @@ pub(crate) fn slab<T: Real, const D: usize>(
     // `not_past` lets `enter` pass `exit` by a rounding, but never the end
     // of the range (which `first_hit` would reject: `hits` must agree).
     if ordered && not_past(enter, exit) && enter <= t_max {
-        Some((enter, exit.max_sel(enter), found.then_some((axis, max_face))))
+        Some((
+            enter,
+            exit.max_sel(enter),
+            found.then_some((axis, max_face)),
+        ))
     } else {
         None
     }
