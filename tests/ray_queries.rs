@@ -1837,3 +1837,49 @@ fn ball_and_capsule_roots_match_f64_far_and_near() {
     }
     assert!(near > 1500 && far > 1500, "{near} near, {far} far");
 }
+
+/// The prepared ray's box test (which takes a select-based slab when no
+/// direction component is zero) answers as the cast does, on random boxes
+/// (some flat, some empty, some with a NaN corner) and rays (some with a
+/// zero component, some grazing a face: origin on the face's plane).
+#[test]
+fn prepared_box_test_agrees_with_the_cast() {
+    let mut rng = TestRng::new(99);
+    let mut hits = 0;
+    for k in 0..20000 {
+        let v = |rng: &mut TestRng| {
+            Vector3::new(
+                rng.unit() * 4.0 - 2.0,
+                rng.unit() * 4.0 - 2.0,
+                rng.unit() * 4.0 - 2.0,
+            )
+        };
+        let lo = Point3::from(v(&mut rng));
+        let mut hi = lo + v(&mut rng).abs();
+        match k % 7 {
+            0 => hi.x = lo.x,       // flat
+            1 => hi.y = lo.y - 0.5, // empty
+            2 if k % 3 == 0 => hi.z = f64::NAN,
+            _ => {}
+        }
+        let b = Aabb::new(lo, hi);
+        let mut o = Point3::from(v(&mut rng) * 2.0);
+        // Aimed near the box's centre: about half hit.
+        let mut d = lo + (hi - lo) * 0.5 + v(&mut rng) * 0.6 - o;
+        if k % 5 == 0 {
+            d.y = 0.0;
+        }
+        if k % 11 == 0 {
+            o.x = lo.x; // on a face plane
+        }
+        for ray in [Ray::new(o, d), Ray::new(o, d.map(|x| x as f32 as f64))] {
+            let expected = ray.intersect(&b).is_some();
+            assert_eq!(ray.prepare().hits_aabb(&b), expected, "{ray:?} {b:?}");
+            let r32 = Ray::new(o.map(|x| x as f32), d.map(|x| x as f32));
+            let b32 = Aabb::new(lo.map(|x| x as f32), hi.map(|x| x as f32));
+            assert_eq!(r32.prepare().hits_aabb(&b32), r32.intersect(&b32).is_some());
+            hits += expected as usize;
+        }
+    }
+    assert!(hits > 5000 && hits < 35000, "{hits} hits");
+}
