@@ -10,7 +10,8 @@
 //! Degenerate cases: touching balls intersect with depth zero; radius zero
 //! is a point; coincident centres give the normal `e_0` (the first axis)
 //! and the depth `r1 + r2`; a negative, NaN or infinite radius is an empty
-//! ball (`None`), and so is NaN or infinite input. Fixed point: squared
+//! ball (`None`), and so is NaN or infinite input (and a pair of radii
+//! whose sum overflows to infinity, beyond `T::max_finite() / 2` each). Fixed point: squared
 //! centre distances must fit the type (`I32F32`: distances up to 4.6e4).
 
 use crate::intersect::common::rounded_contact;
