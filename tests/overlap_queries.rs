@@ -2118,3 +2118,56 @@ fn rounded_shapes_near_the_f32_limit() {
     assert!(Ball::new(a, 2e38f32).intersects(&Triangle::new(b, b, b)));
     assert!(!Ball::new(a, 1.9e38f32).intersects(&Triangle::new(b, b, b)));
 }
+
+/// A NaN in any one of the twelve coordinates, in either box, and an
+/// empty interval on any one axis of either box: no overlap, whichever box
+/// asks (the boxes overlap otherwise).
+#[test]
+fn boxes_with_one_nan_or_empty_axis_never_overlap() {
+    for f in [f32::NAN, -f32::NAN] {
+        for k in 0..12 {
+            let mut c = [
+                0.0f32, 0.0, 0.0, 2.0, 2.0, 2.0, 1.0, 1.0, 1.0, 3.0, 3.0, 3.0,
+            ];
+            c[k] = f;
+            let a = Aabb::new(Point3::new(c[0], c[1], c[2]), Point3::new(c[3], c[4], c[5]));
+            let b = Aabb::new(
+                Point3::new(c[6], c[7], c[8]),
+                Point3::new(c[9], c[10], c[11]),
+            );
+            assert!(!a.intersects(&b) && !b.intersects(&a), "NaN at {k}");
+            assert!(a.intersect(&b).is_none() && b.intersect(&a).is_none());
+        }
+    }
+    let a = aabb([0.0; 3], [2.0; 3]);
+    for i in 0..3 {
+        // [1.5, 0.5] on axis i: empty, though each bound lies in `a`.
+        let (mut lo, mut hi) = ([0.5; 3], [1.5; 3]);
+        lo[i] = 1.5;
+        hi[i] = 0.5;
+        let e = aabb(lo, hi);
+        assert!(!a.intersects(&e) && !e.intersects(&a), "empty on axis {i}");
+        assert!(!e.intersects(&e));
+    }
+}
+
+/// A negative, NaN or infinite radius on either ball is an empty ball,
+/// however the radii add up; a huge finite radius is a ball.
+#[test]
+fn balls_with_a_bad_radius_on_either_side_never_meet() {
+    let c = p(0.0, 0.0, 0.0);
+    let good = Ball::new(p(1.0, 0.0, 0.0), 5.0);
+    for r in [-1.0, -1e300, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        let bad = Ball::new(c, r);
+        assert!(
+            !bad.intersects(&good) && !good.intersects(&bad),
+            "radius {r}"
+        );
+        assert!(bad.intersect(&good).is_none() && good.intersect(&bad).is_none());
+    }
+    // A negative radius is not rescued by a large one on the other side.
+    let big = Ball::new(p(1.0, 0.0, 0.0), 100.0);
+    assert!(!Ball::new(c, -1.0).intersects(&big) && !big.intersects(&Ball::new(c, -1.0)));
+    let huge = Ball::new(p(1e10, 0.0, 0.0), 1e10);
+    assert!(huge.intersects(&Ball::new(c, 0.0)) && Ball::new(c, 0.0).intersects(&huge));
+}

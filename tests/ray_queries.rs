@@ -1796,3 +1796,113 @@ fn hits_whose_point_overflows_saturate() {
     assert_eq!(hit.point, Point3::new(0.0, -f64::MAX, 5.0));
     assert_eq!(hit.normal, -Vector3::z());
 }
+
+/// Ray–ball and ray–capsule `t` in `f32` against the roots solved in `f64`
+/// from the `f32` inputs (exactly representable there): within a few ulps
+/// of the distance, whether the origin is far (the direct roots `tc ∓
+/// half`) or just outside the surface (the careful quadratic).
+#[test]
+fn ball_and_capsule_roots_match_f64_far_and_near() {
+    // The entry root of |o + t d - c|² = r² in f64.
+    let entry = |o: [f32; 3], d: [f32; 3], c: [f32; 3], r: f32| -> Option<f64> {
+        let f: Vec<f64> = (0..3).map(|i| f64::from(o[i]) - f64::from(c[i])).collect();
+        let dd: Vec<f64> = d.iter().map(|x| f64::from(*x)).collect();
+        let a: f64 = dd.iter().map(|x| x * x).sum();
+        let b: f64 = (0..3).map(|i| f[i] * dd[i]).sum();
+        let cc: f64 = f.iter().map(|x| x * x).sum::<f64>() - f64::from(r) * f64::from(r);
+        let disc = b * b - a * cc;
+        (disc >= 0.0).then(|| (-b - disc.sqrt()) / a)
+    };
+    let mut rng = TestRng::new(77);
+    let (mut far, mut near) = (0, 0);
+    for k in 0..4000 {
+        let c = [0.0f32; 3];
+        let r = rng.unit() as f32 + 0.25;
+        // Aim at a point inside the ball, from a distance of 1.01 to 50 radii.
+        let dist = if k % 2 == 0 {
+            1.01 + 0.2 * rng.unit()
+        } else {
+            2.0 + 48.0 * rng.unit()
+        };
+        let u = [rng.unit() - 0.5, rng.unit() - 0.5, rng.unit() - 0.5];
+        let n = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).sqrt();
+        let o = [0, 1, 2].map(|i| (u[i] / n * dist * f64::from(r)) as f32);
+        let target = [0, 1, 2].map(|_| ((rng.unit() - 0.5) * f64::from(r)) as f32);
+        let d = [0, 1, 2].map(|i| target[i] - o[i]);
+        let Some(exact) = entry(o, d, c, r) else {
+            continue;
+        };
+        let ray = Ray::new(Point3::from(o), Vector3::from(d));
+        let t = ray
+            .intersect(&Ball::new(Point3::from(c), r))
+            .map(|h| f64::from(h.t));
+        // A capsule with both ends at the centre is the same ball, through
+        // the capsule's own code.
+        let t_cap = ray
+            .intersect(&Capsule::new(
+                Segment::new(Point3::from(c), Point3::from(c)),
+                r,
+            ))
+            .map(|h| f64::from(h.t));
+        let tol = 8.0 * f64::from(f32::EPSILON) * (1.0 + exact.abs());
+        for (name, got) in [("ball", t), ("capsule", t_cap)] {
+            let got = got.unwrap_or_else(|| panic!("{name}: miss at {o:?} {d:?}"));
+            assert!(
+                (got - exact).abs() <= tol,
+                "{name}: t {got} against {exact} at {o:?} {d:?}"
+            );
+        }
+        if k % 2 == 0 {
+            near += 1
+        } else {
+            far += 1
+        }
+    }
+    assert!(near > 1500 && far > 1500, "{near} near, {far} far");
+}
+
+/// The prepared ray's box test (which takes a select-based slab when no
+/// direction component is zero) answers as the cast does, on random boxes
+/// (some flat, some empty, some with a NaN corner) and rays (some with a
+/// zero component, some grazing a face: origin on the face's plane).
+#[test]
+fn prepared_box_test_agrees_with_the_cast() {
+    let mut rng = TestRng::new(99);
+    let mut hits = 0;
+    for k in 0..20000 {
+        let v = |rng: &mut TestRng| {
+            Vector3::new(
+                rng.unit() * 4.0 - 2.0,
+                rng.unit() * 4.0 - 2.0,
+                rng.unit() * 4.0 - 2.0,
+            )
+        };
+        let lo = Point3::from(v(&mut rng));
+        let mut hi = lo + v(&mut rng).abs();
+        match k % 7 {
+            0 => hi.x = lo.x,       // flat
+            1 => hi.y = lo.y - 0.5, // empty
+            2 if k % 3 == 0 => hi.z = f64::NAN,
+            _ => {}
+        }
+        let b = Aabb::new(lo, hi);
+        let mut o = Point3::from(v(&mut rng) * 2.0);
+        // Aimed near the box's centre: about half hit.
+        let mut d = lo + (hi - lo) * 0.5 + v(&mut rng) * 0.6 - o;
+        if k % 5 == 0 {
+            d.y = 0.0;
+        }
+        if k % 11 == 0 {
+            o.x = lo.x; // on a face plane
+        }
+        for ray in [Ray::new(o, d), Ray::new(o, d.map(|x| x as f32 as f64))] {
+            let expected = ray.intersect(&b).is_some();
+            assert_eq!(ray.prepare().hits_aabb(&b), expected, "{ray:?} {b:?}");
+            let r32 = Ray::new(o.map(|x| x as f32), d.map(|x| x as f32));
+            let b32 = Aabb::new(lo.map(|x| x as f32), hi.map(|x| x as f32));
+            assert_eq!(r32.prepare().hits_aabb(&b32), r32.intersect(&b32).is_some());
+            hits += expected as usize;
+        }
+    }
+    assert!(hits > 5000 && hits < 35000, "{hits} hits");
+}

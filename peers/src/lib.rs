@@ -19,8 +19,9 @@ macro_rules! parry_conversions {
         #[doc = concat!("isect's `", stringify!($t), "` shapes as `", stringify!($parry), "`'s.")]
         pub mod $module {
             use $parry::bounding_volume::Aabb;
-            use $parry::math::{Pose, Vector};
-            use $parry::shape::{Cuboid, Segment, Triangle};
+            use $parry::math::{Matrix, Pose, Rotation, Vector};
+            use $parry::query::Ray;
+            use $parry::shape::{Ball, Capsule, Cuboid, Segment, Triangle};
 
             /// A point as parry's vector.
             #[inline]
@@ -55,6 +56,45 @@ macro_rules! parry_conversions {
                 let h = b.half_extents();
                 let cuboid = Cuboid::new(Vector::new(h.x, h.y, h.z));
                 (cuboid, Pose::from_translation(point(&b.center())))
+            }
+
+            /// A vector as parry's vector.
+            #[inline]
+            pub fn vector(v: &isect::nalgebra::Vector3<$t>) -> Vector {
+                Vector::new(v.x, v.y, v.z)
+            }
+
+            /// The same ray (origin and unnormalised direction).
+            pub fn ray(r: &isect::Ray<$t>) -> Ray {
+                Ray::new(point(&r.origin), vector(&r.dir))
+            }
+
+            /// The same ball as a shape, placed at its centre by a
+            /// translation.
+            pub fn ball(b: &isect::Ball<$t>) -> (Ball, Pose) {
+                (
+                    Ball::new(b.radius),
+                    Pose::from_translation(point(&b.center)),
+                )
+            }
+
+            /// The same capsule, in local coordinates (parry's capsule
+            /// holds its segment).
+            pub fn capsule(c: &isect::Capsule<$t>) -> Capsule {
+                Capsule::new(point(&c.segment.a), point(&c.segment.b), c.radius)
+            }
+
+            /// The same oriented box as a shape: a cuboid of the same half
+            /// extents placed by the box's rotation and centre.
+            pub fn obb(o: &isect::Obb<$t>) -> (Cuboid, Pose) {
+                let m = o.axes;
+                let col = |j: usize| Vector::new(m[(0, j)], m[(1, j)], m[(2, j)]);
+                let rot = Rotation::from_mat3(&Matrix::from_cols(col(0), col(1), col(2)));
+                let h = o.half_extents;
+                (
+                    Cuboid::new(Vector::new(h.x, h.y, h.z)),
+                    Pose::from_parts(point(&o.center), rot),
+                )
             }
         }
     };

@@ -47,15 +47,18 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Aabb<T, D> {
 
     #[inline]
     fn intersects(&self, other: &Aabb<T, D>) -> bool {
-        // Each interval must reach the other, and neither may be empty (the
-        // last two comparisons); all four fail on NaN. `&` rather than `&&`:
-        // no branches, so the loop vectorises.
+        // Per axis, `max(min_a, min_b) <= min(max_a, max_b)` says at once
+        // that both intervals are non-empty and that they meet (two selects
+        // and one comparison instead of four comparisons). A select drops a
+        // NaN in its first operand (`min_a`, `max_b` here); the extra
+        // `min_a <= max_b` is false for exactly those, so any NaN gives
+        // `false`. `&` rather than `&&`: no branches, so the loop
+        // vectorises.
         let mut overlap = true;
         for i in 0..D {
-            overlap &= (self.min[i] <= other.max[i])
-                & (other.min[i] <= self.max[i])
-                & (self.min[i] <= self.max[i])
-                & (other.min[i] <= other.max[i]);
+            let lo = self.min[i].max_sel(other.min[i]);
+            let hi = other.max[i].min_sel(self.max[i]);
+            overlap &= (lo <= hi) & (self.min[i] <= other.max[i]);
         }
         overlap
     }

@@ -10,10 +10,11 @@
 //! Degenerate cases: touching balls intersect with depth zero; radius zero
 //! is a point; coincident centres give the normal `e_0` (the first axis)
 //! and the depth `r1 + r2`; a negative, NaN or infinite radius is an empty
-//! ball (`None`), and so is NaN or infinite input. Fixed point: squared
+//! ball (`None`), and so is NaN or infinite input (and a pair of radii
+//! whose sum overflows to infinity, beyond `T::max_finite() / 2` each). Fixed point: squared
 //! centre distances must fit the type (`I32F32`: distances up to 4.6e4).
 
-use crate::intersect::common::{radius_ok, rounded_contact};
+use crate::intersect::common::rounded_contact;
 use crate::{Ball, Contact, Intersect, Real};
 
 impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
@@ -47,9 +48,12 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, other: &Ball<T, D>) -> bool {
-        // Empty (negative, NaN) and infinite radii never intersect.
-        let valid = radius_ok(self.radius) & radius_ok(other.radius);
+        // Empty (negative, NaN) and infinite radii never intersect: a NaN
+        // radius makes the sum `r` NaN, which fails the last comparison; a
+        // negative one fails the first (the smaller radius is negative); an
+        // infinite one (or an overflowing sum) fails the second.
         let r = self.radius + other.radius;
+        let valid = (self.radius.min_sel(other.radius) >= T::zero()) & (r <= T::max_finite());
         valid & ((other.center - self.center).norm_squared() <= r * r)
     }
 }

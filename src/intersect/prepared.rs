@@ -41,6 +41,10 @@ pub struct PreparedRay<T: Real, const D: usize = 3> {
     pub(crate) t_min: T,
     pub(crate) t_max: T,
     pub(crate) valid: bool,
+    /// Every inverse direction component is finite (floats: no zero
+    /// component): the box test may then take the plain min/max slab,
+    /// which cannot meet `0 * inf`.
+    pub(crate) finite_inv: bool,
 }
 
 impl<T: Real, const D: usize> PreparedRay<T, D> {
@@ -58,10 +62,12 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
         let origin = c.origin();
         let dir = c.direction();
         let (t_min, t_max) = c.range();
+        let inv_dir = dir.map(|x| T::one().div_sat(x));
         Self {
             origin,
             dir,
-            inv_dir: dir.map(|x| T::one().div_sat(x)),
+            inv_dir,
+            finite_inv: inv_dir.iter().all(|x| x.is_finite_real()),
             woop: WoopFrame::new(&dir),
             t_min,
             t_max,

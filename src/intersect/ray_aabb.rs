@@ -7,7 +7,10 @@
 //! its signs precomputed ([`PreparedRay`]), the near face gives `t_near =
 //! (near - o) * inv_dir` and the far face `t_far`; the box is hit when the
 //! latest entry `t_enter` is not past the earliest exit `t_exit`. Minimum
-//! and maximum are single selects that skip NaN.
+//! and maximum are single selects that skip NaN. (The prepared ray's bare
+//! test, [`PreparedRay::hits_aabb`], takes near and far by a select on the
+//! two parameters when no inverse component is infinite: the same values,
+//! without a branch on the direction's signs.)
 //!
 //! Degenerate cases:
 //! - A zero direction component makes the slab parameters `±inf` (floats)
@@ -50,7 +53,9 @@ pub(crate) fn slab<T: Real, const D: usize>(
 ) -> Option<Slab<T>> {
     let mut enter = t_min;
     let mut exit = t_max;
-    let mut face = None;
+    // The entry face as (axis, max face) while `found`, kept by selects:
+    // which axis enters last is data, and a branch on it mispredicts.
+    let (mut axis, mut max_face, mut found) = (0usize, false, false);
     let mut ordered = true;
     for i in 0..D {
         let (lo, hi) = (b.min[i], b.max[i]);
@@ -74,10 +79,11 @@ pub(crate) fn slab<T: Real, const D: usize>(
             ((near - oi).div_sat(di), (far - oi).div_sat(di))
         };
         if track {
-            if t_near >= enter {
-                enter = t_near;
-                face = Some((i, neg));
-            }
+            let later = t_near >= enter;
+            enter = if later { t_near } else { enter };
+            axis = if later { i } else { axis };
+            max_face = if later { neg } else { max_face };
+            found |= later;
         } else {
             enter = t_near.max_sel(enter);
         }
@@ -86,10 +92,44 @@ pub(crate) fn slab<T: Real, const D: usize>(
     // `not_past` lets `enter` pass `exit` by a rounding, but never the end
     // of the range (which `first_hit` would reject: `hits` must agree).
     if ordered && not_past(enter, exit) && enter <= t_max {
-        Some((enter, exit.max_sel(enter), face))
+        Some((
+            enter,
+            exit.max_sel(enter),
+            found.then_some((axis, max_face)),
+        ))
     } else {
         None
     }
+}
+
+/// [`slab`]'s hit or miss (`track` off) for floats when every component
+/// of `inv` is finite: then no parameter is NaN from `0 * inf`, and the
+/// smaller of the two face parameters is the entry, chosen by a select
+/// instead of a branch on the direction's sign (which mispredicts for
+/// rays in all directions). Same values, same answer.
+#[inline(always)]
+fn plain_slab<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    inv: &Vector<T, D>,
+    (t_min, t_max): (T, T),
+    b: &Aabb<T, D>,
+) -> bool {
+    let (mut enter, mut exit) = (t_min, t_max);
+    let mut ordered = true;
+    for i in 0..D {
+        let (lo, hi) = (b.min[i], b.max[i]);
+        ordered &= lo <= hi;
+        let (t_lo, t_hi) = ((lo - o[i]) * inv[i], (hi - o[i]) * inv[i]);
+        let near_first = t_lo < t_hi;
+        let (t_near, t_far) = if near_first {
+            (t_lo, t_hi)
+        } else {
+            (t_hi, t_lo)
+        };
+        enter = t_near.max_sel(enter);
+        exit = t_far.min_sel(exit);
+    }
+    ordered && not_past(enter, exit) && enter <= t_max
 }
 
 /// The outward normal of the entry face `(axis, is the max face)`.
@@ -117,6 +157,9 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     #[must_use]
     pub fn hits_aabb(&self, aabb: &Aabb<T, D>) -> bool {
         let range = (self.t_min, self.t_max);
+        if has_infinity::<T>() && self.finite_inv {
+            return self.valid && plain_slab(&self.origin, &self.inv_dir, range, aabb);
+        }
         self.valid && slab(&self.origin, &self.dir, &self.inv_dir, range, aabb, false).is_some()
     }
 

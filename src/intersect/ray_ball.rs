@@ -8,7 +8,9 @@
 //!   offset of the center from the line, instead of `b² - a (f·f - r²)`,
 //!   which cancels catastrophically for small or distant balls.
 //! - The roots are `q / a` and `(f·f - r²) / q` with `q = -(b + sign(b)
-//!   sqrt(a (r² - |h|²)))`: no subtraction of nearly equal values.
+//!   sqrt(a (r² - |h|²)))`: no subtraction of nearly equal values. (Floats
+//!   take `t_c ∓ sqrt((r² - |h|²) / a)` directly, `t_c = -b / a`, when
+//!   `|t_c|` is at least the chord: then neither root cancels.)
 //!
 //! For a ball farther than 512 radii from the origin, the rounding of `f`
 //! and of `b` alone would cost more than the radius can afford (at 10⁴
@@ -43,6 +45,35 @@ fn two_diff<T: Real>(a: T, b: T) -> (T, T) {
     (s, (a - (s - bb)) - (b + bb))
 }
 
+/// [`line_ball_roots`] for a ball far from the origin (floats only): the
+/// closest approach `tc` refined once with an exact `f` and fused
+/// multiply-adds, then small corrections added to `tc`. Out of line and
+/// cold, so that the common path keeps its registers.
+#[cold]
+#[inline(never)]
+fn far_roots<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    c: &Point<T, D>,
+    r2: T,
+    tc: T,
+    inv_a: T,
+) -> Option<(T, T)> {
+    let mut e = Vector::<T, D>::zeros();
+    for i in 0..D {
+        let (hi, lo) = two_diff(o[i], c[i]);
+        e[i] = tc.mul_add(d[i], hi) + lo;
+    }
+    let tc2 = -e.dot(d) * inv_a;
+    let h = e + d * tc2;
+    let disc = r2 - h.norm_squared();
+    if !(disc >= T::zero()) {
+        return None;
+    }
+    let half = (disc * inv_a).sqrt_clamped();
+    Some((tc + (tc2 - half), tc + (tc2 + half)))
+}
+
 /// The parameters `t1 <= t2` where the line `o + t d` meets the solid ball
 /// around `c` of radius `r` (unclipped), or `None`.
 #[inline(always)]
@@ -75,29 +106,23 @@ pub(crate) fn line_ball_roots<T: Real, const D: usize>(
     // in range, and 512² would not fit `I16F16`.)
     let far = T::from_f64_lossy(512.0);
     if has_infinity::<T>() && ff > far * far * r2 {
-        // Far: refine the closest approach with an exact `f` and fused
-        // multiply-adds, then add small corrections to `tc`.
-        let mut e = Vector::<T, D>::zeros();
-        for i in 0..D {
-            let (hi, lo) = two_diff(o[i], c[i]);
-            e[i] = tc.mul_add(d[i], hi) + lo;
-        }
-        let tc2 = over_a(-e.dot(d));
-        let h = e + d * tc2;
-        let disc = r2 - h.norm_squared();
-        if !(disc >= T::zero()) {
-            return None;
-        }
-        let half = over_a(disc).sqrt_clamped();
-        return Some((tc + (tc2 - half), tc + (tc2 + half)));
+        return far_roots(o, d, c, r2, tc, inv_a);
     }
     let h = f + d * tc;
     let disc = r2 - h.norm_squared();
     if !(disc >= T::zero()) {
         return None;
     }
+    let half = over_a(disc).sqrt_clamped();
+    if has_infinity::<T>() && half + half <= tc.abs() {
+        // The origin is at least a chord's length from the sphere along
+        // the line: `tc ∓ half` lose at most a few ulps of `tc` (neither
+        // root is below `|tc| / 2`), and no division waits on the root.
+        return Some((tc - half, tc + half));
+    }
+    // Near the sphere, one of `tc ∓ half` would cancel: the careful roots.
     // sqrt(b² - a (f·f - r²)) = sqrt(a · disc) = a · sqrt(disc / a).
-    let root = a * over_a(disc).sqrt_clamped();
+    let root = a * half;
     let q = if b > T::zero() { -(b + root) } else { root - b };
     if q == T::zero() {
         // b = 0 and tangent: the origin is the touching point.

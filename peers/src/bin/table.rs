@@ -12,7 +12,9 @@
 //! (the peers crate's target directory, or the one given as the first
 //! argument). In each criterion group, a bench whose id contains `isect` is
 //! paired with the one whose id is the same with `parry3d` in its place
-//! (`isect` with `parry3d`, `isect-f64` with `parry3d-f64`, ...).
+//! (`isect` with `parry3d`, `isect-f64` with `parry3d-f64`, ...), or with
+//! `slab` in its place (group `ray_aabb_slab/f32`: the hand-written slab
+//! kernel stands in the parry3d column).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -96,8 +98,11 @@ fn main() {
         let Some(ns) = point_estimate(&est, "mean") else {
             continue;
         };
-        let (lib, variant) = if let Some(i) = id.find("parry3d") {
-            (1, format!("{}{}", &id[..i], &id[i + "parry3d".len()..]))
+        let peer = ["parry3d", "slab"]
+            .into_iter()
+            .find_map(|name| id.find(name).map(|i| (i, name.len())));
+        let (lib, variant) = if let Some((i, len)) = peer {
+            (1, format!("{}{}", &id[..i], &id[i + len..]))
         } else if let Some(i) = id.find("isect") {
             (0, format!("{}{}", &id[..i], &id[i + "isect".len()..]))
         } else {
