@@ -2171,3 +2171,17 @@ fn balls_with_a_bad_radius_on_either_side_never_meet() {
     let huge = Ball::new(p(1e10, 0.0, 0.0), 1e10);
     assert!(huge.intersects(&Ball::new(c, 0.0)) && Ball::new(c, 0.0).intersects(&huge));
 }
+
+/// Balls whose squared centre distance and squared radius sum both
+/// overflow `f32` (radii 1e20, centres 1e30 apart) are apart; at 1.5e20
+/// apart they overlap. Both orders.
+#[test]
+fn balls_with_overflowing_squares() {
+    let a = Ball::new(Point3::new(0.0f32, 0.0, 0.0), 1e20);
+    for (x, want) in [(1e30f32, false), (1.5e20, true), (2.1e20, false)] {
+        let b = Ball::new(Point3::new(x, 0.0, 0.0), 1e20);
+        assert_eq!(a.intersects(&b), want, "{x}");
+        assert_eq!(b.intersects(&a), want, "{x} mirrored");
+        assert_eq!(a.intersect(&b).is_some(), want, "{x} intersect");
+    }
+}

@@ -14,7 +14,7 @@
 //! whose sum overflows to infinity, beyond `T::max_finite() / 2` each). Fixed point: squared
 //! centre distances must fit the type (`I32F32`: distances up to 4.6e4).
 
-use crate::intersect::common::rounded_contact;
+use crate::intersect::common::{rounded_contact, within};
 use crate::{Ball, Contact, Intersect, Real};
 
 impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
@@ -54,6 +54,7 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
         // infinite one (or an overflowing sum) fails the second.
         let r = self.radius + other.radius;
         let valid = (self.radius.min_sel(other.radius) >= T::zero()) & (r <= T::max_finite());
-        valid & ((other.center - self.center).norm_squared() <= r * r)
+        // `within` also decides right where the squares overflow.
+        valid && within(&(other.center - self.center), self.radius, other.radius)
     }
 }
