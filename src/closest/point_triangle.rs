@@ -15,7 +15,7 @@
 //! `T::tolerance() · |ab|² |ac|²` gets the nearest of its three edges. NaN
 //! input gives NaN.
 
-use crate::closest::Interval;
+use crate::closest::{point_at, Interval};
 use crate::{ClosestPoint, Point, Real, Triangle};
 
 /// The point of triangle `a b c` nearest `p`, with its barycentric
@@ -51,7 +51,7 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     let vc = d1 * d4 - d3 * d2;
     if vc <= zero && d1 >= zero && d3 <= zero && d1 > d3 {
         let v = seg.div_clamped(d1, d1 - d3);
-        return (a + ab * v, v, zero);
+        return (point_at(a, &ab, v), v, zero);
     }
     let cp = p - c;
     let d5 = ab.dot(&cp);
@@ -64,14 +64,14 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     let vb = d5 * d2 - d1 * d6;
     if vb <= zero && d2 >= zero && d6 <= zero && d2 > d6 {
         let w = seg.div_clamped(d2, d2 - d6);
-        return (a + ac * w, zero, w);
+        return (point_at(a, &ac, w), zero, w);
     }
     // Edge region BC.
     let va = d3 * d6 - d5 * d4;
     let (e43, e56) = (d4 - d3, d5 - d6);
     if va <= zero && e43 >= zero && e56 >= zero && e43 + e56 > zero {
         let w = seg.div_clamped(e43, e43 + e56);
-        return (b + (c - b) * w, one - w, w);
+        return (point_at(b, &(c - b), w), one - w, w);
     }
     // Face region: va + vb + vc is the Gram determinant |ab|²|ac|² - (ab·ac)².
     // At or below T::tolerance() · |ab|²|ac|² the triangle is (nearly)
@@ -85,7 +85,9 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     if D == 2 {
         return (*p, v, w); // in the plane already: exactly itself
     }
-    (a + ab * v + ac * w, v, w)
+    // `point_at`: an edge vector that overflowed, at weight 0, adds 0 (not
+    // `inf * 0`), so finite vertices never give a NaN point.
+    (point_at(&point_at(a, &ab, v), &ac, w), v, w)
 }
 
 /// The nearest point on the three edges: the answer for a degenerate

@@ -19,7 +19,7 @@
 //! NaN input gives NaN points.
 
 use crate::closest::gram::stationary;
-use crate::closest::{closest_on_linear, closest_on_triangle, Interval};
+use crate::closest::{closest_on_linear, closest_on_triangle, point_at, Interval};
 use crate::{ClosestPair, ClosestPoints, Point, Real, Segment, Triangle};
 
 /// Where segment `seg` passes through the interior of triangle `tri`
@@ -52,13 +52,19 @@ pub(crate) fn crossing<T: Real, const D: usize>(
         }
         // The endpoints straddle the plane: s = |dp| / (|dp| + |dq|).
         let s = Interval::Segment.div_clamped(dp.abs(), dp.abs() + dq.abs());
-        let x = seg.a + d * s;
+        let x = point_at(&seg.a, &d, s);
         let (on_tri, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &x);
         return Some((s, x, on_tri));
     }
     let [s, v, w] = stationary(&[d, -e1, -e2], &(seg.a - tri.a))?;
     let inside = s >= zero && s <= T::one() && v >= zero && w >= zero && v + w <= T::one();
-    inside.then(|| (s, seg.a + d * s, tri.a + e1 * v + e2 * w))
+    inside.then(|| {
+        (
+            s,
+            point_at(&seg.a, &d, s),
+            point_at(&point_at(&tri.a, &e1, v), &e2, w),
+        )
+    })
 }
 
 /// Keeps the nearest of the candidate pairs offered to it.
@@ -76,7 +82,8 @@ impl<T: Real, const D: usize> Nearest<T, D> {
     }
     pub(crate) fn offer(&mut self, pair: ClosestPair<T, D>) {
         let d2 = pair.distance_squared();
-        if d2 < self.d2 {
+        // A NaN distance (overflowing input) is replaced by any other.
+        if d2 < self.d2 || self.d2.partial_cmp(&self.d2).is_none() {
             *self = Self { pair, d2 };
         }
     }
@@ -94,8 +101,8 @@ pub(crate) fn segment_edges<T: Real, const D: usize>(
         let ed = e1 - e0;
         let (s, t) = closest_on_linear(&seg.a, &d, Interval::Segment, &e0, &ed, Interval::Segment);
         best.offer(ClosestPair {
-            point_a: seg.a + d * s,
-            point_b: e0 + ed * t,
+            point_a: point_at(&seg.a, &d, s),
+            point_b: point_at(&e0, &ed, t),
             s,
             t: T::zero(),
         });
