@@ -156,8 +156,11 @@ fn contact_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> Option<Contact<T, 3>> {
     clipped_edges(&t, &r, &hb, &ha, &mut mean, |x| x);
     let rt = r.transpose();
     clipped_edges(&(-(rt * t)), &rt, &ha, &hb, &mut mean, |x| t + r * x);
+    // (Boxes whose extents reach the type's limits can make the clipped
+    // points overflow: then B's centre clamped into A, as for no edges.)
     let point = mean
         .mean()
+        .filter(|p| p.iter().all(|x| x.is_finite_real()))
         .unwrap_or_else(|| Point::from(t.zip_map(&ha, |x, e| x.clamp_sel(-e, e))));
     Some(Contact {
         point: a.to_world(&point.coords),

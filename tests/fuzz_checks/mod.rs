@@ -354,13 +354,19 @@ where
         .iter()
         .any(|x| x.abs() >= T::max_finite());
     if g.moderate::<T>() && !saturated && !has_nonfinite(&ab) && !has_nonfinite(&ba) {
-        // In f64: the f32 squares of a far pair's rounding gaps overflow.
+        // In f64 and scaled by the largest gap (a gap of 1e248 between two
+        // points at 1e263 squares past f64's range too).
         let dist = |p: &Point3<T>, q: &Point3<T>| {
-            p.iter()
+            let gaps: Vec<f64> = p
+                .iter()
                 .zip(q.iter())
-                .map(|(x, y)| (x.to_f64() - y.to_f64()).powi(2))
-                .sum::<f64>()
-                .sqrt()
+                .map(|(x, y)| x.to_f64() - y.to_f64())
+                .collect();
+            let m = gaps.iter().fold(0.0f64, |m, g| m.max(g.abs()));
+            if m == 0.0 || !m.is_finite() {
+                return m;
+            }
+            m * gaps.iter().map(|g| (g / m).powi(2)).sum::<f64>().sqrt()
         };
         let dab = dist(&ab.point_a, &ab.point_b);
         let dba = dist(&ba.point_a, &ba.point_b);
