@@ -1,7 +1,7 @@
 //! Ball against ball for `N` pairs at once: `Ball::intersects` (see
 //! `src/intersect/ball_ball.rs`) lane by lane without branches.
 
-use super::{bits, lane_mask, Balls};
+use super::{bits_apart, lane_mask, Balls};
 use crate::intersect::common::radius_ok;
 use crate::Real;
 
@@ -37,5 +37,5 @@ pub fn balls_balls<T: Real, const N: usize>(a: &Balls<T, N>, b: &Balls<T, N>) ->
         let r = *ra + *rb;
         *h = lane_mask(radius_ok(*ra) & radius_ok(*rb) & (*d2 <= r * r));
     }
-    bits(&hit)
+    bits_apart(&hit)
 }
