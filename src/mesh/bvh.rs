@@ -26,8 +26,14 @@ use crate::{Aabb, Point, Real};
 pub(crate) const LEAF_MAX: usize = 8;
 /// The deepest the tree goes (the traversal stacks are this size).
 pub(crate) const MAX_DEPTH: usize = 48;
-/// The number of SAH bins.
+/// The most SAH bins (a node of fewer primitives uses one bin per
+/// primitive, at least 4).
 const BINS: usize = 16;
+/// The cost of visiting an inner node, in units of one primitive test (the
+/// SAH's traversal cost): a split must save more than this, so leaves hold
+/// a few primitives rather than one each (half the nodes, a faster build,
+/// and fewer box tests per query).
+const TRAVERSAL_COST: f64 = 2.0;
 
 /// A node: its box, and either two children (`count == 0`: the left child
 /// at `index`, the right just after it) or a leaf of `count` primitives
@@ -46,12 +52,27 @@ pub(crate) struct Bvh<T: Real> {
     pub(crate) order: Vec<u32>,
 }
 
-/// A primitive during the build.
+/// A primitive during the build: its box and index (the centroid is
+/// computed from the box when needed, which keeps the working array small).
 #[derive(Clone, Copy)]
 struct Item<T: Real> {
     aabb: Aabb<T, 3>,
-    centroid: Point<T, 3>,
     id: u32,
+}
+
+impl<T: Real> Item<T> {
+    /// The centroid's coordinate on `axis` (halves first: no overflow in
+    /// fixed point).
+    #[inline(always)]
+    fn centroid_on(&self, axis: usize) -> T {
+        self.aabb.min[axis] * T::half() + self.aabb.max[axis] * T::half()
+    }
+
+    /// The centroid.
+    #[inline(always)]
+    fn centroid(&self) -> Point<T, 3> {
+        Point::from([0, 1, 2].map(|i| self.centroid_on(i)))
+    }
 }
 
 /// A range of the working array still to be built into node `slot`, with
@@ -65,12 +86,13 @@ struct Task<T: Real> {
     centroids: Aabb<T, 3>,
 }
 
-/// A chosen split: the axis, the binning (`lo`, `scale`), the last bin of
+/// A chosen split: the axis, the binning (`lo`, `scale`, `bins`), the last bin of
 /// the left side, and the boxes of the two sides.
 struct Split<T: Real> {
     axis: usize,
     lo: T,
     scale: T,
+    bins: usize,
     last_left: usize,
     left: Aabb<T, 3>,
     right: Aabb<T, 3>,
@@ -94,7 +116,7 @@ fn grow<T: Real>(a: Option<Aabb<T, 3>>, p: &Point<T, 3>) -> Option<Aabb<T, 3>> {
 /// The box of the items and the box of their centroids.
 fn bounds_of<T: Real>(items: &[Item<T>]) -> Option<(Aabb<T, 3>, Aabb<T, 3>)> {
     let (b, c) = items.iter().fold((None, None), |(b, c), it| {
-        (union(b, &it.aabb), grow(c, &it.centroid))
+        (union(b, &it.aabb), grow(c, &it.centroid()))
     });
     Some((b?, c?))
 }
@@ -102,8 +124,8 @@ fn bounds_of<T: Real>(items: &[Item<T>]) -> Option<(Aabb<T, 3>, Aabb<T, 3>)> {
 /// The bin of coordinate `x` (the binning of [`Split`]): the same function
 /// bins and partitions, so the two always agree.
 #[inline(always)]
-fn bin<T: Real>(x: T, lo: T, scale: T) -> usize {
-    (((x - lo) * scale).to_f64() as usize).min(BINS - 1)
+fn bin<T: Real>(x: T, lo: T, scale: T, bins: usize) -> usize {
+    (((x - lo) * scale).to_f64() as usize).min(bins - 1)
 }
 
 impl<T: Real> Bvh<T> {
@@ -111,11 +133,7 @@ impl<T: Real> Bvh<T> {
     pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>) -> Self {
         let mut items: Vec<Item<T>> = boxes
             .zip(0u32..)
-            .map(|(aabb, id)| Item {
-                aabb,
-                centroid: aabb.center(),
-                id,
-            })
+            .map(|(aabb, id)| Item { aabb, id })
             .collect();
         let mut nodes = Vec::with_capacity(items.len().saturating_mul(2) / LEAF_MAX.max(1) + 1);
         let Some((bounds, centroids)) = bounds_of(&items) else {
@@ -206,81 +224,106 @@ impl<T: Real> Bvh<T> {
         if !(width > T::zero()) {
             return None;
         }
-        let scale = T::from_f64_lossy(BINS as f64).div_sat(width);
+        let bins = range.len().clamp(4, BINS);
+        let scale = T::from_f64_lossy(bins as f64).div_sat(width);
+        // Empty boxes (min above max) grow by plain min/max selects.
         let mut counts = [0usize; BINS];
-        let mut bin_boxes: [Option<Aabb<T, 3>>; BINS] = [None; BINS];
+        let mut bin_boxes = [empty::<T>(); BINS];
         for it in range {
-            let k = bin(it.centroid[axis], lo, scale);
+            let k = bin(it.centroid_on(axis), lo, scale, bins);
             if let (Some(c), Some(b)) = (counts.get_mut(k), bin_boxes.get_mut(k)) {
                 *c += 1;
-                *b = union(*b, &it.aabb);
+                *b = b.merge(&it.aabb);
             }
         }
-        // Sweep from the right for suffix boxes and counts.
-        let mut right_box: [Option<Aabb<T, 3>>; BINS] = [None; BINS];
+        let (counts, bin_boxes) = (counts.get(..bins)?, bin_boxes.get(..bins)?);
+        // Sweep from the right for suffix boxes and counts: entry `k` is
+        // bins `k..`.
+        let mut right_box = [empty::<T>(); BINS];
         let mut right_count = [0usize; BINS];
-        let (mut acc, mut n) = (None, 0usize);
-        for k in (1..BINS).rev() {
-            if let Some(b) = &bin_boxes[k] {
-                acc = union(acc, b);
+        let (mut acc, mut n) = (empty::<T>(), 0usize);
+        for (k, (b, c)) in bin_boxes.iter().zip(counts).enumerate().rev() {
+            acc = acc.merge(b);
+            n += c;
+            if let (Some(rb), Some(rc)) = (right_box.get_mut(k), right_count.get_mut(k)) {
+                (*rb, *rc) = (acc, n);
             }
-            n += counts[k];
-            right_box[k] = acc;
-            right_count[k] = n;
         }
         let mut best: Option<(T, usize, Aabb<T, 3>)> = None;
-        let (mut acc, mut n) = (None::<Aabb<T, 3>>, 0usize);
-        for k in 0..BINS - 1 {
-            if let Some(b) = &bin_boxes[k] {
-                acc = union(acc, b);
-            }
-            n += counts[k];
-            let (Some(left), Some(right)) = (acc, &right_box[k + 1]) else {
+        let (mut acc, mut n) = (empty::<T>(), 0usize);
+        for (k, (b, c)) in bin_boxes.iter().zip(counts).enumerate().take(bins - 1) {
+            acc = acc.merge(b);
+            n += c;
+            let (Some(right), Some(&rn)) = (right_box.get(k + 1), right_count.get(k + 1)) else {
                 continue;
             };
-            let cost = half_area(&left) * T::from_f64_lossy(n as f64)
-                + half_area(right) * T::from_f64_lossy(right_count[k + 1] as f64);
+            if n == 0 || rn == 0 {
+                continue;
+            }
+            let cost = half_area(&acc) * T::from_f64_lossy(n as f64)
+                + half_area(right) * T::from_f64_lossy(rn as f64);
             if best.as_ref().is_none_or(|(c, ..)| cost < *c) {
-                best = Some((cost, k, left));
+                best = Some((cost, k, acc));
             }
         }
         let (cost, last_left, left) = best?;
-        // A leaf costs its count (per unit area); a split must beat it
-        // unless the node is too big to be a leaf.
-        let leaf = half_area(bounds) * T::from_f64_lossy(range.len() as f64);
-        if range.len() <= LEAF_MAX && !(cost < leaf) {
+        // A leaf costs its count (per unit area); a split costs a node
+        // visit and its sides, and must be cheaper unless the node is too
+        // big to be a leaf.
+        let area = half_area(bounds);
+        let leaf = area * T::from_f64_lossy(range.len() as f64);
+        let split = area * T::from_f64_lossy(TRAVERSAL_COST) + cost;
+        if range.len() <= LEAF_MAX && !(split < leaf) {
             return None;
         }
         Some(Split {
             axis,
             lo,
             scale,
+            bins,
             last_left,
             left,
-            right: right_box.get(last_left + 1).copied().flatten()?,
+            right: *right_box.get(last_left + 1)?,
         })
     }
+}
+
+/// The empty box (every coordinate range inverted): merging it with a box
+/// gives that box; its [`half_area`] is zero.
+#[inline(always)]
+fn empty<T: Real>() -> Aabb<T, 3> {
+    let m = T::max_finite();
+    Aabb::new(Point::from([m; 3]), Point::from([-m; 3]))
 }
 
 /// The boxes and centroid boxes of the two sides of a split.
 type Sides<T> = (usize, [(Aabb<T, 3>, Aabb<T, 3>); 2]);
 
-/// Partitions `range` by `split` (bins up to `last_left` to the left),
-/// gathering each side's centroid box; `None` if a side is empty.
+/// Partitions `range` by `split` (bins up to `last_left` to the left, in
+/// place from both ends), gathering each side's centroid box; `None` if a
+/// side is empty.
 fn partition<T: Real>(range: &mut [Item<T>], split: &Split<T>) -> Option<Sides<T>> {
-    let mut mid = 0usize;
-    let (mut cl, mut cr) = (None, None);
-    for k in 0..range.len() {
-        let Some(&it) = range.get(k) else { break };
-        if bin(it.centroid[split.axis], split.lo, split.scale) <= split.last_left {
-            cl = grow(cl, &it.centroid);
-            range.swap(mid, k);
-            mid += 1;
+    let left_of = |it: &Item<T>| {
+        bin(it.centroid_on(split.axis), split.lo, split.scale, split.bins) <= split.last_left
+    };
+    let (mut cl, mut cr) = (empty::<T>(), empty::<T>());
+    // Invariant: `range[..i]` is left, `range[j..]` is right.
+    let (mut i, mut j) = (0usize, range.len());
+    while i < j {
+        let Some(it) = range.get(i) else { break };
+        if left_of(it) {
+            cl = cl.expand_to(&it.centroid());
+            i += 1;
         } else {
-            cr = grow(cr, &it.centroid);
+            cr = cr.expand_to(&it.centroid());
+            j -= 1;
+            range.swap(i, j);
         }
     }
-    Some((mid, [(split.left, cl?), (split.right, cr?)]))
+    if i == 0 || i == range.len() {
+        return None;
+    }
+    Some((i, [(split.left, cl), (split.right, cr)]))
 }
 
 /// Cuts `range` at its middle, with each half's boxes.
