@@ -78,9 +78,9 @@ pub(crate) fn lane_mask(c: bool) -> u32 {
 /// dropped).
 #[inline(always)]
 pub(crate) fn bits<const N: usize>(m: &[u32; N]) -> u32 {
-    m.iter()
-        .zip(0u32..)
-        .fold(0, |acc, (h, k)| acc | (h & 1u32.checked_shl(k).unwrap_or(0)))
+    m.iter().zip(0u32..).fold(0, |acc, (h, k)| {
+        acc | (h & 1u32.checked_shl(k).unwrap_or(0))
+    })
 }
 
 /// [`bits`], not inlined: for kernels where, inlined, the reduction across

@@ -161,7 +161,9 @@ impl<T: Real> Bvh<T> {
                 continue;
             };
             let n = range.len();
-            let split = if n <= 1 || task.depth + 1 >= MAX_DEPTH {
+            // Two primitives never pay for a split (a node visit costs
+            // [`TRAVERSAL_COST`] ≥ 1 primitive test), nor does one.
+            let split = if n <= 2 || task.depth + 1 >= MAX_DEPTH {
                 None
             } else {
                 Self::choose_split(range, &task.bounds, &task.centroids)
@@ -304,7 +306,12 @@ type Sides<T> = (usize, [(Aabb<T, 3>, Aabb<T, 3>); 2]);
 /// side is empty.
 fn partition<T: Real>(range: &mut [Item<T>], split: &Split<T>) -> Option<Sides<T>> {
     let left_of = |it: &Item<T>| {
-        bin(it.centroid_on(split.axis), split.lo, split.scale, split.bins) <= split.last_left
+        bin(
+            it.centroid_on(split.axis),
+            split.lo,
+            split.scale,
+            split.bins,
+        ) <= split.last_left
     };
     let (mut cl, mut cr) = (empty::<T>(), empty::<T>());
     // Invariant: `range[..i]` is left, `range[j..]` is right.

@@ -49,6 +49,10 @@ pub struct TriMesh<T: Real> {
     bvh: Bvh<T>,
     /// The exact box of all triangles (the BVH's boxes are widened).
     bounds: Option<Aabb<T, 3>>,
+    /// The triangles in the BVH's leaf order (`soup[k]` is triangle
+    /// `bvh.order[k]`), so that a leaf reads its triangles from one place
+    /// instead of through the indices into the vertices.
+    soup: Vec<Triangle<T, 3>>,
 }
 
 impl<T: Real> TriMesh<T> {
@@ -78,11 +82,20 @@ impl<T: Real> TriMesh<T> {
             bounds = Some(bounds.map_or(b, |u| u.merge(&b)));
             widen(&b)
         }));
+        let soup = bvh
+            .order
+            .iter()
+            .map(|&i| {
+                let t = indices.get(i as usize).copied().unwrap_or_default();
+                tri_of(&vertices, &t)
+            })
+            .collect();
         Ok(Self {
             vertices,
             indices,
             bvh,
             bounds,
+            soup,
         })
     }
 
@@ -127,12 +140,13 @@ impl<T: Real> TriMesh<T> {
     /// visited first), `live(key)` says, when a pushed node is popped,
     /// whether it is still worth entering (the query's bound may have
     /// shrunk since it was pushed), and `leaf(triangle_index)` handles a
-    /// triangle and returns `false` to stop the whole walk.
+    /// triangle (its index and itself) and returns `false` to stop the
+    /// whole walk.
     fn walk(
         &self,
         mut enter: impl FnMut(&Aabb<T, 3>) -> Option<T>,
         live: impl Fn(T) -> bool,
-        mut leaf: impl FnMut(usize) -> bool,
+        mut leaf: impl FnMut(usize, &Triangle<T, 3>) -> bool,
     ) {
         let nodes = &self.bvh.nodes;
         // Node and key; one slot per level for the farther child, plus one.
@@ -157,8 +171,10 @@ impl<T: Real> TriMesh<T> {
             if node.count > 0 {
                 let start = node.index as usize;
                 let end = start + node.count as usize;
-                for &tri in self.bvh.order.get(start..end).unwrap_or(&[]) {
-                    if !leaf(tri as usize) {
+                let ids = self.bvh.order.get(start..end).unwrap_or(&[]);
+                let tris = self.soup.get(start..end).unwrap_or(&[]);
+                for (&i, tri) in ids.iter().zip(tris) {
+                    if !leaf(i as usize, tri) {
                         return;
                     }
                 }
@@ -220,15 +236,12 @@ impl<T: Real> TriMesh<T> {
                 }
             },
             |d2| bound.get().is_none_or(|best_d2| d2 <= best_d2),
-            |i| {
-                if let Some(t) = self.indices.get(i) {
-                    let tri = tri_of(&self.vertices, t);
-                    let q = closest_on_triangle(&tri.a, &tri.b, &tri.c, p).0;
-                    let d2 = (q - p).norm_squared();
-                    if best.is_none_or(|(_, _, bd)| d2 < bd) {
-                        best = Some((i, q, d2));
-                        bound.set(Some(d2));
-                    }
+            |i, tri| {
+                let q = closest_on_triangle(&tri.a, &tri.b, &tri.c, p).0;
+                let d2 = (q - p).norm_squared();
+                if best.is_none_or(|(_, _, bd)| d2 < bd) {
+                    best = Some((i, q, d2));
+                    bound.set(Some(d2));
                 }
                 true
             },
@@ -261,11 +274,9 @@ impl<T: Real> TriMesh<T> {
         self.walk(
             |b| aabb_overlap(b, &probe).then_some(T::zero()),
             |_| true,
-            |i| {
-                if let Some(tri) = self.triangle(i) {
-                    if tri.intersects(shape) {
-                        f(i);
-                    }
+            |i, tri| {
+                if tri.intersects(shape) {
+                    f(i);
                 }
                 true
             },
@@ -372,10 +383,7 @@ impl<T: Real> TriMesh<T> {
             |b| enter_t(&ray, t_min, t_max.get(), b),
             // A node entered past the nearest hit so far holds no nearer one.
             |t| t <= t_max.get(),
-            |i| {
-                let Some(tri) = self.triangle(i) else {
-                    return true;
-                };
+            |i, tri| {
                 // `ray` is valid and the range only shrinks to hits inside
                 // it, so the narrowed ray stays valid.
                 let mut r = ray;
@@ -425,10 +433,8 @@ impl<T: Real> TriMesh<T> {
         self.walk(
             |b| enter_t(&ray, ray.t_min, ray.t_max, b),
             |_| true,
-            |i| {
-                hit = self
-                    .triangle(i)
-                    .is_some_and(|tri| tri.cast(&ray, cull).is_some());
+            |_, tri| {
+                hit = tri.cast(&ray, cull).is_some();
                 !hit
             },
         );
