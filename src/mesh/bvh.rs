@@ -228,44 +228,54 @@ impl<T: Real> Bvh<T> {
         }
         let bins = range.len().clamp(4, BINS);
         let scale = T::from_f64_lossy(bins as f64).div_sat(width);
-        // Empty boxes (min above max) grow by plain min/max selects.
+        // Empty boxes (min above max) grow by plain min/max selects. The
+        // bins' minimum and maximum corners are kept in separate arrays and
+        // read back the way they were written: in one box, the compiler
+        // packs three minima and a maximum into one register and blends
+        // them, and rereads the box with wider loads than the stores that
+        // wrote it (a stall per bin).
         let mut counts = [0usize; BINS];
-        let mut bin_boxes = [empty::<T>(); BINS];
+        let empty_box = empty::<T>();
+        let mut bin_lo = [empty_box.min; BINS];
+        let mut bin_hi = [empty_box.max; BINS];
         for it in range {
             let k = bin(it.centroid_on(axis), lo, scale, bins);
-            if let (Some(c), Some(b)) = (counts.get_mut(k), bin_boxes.get_mut(k)) {
+            if let (Some(c), Some(l), Some(h)) =
+                (counts.get_mut(k), bin_lo.get_mut(k), bin_hi.get_mut(k))
+            {
                 *c += 1;
-                *b = b.merge(&it.aabb);
+                *l = lower(l, &it.aabb.min);
+                *h = upper(h, &it.aabb.max);
             }
         }
-        let (counts, bin_boxes) = (counts.get(..bins)?, bin_boxes.get(..bins)?);
+        let bins_lo_hi = bin_lo.iter().zip(&bin_hi).zip(&counts).take(bins);
         // Sweep from the right for suffix boxes and counts: entry `k` is
         // bins `k..`.
-        let mut right_box = [empty::<T>(); BINS];
+        let mut right_lo = [empty_box.min; BINS];
+        let mut right_hi = [empty_box.max; BINS];
         let mut right_count = [0usize; BINS];
-        let (mut acc, mut n) = (empty::<T>(), 0usize);
-        for (k, (b, c)) in bin_boxes.iter().zip(counts).enumerate().rev() {
-            acc = acc.merge(b);
-            n += c;
-            if let (Some(rb), Some(rc)) = (right_box.get_mut(k), right_count.get_mut(k)) {
-                (*rb, *rc) = (acc, n);
-            }
+        let (mut acc_lo, mut acc_hi, mut n) = (empty_box.min, empty_box.max, 0usize);
+        let rights = right_lo
+            .iter_mut()
+            .zip(right_hi.iter_mut())
+            .zip(right_count.iter_mut());
+        for (((l, h), c), ((rl, rh), rc)) in bins_lo_hi.clone().zip(rights).rev() {
+            (acc_lo, acc_hi, n) = (lower(&acc_lo, l), upper(&acc_hi, h), n + c);
+            (*rl, *rh, *rc) = (acc_lo, acc_hi, n);
         }
         let mut best: Option<(T, usize, Aabb<T, 3>)> = None;
-        let (mut acc, mut n) = (empty::<T>(), 0usize);
-        for (k, (b, c)) in bin_boxes.iter().zip(counts).enumerate().take(bins - 1) {
-            acc = acc.merge(b);
-            n += c;
-            let (Some(right), Some(&rn)) = (right_box.get(k + 1), right_count.get(k + 1)) else {
-                continue;
-            };
+        let (mut acc_lo, mut acc_hi, mut n) = (empty_box.min, empty_box.max, 0usize);
+        let rights = right_lo.iter().zip(&right_hi).zip(&right_count).skip(1);
+        for (k, (((l, h), c), ((rl, rh), &rn))) in bins_lo_hi.zip(rights).enumerate() {
+            (acc_lo, acc_hi, n) = (lower(&acc_lo, l), upper(&acc_hi, h), n + c);
             if n == 0 || rn == 0 {
                 continue;
             }
-            let cost = half_area(&acc) * T::from_f64_lossy(n as f64)
-                + half_area(right) * T::from_f64_lossy(rn as f64);
+            let left = Aabb::new(acc_lo, acc_hi);
+            let cost = half_area(&left) * T::from_f64_lossy(n as f64)
+                + half_area(&Aabb::new(*rl, *rh)) * T::from_f64_lossy(rn as f64);
             if best.as_ref().is_none_or(|(c, ..)| cost < *c) {
-                best = Some((cost, k, acc));
+                best = Some((cost, k, left));
             }
         }
         let (cost, last_left, left) = best?;
@@ -285,9 +295,21 @@ impl<T: Real> Bvh<T> {
             bins,
             last_left,
             left,
-            right: *right_box.get(last_left + 1)?,
+            right: Aabb::new(*right_lo.get(last_left + 1)?, *right_hi.get(last_left + 1)?),
         })
     }
+}
+
+/// The corner-wise minimum of two points, by selects.
+#[inline(always)]
+fn lower<T: Real>(a: &Point<T, 3>, b: &Point<T, 3>) -> Point<T, 3> {
+    a.coords.zip_map(&b.coords, T::min_sel).into()
+}
+
+/// The corner-wise maximum of two points, by selects.
+#[inline(always)]
+fn upper<T: Real>(a: &Point<T, 3>, b: &Point<T, 3>) -> Point<T, 3> {
+    a.coords.zip_map(&b.coords, T::max_sel).into()
 }
 
 /// The empty box (every coordinate range inverted): merging it with a box
