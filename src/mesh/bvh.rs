@@ -1,19 +1,21 @@
 //! A bounding volume hierarchy over primitives given by their boxes, built
 //! by a binned surface-area heuristic, flattened into one `Vec` of nodes.
 //!
-//! Build: the primitives (box, centroid, index) are kept in one working
-//! array that each node partitions in place, so every pass reads memory in
-//! order. At each node the centroids are binned along the widest centroid
-//! axis into [`BINS`] bins; the split between bins with the lowest SAH
-//! cost (half-area × count on each side) wins, and the primitives are
-//! partitioned by the same bin index, so the children's boxes are the
-//! unions of their bins' boxes (no extra pass) and their centroid bounds
-//! are gathered while partitioning. A node of at most [`LEAF_MAX`]
-//! primitives becomes a leaf when no split is cheaper than keeping it
-//! whole; a larger one whose centroids cannot be split (all equal, or NaN)
-//! is cut at the median by index, so the build always terminates, with
-//! depth at most [`MAX_DEPTH`] (a node at that depth is a leaf whatever its
-//! size).
+//! Build: the primitives (box and index; the centroid is computed from the
+//! box) are kept in one working array that each node partitions in place,
+//! from both ends, so every pass reads memory in order. At each node the
+//! centroids are binned along the widest axis of the range they span (the
+//! centroids' box at the root, the node's box below it, which contains
+//! them) into up to [`BINS`] bins (one per primitive for small nodes, at
+//! least 4); the split between bins with the lowest SAH cost (a node visit,
+//! [`TRAVERSAL_COST`], plus half-area × count on each side) wins, and the
+//! primitives are partitioned by the same bin index, so the children's
+//! boxes are the unions of their bins' boxes (no extra pass). A node of at
+//! most [`LEAF_MAX`] primitives becomes a leaf when no split is cheaper
+//! than keeping it whole (two primitives always do); a larger one whose
+//! centroids cannot be split (all in one bin: equal, or NaN) is cut at the
+//! median by index, so the build always terminates, with depth at most
+//! [`MAX_DEPTH`] (a node at that depth is a leaf whatever its size).
 //!
 //! Layout: the two children of an inner node are adjacent, the left at the
 //! node's `index` and the right just after it.
@@ -335,16 +337,13 @@ fn partition<T: Real>(range: &mut [Item<T>], split: &Split<T>) -> Option<Sides<T
             split.bins,
         ) <= split.last_left
     };
-    let (mut cl, mut cr) = (empty::<T>(), empty::<T>());
     // Invariant: `range[..i]` is left, `range[j..]` is right.
     let (mut i, mut j) = (0usize, range.len());
     while i < j {
         let Some(it) = range.get(i) else { break };
         if left_of(it) {
-            cl = cl.expand_to(&it.centroid());
             i += 1;
         } else {
-            cr = cr.expand_to(&it.centroid());
             j -= 1;
             range.swap(i, j);
         }
@@ -352,7 +351,10 @@ fn partition<T: Real>(range: &mut [Item<T>], split: &Split<T>) -> Option<Sides<T
     if i == 0 || i == range.len() {
         return None;
     }
-    Some((i, [(split.left, cl), (split.right, cr)]))
+    // Each side's box stands in for the box of its centroids (which it
+    // contains): the children bin over a slightly wider range, and this
+    // pass stays a plain partition.
+    Some((i, [(split.left, split.left), (split.right, split.right)]))
 }
 
 /// Cuts `range` at its middle, with each half's boxes.
