@@ -3,12 +3,16 @@
 //! Ray casts use the prepared ray (`PreparedRay`: inverse direction and
 //! the watertight triangle test's frame computed once) against every node
 //! box and triangle; the nearer child is visited first and the range
-//! shrinks to the nearest hit so far, so farther subtrees are skipped. The
+//! shrinks to the nearest hit so far, so farther subtrees are skipped (each
+//! node is checked again when it is popped, against the range as it is
+//! then); closest-point queries walk the same way by box distance. The
 //! triangle test is the watertight one: a ray through a shared edge or
 //! vertex of the mesh hits one of the triangles there, never neither.
 //!
 //! [`TriMesh`] owns its vertices and index triples and a BVH built by a
-//! binned surface-area heuristic (`bvh.rs`). Queries walk the BVH with a
+//! binned surface-area heuristic (`bvh.rs`), and a copy of the triangles
+//! in the BVH's leaf order (so that a leaf reads its triangles from one
+//! place: 36 bytes per triangle for `f32`). Queries walk the BVH with a
 //! fixed-size stack and never allocate: the first ray hit, any hit
 //! (occlusion), the closest point, every triangle overlapping a shape
 //! (through a callback), and inside/outside for a closed mesh.
