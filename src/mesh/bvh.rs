@@ -36,9 +36,9 @@ const BINS: usize = 8;
 /// SAH's traversal cost): a split must save more than this, so leaves hold
 /// a few primitives (mostly 4 to 8) rather than one each: 38,000 nodes
 /// instead of 200,000 for 100,000 triangles, a faster build and fewer box
-/// tests per query. Measured on a 100,000-triangle mesh against costs 0 to
-/// 3 (`docs/performance.md`): ray casts and closest points as fast or
-/// faster, the build a fifth faster than at 2.
+/// tests per query. Measured on a 100,000-triangle mesh against costs 0, 2
+/// and 3 (`docs/performance.md`): the build about a fifth faster than at 2,
+/// closest points as fast, ray casts a little slower than at 2.
 const TRAVERSAL_COST: f64 = 4.0;
 
 /// A node: its box, and either two children (`count == 0`: the left child
