@@ -290,3 +290,40 @@ fn shared_edge_is_watertight() {
         }
     }
 }
+
+/// A segment that ends a rounding short of a box misses it in both ray-box
+/// kernels, as in the scalar test: the entry lies past the segment's end
+/// (`t_max`), even though entry and exit are within the slab test's
+/// tolerance of each other. Hand-derived: the segment from (0, ½, ½) to
+/// (1, ½, ½) enters the box at x = 1 + 2⁻²² (f32) or 1 + 2⁻⁵⁰ (f64), that
+/// is at t = 1 + ε > 1.
+#[test]
+fn segment_ending_short_of_a_box_misses() {
+    fn check<T: Real>(eps: f64) {
+        let c = |v: f64| T::from_f64_lossy(v);
+        let seg = isect::Segment::new(
+            Point3::new(c(0.0), c(0.5), c(0.5)),
+            Point3::new(c(1.0), c(0.5), c(0.5)),
+        )
+        .prepare();
+        let near = Aabb::new(
+            Point3::new(c(1.0 + eps), c(0.0), c(0.0)),
+            Point3::new(c(2.0), c(1.0), c(1.0)),
+        );
+        let touching = Aabb::new(
+            Point3::new(c(1.0), c(0.0), c(0.0)),
+            Point3::new(c(2.0), c(1.0), c(1.0)),
+        );
+        assert!(seg.clip_aabb(&near).is_none());
+        assert_eq!(seg.clip_aabb(&touching).map(|s| s.enter), Some(c(1.0)));
+        let (mask, t) = ray_aabbs(&seg, &Aabbs::from_aabbs(&[near, touching, near, near]));
+        assert_eq!(mask, 0b0010);
+        assert_eq!(t[1], c(1.0));
+        let (mask, t) = rays_aabb(&Rays::from_prepared(&[seg; 4]), &near);
+        assert_eq!((mask, t[0]), (0, T::max_finite()));
+        let (mask, t) = rays_aabb(&Rays::from_prepared(&[seg; 8]), &touching);
+        assert_eq!((mask, t[7]), (0xff, c(1.0)));
+    }
+    check::<f32>(2f64.powi(-22));
+    check::<f64>(2f64.powi(-50));
+}

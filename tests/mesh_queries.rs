@@ -459,3 +459,26 @@ fn coincident_triangles_build() {
     let mesh = TriMesh::new(v, vec![[0, 1, 2]; 2_000]).expect("valid");
     assert_eq!(mesh.distance(&Point3::new(0.2, 0.2, 3.0)), 3.0);
 }
+
+/// Fuzz finding `mesh-huge-direction-bvh-vs-triangle`: a ray along
+/// `(0, 2, 1e200)` passes a rounding away from a point triangle; the
+/// triangle test on its own decides hit or miss, and the mesh must give
+/// the same answer (its BVH may not cull the node the triangle is in).
+/// The exact box of a mesh is still reported exactly.
+#[test]
+fn huge_direction_mesh_agrees_with_its_triangles() {
+    let p = Point3::new(1.25, 1.25, 1.25);
+    let mesh = TriMesh::new(vec![p], vec![[0, 0, 0]; 3]).expect("point triangles are kept");
+    let ray = Ray::new(
+        Point3::new(1.25, 1.25, 0.0),
+        isect::nalgebra::Vector3::new(0.0, 2.0, 1e200),
+    );
+    let one = Triangle::new(p, p, p).cast(&ray, FaceCull::None);
+    let hit = mesh.cast(&ray, FaceCull::None);
+    assert_eq!(hit.is_some(), one.is_some(), "{hit:?} vs {one:?}");
+    assert_eq!(mesh.occludes(&ray, FaceCull::None), one.is_some());
+    if let (Some(h), Some(o)) = (hit, one) {
+        assert_eq!(h.t, o.t);
+    }
+    assert_eq!(mesh.bounds(), Some(Aabb::new(p, p)));
+}

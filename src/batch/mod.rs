@@ -65,6 +65,35 @@ pub(crate) fn mask<const N: usize>(hit: &[bool; N]) -> u32 {
         .fold(0, |m, (h, k)| m | u32::from(*h).checked_shl(k).unwrap_or(0))
 }
 
+/// A lane's condition as a word mask: all ones when `c` holds, else zero.
+/// Kernels keep their per-lane conditions as `[u32; N]` of these (not
+/// `[bool; N]`): the compiler then keeps them in vector registers
+/// (`cmpps`, `andps`) where byte-sized booleans make it split the lanes.
+#[inline(always)]
+pub(crate) fn lane_mask(c: bool) -> u32 {
+    0u32.wrapping_sub(u32::from(c))
+}
+
+/// The bitmask of word masks (bit `k` for lane `k`; lanes from 32 on
+/// dropped).
+#[inline(always)]
+pub(crate) fn bits<const N: usize>(m: &[u32; N]) -> u32 {
+    m.iter().zip(0u32..).fold(0, |acc, (h, k)| {
+        acc | (h & 1u32.checked_shl(k).unwrap_or(0))
+    })
+}
+
+/// [`bits`], not inlined: for kernels where, inlined, the reduction across
+/// lanes becomes the vectoriser's starting point and it then packs the
+/// lanes into registers badly (`balls_balls`: lane 0's three axes in one
+/// register, the others split, about 180 instructions for 8 lanes instead
+/// of 65). Kept apart, the kernel stores its lane masks with plain vector
+/// operations and this call reduces them.
+#[inline(never)]
+pub(crate) fn bits_apart<const N: usize>(m: &[u32; N]) -> u32 {
+    bits(m)
+}
+
 /// Lane `k` of an array, `None` past its end.
 #[inline(always)]
 pub(crate) fn lane<T: Copy, const N: usize>(a: &[T; N], k: usize) -> Option<T> {

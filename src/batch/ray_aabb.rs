@@ -5,37 +5,44 @@
 //! Each lane clips `[t_min, t_max]` axis by axis with
 //! `t_near = (near - o) * inv_dir` and `t_far`, taking maximum and minimum by the same
 //! NaN-skipping selects as the scalar test, so a zero direction component
-//! (infinite inverse) keeps or empties the range exactly as there. A lane
-//! hits when its box is not empty and the entry is not past the exit
-//! (within the scalar test's tolerance); its `t` is the entry parameter.
-//! A NaN coordinate, an empty box or an invalid ray misses.
+//! (infinite inverse) keeps or empties the range exactly as there. For `N`
+//! rays, each lane computes both faces' parameters and selects near and
+//! far by its direction's sign (the same values as the scalar test's, which
+//! selects the face first). A lane hits when its box is not empty, the
+//! entry is not past the exit (within the scalar test's tolerance) and not
+//! past the end of the range; its `t` is the entry parameter. A NaN
+//! coordinate, an empty box or an invalid ray misses. Per-lane conditions
+//! are word masks, not `bool`s, so that they stay in vector registers.
 
-use super::{lane, mask, Aabbs, Rays};
+use super::{bits, lane, lane_mask, mask, Aabbs, Rays};
 use crate::intersect::cast::{has_infinity, near_miss};
 use crate::{Aabb, PreparedRay, Real, Vector};
 
-/// The results from the per-lane entry/exit parameters and box checks:
-/// the hit mask and `t` (the entry; `T::max_finite()` on a miss).
+/// The results from the per-lane entry/exit parameters, range ends and
+/// validity masks ([`lane_mask`]): the hit mask and `t` (the entry;
+/// `T::max_finite()` on a miss).
 #[inline(always)]
 fn finish<T: Real, const N: usize>(
-    valid: &[bool; N],
-    ordered: &[bool; N],
+    ok: &[u32; N],
     enter: &[T; N],
     exit: &[T; N],
+    t_max: &[T; N],
 ) -> (u32, [T; N]) {
-    let mut hit = [false; N];
+    let mut hit = [0u32; N];
     let mut t = [T::max_finite(); N];
-    for (((h, t), (ok, v)), (e, x)) in hit
+    for (((h, t), (ok, t_max)), (e, x)) in hit
         .iter_mut()
         .zip(t.iter_mut())
-        .zip(ordered.iter().zip(valid))
+        .zip(ok.iter().zip(t_max))
         .zip(enter.iter().zip(exit))
     {
-        // `not_past` without its early return.
-        *h = *v & *ok & ((*e <= *x) | near_miss(*e, *x));
-        *t = if *h { *e } else { *t };
+        // The scalar test's `not_past(enter, exit) && enter <= t_max`,
+        // without its early return.
+        let h_k = ((*e <= *x) | near_miss(*e, *x)) & (*e <= *t_max);
+        *h = *ok & lane_mask(h_k);
+        *t = if *h != 0 { *e } else { *t };
     }
-    (mask(&hit), t)
+    (bits(&hit), t)
 }
 
 /// The scalar slab test lane by lane (fixed point, which has no infinite
@@ -81,7 +88,7 @@ pub fn ray_aabbs<T: Real, const N: usize>(
     }
     let mut enter = [ray.t_min; N];
     let mut exit = [ray.t_max; N];
-    let mut ordered = [true; N];
+    let mut ok = [lane_mask(ray.valid); N];
     let o: [T; 3] = ray.origin.coords.into();
     let inv: [T; 3] = ray.inv_dir.into();
     for ((o, inv), (lo, hi)) in o.iter().zip(inv).zip(boxes.min.iter().zip(&boxes.max)) {
@@ -91,16 +98,16 @@ pub fn ray_aabbs<T: Real, const N: usize>(
         for ((((e, x), ok), (n, f)), (l, h)) in enter
             .iter_mut()
             .zip(exit.iter_mut())
-            .zip(ordered.iter_mut())
+            .zip(ok.iter_mut())
             .zip(near.iter().zip(far))
             .zip(lo.iter().zip(hi))
         {
-            *ok &= *l <= *h;
+            *ok &= lane_mask(*l <= *h);
             *e = ((*n - *o) * inv).max_sel(*e);
             *x = ((*f - *o) * inv).min_sel(*x);
         }
     }
-    finish(&[ray.valid; N], &ordered, &enter, &exit)
+    finish(&ok, &enter, &exit, &[ray.t_max; N])
 }
 
 /// `N` prepared rays against one box: bit `k` of the mask is set when ray
@@ -149,13 +156,18 @@ pub fn rays_aabb<T: Real, const N: usize>(rays: &Rays<T, N>, aabb: &Aabb<T, 3>) 
     let ordered = lo.iter().zip(&hi).fold(true, |ok, (l, h)| ok & (l <= h));
     for ((lo, hi), (o, inv)) in lo.iter().zip(hi).zip(rays.origin.iter().zip(&rays.inv_dir)) {
         for ((e, x), (o, inv)) in enter.iter_mut().zip(exit.iter_mut()).zip(o.iter().zip(inv)) {
-            // A negative direction (sign bit: 1 / -0 = -inf) enters at
-            // `max`: a select per lane.
+            // Both faces' parameters, then a select per lane by the sign
+            // (a negative direction, sign bit: 1 / -0 = -inf, enters at
+            // `max`): the scalar test's values, as it selects the face
+            // first and computes one parameter for each.
+            let t_lo = (*lo - *o) * *inv;
+            let t_hi = (hi - *o) * *inv;
             let neg = *inv < T::zero();
-            let (near, far) = if neg { (hi, *lo) } else { (*lo, hi) };
-            *e = ((near - *o) * *inv).max_sel(*e);
-            *x = ((far - *o) * *inv).min_sel(*x);
+            let (t_near, t_far) = if neg { (t_hi, t_lo) } else { (t_lo, t_hi) };
+            *e = t_near.max_sel(*e);
+            *x = t_far.min_sel(*x);
         }
     }
-    finish(&rays.valid, &[ordered; N], &enter, &exit)
+    let ok = rays.valid.map(|v| lane_mask(v & ordered));
+    finish(&ok, &enter, &exit, &rays.t_max)
 }

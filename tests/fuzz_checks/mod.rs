@@ -787,9 +787,12 @@ fn mesh_t<T: Real>(g: &mut Gen) {
     let hit = mesh.cast(&ray, FaceCull::None);
     assert!(!has_nan(&hit), "mesh cast: NaN\n{ray:?}\n{hit:?}");
     // Moderate input only: a known finding (fuzz/findings/mesh-huge-
-    // direction-bvh-vs-triangle: the BVH's slab test misses a point
-    // triangle, exactly, that the watertight triangle test hits after its
-    // sheared coordinates round, for a direction component of 1e200).
+    // origin-bvh-vs-triangle: the watertight triangle test hits, after its
+    // coordinates round relative to a ray origin at 1e30, a triangle whose
+    // box the BVH's slab test misses). A huge direction component against
+    // moderate coordinates is covered: the BVH's boxes carry a relative
+    // margin (test `huge_direction_mesh_agrees_with_its_triangles`), and
+    // underflowing vertices are decided exactly by the triangle test.
     if g.moderate::<T>() {
         let any = (0..mesh.len())
             .filter_map(|i| mesh.triangle(i))
