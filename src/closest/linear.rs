@@ -108,8 +108,8 @@ impl Interval {
 /// range (underflows to zero, or overflows) is first divided by its
 /// largest component, and its parameter scaled back: the shape is the same
 /// set of points, so the answer does not depend on which of the two shapes
-/// comes first (a segment's parameter range is not scale-free; a segment
-/// that short is a point to within its coordinates' rounding).
+/// comes first. A segment's parameter range is not scale-free: a segment
+/// whose squared length underflows is taken as the point at its start.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn closest_on_linear<T: Real, const D: usize>(
@@ -121,30 +121,53 @@ pub(crate) fn closest_on_linear<T: Real, const D: usize>(
     i2: Interval,
 ) -> (T, T) {
     let (r1, r2) = (out_of_range(d1, i1), out_of_range(d2, i2));
-    if r1.is_none() && r2.is_none() {
+    if r1 == Rescale::No && r2 == Rescale::No {
         return solve(p1, d1, i1, p2, d2, i2);
     }
-    let scaled = |d: &Vector<T, D>, m: Option<T>| m.map_or(*d, |m| d.map(|x| x.div_sat(m)));
-    let unscaled = |s: T, m: Option<T>| {
-        m.map_or(s, |m| {
-            s.div_sat(m).clamp_sel(-T::max_finite(), T::max_finite())
-        })
+    let scaled = |d: &Vector<T, D>, r: Rescale<T>| match r {
+        Rescale::No => *d,
+        Rescale::Point => Vector::zeros(),
+        Rescale::By(m) => d.map(|x| x.div_sat(m)),
+    };
+    let unscaled = |s: T, r: Rescale<T>| match r {
+        Rescale::By(m) => s.div_sat(m).clamp_sel(-T::max_finite(), T::max_finite()),
+        _ => s,
     };
     let (s, t) = solve(p1, &scaled(d1, r1), i1, p2, &scaled(d2, r2), i2);
     (unscaled(s, r1), unscaled(t, r2))
 }
 
-/// The largest component magnitude of a ray's or line's direction whose
-/// squared length is zero or not finite although the direction is neither
-/// zero nor infinite; `None` otherwise (the common case) and for segments.
+/// What a direction whose squared length leaves the type's range becomes.
+#[derive(Clone, Copy, PartialEq)]
+enum Rescale<T> {
+    /// In range (the common case), zero, or not finite: as it is.
+    No,
+    /// A segment whose squared length underflows: a point (it is shorter
+    /// than the rounding of any coordinate it could be added to, bar
+    /// subnormal ones), so that both orders of a pair agree.
+    Point,
+    /// A ray's or line's direction: divided by its largest component
+    /// magnitude, the parameter multiplied back.
+    By(T),
+}
+
+/// How [`closest_on_linear`] treats direction `d` of a shape with
+/// parameter range `i`.
 #[inline(always)]
-fn out_of_range<T: Real, const D: usize>(d: &Vector<T, D>, i: Interval) -> Option<T> {
+fn out_of_range<T: Real, const D: usize>(d: &Vector<T, D>, i: Interval) -> Rescale<T> {
     let a = d.norm_squared();
-    if i == Interval::Segment || (a > T::zero() && a <= T::max_finite()) {
-        return None;
+    if a > T::zero() && a <= T::max_finite() {
+        return Rescale::No;
     }
     let m = d.iter().fold(T::zero(), |m, x| m.max_sel(x.abs()));
-    (m > T::zero() && m <= T::max_finite()).then_some(m)
+    if !(m > T::zero() && m <= T::max_finite()) {
+        return Rescale::No;
+    }
+    match i {
+        Interval::Segment if a == T::zero() => Rescale::Point,
+        Interval::Segment => Rescale::No,
+        Interval::Ray | Interval::Line => Rescale::By(m),
+    }
 }
 
 /// [`closest_on_linear`] for directions whose squared lengths are in range

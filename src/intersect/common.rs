@@ -118,7 +118,13 @@ pub(crate) fn crossing<T: Real, const D: usize>(
     } else {
         T::zero()
     };
-    lo + (hi - lo) * t
+    let p = lo + (hi - lo) * t;
+    if p.iter().all(|x| x.is_finite_real()) {
+        return p;
+    }
+    // `hi - lo` overflowed (ends near the type's limits): the same point
+    // from the ends' own multiples, finite for finite ends (`|t| <= 1`).
+    lo + (hi.coords * t - lo.coords * t)
 }
 
 /// `[min, max]` of `p · u` over the points (`(0, 0)` for none).

@@ -67,7 +67,12 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
             };
         }
         let (lo, hi) = (self.center + offset, self.center - offset);
-        let point = crossing(&lo, &hi, s - r, s + r);
+        let mut point = crossing(&lo, &hi, s - r, s + r);
+        if !point.iter().all(|x| x.is_finite_real()) {
+            // Extents near the type's limits overflow the corners: the
+            // point of the plane nearest the centre instead (finite).
+            point = self.center - n * s.div_sat(len);
+        }
         Some(plane_contact(
             n,
             (s - r).div_sat(len),
