@@ -62,6 +62,7 @@ mod grid;
 #[cfg(feature = "alloc")]
 mod mesh;
 mod query;
+mod range;
 mod real;
 mod shape;
 
@@ -88,7 +89,7 @@ pub use query::{
     Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit, RayHit, Side, Span, Toi,
     TriangleHit, TriangleIntersection,
 };
-pub use real::Real;
+pub use real::{Growth, Real};
 pub use shape::{
     Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
     Sphere, Swept, Triangle,

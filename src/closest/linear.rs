@@ -184,6 +184,10 @@ macro_rules! linear_pair {
             type Output = $crate::ClosestPair<T, D>;
             #[inline]
             fn closest_points(&self, other: &$B<T, D>) -> $crate::ClosestPair<T, D> {
+                // Outside the fixed-point range: evaluated in f32 (see `range`).
+                if !$crate::range::fits2($crate::Growth::Quartic, self, other) {
+                    return $crate::range::closest_points_f32(self, other);
+                }
                 let ($x, $y) = (self, other);
                 let (o1, d1, o2, d2) = ($xo, $xd, $yo, $yd);
                 let (s, t) = $crate::closest::closest_on_linear(&o1, &d1, $ia, &o2, &d2, $ib);

@@ -51,6 +51,10 @@ impl<T: Real> ConvexHull<'_, T> {
         if !p.coords.iter().all(|x| x.is_finite_real()) {
             return None;
         }
+        // Outside the fixed-point range (see `range`): no answer.
+        if !crate::range::fits2(crate::Growth::Quartic, self, p) {
+            return None;
+        }
         if self.contains_point(p) {
             return Some(*p);
         }

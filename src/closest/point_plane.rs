@@ -17,6 +17,10 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Plane<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: evaluated in f32 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::closest_point_f32(self, p);
+        }
         let nn = self.normal.norm_squared();
         if !(nn > T::zero()) {
             return *p;
@@ -27,6 +31,9 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Plane<T, D> {
 
     #[inline]
     fn distance_squared(&self, p: &Point<T, D>) -> T {
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::distance_squared_f32(self, p);
+        }
         let nn = self.normal.norm_squared();
         if !(nn > T::zero()) {
             return T::zero();

@@ -18,6 +18,10 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Ray<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: evaluated in f32 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::closest_point_f32(self, p);
+        }
         let t =
             Interval::Ray.div_clamped((p - self.origin).dot(&self.dir), self.dir.norm_squared());
         self.at(t)

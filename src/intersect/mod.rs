@@ -90,6 +90,7 @@ macro_rules! polygon_pair {
 
             $(#[$doc])*
             fn intersect(&self, other: &$B) -> Option<$crate::Contact<T, 2>> {
+                // Outside the fixed-point range: no contact (see `range`).
                 if !$crate::Intersect::intersects(self, other) {
                     return None;
                 }
@@ -99,6 +100,10 @@ macro_rules! polygon_pair {
 
             #[inline]
             fn intersects(&self, other: &$B) -> bool {
+                // Outside the fixed-point range (see `range`).
+                if !$crate::range::fits2($crate::Growth::Quadratic, self, other) {
+                    return false;
+                }
                 let ($a, $b) = (self, other);
                 !$empty && $crate::intersect::polygon_polygon::overlaps_2d(&($va)[..], &($vb)[..])
             }

@@ -116,6 +116,10 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     #[inline]
     #[must_use]
     pub fn hits_aabb(&self, aabb: &Aabb<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, aabb, self) {
+            return false;
+        }
         let range = (self.t_min, self.t_max);
         self.valid && slab(&self.origin, &self.dir, &self.inv_dir, range, aabb, false).is_some()
     }
@@ -150,6 +154,10 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
         if !castable(&o, &d, range) {
             return None;
@@ -162,6 +170,10 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     #[inline]
     #[must_use]
     pub fn hits<C: Caster<T, D>>(&self, caster: &C) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return false;
+        }
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
         castable(&o, &d, range)
             && slab(&o, &d, &caster.inv_direction(), range, self, false).is_some()
@@ -171,6 +183,10 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
         if !castable(&o, &d, range) {
             return None;

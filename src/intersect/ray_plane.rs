@@ -31,6 +31,10 @@ impl<T: Real, const D: usize> Plane<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C, cull: FaceCull) -> Option<RayHit<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (o, d) = (caster.origin(), caster.direction());
         let (lo, hi) = caster.range();
         let n = unit(&self.normal)?;

@@ -114,6 +114,14 @@ where
     /// ```
     #[inline]
     fn intersect(&self, other: &Swept<B, T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`): the relative motion
+        // must not overflow; the pair's own query checks the rest.
+        if !crate::range::fits::<T>(crate::Growth::Sweep, |r| {
+            crate::range::InRange::in_range(&self.motion, r)
+                & crate::range::InRange::in_range(&other.motion, r)
+        }) {
+            return None;
+        }
         let toi = self.relative_to(other).intersect(&other.shape)?;
         checked(Toi {
             point: toi.point + other.motion * toi.t,

@@ -1,0 +1,399 @@
+//! Fixed-point ranges: the check every query makes before its arithmetic,
+//! and what it does outside the range.
+//!
+//! A query of [`Growth`] class `g` is exact-to-rounding, with no
+//! intermediate overflow, when every value of its inputs — coordinates,
+//! radii, half-extents, box axes, ray directions, motions, plane normals and
+//! offsets — lies within `±T::range_limit(g)` ([`Real::range_limit`]). For
+//! floats there is no limit (`None`): the check is a constant `true` and
+//! folds away. For `I16F16` and `I32F32` each query checks its inputs first
+//! (comparisons only: the check itself cannot overflow) and outside the
+//! range answers without the arithmetic that would overflow:
+//!
+//! - `Option` queries (`intersect`, casts, clips, sweeps): `None`;
+//! - boolean tests (`intersects`, `contains`): `false`;
+//! - classification: [`Side::Straddling`](crate::Side); culling:
+//!   [`Visibility::Intersecting`](crate::Visibility) (`is_visible` is
+//!   `true`): conservative, as for NaN;
+//! - closest points and distances: the same query evaluated in `f32` on
+//!   the inputs converted exactly-to-rounding (`f32` keeps 24 bits, so the
+//!   answer is within about 1e-7 of the inputs' magnitude) and converted
+//!   back, saturating at the type's range; a distance (or squared distance)
+//!   beyond the type's range is its largest value. A convex hull (whose
+//!   planes are borrowed) has no such fallback: `try_closest_point` is
+//!   `None` and `closest_point` returns the point itself.
+//!
+//! `tests/fixed_ranges.rs` checks both sides of every range for both types.
+
+use crate::{
+    Aabb, Ball, Capsule, ConvexHull, Frustum, Growth, Line, Obb, Plane, Point, Polygon, Ray, Real,
+    Segment, Swept, Triangle, Vector,
+};
+
+/// Whether `check(limit)` holds with `T`'s range limit for `growth`; `true`
+/// for types without a limit (floats), without calling `check`.
+#[inline(always)]
+pub(crate) fn fits<T: Real>(growth: Growth, check: impl FnOnce(T) -> bool) -> bool {
+    match T::range_limit(growth) {
+        None => true,
+        Some(r) => check(r),
+    }
+}
+
+/// Whether two shapes (or points, vectors, scalars) both lie in the range
+/// of `growth`.
+#[inline(always)]
+pub(crate) fn fits2<T: Real, A: InRange<T> + ?Sized, B: InRange<T> + ?Sized>(
+    growth: Growth,
+    a: &A,
+    b: &B,
+) -> bool {
+    fits::<T>(growth, |r| a.in_range(r) & b.in_range(r))
+}
+
+/// Values that can be checked against a range: every scalar in `±r`.
+pub(crate) trait InRange<T: Real> {
+    /// Whether every value lies in `[-r, r]`.
+    fn in_range(&self, r: T) -> bool;
+}
+
+impl<T: Real> InRange<T> for T {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        (*self >= -r) & (*self <= r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Vector<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.iter().fold(true, |ok, x| ok & x.in_range(r))
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Point<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.coords.in_range(r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Ray<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        // The direction as a segment's `b - a`: within twice the range.
+        self.origin.in_range(r) & self.dir.in_range(r + r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Line<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        // The direction as a segment's `b - a`: within twice the range.
+        self.origin.in_range(r) & self.dir.in_range(r + r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Segment<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.a.in_range(r) & self.b.in_range(r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Plane<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.normal.in_range(T::one()) & self.d.in_range(r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Ball<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.center.in_range(r) & self.radius.in_range(r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Aabb<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.min.in_range(r) & self.max.in_range(r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Obb<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.center.in_range(r) & self.half_extents.in_range(r)
+            & self.axes.iter().fold(true, |ok, x| ok & x.in_range(r))
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Triangle<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.a.in_range(r) & self.b.in_range(r) & self.c.in_range(r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Capsule<T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.segment.in_range(r) & self.radius.in_range(r)
+    }
+}
+
+impl<T: Real, const D: usize> InRange<T> for Polygon<'_, T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.vertices.iter().fold(true, |ok, v| ok & v.in_range(r))
+    }
+}
+
+impl<T: Real> InRange<T> for ConvexHull<'_, T> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.planes.iter().fold(true, |ok, p| ok & p.in_range(r))
+    }
+}
+
+impl<T: Real> InRange<T> for Frustum<T> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.planes.iter().fold(true, |ok, p| ok & p.in_range(r))
+    }
+}
+
+impl<S: InRange<T>, T: Real, const D: usize> InRange<T> for Swept<S, T, D> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.shape.in_range(r) & self.motion.in_range(r)
+    }
+}
+
+
+// -- the f32 fallback of the closest-point queries ---------------------------
+
+/// `x` in `U` (through `f64`, exact for `f32` and both fixed types; `U`
+/// rounds and, if fixed point, saturates).
+#[inline(always)]
+pub(crate) fn sc<T: Real, U: Real>(x: T) -> U {
+    U::from_f64_lossy(x.to_f64())
+}
+
+/// `p` in `U`.
+#[inline(always)]
+pub(crate) fn pt<T: Real, U: Real, const D: usize>(p: &Point<T, D>) -> Point<U, D> {
+    p.map(sc)
+}
+
+/// `v` in `U`.
+#[inline(always)]
+pub(crate) fn vc<T: Real, U: Real, const D: usize>(v: &Vector<T, D>) -> Vector<U, D> {
+    v.map(sc)
+}
+
+/// Shapes that can be rebuilt with another scalar (the closest-point
+/// fallback evaluates them in `f32`).
+pub(crate) trait Recast<T: Real> {
+    /// The same shape over `f32`.
+    type F32;
+    /// `self` with every value converted to `f32`.
+    fn to_f32(&self) -> Self::F32;
+}
+
+impl<T: Real, const D: usize> Recast<T> for Point<T, D> {
+    type F32 = Point<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        pt(self)
+    }
+}
+
+impl<T: Real, const D: usize> Recast<T> for Ray<T, D> {
+    type F32 = Ray<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        Ray::new(pt(&self.origin), vc(&self.dir))
+    }
+}
+
+impl<T: Real, const D: usize> Recast<T> for Line<T, D> {
+    type F32 = Line<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        Line::new(pt(&self.origin), vc(&self.dir))
+    }
+}
+
+impl<T: Real, const D: usize> Recast<T> for Segment<T, D> {
+    type F32 = Segment<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        Segment::new(pt(&self.a), pt(&self.b))
+    }
+}
+
+impl<T: Real, const D: usize> Recast<T> for Plane<T, D> {
+    type F32 = Plane<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        Plane::new(vc(&self.normal), sc(self.d))
+    }
+}
+
+impl<T: Real, const D: usize> Recast<T> for Ball<T, D> {
+    type F32 = Ball<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        Ball::new(pt(&self.center), sc(self.radius))
+    }
+}
+
+impl<T: Real, const D: usize> Recast<T> for Aabb<T, D> {
+    type F32 = Aabb<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        Aabb::new(pt(&self.min), pt(&self.max))
+    }
+}
+
+impl<T: Real, const D: usize> Recast<T> for Obb<T, D> {
+    type F32 = Obb<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        Obb {
+            center: pt(&self.center),
+            half_extents: vc(&self.half_extents),
+            axes: self.axes.map(sc),
+        }
+    }
+}
+
+impl<T: Real, const D: usize> Recast<T> for Triangle<T, D> {
+    type F32 = Triangle<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        Triangle::new(pt(&self.a), pt(&self.b), pt(&self.c))
+    }
+}
+
+impl<T: Real, const D: usize> Recast<T> for Capsule<T, D> {
+    type F32 = Capsule<f32, D>;
+    #[inline]
+    fn to_f32(&self) -> Self::F32 {
+        Capsule {
+            segment: self.segment.to_f32(),
+            radius: sc(self.radius),
+        }
+    }
+}
+
+/// The closest-point fallback outside the range: `shape`'s closest point to
+/// `p` evaluated in `f32` and converted back (saturating).
+#[inline(never)]
+pub(crate) fn closest_point_f32<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> Point<T, D>
+where
+    T: Real,
+    S: Recast<T>,
+    S::F32: crate::ClosestPoint<f32, D>,
+{
+    let q = crate::ClosestPoint::closest_point(&shape.to_f32(), &pt::<T, f32, D>(p));
+    pt(&q)
+}
+
+/// The squared distance between `a` and `b`: plain inside the quadratic
+/// range, else in `f64` (exact inputs), saturating at the type's range.
+#[inline(always)]
+pub(crate) fn distance_squared<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
+    if fits2(Growth::Quadratic, a, b) {
+        (a - b).norm_squared()
+    } else {
+        distance_squared_f64(a, b)
+    }
+}
+
+/// [`distance_squared`] outside the range.
+#[inline(never)]
+fn distance_squared_f64<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
+    let d2 = a
+        .iter()
+        .zip(b.iter())
+        .fold(0.0f64, |s, (x, y)| {
+            let d = x.to_f64() - y.to_f64();
+            s + d * d
+        });
+    T::from_f64_lossy(d2)
+}
+
+/// The distance between `a` and `b`, as [`distance_squared`] (whose square
+/// root would be wrong once the square saturates).
+#[inline(always)]
+pub(crate) fn distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
+    if fits2(Growth::Quadratic, a, b) {
+        (a - b).norm_squared().sqrt_clamped()
+    } else {
+        let d2: f32 = distance_squared(&pt::<T, f32, D>(a), &pt(b));
+        sc(d2.sqrt_clamped())
+    }
+}
+
+/// The distance fallback outside the range: `shape`'s distance to `p` in
+/// `f32`, converted back (saturating).
+#[inline(never)]
+pub(crate) fn distance_f32<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
+where
+    T: Real,
+    S: Recast<T>,
+    S::F32: crate::ClosestPoint<f32, D>,
+{
+    sc(crate::ClosestPoint::distance(&shape.to_f32(), &pt::<T, f32, D>(p)))
+}
+
+/// The squared-distance fallback outside the range: `shape`'s distance to
+/// `p` in `f32`, squared in `f64` and converted back (saturating).
+#[inline(never)]
+pub(crate) fn distance_squared_f32<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
+where
+    T: Real,
+    S: Recast<T>,
+    S::F32: crate::ClosestPoint<f32, D>,
+{
+    let d = f64::from(crate::ClosestPoint::distance(&shape.to_f32(), &pt::<T, f32, D>(p)));
+    T::from_f64_lossy(d * d)
+}
+
+/// The closest-pair fallback outside the range: the pair evaluated in `f32`
+/// and converted back (points and parameters saturating).
+#[inline(never)]
+pub(crate) fn closest_points_f32<T, A, B, const D: usize>(a: &A, b: &B) -> crate::ClosestPair<T, D>
+where
+    T: Real,
+    A: Recast<T>,
+    B: Recast<T>,
+    A::F32: crate::ClosestPoints<B::F32, Output = crate::ClosestPair<f32, D>>,
+{
+    let q = crate::ClosestPoints::closest_points(&a.to_f32(), &b.to_f32());
+    crate::ClosestPair {
+        point_a: pt(&q.point_a),
+        point_b: pt(&q.point_b),
+        s: sc(q.s),
+        t: sc(q.t),
+    }
+}
+
+/// Whether a shape and a caster lie in the range of `growth`: the shape's
+/// values and the caster's origin within `±r`, its direction within `±2r`
+/// (a segment's direction is the difference of two points in range).
+#[inline(always)]
+pub(crate) fn caster_fits<T, S, C, const D: usize>(growth: Growth, shape: &S, caster: &C) -> bool
+where
+    T: Real,
+    S: InRange<T> + ?Sized,
+    C: crate::Caster<T, D> + ?Sized,
+{
+    fits::<T>(growth, |r| {
+        shape.in_range(r) & caster.origin().in_range(r) & caster.direction().in_range(r + r)
+    })
+}
