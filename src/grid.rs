@@ -170,6 +170,24 @@ fn next_submask(sub: u64, mask: u64) -> Option<u64> {
     Some(((sub | !mask).wrapping_add(1)) & mask)
 }
 
+/// Whether the caster (origin within `±r`, direction within `±2r`) and the
+/// grid's box (both corners, the far one computed exactly in `f64`) lie in
+/// the fixed-point range `r`.
+fn in_range<T: Real, const D: usize>(
+    grid: &Grid<T, D>,
+    origin: &Point<T, D>,
+    dir: &Vector<T, D>,
+    r: T,
+) -> bool {
+    use crate::range::InRange;
+    let rf = r.to_f64();
+    let far = (0..D).all(|i| {
+        let hi = grid.origin[i].to_f64() + grid.cell_size[i].to_f64() * grid.counts[i] as f64;
+        hi <= rf
+    });
+    origin.in_range(r) & dir.in_range(r + r) & grid.origin.in_range(r) & far
+}
+
 impl<T: Real, const D: usize> GridTraversal<T, D> {
     fn empty(grid: &Grid<T, D>, origin: Point<T, D>, dir: Vector<T, D>) -> Self {
         Self {
@@ -204,6 +222,12 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
             return it;
         }
         if grid.counts.contains(&0) || grid.cell_size.iter().any(|s| !(*s > T::zero())) {
+            return it;
+        }
+        // Outside the fixed-point range: nothing (see `range`).
+        if !crate::range::fits::<T>(crate::Growth::Quadratic, |r| {
+            in_range(grid, &origin, &dir, r)
+        }) {
             return it;
         }
         // Clip [0, t_max] to the grid's closed box, slab by slab.

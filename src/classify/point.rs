@@ -16,6 +16,10 @@ impl<T: Real, const D: usize> Classify<T, D> for Point<T, D> {
     /// ```
     #[inline]
     fn classify(&self, plane: &Plane<T, D>) -> Side {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return Side::Straddling;
+        }
         let s = plane.signed_distance(self);
         side_of(s, s)
     }

@@ -31,6 +31,10 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn intersect(&self, other: &Ball<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         if !self.intersects(other) {
             return None;
         }
@@ -47,6 +51,10 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, other: &Ball<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return false;
+        }
         // Empty (negative, NaN) and infinite radii never intersect.
         let valid = radius_ok(self.radius) & radius_ok(other.radius);
         let r = self.radius + other.radius;

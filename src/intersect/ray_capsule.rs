@@ -195,6 +195,10 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (t1, t2, entry) = self.line_span(caster, caster.range().0)?;
         let d = caster.direction();
         first_hit(caster, Some(t1), t2, |p| {
@@ -217,6 +221,10 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (t1, t2, _) = self.line_span(caster, T::max_finite())?;
         let (lo, hi) = caster.range();
         clip_range(lo, hi, Some(t1), t2)

@@ -90,6 +90,10 @@ impl<T: Real> Triangle<T, 3> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<TriangleHit<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quartic, self, caster) {
+            return None;
+        }
         let zero = T::zero();
         let o = caster.origin();
         if !has_infinity::<T>() && caster.direction().iter().all(|x| *x == zero) {
@@ -285,6 +289,10 @@ impl<T: Real> Triangle<T, 2> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::RayHit<T, 2>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quartic, self, caster) {
+            return None;
+        }
         crate::Polygon::new(&self.vertices()).cast(caster)
     }
 
@@ -292,6 +300,10 @@ impl<T: Real> Triangle<T, 2> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quartic, self, caster) {
+            return None;
+        }
         crate::Polygon::new(&self.vertices()).clip(caster)
     }
 }

@@ -190,6 +190,10 @@ macro_rules! linear_2d_pair {
                 /// docs): a point, or a collinear overlap.
                 #[inline]
                 fn intersect(&self, other: &$B<T, 2>) -> Option<LinearHit<T, 2>> {
+                    // Outside the fixed-point range (see `range`).
+                    if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+                        return None;
+                    }
                     linear_2d(
                         &self.origin(),
                         &self.direction(),
