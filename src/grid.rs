@@ -96,6 +96,10 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// ```
     #[must_use]
     pub fn traverse_segment(&self, segment: &Segment<T, D>) -> GridTraversal<T, D> {
+        // Outside the fixed-point range: nothing (`b - a` could overflow).
+        if !crate::range::fits2(crate::Growth::Quadratic, segment, &self.origin) {
+            return GridTraversal::empty(self, segment.a, Vector::zeros());
+        }
         GridTraversal::new(self, segment.a, segment.b - segment.a, Some(T::one()))
     }
 }
@@ -171,8 +175,8 @@ fn next_submask(sub: u64, mask: u64) -> Option<u64> {
 }
 
 /// Whether the caster (origin within `±r`, direction within `±2r`) and the
-/// grid's box (both corners, the far one computed exactly in `f64`) lie in
-/// the fixed-point range `r`.
+/// grid (origin within `±r`, extent `cell_size · count` within `2r` per
+/// axis, computed in `f64`) lie in the fixed-point range `r`.
 fn in_range<T: Real, const D: usize>(
     grid: &Grid<T, D>,
     origin: &Point<T, D>,
@@ -181,10 +185,7 @@ fn in_range<T: Real, const D: usize>(
 ) -> bool {
     use crate::range::InRange;
     let rf = r.to_f64();
-    let far = (0..D).all(|i| {
-        let hi = grid.origin[i].to_f64() + grid.cell_size[i].to_f64() * grid.counts[i] as f64;
-        hi <= rf
-    });
+    let far = (0..D).all(|i| grid.cell_size[i].to_f64() * grid.counts[i] as f64 <= 2.0 * rf);
     origin.in_range(r) & dir.in_range(r + r) & grid.origin.in_range(r) & far
 }
 

@@ -15,11 +15,13 @@
 //! - classification: [`Side::Straddling`](crate::Side); culling:
 //!   [`Visibility::Intersecting`](crate::Visibility) (`is_visible` is
 //!   `true`): conservative, as for NaN;
-//! - closest points and distances: the same query evaluated in `f32` on
-//!   the inputs converted exactly-to-rounding (`f32` keeps 24 bits, so the
-//!   answer is within about 1e-7 of the inputs' magnitude) and converted
-//!   back, saturating at the type's range; a distance (or squared distance)
-//!   beyond the type's range is its largest value. A convex hull (whose
+//! - closest points and distances: the same query evaluated in `f64` on
+//!   the inputs converted to `f64` (exactly for `I16F16`; to 53 of 64 bits
+//!   for `I32F32`) and converted back, saturating at the type's range; a
+//!   distance (or squared distance) beyond the type's range is its largest
+//!   value. (`f64` rather than `f32`: with inputs up to the type's limits
+//!   the Gram determinants of the segment and triangle queries cancel
+//!   beyond `f32`'s 24 bits.) A convex hull (whose
 //!   planes are borrowed) has no such fallback: `try_closest_point` is
 //!   `None` and `closest_point` returns the point itself.
 //!
@@ -104,7 +106,16 @@ impl<T: Real, const D: usize> InRange<T> for Segment<T, D> {
 impl<T: Real, const D: usize> InRange<T> for Plane<T, D> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
-        self.normal.in_range(T::one()) & self.d.in_range(r)
+        // Normal components within ±1 (any unit normal), and the plane
+        // within `r` of the origin: |d| <= r · max|n_i| <= r |n|.
+        let one = T::one();
+        let m = self.normal.iter().fold(T::zero(), |m, x| {
+            // |x| clamped to 1 first, so that no negation overflows.
+            let c = x.clamp_sel(-one, one);
+            let a = if c < T::zero() { -c } else { c };
+            a.max_sel(m)
+        });
+        self.normal.in_range(one) & self.d.in_range(r * m)
     }
 }
 
@@ -173,9 +184,9 @@ impl<S: InRange<T>, T: Real, const D: usize> InRange<T> for Swept<S, T, D> {
 }
 
 
-// -- the f32 fallback of the closest-point queries ---------------------------
+// -- the f64 fallback of the closest-point queries ---------------------------
 
-/// `x` in `U` (through `f64`, exact for `f32` and both fixed types; `U`
+/// `x` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
 /// rounds and, if fixed point, saturates).
 #[inline(always)]
 pub(crate) fn sc<T: Real, U: Real>(x: T) -> U {
@@ -194,75 +205,75 @@ pub(crate) fn vc<T: Real, U: Real, const D: usize>(v: &Vector<T, D>) -> Vector<U
     v.map(sc)
 }
 
-/// Shapes that can be rebuilt with another scalar (the closest-point
-/// fallback evaluates them in `f32`).
+/// Shapes that can be rebuilt in `f64` (the closest-point fallback
+/// evaluates them there).
 pub(crate) trait Recast<T: Real> {
-    /// The same shape over `f32`.
-    type F32;
-    /// `self` with every value converted to `f32`.
-    fn to_f32(&self) -> Self::F32;
+    /// The same shape over `f64`.
+    type F64;
+    /// `self` with every value converted to `f64`.
+    fn in_f64(&self) -> Self::F64;
 }
 
 impl<T: Real, const D: usize> Recast<T> for Point<T, D> {
-    type F32 = Point<f32, D>;
+    type F64 = Point<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         pt(self)
     }
 }
 
 impl<T: Real, const D: usize> Recast<T> for Ray<T, D> {
-    type F32 = Ray<f32, D>;
+    type F64 = Ray<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         Ray::new(pt(&self.origin), vc(&self.dir))
     }
 }
 
 impl<T: Real, const D: usize> Recast<T> for Line<T, D> {
-    type F32 = Line<f32, D>;
+    type F64 = Line<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         Line::new(pt(&self.origin), vc(&self.dir))
     }
 }
 
 impl<T: Real, const D: usize> Recast<T> for Segment<T, D> {
-    type F32 = Segment<f32, D>;
+    type F64 = Segment<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         Segment::new(pt(&self.a), pt(&self.b))
     }
 }
 
 impl<T: Real, const D: usize> Recast<T> for Plane<T, D> {
-    type F32 = Plane<f32, D>;
+    type F64 = Plane<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         Plane::new(vc(&self.normal), sc(self.d))
     }
 }
 
 impl<T: Real, const D: usize> Recast<T> for Ball<T, D> {
-    type F32 = Ball<f32, D>;
+    type F64 = Ball<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         Ball::new(pt(&self.center), sc(self.radius))
     }
 }
 
 impl<T: Real, const D: usize> Recast<T> for Aabb<T, D> {
-    type F32 = Aabb<f32, D>;
+    type F64 = Aabb<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         Aabb::new(pt(&self.min), pt(&self.max))
     }
 }
 
 impl<T: Real, const D: usize> Recast<T> for Obb<T, D> {
-    type F32 = Obb<f32, D>;
+    type F64 = Obb<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         Obb {
             center: pt(&self.center),
             half_extents: vc(&self.half_extents),
@@ -272,34 +283,34 @@ impl<T: Real, const D: usize> Recast<T> for Obb<T, D> {
 }
 
 impl<T: Real, const D: usize> Recast<T> for Triangle<T, D> {
-    type F32 = Triangle<f32, D>;
+    type F64 = Triangle<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         Triangle::new(pt(&self.a), pt(&self.b), pt(&self.c))
     }
 }
 
 impl<T: Real, const D: usize> Recast<T> for Capsule<T, D> {
-    type F32 = Capsule<f32, D>;
+    type F64 = Capsule<f64, D>;
     #[inline]
-    fn to_f32(&self) -> Self::F32 {
+    fn in_f64(&self) -> Self::F64 {
         Capsule {
-            segment: self.segment.to_f32(),
+            segment: self.segment.in_f64(),
             radius: sc(self.radius),
         }
     }
 }
 
 /// The closest-point fallback outside the range: `shape`'s closest point to
-/// `p` evaluated in `f32` and converted back (saturating).
+/// `p` evaluated in `f64` and converted back (saturating).
 #[inline(never)]
-pub(crate) fn closest_point_f32<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> Point<T, D>
+pub(crate) fn closest_point_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> Point<T, D>
 where
     T: Real,
     S: Recast<T>,
-    S::F32: crate::ClosestPoint<f32, D>,
+    S::F64: crate::ClosestPoint<f64, D>,
 {
-    let q = crate::ClosestPoint::closest_point(&shape.to_f32(), &pt::<T, f32, D>(p));
+    let q = crate::ClosestPoint::closest_point(&shape.in_f64(), &pt::<T, f64, D>(p));
     pt(&q)
 }
 
@@ -310,13 +321,13 @@ pub(crate) fn distance_squared<T: Real, const D: usize>(a: &Point<T, D>, b: &Poi
     if fits2(Growth::Quadratic, a, b) {
         (a - b).norm_squared()
     } else {
-        distance_squared_f64(a, b)
+        distance_squared_wide(a, b)
     }
 }
 
 /// [`distance_squared`] outside the range.
 #[inline(never)]
-fn distance_squared_f64<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
+fn distance_squared_wide<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
     let d2 = a
         .iter()
         .zip(b.iter())
@@ -334,47 +345,47 @@ pub(crate) fn distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>
     if fits2(Growth::Quadratic, a, b) {
         (a - b).norm_squared().sqrt_clamped()
     } else {
-        let d2: f32 = distance_squared(&pt::<T, f32, D>(a), &pt(b));
+        let d2: f64 = distance_squared(&pt::<T, f64, D>(a), &pt(b));
         sc(d2.sqrt_clamped())
     }
 }
 
 /// The distance fallback outside the range: `shape`'s distance to `p` in
-/// `f32`, converted back (saturating).
+/// `f64`, converted back (saturating).
 #[inline(never)]
-pub(crate) fn distance_f32<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
+pub(crate) fn distance_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
 where
     T: Real,
     S: Recast<T>,
-    S::F32: crate::ClosestPoint<f32, D>,
+    S::F64: crate::ClosestPoint<f64, D>,
 {
-    sc(crate::ClosestPoint::distance(&shape.to_f32(), &pt::<T, f32, D>(p)))
+    sc(crate::ClosestPoint::distance(&shape.in_f64(), &pt::<T, f64, D>(p)))
 }
 
 /// The squared-distance fallback outside the range: `shape`'s distance to
-/// `p` in `f32`, squared in `f64` and converted back (saturating).
+/// `p` in `f64`, squared in `f64` and converted back (saturating).
 #[inline(never)]
-pub(crate) fn distance_squared_f32<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
+pub(crate) fn distance_squared_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
 where
     T: Real,
     S: Recast<T>,
-    S::F32: crate::ClosestPoint<f32, D>,
+    S::F64: crate::ClosestPoint<f64, D>,
 {
-    let d = f64::from(crate::ClosestPoint::distance(&shape.to_f32(), &pt::<T, f32, D>(p)));
+    let d = (crate::ClosestPoint::distance(&shape.in_f64(), &pt::<T, f64, D>(p)));
     T::from_f64_lossy(d * d)
 }
 
-/// The closest-pair fallback outside the range: the pair evaluated in `f32`
+/// The closest-pair fallback outside the range: the pair evaluated in `f64`
 /// and converted back (points and parameters saturating).
 #[inline(never)]
-pub(crate) fn closest_points_f32<T, A, B, const D: usize>(a: &A, b: &B) -> crate::ClosestPair<T, D>
+pub(crate) fn closest_points_f64<T, A, B, const D: usize>(a: &A, b: &B) -> crate::ClosestPair<T, D>
 where
     T: Real,
     A: Recast<T>,
     B: Recast<T>,
-    A::F32: crate::ClosestPoints<B::F32, Output = crate::ClosestPair<f32, D>>,
+    A::F64: crate::ClosestPoints<B::F64, Output = crate::ClosestPair<f64, D>>,
 {
-    let q = crate::ClosestPoints::closest_points(&a.to_f32(), &b.to_f32());
+    let q = crate::ClosestPoints::closest_points(&a.in_f64(), &b.in_f64());
     crate::ClosestPair {
         point_a: pt(&q.point_a),
         point_b: pt(&q.point_b),
@@ -384,8 +395,9 @@ where
 }
 
 /// Whether a shape and a caster lie in the range of `growth`: the shape's
-/// values and the caster's origin within `±r`, its direction within `±2r`
-/// (a segment's direction is the difference of two points in range).
+/// values within `±r`, the caster as [`Caster::fits_range`](crate::Caster)
+/// says (origin within `±r`, direction within `±2r`; a segment's ends
+/// within `±r`).
 #[inline(always)]
 pub(crate) fn caster_fits<T, S, C, const D: usize>(growth: Growth, shape: &S, caster: &C) -> bool
 where
@@ -394,6 +406,6 @@ where
     C: crate::Caster<T, D> + ?Sized,
 {
     fits::<T>(growth, |r| {
-        shape.in_range(r) & caster.origin().in_range(r) & caster.direction().in_range(r + r)
+        shape.in_range(r) & caster.fits_range(r)
     })
 }

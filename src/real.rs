@@ -18,18 +18,20 @@ use crate::Orient;
 ///
 /// A class is a bound `c · s^p` on the largest intermediate value of its
 /// queries, where `s` is the largest difference between two input values
-/// (at most twice the range): dot products of differences (`3·s²` in 3D),
+/// (at most twice the range): dot products of differences and the root
+/// terms beside them (`4·s²` in 3D: `|b| + sqrt(a · disc)` of a ray–ball
+/// quadratic reaches `3.9·s²`),
 /// products of two of them (Gram and Voronoi determinants, `9·s⁴`), and the
 /// swept tests' quadratics (`20·s²`, and `20·s⁴` where a swept axis or a
 /// triangle multiplies two).
 ///
 /// ```
 /// use isect::Growth;
-/// assert_eq!(Growth::Quartic.bound(), (9, 4));
+/// assert_eq!(Growth::Quadratic.bound(), (4, 2));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Growth {
-    /// Squared lengths and dot products of differences: `3·s²`. Point
+    /// Squared lengths and dot products of differences: `4·s²`. Point
     /// against plane, line, ray, segment, ball, capsule, box and oriented
     /// box; the volume overlaps without triangles; rays against planes,
     /// balls, boxes, capsules and hulls; classification, containment,
@@ -53,7 +55,7 @@ impl Growth {
     #[must_use]
     pub const fn bound(self) -> (u64, u32) {
         match self {
-            Growth::Quadratic => (3, 2),
+            Growth::Quadratic => (4, 2),
             Growth::Quartic => (9, 4),
             Growth::Sweep => (20, 2),
             Growth::SweepQuartic => (20, 4),
@@ -195,8 +197,8 @@ pub trait Real: RealField + Copy + Orient {
     /// floats (no limit: they overflow to infinity, which the queries
     /// handle), so a query's range check is a constant `true` for them.
     /// Derived from [`Growth::bound`] and the type's largest value
-    /// ([`Growth::derived_range`]): `I16F16` ±52, ±3, ±20, ±3 and `I32F32`
-    /// ±13377, ±62, ±5181, ±50 for the four classes.
+    /// ([`Growth::derived_range`]): `I16F16` ±45, ±3, ±20, ±3 and `I32F32`
+    /// ±11585, ±62, ±5181, ±50 for the four classes.
     ///
     /// ```
     /// use isect::{Growth, Real};
@@ -284,6 +286,23 @@ mod fixed_impl {
                 #[inline(always)]
                 fn max_finite() -> Self {
                     <$t>::from_bits(<$bits>::MAX)
+                }
+                #[inline]
+                fn sqrt_clamped(self) -> Self {
+                    // simba's fixed-point square root (cordic's) squares
+                    // powers of two up to twice the root, which overflows
+                    // for inputs of a quarter of the range and more: those
+                    // take the root of a quarter, doubled (one bit lost).
+                    const QUARTER: $bits = <$bits>::MAX / 4;
+                    let bits = self.to_bits();
+                    if bits <= 0 {
+                        <$t>::from_bits(0)
+                    } else if bits >= QUARTER {
+                        let r = <$t as nalgebra::ComplexField>::sqrt(<$t>::from_bits(bits / 4));
+                        r + r
+                    } else {
+                        <$t as nalgebra::ComplexField>::sqrt(self)
+                    }
                 }
                 #[inline(always)]
                 fn range_limit(growth: Growth) -> Option<Self> {

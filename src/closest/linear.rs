@@ -184,9 +184,9 @@ macro_rules! linear_pair {
             type Output = $crate::ClosestPair<T, D>;
             #[inline]
             fn closest_points(&self, other: &$B<T, D>) -> $crate::ClosestPair<T, D> {
-                // Outside the fixed-point range: evaluated in f32 (see `range`).
+                // Outside the fixed-point range: evaluated in f64 (see `range`).
                 if !$crate::range::fits2($crate::Growth::Quartic, self, other) {
-                    return $crate::range::closest_points_f32(self, other);
+                    return $crate::range::closest_points_f64(self, other);
                 }
                 let ($x, $y) = (self, other);
                 let (o1, d1, o2, d2) = ($xo, $xd, $yo, $yd);

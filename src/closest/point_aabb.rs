@@ -19,9 +19,9 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Aabb<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: evaluated in f32 (see `range`).
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
         if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f32(self, p);
+            return crate::range::closest_point_f64(self, p);
         }
         let mut q = *p;
         for i in 0..D {
@@ -33,7 +33,7 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Aabb<T, D> {
     #[inline]
     fn distance_squared(&self, p: &Point<T, D>) -> T {
         if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_squared_f32(self, p);
+            return crate::range::distance_squared_f64(self, p);
         }
         let mut d2 = T::zero();
         for i in 0..D {

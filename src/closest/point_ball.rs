@@ -20,9 +20,9 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Ball<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: evaluated in f32 (see `range`).
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
         if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f32(self, p);
+            return crate::range::closest_point_f64(self, p);
         }
         let v = p - self.center;
         let r = self.radius.max_sel(T::zero());
@@ -38,7 +38,7 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Ball<T, D> {
     #[inline]
     fn distance_squared(&self, p: &Point<T, D>) -> T {
         if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_squared_f32(self, p);
+            return crate::range::distance_squared_f64(self, p);
         }
         let d = self.distance(p);
         d * d
@@ -47,7 +47,7 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Ball<T, D> {
     #[inline]
     fn distance(&self, p: &Point<T, D>) -> T {
         if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_f32(self, p);
+            return crate::range::distance_f64(self, p);
         }
         let r = self.radius.max_sel(T::zero());
         ((p - self.center).norm_squared().sqrt_clamped() - r).max_sel(T::zero())

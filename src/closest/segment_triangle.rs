@@ -143,9 +143,9 @@ impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Segment<T, D> {
     /// ```
     #[inline]
     fn closest_points(&self, tri: &Triangle<T, D>) -> ClosestPair<T, D> {
-        // Outside the fixed-point range: evaluated in f32 (see `range`).
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
         if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
-            return crate::range::closest_points_f32(self, tri);
+            return crate::range::closest_points_f64(self, tri);
         }
         segment_triangle(self, tri)
     }

@@ -52,6 +52,22 @@ pub trait Caster<T: Real, const D: usize> {
     fn woop_frame(&self) -> WoopFrame<T> {
         WoopFrame::new(&self.direction())
     }
+    /// Whether the caster lies within the fixed-point range `r` (see
+    /// [`Real::range_limit`]; the queries check it before their arithmetic,
+    /// and only for fixed-point scalars): by default its origin within `±r`
+    /// and its direction within `±2r` (a segment's `b - a`). [`Segment`]
+    /// checks its two ends instead, since its direction could overflow.
+    ///
+    /// ```
+    /// use isect::{Caster, Ray, Segment, nalgebra::{Point2, Vector2}};
+    /// assert!(Segment::new(Point2::new(-1.0, -1.0), Point2::new(1.0, 1.0)).fits_range(1.0));
+    /// assert!(!Ray::new(Point2::new(0.0, 0.0), Vector2::new(3.0, 0.0)).fits_range(1.0));
+    /// ```
+    #[inline]
+    fn fits_range(&self, r: T) -> bool {
+        use crate::range::InRange;
+        self.origin().in_range(r) & self.direction().in_range(r + r)
+    }
     /// This caster with its inverse direction and triangle transform
     /// computed once, for casting against many boxes and triangles
     /// ([`PreparedRay`]).
@@ -148,7 +164,7 @@ impl<T: Real> WoopFrame<T> {
 }
 
 macro_rules! caster {
-    ($C:ident, $interval:expr, |$x:ident| $o:expr, $d:expr) => {
+    ($C:ident, $interval:expr, |$x:ident| $o:expr, $d:expr $(, fits |$y:ident, $r:ident| $f:expr)?) => {
         impl<T: Real, const D: usize> Caster<T, D> for $C<T, D> {
             #[inline(always)]
             fn origin(&self) -> Point<T, D> {
@@ -164,11 +180,20 @@ macro_rules! caster {
             fn range(&self) -> (T, T) {
                 $interval.range()
             }
+            $(
+                #[inline(always)]
+                fn fits_range(&self, $r: T) -> bool {
+                    let $y = self;
+                    $f
+                }
+            )?
         }
     };
 }
 caster!(Ray, Interval::Ray, |x| x.origin, x.dir);
-caster!(Segment, Interval::Segment, |x| x.a, x.b - x.a);
+caster!(Segment, Interval::Segment, |x| x.a, x.b - x.a, fits |x, r| {
+    crate::range::InRange::in_range(x, r)
+});
 caster!(Line, Interval::Line, |x| x.origin, x.dir);
 
 /// The entry/exit interval of a caster through a solid: the part of its

@@ -82,7 +82,19 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         }
         let (c1, c2) = line_ball_roots(&Point::from(f_perp), &d_perp, &Point::origin(), rr)?;
         // Axial coordinate (scaled by |u|²) at the cylinder's entry and exit.
-        let (y1, y2) = (fu + c1 * du, fu + c2 * du);
+        // (Fixed point: a root far along a near-axial line times `du` can
+        // leave the range; it saturates, which selects the same end.)
+        let axial = |c: T| {
+            if !has_infinity::<T>() && du != T::zero() {
+                let lim = (T::max_finite() - fu.abs()).div_sat(du.abs());
+                if c > lim || c < -lim {
+                    let up = (c > T::zero()) == (du > T::zero());
+                    return if up { T::max_finite() } else { -T::max_finite() };
+                }
+            }
+            fu + c * du
+        };
+        let (y1, y2) = (axial(c1), axial(c2));
         let end = |y: T| {
             if y < T::zero() {
                 Some(a)
