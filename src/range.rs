@@ -106,17 +106,22 @@ impl<T: Real, const D: usize> InRange<T> for Segment<T, D> {
 impl<T: Real, const D: usize> InRange<T> for Plane<T, D> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
-        // Normal components within ±1 (any unit normal), and the plane
-        // within `r` of the origin: |d| <= r · max|n_i| <= r |n|.
-        let one = T::one();
-        let m = self.normal.iter().fold(T::zero(), |m, x| {
-            // |x| clamped to 1 first, so that no negation overflows.
-            let c = x.clamp_sel(-one, one);
-            let a = if c < T::zero() { -c } else { c };
-            a.max_sel(m)
-        });
-        self.normal.in_range(one) & self.d.in_range(r * m)
+        plane_in_range(self, r, T::one())
     }
+}
+
+/// Whether a plane lies in the range `r`: its normal's components within
+/// `±n_max`, and the plane through the box `[-r, r]^D` of the range:
+/// `|d| <= r · Σ|n_i|` (the box's support in the normal's direction).
+#[inline(always)]
+fn plane_in_range<T: Real, const D: usize>(plane: &Plane<T, D>, r: T, n_max: T) -> bool {
+    let l1 = plane.normal.iter().fold(T::zero(), |m, x| {
+        // |x| clamped to n_max first, so that no negation overflows.
+        let c = x.clamp_sel(-n_max, n_max);
+        let a = if c < T::zero() { -c } else { c };
+        m + a
+    });
+    plane.normal.in_range(n_max) & plane.d.in_range(r * l1)
 }
 
 impl<T: Real, const D: usize> InRange<T> for Ball<T, D> {
@@ -162,17 +167,27 @@ impl<T: Real, const D: usize> InRange<T> for Polygon<'_, T, D> {
     }
 }
 
+/// The largest normal component of a hull's (or frustum's) planes: 4 (the
+/// planes of a hull are often written with the normals their edges' cross
+/// products give; a lone plane's normal is within ±1).
+#[inline(always)]
+fn hull_normal_max<T: Real>() -> T {
+    T::two() + T::two()
+}
+
 impl<T: Real> InRange<T> for ConvexHull<'_, T> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
-        self.planes.iter().fold(true, |ok, p| ok & p.in_range(r))
+        let n_max = hull_normal_max::<T>();
+        self.planes.iter().fold(true, |ok, p| ok & plane_in_range(p, r, n_max))
     }
 }
 
 impl<T: Real> InRange<T> for Frustum<T> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
-        self.planes.iter().fold(true, |ok, p| ok & p.in_range(r))
+        let n_max = hull_normal_max::<T>();
+        self.planes.iter().fold(true, |ok, p| ok & plane_in_range(p, r, n_max))
     }
 }
 
@@ -371,7 +386,7 @@ where
     S: Recast<T>,
     S::F64: crate::ClosestPoint<f64, D>,
 {
-    let d = (crate::ClosestPoint::distance(&shape.in_f64(), &pt::<T, f64, D>(p)));
+    let d = crate::ClosestPoint::distance(&shape.in_f64(), &pt::<T, f64, D>(p));
     T::from_f64_lossy(d * d)
 }
 

@@ -147,15 +147,15 @@ impl B<'_> {
     fn capsule<S: Real>(&mut self) -> Capsule<S, 3> {
         Capsule::new(self.segment(), self.size())
     }
-    /// A plane in range: normal components within ±1, `|d| <= r · max|n_i|`
-    /// (the plane passes within `r` of the origin).
+    /// A plane in range: normal components within ±1, `|d| <= r · Σ|n_i|`
+    /// (the plane passes through the range's box).
     fn plane<S: Real>(&mut self) -> Plane<S, 3> {
         let round = self.round;
         let n = [0; 3].map(|_| self.v.unit(self.r, round));
-        let m = n.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+        let l1: f64 = n.iter().map(|x| x.abs()).sum();
         let d = self.v.val();
-        // A value beyond the range stays beyond it (m >= 1/2 there).
-        let d = if d.abs() > self.r { d } else { round(d * m * 0.99) };
+        // A value beyond twice the range stays beyond it.
+        let d = if d.abs() > self.r { round(d * 3.0) } else { round(d * l1 * 0.999) };
         Plane::new(Vector3::new(s(n[0]), s(n[1]), s(n[2])), s(d))
     }
     /// A rectangle parallel to the xy plane: 4 vertices.
@@ -168,7 +168,8 @@ impl B<'_> {
             Point3::new(x0, y1, z),
         ]
     }
-    /// A box as six planes (unit normals).
+    /// A box as six planes (unit normals, but the first pair's are 4 long,
+    /// the largest a hull's planes may have).
     fn box_planes<S: Real>(&mut self) -> [Plane<S, 3>; 6] {
         let b = self.aabb::<S>();
         // -x without overflowing at the fixed types' MIN.
@@ -179,6 +180,19 @@ impl B<'_> {
             n[i] = S::one();
             planes[2 * i] = Plane::new(n, b.max[i]);
             planes[2 * i + 1] = Plane::new(-n, neg(b.min[i]));
+            if i == 0 {
+                // n = ±4 e_x: d scales too (d = ±4x stays within 4r).
+                let four = S::from_f64_lossy(4.0);
+                for k in 0..2 {
+                    let pl = planes[k];
+                    let inside = pl.d <= S::max_finite() / four && pl.d >= -S::max_finite() / four;
+                    planes[k] = if inside {
+                        Plane::new(pl.normal * four, pl.d * four)
+                    } else {
+                        pl
+                    };
+                }
+            }
         }
         planes
     }
