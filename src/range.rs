@@ -106,7 +106,7 @@ impl<T: Real, const D: usize> InRange<T> for Segment<T, D> {
 impl<T: Real, const D: usize> InRange<T> for Plane<T, D> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
-        plane_in_range(self, r, T::one())
+        plane_in_range(self, r, r)
     }
 }
 
@@ -141,8 +141,22 @@ impl<T: Real, const D: usize> InRange<T> for Aabb<T, D> {
 impl<T: Real, const D: usize> InRange<T> for Obb<T, D> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
-        self.center.in_range(r) & self.half_extents.in_range(r)
-            & self.axes.iter().fold(true, |ok, x| ok & x.in_range(r))
+        // The axes orthonormal to within 1/16 (entries within ±1 first, so
+        // that their dot products cannot overflow): then a point's local
+        // coordinates are no longer than its offset from the centre, give
+        // or take 10%.
+        let one = T::one();
+        let slack = T::from_f64_lossy(1.0 / 16.0);
+        let entries = self.axes.iter().fold(true, |ok, x| ok & x.in_range(one));
+        let orthonormal = entries
+            && (0..D).all(|i| {
+                (0..D).all(|j| {
+                    let dot = self.axes.column(i).dot(&self.axes.column(j));
+                    let want = if i == j { one } else { T::zero() };
+                    (dot - want).in_range(slack)
+                })
+            });
+        self.center.in_range(r) & self.half_extents.in_range(r) & orthonormal
     }
 }
 
@@ -167,18 +181,18 @@ impl<T: Real, const D: usize> InRange<T> for Polygon<'_, T, D> {
     }
 }
 
-/// The largest normal component of a hull's (or frustum's) planes: 4 (the
-/// planes of a hull are often written with the normals their edges' cross
-/// products give; a lone plane's normal is within ±1).
+/// The largest normal component of a hull's (or frustum's) planes: the
+/// range, but at least 4 (hulls' planes are often written with the normals
+/// their edges' cross products give, longer than the small quartic ranges).
 #[inline(always)]
-fn hull_normal_max<T: Real>() -> T {
-    T::two() + T::two()
+fn hull_normal_max<T: Real>(r: T) -> T {
+    r.max_sel(T::two() + T::two())
 }
 
 impl<T: Real> InRange<T> for ConvexHull<'_, T> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
-        let n_max = hull_normal_max::<T>();
+        let n_max = hull_normal_max(r);
         self.planes.iter().fold(true, |ok, p| ok & plane_in_range(p, r, n_max))
     }
 }
@@ -186,7 +200,7 @@ impl<T: Real> InRange<T> for ConvexHull<'_, T> {
 impl<T: Real> InRange<T> for Frustum<T> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
-        let n_max = hull_normal_max::<T>();
+        let n_max = hull_normal_max(r);
         self.planes.iter().fold(true, |ok, p| ok & plane_in_range(p, r, n_max))
     }
 }

@@ -147,15 +147,15 @@ impl B<'_> {
     fn capsule<S: Real>(&mut self) -> Capsule<S, 3> {
         Capsule::new(self.segment(), self.size())
     }
-    /// A plane in range: normal components within ±1, `|d| <= r · Σ|n_i|`
+    /// A plane in range: normal components within `±r`, `|d| <= r · Σ|n_i|`
     /// (the plane passes through the range's box).
     fn plane<S: Real>(&mut self) -> Plane<S, 3> {
         let round = self.round;
-        let n = [0; 3].map(|_| self.v.unit(self.r, round));
+        let n = [0; 3].map(|_| self.v.val());
         let l1: f64 = n.iter().map(|x| x.abs()).sum();
         let d = self.v.val();
         // A value beyond twice the range stays beyond it.
-        let d = if d.abs() > self.r { round(d * 3.0) } else { round(d * l1 * 0.999) };
+        let d = if d.abs() > self.r { round(d * 3.0 * l1.max(1.0)) } else { round(d / self.r * l1 * 0.999) };
         Plane::new(Vector3::new(s(n[0]), s(n[1]), s(n[2])), s(d))
     }
     /// A rectangle parallel to the xy plane: 4 vertices.
@@ -585,9 +585,11 @@ queries! {
     ray_obb, Quadratic, NONE, |b| b.ray::<S>().intersect(&b.obb::<S>());
     ray_capsule, Quadratic, NONE, |b| b.ray::<S>().intersect(&b.capsule::<S>());
     ray_hull, Quadratic, NONE, |b| { let planes = b.box_planes::<S>(); b.ray::<S>().intersect(&ConvexHull::new(&planes)) };
-    ray_triangle, Quartic, NONE, |b| b.triangle::<S>().cast(&b.ray::<S>(), FaceCull::None);
-    segment_polygon, Quartic, NONE, |b| { let q = b.quad::<S>(); b.segment::<S>().intersect(&Polygon::new(&q)) };
-    segment_segment_2d, Quartic, NONE, |b| { let (a, c) = (b.p2::<S>(), b.p2::<S>()); let (d, e) = (b.p2::<S>(), b.p2::<S>()); Segment::new(a, c).intersect(&Segment::new(d, e)) };
+    ray_triangle, Quadratic, NONE, |b| b.triangle::<S>().cast(&b.ray::<S>(), FaceCull::None);
+    segment_polygon, Quadratic, NONE, |b| { let q = b.quad::<S>(); b.segment::<S>().intersect(&Polygon::new(&q)) };
+    segment_segment_2d, Quadratic, NONE, |b| { let (a, c) = (b.p2::<S>(), b.p2::<S>()); let (d, e) = (b.p2::<S>(), b.p2::<S>()); Segment::new(a, c).intersect(&Segment::new(d, e)) };
+    segment_triangle_2d, Quadratic, NONE, |b| { let t = b.triangle2::<S>(); t.cast(&Segment::new(b.p2::<S>(), b.p2::<S>())) };
+    segment_polygon_2d, Quadratic, NONE, |b| { let t = [b.p2::<S>(), b.p2::<S>(), b.p2::<S>()]; Polygon::new(&t).clip(&Segment::new(b.p2::<S>(), b.p2::<S>())) };
     line_line_3d, Quartic, NONE, |b| b.line::<S>().intersect(&b.segment::<S>());
 
     // Sweeps.

@@ -91,7 +91,7 @@ impl<T: Real> Triangle<T, 3> {
     #[must_use]
     pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<TriangleHit<T>> {
         // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quartic, self, caster) {
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
             return None;
         }
         let zero = T::zero();
@@ -290,7 +290,7 @@ impl<T: Real> Triangle<T, 2> {
     #[must_use]
     pub fn cast<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::RayHit<T, 2>> {
         // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quartic, self, caster) {
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
             return None;
         }
         crate::Polygon::new(&self.vertices()).cast(caster)
@@ -301,7 +301,7 @@ impl<T: Real> Triangle<T, 2> {
     #[must_use]
     pub fn clip<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::Span<T>> {
         // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quartic, self, caster) {
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
             return None;
         }
         crate::Polygon::new(&self.vertices()).clip(caster)

@@ -191,7 +191,7 @@ macro_rules! linear_2d_pair {
                 #[inline]
                 fn intersect(&self, other: &$B<T, 2>) -> Option<LinearHit<T, 2>> {
                     // Outside the fixed-point range (see `range`).
-                    if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+                    if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
                         return None;
                     }
                     linear_2d(
