@@ -22,6 +22,11 @@
 //! nothing. The traversal always terminates: every step moves one index
 //! monotonically towards the grid's edge. Dimensions above 64 yield
 //! nothing.
+//!
+//! Fixed point: the caster's origin and the grid's origin within
+//! `±T::range_limit(Growth::Quadratic)`, the caster's direction and the
+//! grid's extent (`cell_size · count`) within twice that; beyond it the
+//! traversal yields nothing (see the README, "Fixed-point ranges").
 
 use crate::{Point, Ray, Real, Segment, Vector};
 

@@ -112,8 +112,10 @@ pub type Matrix<T, const D: usize> = nalgebra::SMatrix<T, D, D>;
 ///
 /// `I16F16` has 16 integer bits (range ±32768) and 16 fractional bits;
 /// `I32F32` has 32 and 32 (range ±2.1e9, resolution 2.3e-10). Squared
-/// lengths leave the range long before coordinates do: each query documents
-/// the coordinate range in which it cannot overflow.
+/// lengths leave the range long before coordinates do: each query checks
+/// that its inputs lie in the range where it cannot overflow
+/// ([`Real::range_limit`]) and answers beyond it without overflowing (see
+/// the README, "Fixed-point ranges").
 ///
 /// ```
 /// # #[cfg(feature = "fixed")] {

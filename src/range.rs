@@ -438,3 +438,51 @@ where
         shape.in_range(r) & caster.fits_range(r)
     })
 }
+
+/// A caster given by its origin, direction and parameter range (the
+/// `f64` copy of a fixed-point caster).
+struct RawCaster {
+    origin: Point<f64, 3>,
+    dir: Vector<f64, 3>,
+    range: (f64, f64),
+}
+
+impl crate::Caster<f64, 3> for RawCaster {
+    fn origin(&self) -> Point<f64, 3> {
+        self.origin
+    }
+    fn direction(&self) -> Vector<f64, 3> {
+        self.dir
+    }
+    fn range(&self) -> (f64, f64) {
+        self.range
+    }
+}
+
+/// The watertight triangle cast of a fixed-point caster (in range), in
+/// `f64`: the sheared frame divides by the direction's largest component,
+/// so a short direction takes the products of the edge functions beyond
+/// any fixed-point range. The hit converts back, saturating.
+#[inline(never)]
+pub(crate) fn cast_triangle_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(
+    tri: &Triangle<T, 3>,
+    caster: &C,
+    cull: crate::FaceCull,
+) -> Option<crate::TriangleHit<T>> {
+    let (lo, hi) = caster.range();
+    let c = RawCaster {
+        origin: pt(&caster.origin()),
+        dir: vc(&caster.direction()),
+        range: (lo.to_f64(), hi.to_f64()),
+    };
+    let h = tri.in_f64().cast(&c, cull)?;
+    Some(crate::TriangleHit {
+        t: sc(h.t),
+        point: pt(&h.point),
+        normal: vc(&h.normal),
+        u: sc(h.u),
+        v: sc(h.v),
+        w: sc(h.w),
+        front: h.front,
+    })
+}

@@ -263,7 +263,15 @@ pub(crate) fn not_past<T: Real>(enter: T, exit: T) -> bool {
 pub(crate) fn near_miss<T: Real>(enter: T, exit: T) -> bool {
     let half = T::half();
     let gap = enter * half - exit * half;
-    let scale = enter.abs().max_sel(exit.abs()) * half;
+    // (|x| of fixed point's MIN, a saturated parameter, is its MAX.)
+    let abs = |x: T| {
+        if !has_infinity::<T>() && x < -T::max_finite() {
+            T::max_finite()
+        } else {
+            x.abs()
+        }
+    };
+    let scale = abs(enter).max_sel(abs(exit)) * half;
     (gap <= scale * T::tolerance()) & gap.is_finite_real()
 }
 

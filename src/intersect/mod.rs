@@ -10,6 +10,13 @@
 //! (axis-aligned boxes) or a
 //! [`TriangleIntersection`](crate::TriangleIntersection) (triangles in
 //! 3D).
+//!
+//! Fixed point: every pair and cast first checks that its inputs lie in its
+//! range (`T::range_limit`: the quadratic class for casts, 2D polygons and
+//! the volume pairs without triangles; the quartic class for the pairs with
+//! triangles, polygons and capsule pairs, and the 3D linear pairs); beyond
+//! it `intersect` is `None` and `intersects` is `false`, never an overflow
+//! (see the README, "Fixed-point ranges").
 
 /// What an intersection result becomes when the pair is read the other way
 /// round: a contact's normal flips, a closest pair swaps, a hit or an

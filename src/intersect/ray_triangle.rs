@@ -90,9 +90,13 @@ impl<T: Real> Triangle<T, 3> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<TriangleHit<T>> {
-        // Outside the fixed-point range (see `range`).
+        // Outside the fixed-point range: no hit; fixed point in it: in f64
+        // (a short direction's shear overflows; see `range`).
         if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
             return None;
+        }
+        if !has_infinity::<T>() {
+            return crate::range::cast_triangle_f64(self, caster, cull);
         }
         let zero = T::zero();
         let o = caster.origin();
