@@ -193,7 +193,9 @@ impl<T: Real> InRange<T> for ConvexHull<'_, T> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
         let n_max = hull_normal_max(r);
-        self.planes.iter().fold(true, |ok, p| ok & plane_in_range(p, r, n_max))
+        self.planes
+            .iter()
+            .fold(true, |ok, p| ok & plane_in_range(p, r, n_max))
     }
 }
 
@@ -201,7 +203,9 @@ impl<T: Real> InRange<T> for Frustum<T> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
         let n_max = hull_normal_max(r);
-        self.planes.iter().fold(true, |ok, p| ok & plane_in_range(p, r, n_max))
+        self.planes
+            .iter()
+            .fold(true, |ok, p| ok & plane_in_range(p, r, n_max))
     }
 }
 
@@ -211,7 +215,6 @@ impl<S: InRange<T>, T: Real, const D: usize> InRange<T> for Swept<S, T, D> {
         self.shape.in_range(r) & self.motion.in_range(r)
     }
 }
-
 
 // -- the f64 fallback of the closest-point queries ---------------------------
 
@@ -357,13 +360,10 @@ pub(crate) fn distance_squared<T: Real, const D: usize>(a: &Point<T, D>, b: &Poi
 /// [`distance_squared`] outside the range.
 #[inline(never)]
 fn distance_squared_wide<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
-    let d2 = a
-        .iter()
-        .zip(b.iter())
-        .fold(0.0f64, |s, (x, y)| {
-            let d = x.to_f64() - y.to_f64();
-            s + d * d
-        });
+    let d2 = a.iter().zip(b.iter()).fold(0.0f64, |s, (x, y)| {
+        let d = x.to_f64() - y.to_f64();
+        s + d * d
+    });
     T::from_f64_lossy(d2)
 }
 
@@ -388,7 +388,10 @@ where
     S: Recast<T>,
     S::F64: crate::ClosestPoint<f64, D>,
 {
-    sc(crate::ClosestPoint::distance(&shape.in_f64(), &pt::<T, f64, D>(p)))
+    sc(crate::ClosestPoint::distance(
+        &shape.in_f64(),
+        &pt::<T, f64, D>(p),
+    ))
 }
 
 /// The squared-distance fallback outside the range: `shape`'s distance to
@@ -434,9 +437,7 @@ where
     S: InRange<T> + ?Sized,
     C: crate::Caster<T, D> + ?Sized,
 {
-    fits::<T>(growth, |r| {
-        shape.in_range(r) & caster.fits_range(r)
-    })
+    fits::<T>(growth, |r| shape.in_range(r) & caster.fits_range(r))
 }
 
 /// A caster given by its origin, direction and parameter range (the

@@ -74,11 +74,6 @@ impl Vals {
     fn size(&mut self) -> f64 {
         self.val().abs()
     }
-    /// A value for a unit-sized quantity (normal component, rotation angle):
-    /// `val / r` is drawn as the value itself was, so it is within `±1`.
-    fn unit(&mut self, r: f64, round: fn(f64) -> f64) -> f64 {
-        round(self.val() / r)
-    }
 }
 
 fn s<S: Real>(x: f64) -> S {
@@ -107,9 +102,6 @@ impl B<'_> {
     }
     fn size<S: Real>(&mut self) -> S {
         s(self.v.size())
-    }
-    fn unit<S: Real>(&mut self) -> S {
-        s(self.v.unit(self.r, self.round))
     }
     fn ball<S: Real>(&mut self) -> Ball<S, 3> {
         Ball::new(self.p(), self.size())
@@ -155,12 +147,17 @@ impl B<'_> {
         let l1: f64 = n.iter().map(|x| x.abs()).sum();
         let d = self.v.val();
         // A value beyond twice the range stays beyond it.
-        let d = if d.abs() > self.r { round(d * 3.0 * l1.max(1.0)) } else { round(d / self.r * l1 * 0.999) };
+        let d = if d.abs() > self.r {
+            round(d * 3.0 * l1.max(1.0))
+        } else {
+            round(d / self.r * l1 * 0.999)
+        };
         Plane::new(Vector3::new(s(n[0]), s(n[1]), s(n[2])), s(d))
     }
     /// A rectangle parallel to the xy plane: 4 vertices.
     fn quad<S: Real>(&mut self) -> [Point3<S>; 4] {
-        let (x0, x1, y0, y1, z): (S, S, S, S, S) = (self.x(), self.x(), self.x(), self.x(), self.x());
+        let (x0, x1, y0, y1, z): (S, S, S, S, S) =
+            (self.x(), self.x(), self.x(), self.x(), self.x());
         [
             Point3::new(x0, y0, z),
             Point3::new(x1, y0, z),
@@ -173,7 +170,13 @@ impl B<'_> {
     fn box_planes<S: Real>(&mut self) -> [Plane<S, 3>; 6] {
         let b = self.aabb::<S>();
         // -x without overflowing at the fixed types' MIN.
-        let neg = |x: S| if x < -S::max_finite() { S::max_finite() } else { -x };
+        let neg = |x: S| {
+            if x < -S::max_finite() {
+                S::max_finite()
+            } else {
+                -x
+            }
+        };
         let mut planes = [Plane::new(Vector3::x(), S::zero()); 6];
         for i in 0..3 {
             let mut n = Vector3::zeros();
@@ -183,14 +186,11 @@ impl B<'_> {
             if i == 0 {
                 // n = ±4 e_x: d scales too (d = ±4x stays within 4r).
                 let four = S::from_f64_lossy(4.0);
-                for k in 0..2 {
-                    let pl = planes[k];
+                for pl in planes.iter_mut().take(2) {
                     let inside = pl.d <= S::max_finite() / four && pl.d >= -S::max_finite() / four;
-                    planes[k] = if inside {
-                        Plane::new(pl.normal * four, pl.d * four)
-                    } else {
-                        pl
-                    };
+                    if inside {
+                        *pl = Plane::new(pl.normal * four, pl.d * four);
+                    }
                 }
             }
         }
@@ -418,14 +418,23 @@ fn check<T: Fixed>(
     let Some(r) = T::range_limit(growth).map(|r| r.to_f64()) else {
         panic!("{} has no range limit", T::NAME);
     };
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ name.len() as u64 * 7919);
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (name.len() as u64 * 7919));
     let mut differing = 0;
     let mut max_err = 0.0f64;
     for case in 0..CASES {
-        let vals: Vec<f64> = (0..NVALS).map(|_| T::to_grid(edge_value(&mut rng, r))).collect();
+        let vals: Vec<f64> = (0..NVALS)
+            .map(|_| T::to_grid(edge_value(&mut rng, r)))
+            .collect();
         let run = |q: fn(&mut B<'_>) -> Vec<f64>, vals: &[f64]| {
-            let mut v = Vals { vals: vals.to_vec(), i: 0 };
-            q(&mut B { v: &mut v, r, round: T::to_grid })
+            let mut v = Vals {
+                vals: vals.to_vec(),
+                i: 0,
+            };
+            q(&mut B {
+                v: &mut v,
+                r,
+                round: T::to_grid,
+            })
         };
         let got = run(query_t, &vals);
         let want = run(query_f, &vals);
@@ -456,11 +465,20 @@ fn check<T: Fixed>(
     }
     // Beyond the range: one to three values replaced.
     for case in 0..CASES {
-        let mut vals: Vec<f64> = (0..NVALS).map(|_| T::to_grid(edge_value(&mut rng, r))).collect();
+        let mut vals: Vec<f64> = (0..NVALS)
+            .map(|_| T::to_grid(edge_value(&mut rng, r)))
+            .collect();
         // Replace values among those the query reads (the first few).
         let used = {
-            let mut v = Vals { vals: vals.clone(), i: 0 };
-            let _ = query_f(&mut B { v: &mut v, r, round: T::to_grid });
+            let mut v = Vals {
+                vals: vals.clone(),
+                i: 0,
+            };
+            let _ = query_f(&mut B {
+                v: &mut v,
+                r,
+                round: T::to_grid,
+            });
             v.i
         };
         for _ in 0..1 + rng.below(3) {
@@ -468,8 +486,15 @@ fn check<T: Fixed>(
             vals[k] = T::to_grid(beyond_value::<T>(&mut rng, r));
         }
         let run = |q: fn(&mut B<'_>) -> Vec<f64>, vals: &[f64]| {
-            let mut v = Vals { vals: vals.to_vec(), i: 0 };
-            q(&mut B { v: &mut v, r, round: T::to_grid })
+            let mut v = Vals {
+                vals: vals.to_vec(),
+                i: 0,
+            };
+            q(&mut B {
+                v: &mut v,
+                r,
+                round: T::to_grid,
+            })
         };
         let got = run(query_t, &vals);
         match beyond {
@@ -487,7 +512,11 @@ fn check<T: Fixed>(
                 // (the last value) is that of the saturated points, and is
                 // compared only when the f64 points are representable.
                 let representable = exact.iter().all(|x| (lo..=hi).contains(x));
-                let compared = if representable { exact.len() } else { exact.len() - 1 };
+                let compared = if representable {
+                    exact.len()
+                } else {
+                    exact.len() - 1
+                };
                 let want: Vec<f64> = exact.iter().map(|x| x.clamp(lo, hi)).collect();
                 let m = vals[..used].iter().fold(0.0f64, |m, x| m.max(x.abs()));
                 assert_eq!(got.len(), want.len());
@@ -651,7 +680,12 @@ queries! {
 #[test]
 fn ranges_are_derived_from_the_bounds() {
     // c · (2r)^p <= max < c · (2r + 2)^p: the largest integer range.
-    for g in [Growth::Quadratic, Growth::Quartic, Growth::Sweep, Growth::SweepQuartic] {
+    for g in [
+        Growth::Quadratic,
+        Growth::Quartic,
+        Growth::Sweep,
+        Growth::SweepQuartic,
+    ] {
         let (c, p) = g.bound();
         for (max, r) in [
             (32767.0, I16F16::range_limit(g).map(|r| r.to_f64())),
@@ -660,18 +694,31 @@ fn ranges_are_derived_from_the_bounds() {
             let r = r.unwrap_or(0.0);
             assert_eq!(r.fract(), 0.0);
             assert!(c as f64 * (2.0 * r).powi(p as i32) <= max, "{g:?}: {r}");
-            assert!(c as f64 * (2.0 * r + 2.0).powi(p as i32) > max, "{g:?}: {r}");
+            assert!(
+                c as f64 * (2.0 * r + 2.0).powi(p as i32) > max,
+                "{g:?}: {r}"
+            );
         }
         assert_eq!(f32::range_limit(g), None);
         assert_eq!(f64::range_limit(g), None);
     }
     // The table of the README.
-    let r16: Vec<f64> = [Growth::Quadratic, Growth::Quartic, Growth::Sweep, Growth::SweepQuartic]
-        .map(|g| I16F16::range_limit(g).map_or(0.0, |r| r.to_f64()))
-        .to_vec();
-    let r32: Vec<f64> = [Growth::Quadratic, Growth::Quartic, Growth::Sweep, Growth::SweepQuartic]
-        .map(|g| I32F32::range_limit(g).map_or(0.0, |r| r.to_f64()))
-        .to_vec();
+    let r16: Vec<f64> = [
+        Growth::Quadratic,
+        Growth::Quartic,
+        Growth::Sweep,
+        Growth::SweepQuartic,
+    ]
+    .map(|g| I16F16::range_limit(g).map_or(0.0, |r| r.to_f64()))
+    .to_vec();
+    let r32: Vec<f64> = [
+        Growth::Quadratic,
+        Growth::Quartic,
+        Growth::Sweep,
+        Growth::SweepQuartic,
+    ]
+    .map(|g| I32F32::range_limit(g).map_or(0.0, |r| r.to_f64()))
+    .to_vec();
     assert_eq!(r16, [45.0, 3.0, 20.0, 3.0]);
     assert_eq!(r32, [11585.0, 62.0, 5181.0, 50.0]);
 }
@@ -685,5 +732,9 @@ fn caster_direction_range_is_twice_the_range() {
     let ball = Ball::new(Point3::origin(), r);
     let hit = ball.clip(&seg).unwrap();
     let third = 1.0 / 2.0 - 1.0 / (2.0 * 3f64.sqrt());
-    assert!((hit.enter.to_f64() - third).abs() < 1e-3, "{}", hit.enter.to_f64());
+    assert!(
+        (hit.enter.to_f64() - third).abs() < 1e-3,
+        "{}",
+        hit.enter.to_f64()
+    );
 }

@@ -192,7 +192,9 @@ macro_rules! linear_pair {
                 let unbounded = !(matches!($ia, $crate::closest::Interval::Segment)
                     && matches!($ib, $crate::closest::Interval::Segment));
                 let fixed = <T as $crate::Real>::range_limit($crate::Growth::Quartic).is_some();
-                if !$crate::range::fits2($crate::Growth::Quartic, self, other) || (fixed && unbounded) {
+                if !$crate::range::fits2($crate::Growth::Quartic, self, other)
+                    || (fixed && unbounded)
+                {
                     return $crate::range::closest_points_f64(self, other);
                 }
                 let ($x, $y) = (self, other);

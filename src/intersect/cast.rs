@@ -164,7 +164,7 @@ impl<T: Real> WoopFrame<T> {
 }
 
 macro_rules! caster {
-    ($C:ident, $interval:expr, |$x:ident| $o:expr, $d:expr $(, fits |$y:ident, $r:ident| $f:expr)?) => {
+    ($C:ident, $interval:expr, |$x:ident| $o:expr, $d:expr $(, fits($y:ident, $r:ident) => $f:expr)?) => {
         impl<T: Real, const D: usize> Caster<T, D> for $C<T, D> {
             #[inline(always)]
             fn origin(&self) -> Point<T, D> {
@@ -191,9 +191,7 @@ macro_rules! caster {
     };
 }
 caster!(Ray, Interval::Ray, |x| x.origin, x.dir);
-caster!(Segment, Interval::Segment, |x| x.a, x.b - x.a, fits |x, r| {
-    crate::range::InRange::in_range(x, r)
-});
+caster!(Segment, Interval::Segment, |x| x.a, x.b - x.a, fits(x, r) => crate::range::InRange::in_range(x, r));
 caster!(Line, Interval::Line, |x| x.origin, x.dir);
 
 /// The entry/exit interval of a caster through a solid: the part of its

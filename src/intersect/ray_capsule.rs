@@ -89,7 +89,11 @@ impl<T: Real, const D: usize> Capsule<T, D> {
                 let lim = (T::max_finite() - fu.abs()).div_sat(du.abs());
                 if c > lim || c < -lim {
                     let up = (c > T::zero()) == (du > T::zero());
-                    return if up { T::max_finite() } else { -T::max_finite() };
+                    return if up {
+                        T::max_finite()
+                    } else {
+                        -T::max_finite()
+                    };
                 }
             }
             fu + c * du

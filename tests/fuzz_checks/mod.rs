@@ -99,7 +99,11 @@ impl<'a> Gen<'a> {
             1 => max / scale,
             2 | 3 => {
                 let bits: i64 = self.u.arbitrary().unwrap_or(0);
-                let bits = if self.fixed_frac == 16 { bits as i32 as f64 } else { bits as f64 };
+                let bits = if self.fixed_frac == 16 {
+                    bits as i32 as f64
+                } else {
+                    bits as f64
+                };
                 bits / scale
             }
             _ => f64::from((k as i8) >> 2) / 4.0,
@@ -108,7 +112,11 @@ impl<'a> Gen<'a> {
 
     /// A scalar of type `T`.
     pub fn real<T: Real>(&mut self) -> T {
-        let raw = if self.fixed_frac == 0 { self.raw() } else { self.raw_fixed() };
+        let raw = if self.fixed_frac == 0 {
+            self.raw()
+        } else {
+            self.raw_fixed()
+        };
         let v = T::from_f64_lossy(raw);
         let x = v.to_f64();
         if !x.is_finite() {
