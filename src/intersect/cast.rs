@@ -302,6 +302,25 @@ pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>) -> Option<Vector<T
     Some(w.map(|x| x.div_sat(len)))
 }
 
+/// Whether `o + d t` can be computed without overflowing (always, for
+/// floats, whose overflow is an infinity the callers check): fixed point's
+/// `|d_i t| <= MAX - |o_i|` with a tolerance's slack for rounding. A hit
+/// beyond the type's range is no hit.
+#[inline(always)]
+pub(crate) fn reachable<T: Real, const D: usize>(o: &Point<T, D>, d: &Vector<T, D>, t: T) -> bool {
+    if has_infinity::<T>() {
+        return true;
+    }
+    let max = T::max_finite();
+    let abs = |x: T| if x < -max { max } else { x.abs() };
+    let ta = abs(t);
+    (0..D).all(|i| {
+        let room = max - abs(o[i]) - T::tolerance();
+        let da = abs(d[i]);
+        !(da > T::zero()) || ta <= room.div_sat(da)
+    })
+}
+
 /// Whether every coordinate is finite.
 #[inline(always)]
 pub(crate) fn finite<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
@@ -356,6 +375,9 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     let span = clip_range(lo, hi, enter, exit)?;
     match enter {
         Some(e) if e >= lo => {
+            if !reachable(&c.origin(), &c.direction(), e) {
+                return None;
+            }
             let point = c.point_at(e);
             // A parameter so large that the point overflows is no hit.
             if !finite(&point.coords) {
@@ -375,6 +397,9 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
                 T::zero().min_sel(span.exit)
             };
             let normal = -unit(&c.direction())?;
+            if !reachable(&c.origin(), &c.direction(), t) {
+                return None;
+            }
             let point = c.point_at(t);
             finite(&point.coords).then_some(RayHit { t, point, normal })
         }
