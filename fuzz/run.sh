@@ -19,7 +19,7 @@ KEEP=${KEEP:-40}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(closest rays overlap sweep predicates grid mesh)
+    targets=(closest rays overlap sweep predicates grid mesh fixed)
 fi
 per=$(( total / ${#targets[@]} ))
 found=0

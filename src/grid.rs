@@ -22,6 +22,11 @@
 //! nothing. The traversal always terminates: every step moves one index
 //! monotonically towards the grid's edge. Dimensions above 64 yield
 //! nothing.
+//!
+//! Fixed point: the caster's origin and the grid's origin within
+//! `±T::range_limit(Growth::Quadratic)`, the caster's direction and the
+//! grid's extent (`cell_size · count`) within twice that; beyond it the
+//! traversal yields nothing (see the README, "Fixed-point ranges").
 
 use crate::{Point, Ray, Real, Segment, Vector};
 
@@ -96,6 +101,10 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// ```
     #[must_use]
     pub fn traverse_segment(&self, segment: &Segment<T, D>) -> GridTraversal<T, D> {
+        // Outside the fixed-point range: nothing (`b - a` could overflow).
+        if !crate::range::fits2(crate::Growth::Quadratic, segment, &self.origin) {
+            return GridTraversal::empty(self, segment.a, Vector::zeros());
+        }
         GridTraversal::new(self, segment.a, segment.b - segment.a, Some(T::one()))
     }
 }
@@ -170,6 +179,21 @@ fn next_submask(sub: u64, mask: u64) -> Option<u64> {
     Some(((sub | !mask).wrapping_add(1)) & mask)
 }
 
+/// Whether the caster (origin within `±r`, direction within `±2r`) and the
+/// grid (origin within `±r`, extent `cell_size · count` within `2r` per
+/// axis, computed in `f64`) lie in the fixed-point range `r`.
+fn in_range<T: Real, const D: usize>(
+    grid: &Grid<T, D>,
+    origin: &Point<T, D>,
+    dir: &Vector<T, D>,
+    r: T,
+) -> bool {
+    use crate::range::InRange;
+    let rf = r.to_f64();
+    let far = (0..D).all(|i| grid.cell_size[i].to_f64() * grid.counts[i] as f64 <= 2.0 * rf);
+    origin.in_range(r) & dir.in_range(r + r) & grid.origin.in_range(r) & far
+}
+
 impl<T: Real, const D: usize> GridTraversal<T, D> {
     fn empty(grid: &Grid<T, D>, origin: Point<T, D>, dir: Vector<T, D>) -> Self {
         Self {
@@ -204,6 +228,12 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
             return it;
         }
         if grid.counts.contains(&0) || grid.cell_size.iter().any(|s| !(*s > T::zero())) {
+            return it;
+        }
+        // Outside the fixed-point range: nothing (see `range`).
+        if !crate::range::fits::<T>(crate::Growth::Quadratic, |r| {
+            in_range(grid, &origin, &dir, r)
+        }) {
             return it;
         }
         // Clip [0, t_max] to the grid's closed box, slab by slab.

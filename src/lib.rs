@@ -62,6 +62,7 @@ mod grid;
 #[cfg(feature = "alloc")]
 mod mesh;
 mod query;
+mod range;
 mod real;
 mod shape;
 
@@ -88,7 +89,7 @@ pub use query::{
     Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit, RayHit, Side, Span, Toi,
     TriangleHit, TriangleIntersection,
 };
-pub use real::Real;
+pub use real::{Growth, Real};
 pub use shape::{
     Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
     Sphere, Swept, Triangle,
@@ -111,8 +112,10 @@ pub type Matrix<T, const D: usize> = nalgebra::SMatrix<T, D, D>;
 ///
 /// `I16F16` has 16 integer bits (range ±32768) and 16 fractional bits;
 /// `I32F32` has 32 and 32 (range ±2.1e9, resolution 2.3e-10). Squared
-/// lengths leave the range long before coordinates do: each query documents
-/// the coordinate range in which it cannot overflow.
+/// lengths leave the range long before coordinates do: each query checks
+/// that its inputs lie in the range where it cannot overflow
+/// ([`Real::range_limit`]) and answers beyond it without overflowing (see
+/// the README, "Fixed-point ranges").
 ///
 /// ```
 /// # #[cfg(feature = "fixed")] {

@@ -12,6 +12,80 @@ use nalgebra::RealField;
 
 use crate::Orient;
 
+/// How fast a query's intermediate values grow with the magnitude of its
+/// inputs: the classes of the fixed-point range table (README, "Fixed-point
+/// ranges"; [`Real::range_limit`] gives each class's range per scalar).
+///
+/// A class is a bound `c · s^p` on the largest intermediate value of its
+/// queries, where `s` is the largest difference between two input values
+/// (at most twice the range): dot products of differences and the root
+/// terms beside them (`4·s²` in 3D: `|b| + sqrt(a · disc)` of a ray–ball
+/// quadratic reaches `3.9·s²`),
+/// products of two of them (Gram and Voronoi determinants, `9·s⁴`), and the
+/// swept tests' quadratics (`20·s²`, and `20·s⁴` where a swept axis or a
+/// triangle multiplies two).
+///
+/// ```
+/// use isect::Growth;
+/// assert_eq!(Growth::Quadratic.bound(), (4, 2));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Growth {
+    /// Squared lengths and dot products of differences: `4·s²`. Point
+    /// against plane, line, ray, segment, ball, capsule, box and oriented
+    /// box; the volume overlaps without triangles; rays against planes,
+    /// balls, boxes, capsules and hulls; classification, containment,
+    /// culling.
+    Quadratic,
+    /// Products of two squared lengths: `9·s⁴`. Triangles, polygons, the
+    /// linear pairs (segment–segment and the like), hulls' closest points.
+    Quartic,
+    /// The swept tests' quadratics in `t`: `20·s²`. Swept points, balls
+    /// and capsules against planes, balls, boxes and capsules; boxes
+    /// against planes.
+    Sweep,
+    /// Swept tests through triangles, polygons or separating axes: `20·s⁴`.
+    SweepQuartic,
+}
+
+impl Growth {
+    /// The bound `(c, p)`: the class's intermediates stay below `c · s^p`
+    /// for inputs that differ by at most `s`.
+    #[inline]
+    #[must_use]
+    pub const fn bound(self) -> (u64, u32) {
+        match self {
+            Growth::Quadratic => (4, 2),
+            Growth::Quartic => (9, 4),
+            Growth::Sweep => (20, 2),
+            Growth::SweepQuartic => (20, 4),
+        }
+    }
+
+    /// The largest integer range `r` (inputs within `±r`, so differences
+    /// within `s = 2r`) with `c · (2r)^p <= max`: the class's range for a
+    /// fixed-point type whose largest value is `max`.
+    #[must_use]
+    pub const fn derived_range(self, max: u64) -> u64 {
+        let (c, p) = self.bound();
+        let mut r: u64 = 1;
+        loop {
+            // c · (2(r+1))^p, stopping at the first value past `max`.
+            let s = 2 * (r + 1);
+            let mut v = c;
+            let mut i = 0;
+            while i < p {
+                v = v.saturating_mul(s);
+                i += 1;
+            }
+            if v > max {
+                return r;
+            }
+            r += 1;
+        }
+    }
+}
+
 /// A real scalar for geometry: [`nalgebra::RealField`] plus what the queries
 /// need beside it.
 ///
@@ -117,6 +191,28 @@ pub trait Real: RealField + Copy + Orient {
         Self::from_f64_lossy(0.5)
     }
 
+    /// The range in which the queries of a [`Growth`] class cannot overflow:
+    /// every input value (coordinate, radius, half-extent, direction, motion,
+    /// plane offset and normal component) within `±limit`. `None` for
+    /// floats (no limit: they overflow to infinity, which the queries
+    /// handle), so a query's range check is a constant `true` for them.
+    /// Derived from [`Growth::bound`] and the type's largest value
+    /// ([`Growth::derived_range`]): `I16F16` ±45, ±3, ±20, ±3 and `I32F32`
+    /// ±11585, ±62, ±5181, ±50 for the four classes.
+    ///
+    /// ```
+    /// use isect::{Growth, Real};
+    /// assert_eq!(f32::range_limit(Growth::Quadratic), None);
+    /// # #[cfg(feature = "fixed")]
+    /// assert_eq!(isect::fixed::I16F16::range_limit(Growth::Quartic).map(|r| r.to_f64()), Some(3.0));
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    fn range_limit(growth: Growth) -> Option<Self> {
+        let _ = growth;
+        None
+    }
+
     /// Whether the value is neither NaN nor infinite (always true for fixed
     /// point).
     #[inline(always)]
@@ -162,7 +258,7 @@ impl_real_float!(f64, 5.684_341_886_080_802e-14); // 2^-44
 
 #[cfg(feature = "fixed")]
 mod fixed_impl {
-    use super::Real;
+    use super::{Growth, Real};
     use crate::fixed::{I16F16, I32F32};
 
     macro_rules! impl_real_fixed {
@@ -190,6 +286,39 @@ mod fixed_impl {
                 #[inline(always)]
                 fn max_finite() -> Self {
                     <$t>::from_bits(<$bits>::MAX)
+                }
+                #[inline]
+                fn sqrt_clamped(self) -> Self {
+                    // simba's fixed-point square root (cordic's) squares
+                    // powers of two up to twice the root, which overflows
+                    // for inputs of a quarter of the range and more: those
+                    // take the root of a quarter, doubled (one bit lost).
+                    const QUARTER: $bits = <$bits>::MAX / 4;
+                    let bits = self.to_bits();
+                    if bits <= 0 {
+                        <$t>::from_bits(0)
+                    } else if bits >= QUARTER {
+                        let r = <$t as nalgebra::ComplexField>::sqrt(<$t>::from_bits(bits / 4));
+                        r + r
+                    } else {
+                        <$t as nalgebra::ComplexField>::sqrt(self)
+                    }
+                }
+                #[inline(always)]
+                fn range_limit(growth: Growth) -> Option<Self> {
+                    // The largest integer part: 2^(integer bits - 1) - 1.
+                    const MAX: u64 = (<$bits>::MAX >> $frac) as u64;
+                    const Q: u64 = Growth::Quadratic.derived_range(MAX);
+                    const Q4: u64 = Growth::Quartic.derived_range(MAX);
+                    const S: u64 = Growth::Sweep.derived_range(MAX);
+                    const S4: u64 = Growth::SweepQuartic.derived_range(MAX);
+                    let r = match growth {
+                        Growth::Quadratic => Q,
+                        Growth::Quartic => Q4,
+                        Growth::Sweep => S,
+                        Growth::SweepQuartic => S4,
+                    };
+                    Some(<$t>::from_bits((r as $bits) << $frac))
                 }
                 #[inline]
                 fn div_sat(self, d: Self) -> Self {

@@ -40,3 +40,5 @@ macro_rules! replay_tests {
 }
 
 replay_tests!(closest, rays, overlap, sweep, predicates, grid, mesh);
+#[cfg(feature = "fixed")]
+replay_tests!(fixed);

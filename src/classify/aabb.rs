@@ -22,6 +22,10 @@ impl<T: Real, const D: usize> Classify<T, D> for Aabb<T, D> {
     /// ```
     #[inline]
     fn classify(&self, plane: &Plane<T, D>) -> Side {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return crate::Side::Straddling;
+        }
         if self.is_empty() {
             return Side::Straddling;
         }

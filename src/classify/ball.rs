@@ -19,6 +19,10 @@ impl<T: Real, const D: usize> Classify<T, D> for Ball<T, D> {
     /// ```
     #[inline]
     fn classify(&self, plane: &Plane<T, D>) -> Side {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return crate::Side::Straddling;
+        }
         let s = plane.signed_distance(&self.center);
         let r = self.radius.max_sel(T::zero()) * normal_length(plane);
         side_of(s - r, s + r)

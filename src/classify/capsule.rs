@@ -20,6 +20,10 @@ impl<T: Real, const D: usize> Classify<T, D> for Capsule<T, D> {
     /// ```
     #[inline]
     fn classify(&self, plane: &Plane<T, D>) -> Side {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return crate::Side::Straddling;
+        }
         let (a, b) = (
             plane.signed_distance(&self.segment.a),
             plane.signed_distance(&self.segment.b),

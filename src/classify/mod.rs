@@ -14,6 +14,10 @@
 //!
 //! [`Classify`]: crate::Classify
 //! [`Side::Straddling`]: crate::Side::Straddling
+//!
+//! Fixed point: inputs beyond `T::range_limit(Growth::Quadratic)` (`I16F16`
+//! ±45, `I32F32` ±11585) straddle, as NaN does (see the README,
+//! "Fixed-point ranges").
 
 pub mod aabb;
 pub mod ball;

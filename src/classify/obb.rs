@@ -22,6 +22,10 @@ impl<T: Real, const D: usize> Classify<T, D> for Obb<T, D> {
     /// ```
     #[inline]
     fn classify(&self, plane: &Plane<T, D>) -> Side {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return crate::Side::Straddling;
+        }
         let s = plane.signed_distance(&self.center);
         let r = (0..D).fold(T::zero(), |r, i| {
             r + self.half_extents[i].abs() * plane.normal.dot(&column(&self.axes, i)).abs()

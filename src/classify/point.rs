@@ -27,6 +27,10 @@ impl<T: Real, const D: usize> Classify<T, D> for Point<T, D> {
     /// ```
     #[inline]
     fn classify(&self, plane: &Plane<T, D>) -> Side {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return Side::Straddling;
+        }
         match T::plane_side(&plane.normal, plane.d, self) {
             core::cmp::Ordering::Greater => Side::Front,
             core::cmp::Ordering::Less => Side::Back,

@@ -292,6 +292,19 @@ macro_rules! linear_pair {
             type Output = $crate::ClosestPair<T, D>;
             #[inline]
             fn closest_points(&self, other: &$B<T, D>) -> $crate::ClosestPair<T, D> {
+                // Outside the fixed-point range: evaluated in f64 (see
+                // `range`). So is a pair with a ray or a line in fixed point:
+                // their parameters are unbounded, and nearly parallel
+                // directions put the closest points (and the products on
+                // the way) far beyond the type's range.
+                let unbounded = !(matches!($ia, $crate::closest::Interval::Segment)
+                    && matches!($ib, $crate::closest::Interval::Segment));
+                let fixed = <T as $crate::Real>::range_limit($crate::Growth::Quartic).is_some();
+                if !$crate::range::fits2($crate::Growth::Quartic, self, other)
+                    || (fixed && unbounded)
+                {
+                    return $crate::range::closest_points_f64(self, other);
+                }
                 let ($x, $y) = (self, other);
                 let (o1, d1, o2, d2) = ($xo, $xd, $yo, $yd);
                 let (s, t) = $crate::closest::closest_on_linear(&o1, &d1, $ia, &o2, &d2, $ib);

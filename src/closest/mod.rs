@@ -4,6 +4,15 @@
 //! triangles (one module per pair). The modules hold only trait impls;
 //! each module's page says how its query works and what it returns at the
 //! degenerate cases.
+//!
+//! Fixed point: point against plane, line, ray, segment, ball, capsule, box
+//! and oriented box are exact to rounding with every input value within
+//! `±T::range_limit(Growth::Quadratic)` (`I16F16` ±45, `I32F32` ±11585);
+//! triangles, polygons, hulls and the pairs within the quartic range (±3,
+//! ±62). Beyond it, closest points and distances are computed in `f64` and
+//! saturate (a hull's `try_closest_point` is `None`), and pairs with a ray
+//! or a line are always computed in `f64` (see the README, "Fixed-point
+//! ranges").
 
 mod gram;
 mod linear;

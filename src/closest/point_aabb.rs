@@ -19,6 +19,10 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Aabb<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::closest_point_f64(self, p);
+        }
         let mut q = *p;
         for i in 0..D {
             q[i] = p[i].min_sel(self.max[i]).max_sel(self.min[i]);
@@ -28,6 +32,9 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Aabb<T, D> {
 
     #[inline]
     fn distance_squared(&self, p: &Point<T, D>) -> T {
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::distance_squared_f64(self, p);
+        }
         let mut d2 = T::zero();
         for i in 0..D {
             let below = (self.min[i] - p[i]).max_sel(T::zero());

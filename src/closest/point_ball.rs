@@ -20,6 +20,10 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Ball<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::closest_point_f64(self, p);
+        }
         let v = p - self.center;
         let r = self.radius.max_sel(T::zero());
         let len2 = v.norm_squared();
@@ -33,12 +37,18 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Ball<T, D> {
 
     #[inline]
     fn distance_squared(&self, p: &Point<T, D>) -> T {
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::distance_squared_f64(self, p);
+        }
         let d = self.distance(p);
         d * d
     }
 
     #[inline]
     fn distance(&self, p: &Point<T, D>) -> T {
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::distance_f64(self, p);
+        }
         let r = self.radius.max_sel(T::zero());
         ((p - self.center).norm_squared().sqrt_clamped() - r).max_sel(T::zero())
     }

@@ -19,6 +19,10 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Capsule<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::closest_point_f64(self, p);
+        }
         let q = self
             .segment
             .at(closest_on_segment(&self.segment.a, &self.segment.b, p));
@@ -33,6 +37,9 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Capsule<T, D> {
 
     #[inline]
     fn distance(&self, p: &Point<T, D>) -> T {
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::distance_f64(self, p);
+        }
         let q = self
             .segment
             .at(closest_on_segment(&self.segment.a, &self.segment.b, p));
@@ -42,6 +49,9 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Capsule<T, D> {
 
     #[inline]
     fn distance_squared(&self, p: &Point<T, D>) -> T {
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::distance_squared_f64(self, p);
+        }
         let d = self.distance(p);
         d * d
     }

@@ -36,7 +36,9 @@ fn feasible<T: Real>(planes: &[Plane<T, 3>], x: &Point<T, 3>, p: &Point<T, 3>) -
 
 impl<T: Real> ConvexHull<'_, T> {
     /// The point of the hull nearest `p`, or `None` when the hull is empty
-    /// or the input is not finite.
+    /// or the input is not finite. Fixed point: `None` also beyond the
+    /// quartic range, and when the answer could lie more than 15 times
+    /// that range away (see the README, "Fixed-point ranges").
     ///
     /// ```
     /// use isect::{ConvexHull, Plane, nalgebra::{Point3, Vector3}};
@@ -51,12 +53,27 @@ impl<T: Real> ConvexHull<'_, T> {
         if !p.coords.iter().all(|x| x.is_finite_real()) {
             return None;
         }
+        // Outside the fixed-point range (see `range`): no answer.
+        if !crate::range::fits2(crate::Growth::Quartic, self, p) {
+            return None;
+        }
         if self.contains_point(p) {
             return Some(*p);
         }
         let planes = self.planes;
         let mut best: Option<(Point<T, 3>, T)> = None;
+        // Fixed point: candidates (vertices of nearly parallel planes, far
+        // away) beyond `far = 16 r` are skipped, before their distances
+        // overflow; they are at least `15 r` from `p`.
+        let far = T::range_limit(crate::Growth::Quartic).map(|r| r * T::from_f64_lossy(16.0));
+        let mut skipped = false;
         let mut consider = |x: Point<T, 3>| {
+            if let Some(far) = far {
+                if !crate::range::InRange::in_range(&x, far) {
+                    skipped = true;
+                    return;
+                }
+            }
             if feasible(planes, &x, p) {
                 let d2 = (x - p).norm_squared();
                 if best.is_none_or(|(_, bd)| d2 < bd) {
@@ -99,6 +116,14 @@ impl<T: Real> ConvexHull<'_, T> {
                     let v: Vector<T, 3> = njk * pi.d + nk.cross(&ni) * pj.d + ni.cross(&nj) * pk.d;
                     consider(Point::from(v.map(|x| x.div_sat(triple))));
                 }
+            }
+        }
+        // A skipped candidate could be the answer unless the best is nearer
+        // than 15 r (fixed point): then there is none to give.
+        if let (true, Some(far), Some((_, d2))) = (skipped, far, best) {
+            let near = far * T::from_f64_lossy(15.0 / 16.0);
+            if !(d2 < near * near) {
+                return None;
             }
         }
         best.map(|(x, _)| x)

@@ -17,8 +17,22 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Line<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::closest_point_f64(self, p);
+        }
         let t =
             Interval::Line.div_clamped((p - self.origin).dot(&self.dir), self.dir.norm_squared());
         self.at(t)
+    }
+
+    /// The distance from `p` (fixed point beyond the range: in `f64`, since
+    /// the closest point itself may lie beyond the type's range).
+    #[inline]
+    fn distance(&self, p: &Point<T, D>) -> T {
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::distance_f64(self, p);
+        }
+        self.distance_squared(p).sqrt_clamped()
     }
 }

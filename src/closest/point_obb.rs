@@ -18,6 +18,10 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Obb<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::closest_point_f64(self, p);
+        }
         let mut u = self.to_local(p);
         for i in 0..D {
             let h = self.half_extents[i].abs();
@@ -28,6 +32,9 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Obb<T, D> {
 
     #[inline]
     fn distance_squared(&self, p: &Point<T, D>) -> T {
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::distance_squared_f64(self, p);
+        }
         let u = self.to_local(p);
         let mut d2 = T::zero();
         for i in 0..D {

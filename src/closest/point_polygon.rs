@@ -21,6 +21,11 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Polygon<'_, T, D> {
     /// assert_eq!(poly.closest_point(&Point3::new(1.5, 1.5, 4.0)), Point3::new(1.5, 1.5, 1.0));
     /// ```
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: the fan's triangles in f64 (see
+        // `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, p) {
+            return closest_f64(self.vertices, p);
+        }
         match self.vertices {
             [] => *p,
             [a] => *a,
@@ -45,6 +50,32 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Polygon<'_, T, D> {
             }
         }
     }
+}
+
+/// The polygon's closest point evaluated in `f64`, one fan triangle at a
+/// time (the vertices are borrowed, so they are converted as they come).
+#[inline(never)]
+fn closest_f64<T: Real, const D: usize>(vertices: &[Point<T, D>], p: &Point<T, D>) -> Point<T, D> {
+    use crate::range::pt;
+    let Some((a, rest)) = vertices.split_first() else {
+        return *p;
+    };
+    let (a, pf) = (pt::<T, f64, D>(a), pt::<T, f64, D>(p));
+    let mut best = a;
+    let mut best_d2 = (a - pf).norm_squared();
+    let mut prev = a;
+    for (i, v) in rest.iter().enumerate() {
+        let v = pt::<T, f64, D>(v);
+        // The first step is the edge a–v (a triangle a, a, v), then the fan.
+        let q = closest_on_triangle(&a, if i == 0 { &a } else { &prev }, &v, &pf).0;
+        let d2 = (q - pf).norm_squared();
+        if d2 < best_d2 {
+            best = q;
+            best_d2 = d2;
+        }
+        prev = v;
+    }
+    pt(&best)
 }
 
 /// Two borrowed endpoints, for the two-vertex polygon.

@@ -30,6 +30,10 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Segment<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::range::closest_point_f64(self, p);
+        }
         self.at(closest_on_segment(&self.a, &self.b, p))
     }
 }

@@ -136,6 +136,10 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Triangle<T, D> {
     /// ```
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, p) {
+            return crate::range::closest_point_f64(self, p);
+        }
         closest_on_triangle(&self.a, &self.b, &self.c, p).0
     }
 }

@@ -150,6 +150,10 @@ impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Segment<T, D> {
     /// ```
     #[inline]
     fn closest_points(&self, tri: &Triangle<T, D>) -> ClosestPair<T, D> {
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+            return crate::range::closest_points_f64(self, tri);
+        }
         segment_triangle(self, tri)
     }
 }
@@ -159,6 +163,6 @@ impl<T: Real, const D: usize> ClosestPoints<Segment<T, D>> for Triangle<T, D> {
     /// The closest points; `s = 0` (the triangle), `t` along the segment.
     #[inline]
     fn closest_points(&self, seg: &Segment<T, D>) -> ClosestPair<T, D> {
-        segment_triangle(seg, self).swap()
+        seg.closest_points(self).swap()
     }
 }

@@ -30,6 +30,10 @@ impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Triangle<T, D> {
     /// assert_eq!(a.closest_points(&b).distance(), 2.0);
     /// ```
     fn closest_points(&self, other: &Triangle<T, D>) -> ClosestPair<T, D> {
+        // Outside the fixed-point range: evaluated in f64 (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+            return crate::range::closest_points_f64(self, other);
+        }
         let zero = T::zero();
         let edges = |t: &Triangle<T, D>| {
             [

@@ -15,6 +15,10 @@ impl<T: Real, const D: usize> Contains<Aabb<T, D>> for Aabb<T, D> {
     /// ```
     #[inline]
     fn contains(&self, inner: &Aabb<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, inner) {
+            return false;
+        }
         let mut inside = true;
         for i in 0..D {
             inside &= (self.min[i] <= inner.min[i])

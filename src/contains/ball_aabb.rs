@@ -16,6 +16,10 @@ impl<T: Real, const D: usize> Contains<Ball<T, D>> for Aabb<T, D> {
     /// ```
     #[inline]
     fn contains(&self, ball: &Ball<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, ball) {
+            return false;
+        }
         let r = ball.radius;
         radius_ok(r)
             && (0..D)
@@ -35,6 +39,10 @@ impl<T: Real, const D: usize> Contains<Aabb<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn contains(&self, aabb: &Aabb<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
+            return false;
+        }
         if !radius_ok(self.radius) || aabb.is_empty() {
             return false;
         }

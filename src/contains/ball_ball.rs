@@ -16,6 +16,10 @@ impl<T: Real, const D: usize> Contains<Ball<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn contains(&self, inner: &Ball<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, inner) {
+            return false;
+        }
         if !(radius_ok(self.radius) && radius_ok(inner.radius)) {
             return false;
         }

@@ -6,6 +6,8 @@
 //! shape touching the container's boundary from inside. Empty shapes (a
 //! negative or NaN radius, a box with `min > max`) contain nothing and are
 //! contained in nothing; NaN input gives `false`.
+//! Fixed point: inputs beyond `T::range_limit(Growth::Quadratic)` give
+//! `false` (see the README, "Fixed-point ranges").
 //!
 //! [`Contains`]: crate::Contains
 

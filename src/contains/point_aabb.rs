@@ -14,6 +14,10 @@ impl<T: Real, const D: usize> Contains<Point<T, D>> for Aabb<T, D> {
     /// ```
     #[inline]
     fn contains(&self, p: &Point<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return false;
+        }
         let mut inside = true;
         for i in 0..D {
             inside &= (self.min[i] <= p[i]) & (p[i] <= self.max[i]);

@@ -16,6 +16,10 @@ impl<T: Real, const D: usize> Contains<Point<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn contains(&self, p: &Point<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return false;
+        }
         radius_ok(self.radius) && (p - self.center).norm_squared() <= self.radius * self.radius
     }
 }

@@ -17,6 +17,10 @@ impl<T: Real, const D: usize> Contains<Point<T, D>> for Capsule<T, D> {
     /// ```
     #[inline]
     fn contains(&self, p: &Point<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return false;
+        }
         let s = &self.segment;
         let q = s.at(closest_on_segment(&s.a, &s.b, p));
         radius_ok(self.radius) && (p - q).norm_squared() <= self.radius * self.radius

@@ -14,6 +14,10 @@ impl<T: Real> Contains<Point<T, 3>> for ConvexHull<'_, T> {
     /// ```
     #[inline]
     fn contains(&self, p: &Point<T, 3>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return false;
+        }
         self.contains_point(p)
     }
 }
@@ -29,6 +33,10 @@ impl<T: Real> Contains<Point<T, 3>> for Frustum<T> {
     /// ```
     #[inline]
     fn contains(&self, p: &Point<T, 3>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return false;
+        }
         self.contains_point(p)
     }
 }

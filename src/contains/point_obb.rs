@@ -16,6 +16,10 @@ impl<T: Real, const D: usize> Contains<Point<T, D>> for Obb<T, D> {
     /// ```
     #[inline]
     fn contains(&self, p: &Point<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return false;
+        }
         let u = self.to_local(p);
         (0..D).all(|i| u[i].abs() <= self.half_extents[i].abs())
     }

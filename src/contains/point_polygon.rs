@@ -19,6 +19,10 @@ impl<T: Real> Contains<Point<T, 2>> for Polygon<'_, T, 2> {
     /// ```
     #[inline]
     fn contains(&self, p: &Point<T, 2>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return false;
+        }
         convex_contains_2d(self.vertices, p)
     }
 }

@@ -21,6 +21,10 @@ impl<T: Real> Cull<Aabb<T, 3>> for Frustum<T> {
     /// ```
     #[inline]
     fn cull(&self, aabb: &Aabb<T, 3>) -> Visibility {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
+            return crate::Visibility::Intersecting;
+        }
         if aabb.min.x > aabb.max.x || aabb.min.y > aabb.max.y || aabb.min.z > aabb.max.z {
             return Visibility::Outside; // empty: nothing to see
         }
@@ -32,6 +36,10 @@ impl<T: Real> Cull<Aabb<T, 3>> for Frustum<T> {
 
     #[inline]
     fn is_visible(&self, aabb: &Aabb<T, 3>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
+            return true;
+        }
         self.cull(aabb) != Visibility::Outside
     }
 }

@@ -17,6 +17,10 @@ impl<T: Real> Cull<Ball<T, 3>> for Frustum<T> {
     /// ```
     #[inline]
     fn cull(&self, ball: &Ball<T, 3>) -> Visibility {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, ball) {
+            return crate::Visibility::Intersecting;
+        }
         let r = ball.radius.max_sel(T::zero());
         fold_planes(self, |plane| {
             let s = plane.signed_distance(&ball.center);
@@ -26,6 +30,10 @@ impl<T: Real> Cull<Ball<T, 3>> for Frustum<T> {
 
     #[inline]
     fn is_visible(&self, ball: &Ball<T, 3>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, ball) {
+            return true;
+        }
         let r = ball.radius.max_sel(T::zero());
         self.planes
             .iter()

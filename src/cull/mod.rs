@@ -18,6 +18,9 @@
 //! says `true`); a negative ball radius is treated as zero; the frustum's
 //! planes must have unit normals ([`Frustum::from_matrix`] makes them so)
 //! for the ball test, which compares distances with the radius.
+//! Fixed point: inputs beyond `T::range_limit(Growth::Quadratic)` are
+//! `Intersecting` (never culled), as NaN is (see the README, "Fixed-point
+//! ranges").
 
 pub mod aabb;
 pub mod ball;

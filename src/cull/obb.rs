@@ -17,6 +17,10 @@ impl<T: Real> Cull<Obb<T, 3>> for Frustum<T> {
     /// ```
     #[inline]
     fn cull(&self, obb: &Obb<T, 3>) -> Visibility {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
+            return crate::Visibility::Intersecting;
+        }
         fold_planes(self, |plane| {
             let s = plane.signed_distance(&obb.center);
             let r = (0..3).fold(T::zero(), |r, i| {

@@ -15,6 +15,10 @@ impl<T: Real> Cull<Point<T, 3>> for Frustum<T> {
     /// ```
     #[inline]
     fn cull(&self, p: &Point<T, 3>) -> Visibility {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return crate::Visibility::Intersecting;
+        }
         let mut nan = false;
         for plane in &self.planes {
             let s = plane.signed_distance(p);

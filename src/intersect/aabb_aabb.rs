@@ -30,6 +30,10 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Aabb<T, D> {
     /// ```
     #[inline]
     fn intersect(&self, other: &Aabb<T, D>) -> Option<Aabb<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         if !self.intersects(other) {
             return None;
         }
@@ -47,6 +51,10 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Aabb<T, D> {
 
     #[inline]
     fn intersects(&self, other: &Aabb<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return false;
+        }
         // Per axis, `max(min_a, min_b) <= min(max_a, max_b)` says at once
         // that both intervals are non-empty and that they meet (two selects
         // and one comparison instead of four comparisons). A select drops a

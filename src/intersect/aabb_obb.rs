@@ -24,6 +24,10 @@ impl<T: Real> Intersect<Obb<T, 3>> for Aabb<T, 3> {
     /// ```
     #[inline]
     fn intersect(&self, obb: &Obb<T, 3>) -> Option<Contact<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
+            return None;
+        }
         if self.is_empty() {
             return None;
         }
@@ -32,6 +36,10 @@ impl<T: Real> Intersect<Obb<T, 3>> for Aabb<T, 3> {
 
     #[inline]
     fn intersects(&self, obb: &Obb<T, 3>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
+            return false;
+        }
         !self.is_empty() && Obb::from_aabb(self).intersects(obb)
     }
 }

@@ -48,6 +48,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Aabb<T, D> {
     /// assert!(!b.intersects(&Plane::new(Vector3::z(), 3.5)));
     /// ```
     fn intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return None;
+        }
         if !self.intersects(plane) {
             return None;
         }
@@ -66,6 +70,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Aabb<T, D> {
 
     #[inline]
     fn intersects(&self, plane: &Plane<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return false;
+        }
         let (lo, hi) = extreme_corners(self, plane);
         let mut nonzero = false;
         let mut finite = true;

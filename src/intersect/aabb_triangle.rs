@@ -161,6 +161,10 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Aabb<T, 3> {
     /// assert_eq!((c.normal, c.depth), (Vector3::z(), 0.25));
     /// ```
     fn intersect(&self, tri: &Triangle<T, 3>) -> Option<Contact<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+            return None;
+        }
         if !self.intersects(tri) {
             return None;
         }
@@ -175,6 +179,10 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Aabb<T, 3> {
 
     #[inline]
     fn intersects(&self, tri: &Triangle<T, 3>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+            return false;
+        }
         if !all_finite(&[self.min, self.max, tri.a, tri.b, tri.c]) {
             return false;
         }

@@ -39,6 +39,10 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn intersect(&self, aabb: &Aabb<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
+            return None;
+        }
         if !self.intersects(aabb) {
             return None;
         }
@@ -61,6 +65,10 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, aabb: &Aabb<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
+            return false;
+        }
         // An empty ball or box meets nothing; a NaN centre would be
         // dropped by the select-based clamp.
         if !radius_ok(self.radius) || aabb.is_empty() || !all_finite(&[self.center]) {

@@ -32,6 +32,10 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn intersect(&self, other: &Ball<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         if !self.intersects(other) {
             return None;
         }
@@ -48,6 +52,10 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, other: &Ball<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return false;
+        }
         // Empty (negative, NaN) and infinite radii never intersect: a NaN
         // radius makes the sum `r` NaN, which fails the last comparison; a
         // negative one fails the first (the smaller radius is negative); an

@@ -34,6 +34,10 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn intersect(&self, cap: &Capsule<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, cap) {
+            return None;
+        }
         let q = self.nearest_on_core(cap)?;
         let (a, b) = (cap.segment.a, cap.segment.b);
         let d = b - a;
@@ -51,6 +55,10 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, cap: &Capsule<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, cap) {
+            return false;
+        }
         self.nearest_on_core(cap).is_some()
     }
 }

@@ -32,6 +32,10 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn intersect(&self, obb: &Obb<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
+            return None;
+        }
         if !self.intersects(obb) {
             return None;
         }
@@ -59,6 +63,10 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, obb: &Obb<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
+            return false;
+        }
         // NaN in the centres or axes shows in the local centre, NaN in the
         // half extents does not: check both (the select-based clamp would
         // drop either).

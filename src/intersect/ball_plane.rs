@@ -34,6 +34,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return None;
+        }
         if !radius_ok(self.radius) {
             return None;
         }
@@ -48,6 +52,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, plane: &Plane<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return false;
+        }
         self.intersect(plane).is_some()
     }
 }

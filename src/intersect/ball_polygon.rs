@@ -36,6 +36,10 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Ball<T, D> {
     /// assert!(!Ball::new(Point2::new(3.0, 3.0), 1.0).intersects(&poly)); // 1.41 from the corner
     /// ```
     fn intersect(&self, poly: &Polygon<'_, T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, poly) {
+            return None;
+        }
         if !self.intersects(poly) {
             return None;
         }
@@ -69,6 +73,10 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, poly: &Polygon<'_, T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, poly) {
+            return false;
+        }
         // An empty polygon has no points.
         if poly.vertices.is_empty() || !radius_ok(self.radius) {
             return false;

@@ -48,6 +48,10 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Ball<T, D> {
     /// ```
     #[inline]
     fn intersect(&self, tri: &Triangle<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+            return None;
+        }
         if !self.intersects(tri) {
             return None;
         }
@@ -65,6 +69,10 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Ball<T, D> {
 
     #[inline]
     fn intersects(&self, tri: &Triangle<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+            return false;
+        }
         // Region tests on NaN could pick a finite vertex: check first.
         if !radius_ok(self.radius) || !all_finite(&[self.center, tri.a, tri.b, tri.c]) {
             return false;

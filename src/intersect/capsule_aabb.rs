@@ -138,6 +138,10 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Capsule<T, D> {
     /// assert_eq!(c.point, Point3::new(1.0, 1.0, 0.5));
     /// ```
     fn intersect(&self, aabb: &Aabb<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
+            return None;
+        }
         let (p, d, h, center) = self.aabb_frame(aabb)?;
         let c = capsule_box_local(&p, &d, self.radius, &h)?;
         Some(Contact {
@@ -148,6 +152,10 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Capsule<T, D> {
 
     #[inline]
     fn intersects(&self, aabb: &Aabb<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
+            return false;
+        }
         let Some((p, d, h, _)) = self.aabb_frame(aabb) else {
             return false;
         };

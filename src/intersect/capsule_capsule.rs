@@ -83,6 +83,10 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Capsule<T, D> {
     /// assert!((c.depth - 0.2).abs() < 1e-12);
     /// ```
     fn intersect(&self, other: &Capsule<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+            return None;
+        }
         if comes_first(key(self), key(other)) {
             contact(self, other)
         } else {
@@ -92,6 +96,10 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Capsule<T, D> {
 
     #[inline]
     fn intersects(&self, other: &Capsule<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+            return false;
+        }
         if comes_first(key(self), key(other)) {
             cores_within(self, other).is_some()
         } else {

@@ -45,6 +45,10 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Capsule<T, D> {
     /// assert!(cap.intersects(&diamond));
     /// ```
     fn intersect(&self, obb: &Obb<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
+            return None;
+        }
         let (p, d, h) = self.obb_frame(obb)?;
         let c = capsule_box_local(&p, &d, self.radius, &h)?;
         Some(Contact {
@@ -56,6 +60,10 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Capsule<T, D> {
 
     #[inline]
     fn intersects(&self, obb: &Obb<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
+            return false;
+        }
         let Some((p, d, h)) = self.obb_frame(obb) else {
             return false;
         };

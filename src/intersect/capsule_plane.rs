@@ -31,6 +31,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Capsule<T, D> {
     /// assert_eq!((c.point, c.normal, c.depth), (Point2::new(0.0, 0.0), -Vector2::y(), 0.5));
     /// ```
     fn intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return None;
+        }
         if !radius_ok(self.radius) {
             return None;
         }
@@ -63,6 +67,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Capsule<T, D> {
 
     #[inline]
     fn intersects(&self, plane: &Plane<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return false;
+        }
         self.intersect(plane).is_some()
     }
 }

@@ -48,6 +48,10 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Capsule<T, D> {
     /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 0.25));
     /// ```
     fn intersect(&self, tri: &Triangle<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+            return None;
+        }
         let pair = self.triangle_pair(tri)?;
         let (a, b) = (self.segment.a, self.segment.b);
         let d = b - a;
@@ -77,6 +81,10 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Capsule<T, D> {
 
     #[inline]
     fn intersects(&self, tri: &Triangle<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+            return false;
+        }
         self.triangle_pair(tri).is_some()
     }
 }

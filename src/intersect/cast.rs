@@ -52,6 +52,22 @@ pub trait Caster<T: Real, const D: usize> {
     fn woop_frame(&self) -> WoopFrame<T> {
         WoopFrame::new(&self.direction())
     }
+    /// Whether the caster lies within the fixed-point range `r` (see
+    /// [`Real::range_limit`]; the queries check it before their arithmetic,
+    /// and only for fixed-point scalars): by default its origin within `±r`
+    /// and its direction within `±2r` (a segment's `b - a`). [`Segment`]
+    /// checks its two ends instead, since its direction could overflow.
+    ///
+    /// ```
+    /// use isect::{Caster, Ray, Segment, nalgebra::{Point2, Vector2}};
+    /// assert!(Segment::new(Point2::new(-1.0, -1.0), Point2::new(1.0, 1.0)).fits_range(1.0));
+    /// assert!(!Ray::new(Point2::new(0.0, 0.0), Vector2::new(3.0, 0.0)).fits_range(1.0));
+    /// ```
+    #[inline]
+    fn fits_range(&self, r: T) -> bool {
+        use crate::range::InRange;
+        self.origin().in_range(r) & self.direction().in_range(r + r)
+    }
     /// This caster with its inverse direction and triangle transform
     /// computed once, for casting against many boxes and triangles
     /// ([`PreparedRay`]).
@@ -148,7 +164,7 @@ impl<T: Real> WoopFrame<T> {
 }
 
 macro_rules! caster {
-    ($C:ident, $interval:expr, |$x:ident| $o:expr, $d:expr) => {
+    ($C:ident, $interval:expr, |$x:ident| $o:expr, $d:expr $(, fits($y:ident, $r:ident) => $f:expr)?) => {
         impl<T: Real, const D: usize> Caster<T, D> for $C<T, D> {
             #[inline(always)]
             fn origin(&self) -> Point<T, D> {
@@ -164,11 +180,18 @@ macro_rules! caster {
             fn range(&self) -> (T, T) {
                 $interval.range()
             }
+            $(
+                #[inline(always)]
+                fn fits_range(&self, $r: T) -> bool {
+                    let $y = self;
+                    $f
+                }
+            )?
         }
     };
 }
 caster!(Ray, Interval::Ray, |x| x.origin, x.dir);
-caster!(Segment, Interval::Segment, |x| x.a, x.b - x.a);
+caster!(Segment, Interval::Segment, |x| x.a, x.b - x.a, fits(x, r) => crate::range::InRange::in_range(x, r));
 caster!(Line, Interval::Line, |x| x.origin, x.dir);
 
 /// The entry/exit interval of a caster through a solid: the part of its
@@ -238,7 +261,15 @@ pub(crate) fn not_past<T: Real>(enter: T, exit: T) -> bool {
 pub(crate) fn near_miss<T: Real>(enter: T, exit: T) -> bool {
     let half = T::half();
     let gap = enter * half - exit * half;
-    let scale = enter.abs().max_sel(exit.abs()) * half;
+    // (|x| of fixed point's MIN, a saturated parameter, is its MAX.)
+    let abs = |x: T| {
+        if !has_infinity::<T>() && x < -T::max_finite() {
+            T::max_finite()
+        } else {
+            x.abs()
+        }
+    };
+    let scale = abs(enter).max_sel(abs(exit)) * half;
     (gap <= scale * T::tolerance()) & gap.is_finite_real()
 }
 
@@ -269,6 +300,25 @@ pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>) -> Option<Vector<T
         return None;
     }
     Some(w.map(|x| x.div_sat(len)))
+}
+
+/// Whether `o + d t` can be computed without overflowing (always, for
+/// floats, whose overflow is an infinity the callers check): fixed point's
+/// `|d_i t| <= MAX - |o_i|` with a tolerance's slack for rounding. A hit
+/// beyond the type's range is no hit.
+#[inline(always)]
+pub(crate) fn reachable<T: Real, const D: usize>(o: &Point<T, D>, d: &Vector<T, D>, t: T) -> bool {
+    if has_infinity::<T>() {
+        return true;
+    }
+    let max = T::max_finite();
+    let abs = |x: T| if x < -max { max } else { x.abs() };
+    let ta = abs(t);
+    (0..D).all(|i| {
+        let room = max - abs(o[i]) - T::tolerance();
+        let da = abs(d[i]);
+        !(da > T::zero()) || ta <= room.div_sat(da)
+    })
 }
 
 /// Whether every coordinate is finite.
@@ -328,6 +378,9 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     let span = clip_range(lo, hi, enter, exit)?;
     match enter {
         Some(e) if e >= lo => {
+            if !reachable(&c.origin(), &c.direction(), e) {
+                return None;
+            }
             let point = saturated(c.point_at(e));
             let normal = normal_at(&point)?;
             Some(RayHit {
@@ -343,6 +396,9 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
                 T::zero().min_sel(span.exit)
             };
             let normal = -unit(&c.direction())?;
+            if !reachable(&c.origin(), &c.direction(), t) {
+                return None;
+            }
             let point = saturated(c.point_at(t));
             Some(RayHit { t, point, normal })
         }

@@ -141,6 +141,10 @@ macro_rules! linear_3d_pair {
                 /// module docs): a point, or a collinear overlap.
                 #[inline]
                 fn intersect(&self, other: &$B<T, 3>) -> Option<LinearHit<T, 3>> {
+                    // Outside the fixed-point range (see `range`).
+                    if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+                        return None;
+                    }
                     pair(self, other, None)
                 }
             }
@@ -149,6 +153,10 @@ macro_rules! linear_3d_pair {
                 /// Where the two pass within `tolerance` of each other.
                 #[inline]
                 fn intersect_with_tolerance(&self, other: &$B<T, 3>, tolerance: T) -> Option<LinearHit<T, 3>> {
+                    // Outside the fixed-point range (see `range`).
+                    if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+                        return None;
+                    }
                     pair(self, other, Some(tolerance))
                 }
             }

@@ -10,6 +10,13 @@
 //! (axis-aligned boxes) or a
 //! [`TriangleIntersection`](crate::TriangleIntersection) (triangles in
 //! 3D).
+//!
+//! Fixed point: every pair and cast first checks that its inputs lie in its
+//! range (`T::range_limit`: the quadratic class for casts, 2D polygons and
+//! the volume pairs without triangles; the quartic class for the pairs with
+//! triangles, polygons and capsule pairs, and the 3D linear pairs); beyond
+//! it `intersect` is `None` and `intersects` is `false`, never an overflow
+//! (see the README, "Fixed-point ranges").
 
 /// What an intersection result becomes when the pair is read the other way
 /// round: a contact's normal flips, a closest pair swaps, a hit or an
@@ -90,6 +97,7 @@ macro_rules! polygon_pair {
 
             $(#[$doc])*
             fn intersect(&self, other: &$B) -> Option<$crate::Contact<T, 2>> {
+                // Outside the fixed-point range: no contact (see `range`).
                 if !$crate::Intersect::intersects(self, other) {
                     return None;
                 }
@@ -99,6 +107,10 @@ macro_rules! polygon_pair {
 
             #[inline]
             fn intersects(&self, other: &$B) -> bool {
+                // Outside the fixed-point range (see `range`).
+                if !$crate::range::fits2($crate::Growth::Quadratic, self, other) {
+                    return false;
+                }
                 let ($a, $b) = (self, other);
                 !$empty && $crate::intersect::polygon_polygon::overlaps_2d(&($va)[..], &($vb)[..])
             }

@@ -196,6 +196,10 @@ impl<T: Real> Intersect<Obb<T, 3>> for Obb<T, 3> {
     /// assert!((c.depth - (2f64.sqrt() - 1.3)).abs() < 1e-12);
     /// ```
     fn intersect(&self, other: &Obb<T, 3>) -> Option<Contact<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         if !self.intersects(other) {
             return None;
         }
@@ -208,6 +212,10 @@ impl<T: Real> Intersect<Obb<T, 3>> for Obb<T, 3> {
 
     #[inline]
     fn intersects(&self, other: &Obb<T, 3>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return false;
+        }
         if comes_first(key(self), key(other)) {
             overlaps_3d(self, other)
         } else {

@@ -49,6 +49,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
     /// assert_eq!(c.normal, -Vector2::y());
     /// ```
     fn intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return None;
+        }
         if !self.intersects(plane) {
             return None;
         }
@@ -83,6 +87,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
 
     #[inline]
     fn intersects(&self, plane: &Plane<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
+            return false;
+        }
         // A zero normal is no plane.
         let nonzero = plane.normal.iter().any(|x| *x != T::zero());
         let (s, r) = self.plane_interval(plane);

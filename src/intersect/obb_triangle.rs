@@ -48,6 +48,10 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Obb<T, 3> {
     /// assert_eq!((c.normal, c.depth), (Vector3::z(), 0.5));
     /// ```
     fn intersect(&self, tri: &Triangle<T, 3>) -> Option<Contact<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+            return None;
+        }
         if !self.intersects(tri) {
             return None;
         }
@@ -62,6 +66,10 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Obb<T, 3> {
 
     #[inline]
     fn intersects(&self, tri: &Triangle<T, 3>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+            return false;
+        }
         let Some((v, h)) = self.local_triangle(tri) else {
             return false;
         };

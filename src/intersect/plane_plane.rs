@@ -36,6 +36,10 @@ impl<T: Real> Intersect for Plane<T, 2> {
     /// assert_eq!(x_is_1.intersect(&Plane::new(Vector2::new(1.0, 0.0), 3.0)), None);
     /// ```
     fn intersect(&self, other: &Self) -> Option<PlaneHit<T, 2>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         let (n1, d1, n2, d2) = (self.normal, self.d, other.normal, other.d);
         if !finite(&n1) || !finite(&n2) || !d1.is_finite_real() || !d2.is_finite_real() {
             return None;
@@ -134,6 +138,10 @@ impl<T: Real> Intersect for Plane<T, 3> {
     /// ```
     #[inline]
     fn intersect(&self, other: &Self) -> Option<PlaneHit<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         self.meet(other, None)
     }
 }

@@ -59,6 +59,22 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     #[inline]
     #[must_use]
     pub fn new<C: Caster<T, D> + ?Sized>(c: &C) -> Self {
+        // Outside the fixed-point range (see `range`): an invalid ray,
+        // before anything overflows.
+        if !crate::range::fits::<T>(crate::Growth::Quadratic, |r| c.fits_range(r)) {
+            let zero = Vector::<T, D>::zeros();
+            let (t_min, t_max) = c.range();
+            return Self {
+                origin: Point::from(zero),
+                dir: zero,
+                inv_dir: zero,
+                finite_inv: false,
+                woop: WoopFrame::new(&zero),
+                t_min,
+                t_max,
+                valid: false,
+            };
+        }
         let origin = c.origin();
         let dir = c.direction();
         let (t_min, t_max) = c.range();

@@ -156,6 +156,10 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     #[inline]
     #[must_use]
     pub fn hits_aabb(&self, aabb: &Aabb<T, D>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, aabb, self) {
+            return false;
+        }
         let range = (self.t_min, self.t_max);
         if has_infinity::<T>() && self.finite_inv {
             return self.valid && plain_slab(&self.origin, &self.inv_dir, range, aabb);
@@ -193,6 +197,10 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
         if !castable(&o, &d, range) {
             return None;
@@ -205,6 +213,10 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     #[inline]
     #[must_use]
     pub fn hits<C: Caster<T, D>>(&self, caster: &C) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return false;
+        }
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
         castable(&o, &d, range)
             && slab(&o, &d, &caster.inv_direction(), range, self, false).is_some()
@@ -214,6 +226,10 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
         if !castable(&o, &d, range) {
             return None;

@@ -165,6 +165,10 @@ impl<T: Real, const D: usize> Ball<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (o, d) = (caster.origin(), caster.direction());
         let (t1, t2) = line_ball_roots(&o, &d, &self.center, self.radius)?;
         first_hit(caster, Some(t1), t2, |p| {
@@ -184,6 +188,10 @@ impl<T: Real, const D: usize> Ball<T, D> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (t1, t2) = line_ball_roots(
             &caster.origin(),
             &caster.direction(),

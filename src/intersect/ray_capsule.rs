@@ -82,7 +82,23 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         }
         let (c1, c2) = line_ball_roots(&Point::from(f_perp), &d_perp, &Point::origin(), rr)?;
         // Axial coordinate (scaled by |u|²) at the cylinder's entry and exit.
-        let (y1, y2) = (fu + c1 * du, fu + c2 * du);
+        // (Fixed point: a root far along a near-axial line times `du` can
+        // leave the range; it saturates, which selects the same end.)
+        let axial = |c: T| {
+            if !has_infinity::<T>() && du != T::zero() {
+                let lim = (T::max_finite() - fu.abs()).div_sat(du.abs());
+                if c > lim || c < -lim {
+                    let up = (c > T::zero()) == (du > T::zero());
+                    return if up {
+                        T::max_finite()
+                    } else {
+                        -T::max_finite()
+                    };
+                }
+            }
+            fu + c * du
+        };
+        let (y1, y2) = (axial(c1), axial(c2));
         let end = |y: T| {
             if y < T::zero() {
                 Some(a)
@@ -195,6 +211,10 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (t1, t2, entry) = self.line_span(caster, caster.range().0)?;
         let d = caster.direction();
         first_hit(caster, Some(t1), t2, |p| {
@@ -217,6 +237,10 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (t1, t2, _) = self.line_span(caster, T::max_finite())?;
         let (lo, hi) = caster.range();
         clip_range(lo, hi, Some(t1), t2)

@@ -90,6 +90,10 @@ impl<T: Real> ConvexHull<'_, T> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, 3>>(&self, caster: &C) -> Option<RayHit<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (enter, exit) = clip_halfspaces(caster, self.planes.iter().map(|p| (p.normal, p.d)))?;
         first_hit(caster, enter.map(|(t, _)| t), exit, |_| {
             enter.and_then(|(_, n)| unit(&n))
@@ -101,6 +105,10 @@ impl<T: Real> ConvexHull<'_, T> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, 3>>(&self, caster: &C) -> Option<Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (enter, exit) = clip_halfspaces(caster, self.planes.iter().map(|p| (p.normal, p.d)))?;
         let (lo, hi) = caster.range();
         clip_range(lo, hi, enter.map(|(t, _)| t), exit)

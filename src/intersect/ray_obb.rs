@@ -48,6 +48,10 @@ impl<T: Real, const D: usize> Obb<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (enter, exit, face) = self.local_slab(caster, true)?;
         first_hit(caster, face.map(|_| enter), exit, |_| {
             let (axis, max_face) = face?;
@@ -61,6 +65,10 @@ impl<T: Real, const D: usize> Obb<T, D> {
     #[inline]
     #[must_use]
     pub fn hits<C: Caster<T, D>>(&self, caster: &C) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return false;
+        }
         self.local_slab(caster, false).is_some()
     }
 
@@ -68,6 +76,10 @@ impl<T: Real, const D: usize> Obb<T, D> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (enter, exit, _) = self.local_slab(caster, false)?;
         Some(Span { enter, exit })
     }

@@ -11,7 +11,7 @@
 //! entered, so a culled cast misses). A zero normal, a zero
 //! direction, NaN input, and a crossing whose parameter overflows miss.
 
-use crate::intersect::cast::unit;
+use crate::intersect::cast::{reachable, unit};
 use crate::{Caster, FaceCull, Line, Plane, Ray, RayHit, Real, Segment};
 
 impl<T: Real, const D: usize> Plane<T, D> {
@@ -31,6 +31,10 @@ impl<T: Real, const D: usize> Plane<T, D> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, D>>(&self, caster: &C, cull: FaceCull) -> Option<RayHit<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (o, d) = (caster.origin(), caster.direction());
         let (lo, hi) = caster.range();
         let n = unit(&self.normal)?;
@@ -46,6 +50,9 @@ impl<T: Real, const D: usize> Plane<T, D> {
             } else {
                 T::zero().clamp_sel(lo, hi)
             };
+            if !reachable(&o, &d, t) {
+                return None;
+            }
             return Some(RayHit {
                 t,
                 point: caster.point_at(t),
@@ -62,6 +69,10 @@ impl<T: Real, const D: usize> Plane<T, D> {
             return None;
         }
         let t = t.max_sel(lo); // -0 becomes +0
+                               // Fixed point: a crossing beyond the type's range is no crossing.
+        if !reachable(&o, &d, t) {
+            return None;
+        }
         let point = caster.point_at(t);
         if !finite_point(&point) {
             return None;

@@ -108,6 +108,10 @@ impl<T: Real> Polygon<'_, T, 2> {
     /// ```
     #[must_use]
     pub fn cast<C: Caster<T, 2>>(&self, caster: &C) -> Option<RayHit<T, 2>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let area2 = self.area2();
         if self.vertices.is_empty() {
             return None;
@@ -125,6 +129,10 @@ impl<T: Real> Polygon<'_, T, 2> {
     /// (for a zero-area polygon, that of the first segment met).
     #[must_use]
     pub fn clip<C: Caster<T, 2>>(&self, caster: &C) -> Option<Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let area2 = self.area2();
         if self.vertices.is_empty() {
             return None;
@@ -153,6 +161,10 @@ impl<T: Real> Polygon<'_, T, 3> {
     /// ```
     #[must_use]
     pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<RayHit<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         let (first, rest) = self.vertices.split_first()?;
         let pr = caster.prepare();
         let front_n = unit(&self.newell_normal())?;

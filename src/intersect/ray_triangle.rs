@@ -175,6 +175,14 @@ impl<T: Real> Triangle<T, 3> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<TriangleHit<T>> {
+        // Outside the fixed-point range: no hit; fixed point in it: in f64
+        // (a short direction's shear overflows; see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
+        if !has_infinity::<T>() {
+            return crate::range::cast_triangle_f64(self, caster, cull);
+        }
         let zero = T::zero();
         let o = caster.origin();
         if !has_infinity::<T>() && caster.direction().iter().all(|x| *x == zero) {
@@ -460,6 +468,10 @@ impl<T: Real> Triangle<T, 2> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::RayHit<T, 2>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         crate::Polygon::new(&self.vertices()).cast(caster)
     }
 
@@ -467,6 +479,10 @@ impl<T: Real> Triangle<T, 2> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::Span<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
+            return None;
+        }
         crate::Polygon::new(&self.vertices()).clip(caster)
     }
 }

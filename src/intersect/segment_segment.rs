@@ -200,6 +200,10 @@ macro_rules! linear_2d_pair {
                 /// docs): a point, or a collinear overlap.
                 #[inline]
                 fn intersect(&self, other: &$B<T, 2>) -> Option<LinearHit<T, 2>> {
+                    // Outside the fixed-point range (see `range`).
+                    if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+                        return None;
+                    }
                     linear_2d(
                         &self.origin(),
                         &self.direction(),
@@ -290,6 +294,10 @@ impl<T: Real> Intersect<Segment<T, 2>> for Segment<T, 2> {
     /// ```
     #[inline]
     fn intersect(&self, other: &Segment<T, 2>) -> Option<LinearHit<T, 2>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         let m = if finite_pair(self, other) {
             meet(&self.a, &self.b, &other.a, &other.b)
         } else {
@@ -320,7 +328,9 @@ impl<T: Real> Intersect<Segment<T, 2>> for Segment<T, 2> {
 
     #[inline]
     fn intersects(&self, other: &Segment<T, 2>) -> bool {
-        finite_pair(self, other) && meet(&self.a, &self.b, &other.a, &other.b) != Meet::Apart
+        crate::range::fits2(crate::Growth::Quadratic, self, other)
+            && finite_pair(self, other)
+            && meet(&self.a, &self.b, &other.a, &other.b) != Meet::Apart
     }
 }
 

@@ -404,6 +404,10 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Triangle<T, 3> {
     /// ```
     #[inline]
     fn intersect(&self, other: &Triangle<T, 3>) -> Option<TriangleIntersection<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+            return None;
+        }
         triangle_triangle(self, other, T::tolerance() * T::from_f64_lossy(16.0))
     }
 

@@ -74,18 +74,19 @@ pub struct ClosestPair<T: Real, const D: usize = 3> {
 }
 
 impl<T: Real, const D: usize> ClosestPair<T, D> {
-    /// The squared distance between the two points.
+    /// The squared distance between the two points (fixed point: the
+    /// type's largest value when the square is beyond its range).
     #[inline]
     #[must_use]
     pub fn distance_squared(&self) -> T {
-        (self.point_b - self.point_a).norm_squared()
+        crate::range::distance_squared(&self.point_b, &self.point_a)
     }
 
     /// The distance between the two points.
     #[inline]
     #[must_use]
     pub fn distance(&self) -> T {
-        self.distance_squared().sqrt_clamped()
+        crate::range::distance(&self.point_b, &self.point_a)
     }
 
     /// The same pair seen from the other shape (points and parameters

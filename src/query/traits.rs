@@ -33,11 +33,17 @@ pub trait ClosestPoint<T: Real, const D: usize> {
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D>;
     /// The squared distance from `p` to `self`.
     fn distance_squared(&self, p: &Point<T, D>) -> T {
-        (self.closest_point(p) - p).norm_squared()
+        crate::range::distance_squared(&self.closest_point(p), p)
     }
     /// The distance from `p` to `self`.
     fn distance(&self, p: &Point<T, D>) -> T {
-        self.distance_squared(p).sqrt_clamped()
+        let d2 = self.distance_squared(p);
+        // A fixed-point square that saturated: the distance from the
+        // closest point itself (see the `range` module).
+        if T::range_limit(crate::Growth::Quadratic).is_some() && d2 >= T::max_finite() {
+            return crate::range::distance(&self.closest_point(p), p);
+        }
+        d2.sqrt_clamped()
     }
 }
 

@@ -32,6 +32,10 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Aabb<T, D>, T, D> 
     /// ```
     #[inline]
     fn intersect(&self, other: &Aabb<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::SweepQuartic, self, other) {
+            return None;
+        }
         let (m, v) = (&self.shape, &self.motion);
         if !finite_point(&m.min) || !finite_point(&m.max) || !finite_vector(v) {
             return None;

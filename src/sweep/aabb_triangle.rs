@@ -110,6 +110,10 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Swept<Aabb<T, 3>, T, 3> {
     /// assert_eq!(hit.point, Point3::new(1.0, 1.0, 0.0)); // the middle of the face lying on it
     /// ```
     fn intersect(&self, tri: &Triangle<T, 3>) -> Option<Toi<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::SweepQuartic, self, tri) {
+            return None;
+        }
         let bx = aabb_shape(&self.shape, &self.motion, tri)?;
         let edges = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c];
         let box_axes = [Vector::x(), Vector::y(), Vector::z()];
@@ -137,6 +141,10 @@ impl<T: Real> Intersect<Triangle<T, 2>> for Swept<Aabb<T, 2>, T, 2> {
     /// assert!((hit.point - Point2::new(2.0, 2.0)).norm() < 1e-12);
     /// ```
     fn intersect(&self, tri: &Triangle<T, 2>) -> Option<Toi<T, 2>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::SweepQuartic, self, tri) {
+            return None;
+        }
         let bx = aabb_shape(&self.shape, &self.motion, tri)?;
         let edges = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c];
         let normals = edges.map(|e| unit(&Vector::<T, 2>::new(-e.y, e.x), T::zero()));

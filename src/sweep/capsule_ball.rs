@@ -28,6 +28,10 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Capsule<T, D>, T, 
     /// ```
     #[inline]
     fn intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, ball) {
+            return None;
+        }
         let back = Swept::new(*ball, -self.motion);
         let toi = back.intersect(&self.shape)?;
         swap_roles(toi, &self.motion)

@@ -34,6 +34,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Capsule<T, D>, T,
     /// ```
     #[inline]
     fn intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, plane) {
+            return None;
+        }
         let Capsule { segment, radius } = self.shape;
         if !valid_radius(radius) {
             return None;

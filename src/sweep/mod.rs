@@ -46,11 +46,12 @@
 //!
 //! Fixed point: the queries work with squares of coordinates, sizes and
 //! motions, and the pairs with triangles, polygons and the separating-axis
-//! pairs (whose contact points come from closest-point queries) with
-//! products of two squares. With `I32F32` keep coordinates, sizes and
-//! motions within ±5000 (those pairs: ±50); with `I16F16` within ±20
-//! (those pairs: ±3). Beyond that fixed-point arithmetic overflows, which
-//! panics in debug builds.
+//! pairs with products of two squares. Every value (coordinates, sizes,
+//! motions) within `±T::range_limit(Growth::Sweep)` (`I16F16` ±20,
+//! `I32F32` ±5181; those pairs `Growth::SweepQuartic`: ±3, ±50) is safe;
+//! two moving shapes need their relative motion in range too. Beyond it
+//! the answer is `None`, never an overflow (see the README, "Fixed-point
+//! ranges").
 
 mod roots;
 mod sat;
@@ -114,6 +115,14 @@ where
     /// ```
     #[inline]
     fn intersect(&self, other: &Swept<B, T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`): the relative motion
+        // must not overflow; the pair's own query checks the rest.
+        if !crate::range::fits::<T>(crate::Growth::Sweep, |r| {
+            crate::range::InRange::in_range(&self.motion, r)
+                & crate::range::InRange::in_range(&other.motion, r)
+        }) {
+            return None;
+        }
         let toi = self.relative_to(other).intersect(&other.shape)?;
         checked(Toi {
             point: toi.point + other.motion * toi.t,

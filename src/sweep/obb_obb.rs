@@ -85,6 +85,10 @@ impl<T: Real> Intersect<Obb<T, 3>> for Swept<Obb<T, 3>, T, 3> {
     /// assert!((hit.point - Point3::new(0.5, 0.0, 0.5)).norm() < 1e-9); // the middle of the cup's base
     /// ```
     fn intersect(&self, other: &Obb<T, 3>) -> Option<Toi<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::SweepQuartic, self, other) {
+            return None;
+        }
         let m = shape(&self.shape)?;
         let s = shape(other)?;
         let (am, as_) = (columns(&m), columns(&s));
@@ -112,6 +116,10 @@ impl<T: Real> Intersect<Obb<T, 2>> for Swept<Obb<T, 2>, T, 2> {
     /// assert!((hit.point - Point2::new(0.0, 0.0)).norm() < 1e-9);
     /// ```
     fn intersect(&self, other: &Obb<T, 2>) -> Option<Toi<T, 2>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::SweepQuartic, self, other) {
+            return None;
+        }
         let m = shape(&self.shape)?;
         let s = shape(other)?;
         let axes = columns(&s).into_iter().chain(columns(&m)).map(Some);

@@ -34,6 +34,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Obb<T, D>, T, D> 
     /// ```
     #[inline]
     fn intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, plane) {
+            return None;
+        }
         let b = &self.shape;
         let unit = plane_unit(plane)?;
         let n_local = b.axes.tr_mul(&plane.normal);

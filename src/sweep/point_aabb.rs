@@ -130,6 +130,10 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Point<T, D>, T, D>
     /// ```
     #[inline]
     fn intersect(&self, aabb: &Aabb<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, aabb) {
+            return None;
+        }
         let (p, v) = (&self.shape, &self.motion);
         if !finite_point(p)
             || !finite_vector(v)

@@ -55,6 +55,10 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Point<T, D>, T, D>
     /// ```
     #[inline]
     fn intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, ball) {
+            return None;
+        }
         let (t, normal) = point_ball_hit(&self.shape, &self.motion, &ball.center, ball.radius)?;
         checked(Toi {
             t,

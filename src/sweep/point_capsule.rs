@@ -94,6 +94,10 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Swept<Point<T, D>, T,
     /// ```
     #[inline]
     fn intersect(&self, capsule: &Capsule<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, capsule) {
+            return None;
+        }
         let (p, v) = (&self.shape, &self.motion);
         let seg = &capsule.segment;
         let (t, normal) = capsule_hit(p, v, &seg.a, &seg.b, capsule.radius)?;

@@ -53,6 +53,10 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Swept<Point<T, D>, T, D> 
     /// ```
     #[inline]
     fn intersect(&self, obb: &Obb<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, obb) {
+            return None;
+        }
         let (h, p, v) = to_box_frame(obb, &self.shape, &self.motion)?;
         let (t, n) = point_box_hit(&p, &v, &Point::from(-h.coords), &h)?;
         checked(Toi {

@@ -29,6 +29,10 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Point<T, D>, T, D
     /// ```
     #[inline]
     fn intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, plane) {
+            return None;
+        }
         let unit = plane_unit(plane)?;
         support_plane_toi(&self.shape, &Vector::zeros(), &self.motion, plane, unit)
     }

@@ -34,6 +34,10 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Swept<Point<T, D>
     /// ```
     #[inline]
     fn intersect(&self, polygon: &Polygon<'_, T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::SweepQuartic, self, polygon) {
+            return None;
+        }
         let (p, v) = (&self.shape, &self.motion);
         let (t, normal) = polygon_hit(polygon.vertices, p, v, T::zero())?;
         checked(Toi {

@@ -38,6 +38,10 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Swept<Point<T, D>, T
     /// ```
     #[inline]
     fn intersect(&self, tri: &Triangle<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::SweepQuartic, self, tri) {
+            return None;
+        }
         let (p, v) = (&self.shape, &self.motion);
         let (t, normal) = polygon_hit(&tri.vertices(), p, v, T::zero())?;
         checked(Toi {

@@ -185,6 +185,10 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Ball<T, D>, T, D> 
     /// ```
     #[inline]
     fn intersect(&self, aabb: &Aabb<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, aabb) {
+            return None;
+        }
         let Ball { center, radius } = self.shape;
         let v = &self.motion;
         if !valid_radius(radius)

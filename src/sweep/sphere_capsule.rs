@@ -28,6 +28,10 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Swept<Ball<T, D>, T, 
     /// ```
     #[inline]
     fn intersect(&self, capsule: &Capsule<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, capsule) {
+            return None;
+        }
         let Ball { center, radius } = self.shape;
         if !valid_radius(radius) || !valid_radius(capsule.radius) {
             return None;

@@ -33,6 +33,10 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Swept<Ball<T, D>, T, D> {
     /// ```
     #[inline]
     fn intersect(&self, obb: &Obb<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, obb) {
+            return None;
+        }
         let Ball { center, radius } = self.shape;
         if !valid_radius(radius) {
             return None;

@@ -235,6 +235,10 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Swept<Ball<T, D>,
     /// ```
     #[inline]
     fn intersect(&self, polygon: &Polygon<'_, T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::SweepQuartic, self, polygon) {
+            return None;
+        }
         let Ball { center, radius } = self.shape;
         let hit = polygon_hit(polygon.vertices, &center, &self.motion, radius)?;
         ball_toi(polygon, &center, &self.motion, hit)

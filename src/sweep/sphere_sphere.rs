@@ -32,6 +32,10 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Ball<T, D>, T, D> 
     /// ```
     #[inline]
     fn intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Sweep, self, ball) {
+            return None;
+        }
         let Ball { center, radius } = self.shape;
         if !valid_radius(radius) || !valid_radius(ball.radius) {
             return None;

@@ -37,6 +37,10 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Swept<Ball<T, D>, T,
     /// ```
     #[inline]
     fn intersect(&self, tri: &Triangle<T, D>) -> Option<Toi<T, D>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::SweepQuartic, self, tri) {
+            return None;
+        }
         let Ball { center, radius } = self.shape;
         let hit = polygon_hit(&tri.vertices(), &center, &self.motion, radius)?;
         ball_toi(tri, &center, &self.motion, hit)
