@@ -502,14 +502,6 @@ fn overlap_t<T: Real>(g: &mut Gen) {
         15 => pair_of!(g, T, "obb obb", g.obb::<T>(), g.obb::<T>()),
         16 => pair_of!(g, T, "obb plane", g.obb::<T>(), g.plane::<T>()),
         17 => pair_of!(g, T, "obb triangle", g.obb::<T>(), g.triangle::<T>()),
-        18 if g.fixed_frac != 0 => {
-            // Fixed point: no panic, no hang, and intersects agrees with
-            // intersect; the two orders can disagree (known finding,
-            // fuzz/findings/fixed-triangle-triangle-asymmetric).
-            let (a, b) = (g.triangle::<T>(), g.triangle::<T>());
-            assert_eq!(a.intersects(&b), a.intersect(&b).is_some());
-            assert_eq!(b.intersects(&a), b.intersect(&a).is_some());
-        }
         18 => pair_of!(
             g,
             T,
