@@ -77,6 +77,11 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
             // point of the plane nearest the centre instead (finite).
             point = self.center - n * s.div_sat(len);
         }
+        if !point.iter().all(|x| x.is_finite_real()) {
+            // Even that overflows (axes far from orthonormal, which
+            // `Obb::new` does not check): the centre.
+            point = self.center;
+        }
         Some(plane_contact(
             n,
             (s - r).div_sat(len),
