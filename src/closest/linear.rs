@@ -253,34 +253,21 @@ fn solve<T: Real, const D: usize>(
 
 /// `o + d s`, where a product `inf * 0` (a segment whose direction
 /// overflowed, at parameter 0) counts as 0 rather than NaN: finite
-/// endpoints never give a NaN point.
+/// endpoints never give a NaN point. (A direction that overflowed meets
+/// NaN only at `s = 0`: any other finite `s` gives an infinity.)
 #[inline(always)]
 pub(crate) fn point_at<T: Real, const D: usize>(
     o: &Point<T, D>,
     d: &Vector<T, D>,
     s: T,
 ) -> Point<T, D> {
-    let p = o + d * s;
-    if p.iter().any(|x| x.partial_cmp(x).is_none()) {
-        return point_at_cold(o, d, s);
+    // `inf * 0` needs `s == 0`, and then the point is `o` itself: one
+    // comparison and a select, no branch on the common path.
+    if s == T::zero() {
+        *o
+    } else {
+        o + d * s
     }
-    p
-}
-
-/// [`point_at`] once a NaN appeared.
-#[cold]
-#[inline(never)]
-fn point_at_cold<T: Real, const D: usize>(o: &Point<T, D>, d: &Vector<T, D>, s: T) -> Point<T, D> {
-    o.coords
-        .zip_map(d, |o, d| {
-            let ds = d * s;
-            if ds.partial_cmp(&ds).is_none() {
-                o
-            } else {
-                o + ds
-            }
-        })
-        .into()
 }
 
 /// Implements `ClosestPoints` between two linear shapes through
