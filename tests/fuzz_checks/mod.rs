@@ -382,7 +382,7 @@ where
     // parameter); its point is then no longer the closest.
     let saturated = [ab.s, ab.t, ba.s, ba.t]
         .iter()
-        .any(|x| x.abs() >= T::max_finite());
+        .any(|x| x.to_f64().abs() >= T::max_finite().to_f64());
     if g.moderate::<T>() && !saturated && !has_nonfinite(&ab) && !has_nonfinite(&ba) {
         // In f64 and scaled by the largest gap (a gap of 1e248 between two
         // points at 1e263 squares past f64's range too).
@@ -860,15 +860,18 @@ fn mesh_t<T: Real>(g: &mut Gen) {
     // segment-far-origin): a degenerate triangle (collinear vertices) whose
     // line the ray's line crosses just behind an origin far from zero (1e30
     // in f64) is hit edge-on: the crossing parameter rounds relative to the
-    // origin's magnitude, so `t = -1` can come out positive. Such inputs
-    // (every hit triangle degenerate, coordinates beyond 2^26) are skipped.
+    // origin's magnitude, so `t = -1` can come out positive; likewise a
+    // point triangle at a subnormal offset from a ray whose direction's
+    // square underflows (mesh-edge-on-subnormal). Such inputs (every hit
+    // triangle degenerate, coordinates beyond 2^26 or underflowing) are
+    // skipped.
     let hits: Vec<_> = (0..mesh.len())
         .filter_map(|i| mesh.triangle(i))
         .filter(|t| t.cast(&ray, FaceCull::None).is_some())
         .collect();
     let degenerate = |t: &Triangle<T>| (t.b - t.a).cross(&(t.c - t.a)) == Vector3::zeros();
     let edge_on_far = hit.is_none()
-        && g.max_abs > (1u64 << 26) as f64
+        && (g.max_abs > (1u64 << 26) as f64 || g.underflows::<T>())
         && !hits.is_empty()
         && hits.iter().all(degenerate);
     if g.moderate::<T>() && !edge_on_far {
