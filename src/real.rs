@@ -222,6 +222,14 @@ pub trait Real: RealField + Copy + Orient {
     }
 }
 
+/// `x` limited to `±T::max_finite()` (infinities become the largest finite
+/// value; NaN becomes `T::max_finite()`, as [`Real::clamp_sel`] does): how
+/// parameters and points that overflow saturate.
+#[inline(always)]
+pub(crate) fn saturate<T: Real>(x: T) -> T {
+    x.clamp_sel(-T::max_finite(), T::max_finite())
+}
+
 macro_rules! impl_real_float {
     ($t:ty, $tol:expr) => {
         impl Real for $t {

@@ -130,7 +130,7 @@ pub(crate) fn closest_on_linear<T: Real, const D: usize>(
         Rescale::By(m) => d.map(|x| x.div_sat(m)),
     };
     let unscaled = |s: T, r: Rescale<T>| match r {
-        Rescale::By(m) => s.div_sat(m).clamp_sel(-T::max_finite(), T::max_finite()),
+        Rescale::By(m) => crate::real::saturate(s.div_sat(m)),
         _ => s,
     };
     let (s, t) = solve(p1, &scaled(d1, r1), i1, p2, &scaled(d2, r2), i2);

@@ -131,7 +131,7 @@ pub(crate) fn box_triangle_contact<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> Contac
     // point nearest the centre, clamped into the box.
     let point = mean
         .mean()
-        .filter(|p| p.iter().all(|x| x.is_finite_real()))
+        .filter(|p| all_finite(&[*p]))
         .unwrap_or_else(|| {
             let (q, _, _) = closest_on_triangle(&tri[0], &tri[1], &tri[2], &Point::origin());
             Point::from(q.coords.zip_map(h, |x, e| x.clamp_sel(-e, e)))

@@ -458,5 +458,5 @@ pub(crate) use cast_pair;
 /// from an overflowing `origin + t dir` become the largest finite value).
 #[inline(always)]
 fn saturated<T: Real, const D: usize>(p: Point<T, D>) -> Point<T, D> {
-    p.map(|x| x.clamp_sel(-T::max_finite(), T::max_finite()))
+    p.map(crate::real::saturate)
 }

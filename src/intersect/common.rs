@@ -119,7 +119,7 @@ pub(crate) fn crossing<T: Real, const D: usize>(
         T::zero()
     };
     let p = lo + (hi - lo) * t;
-    if p.iter().all(|x| x.is_finite_real()) {
+    if all_finite(&[p]) {
         return p;
     }
     // `hi - lo` overflowed (ends near the type's limits): the same point
@@ -276,7 +276,7 @@ pub(crate) fn rounded_contact<T: Real, const D: usize>(
         // The middle of [lo, hi] as a sum of halves: `hi - lo` overflows
         // for radii near the type's maximum (and `inf * 0` would then
         // make the point NaN).
-        let s = (lo * T::half() + hi * T::half()).clamp_sel(-T::max_finite(), T::max_finite());
+        let s = crate::real::saturate(lo * T::half() + hi * T::half());
         return Contact {
             point: pa + n * s,
             normal: n,

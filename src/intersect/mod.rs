@@ -17,6 +17,14 @@
 //! triangles, polygons and capsule pairs, and the 3D linear pairs); beyond
 //! it `intersect` is `None` and `intersects` is `false`, never an overflow
 //! (see the README, "Fixed-point ranges").
+//!
+//! Floats near their range's end: a cast whose hit point overflows reports
+//! the hit with the point saturated at `±T::max_finite()` (so `intersects`
+//! and `intersect` agree); contact points whose construction overflows
+//! fall back to a finite point of the pair (a centre clamped into the other
+//! shape); rounded shapes decide `|d| <= r1 + r2` on scaled values where
+//! the squares overflow, and count a centre difference that overflows as
+//! apart. No result from finite input holds a NaN (fuzzed: `fuzz/`).
 
 /// What an intersection result becomes when the pair is read the other way
 /// round: a contact's normal flips, a closest pair swaps, a hit or an

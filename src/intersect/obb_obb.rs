@@ -28,7 +28,7 @@
 //! `None`.
 
 use crate::intersect::common::column;
-use crate::intersect::common::{clip_to_box, comes_first, Deepest, Mean};
+use crate::intersect::common::{all_finite, clip_to_box, comes_first, Deepest, Mean};
 use crate::intersect::polygon_polygon::obb_corners;
 use crate::intersect::Flip;
 use crate::{Contact, Intersect, Matrix, Obb, Point, Real, Vector};
@@ -160,7 +160,7 @@ fn contact_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> Option<Contact<T, 3>> {
     // points overflow: then B's centre clamped into A, as for no edges.)
     let point = mean
         .mean()
-        .filter(|p| p.iter().all(|x| x.is_finite_real()))
+        .filter(|p| all_finite(&[*p]))
         .unwrap_or_else(|| Point::from(t.zip_map(&ha, |x, e| x.clamp_sel(-e, e))));
     Some(Contact {
         point: a.to_world(&point.coords),

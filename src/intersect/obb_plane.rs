@@ -17,7 +17,7 @@
 //! infinite and NaN input give `None`.
 
 use crate::intersect::common::column;
-use crate::intersect::common::{crossing, plane_contact, plane_unit};
+use crate::intersect::common::{all_finite, crossing, plane_contact, plane_unit};
 use crate::{Contact, Intersect, Obb, Plane, Real, Vector};
 
 impl<T: Real, const D: usize> Obb<T, D> {
@@ -72,12 +72,12 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
         }
         let (lo, hi) = (self.center + offset, self.center - offset);
         let mut point = crossing(&lo, &hi, s - r, s + r);
-        if !point.iter().all(|x| x.is_finite_real()) {
+        if !all_finite(&[point]) {
             // Extents near the type's limits overflow the corners: the
             // point of the plane nearest the centre instead (finite).
             point = self.center - n * s.div_sat(len);
         }
-        if !point.iter().all(|x| x.is_finite_real()) {
+        if !all_finite(&[point]) {
             // Even that overflows (axes far from orthonormal, which
             // `Obb::new` does not check): the centre.
             point = self.center;
