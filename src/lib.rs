@@ -71,11 +71,13 @@ pub mod batch;
 pub mod classify;
 pub mod closest;
 pub mod contains;
+pub mod convex;
 pub mod cull;
 pub mod intersect;
 pub mod predicates;
 pub mod sweep;
 
+pub use convex::Support;
 pub use cull::{Cull, Visibility};
 pub use error::ShapeError;
 pub use grid::{Grid, GridCell, GridTraversal};
