@@ -185,10 +185,7 @@ fn check_hull<T: Real>(input: &[[f64; 3]], hull: &ConvexPolyhedron<T>) {
                 );
                 for k in 0..3 {
                     let (lo, hi) = (verts[0][k].min(verts[1][k]), verts[0][k].max(verts[1][k]));
-                    assert!(
-                        q[k] >= lo && q[k] <= hi,
-                        "point beyond the segment"
-                    );
+                    assert!(q[k] >= lo && q[k] <= hi, "point beyond the segment");
                 }
             }
         }

@@ -128,7 +128,7 @@ impl<T: Real> crate::ConvexPolyhedron<T> {
     ///     Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
     /// ]).unwrap();
     /// let span = tet.clip(&Ray::new(Point3::new(0.2, 0.2, -1.0), Vector3::z())).unwrap();
-    /// assert!((span.exit - 1.6).abs() < 1e-15);
+    /// assert!((span.exit - 1.6f64).abs() < 1e-15);
     /// ```
     #[inline]
     #[must_use]

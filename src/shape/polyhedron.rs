@@ -93,9 +93,10 @@ impl<'a, T: Real> ConvexPolyhedronRef<'a, T> {
     /// The polyhedron of these arrays, rejecting arrays that do not fit
     /// together: no vertex ([`ShapeError::TooFewVertices`]), offsets that
     /// do not start at 0, decrease, or do not end at the end of
-    /// `face_indices`, or a plane count other than the face count
-    /// ([`ShapeError::IndexOutOfRange`] at the first such position of
-    /// `face_offsets`), a face of fewer than three vertices
+    /// `face_indices` ([`ShapeError::IndexOutOfRange`] at the first such
+    /// position of `face_offsets`), a plane count other than the face
+    /// count (the same error at the first face without a plane, or plane
+    /// without a face), a face of fewer than three vertices
     /// ([`ShapeError::TooFewVertices`]), a vertex index out of range
     /// ([`ShapeError::IndexOutOfRange`] at its position in
     /// `face_indices`), a non-finite value ([`ShapeError::NonFinite`]) or
@@ -105,10 +106,11 @@ impl<'a, T: Real> ConvexPolyhedronRef<'a, T> {
     ///
     /// ```
     /// use isect::{ConvexPolyhedronRef, ShapeError, nalgebra::Point3};
-    /// let v = [Point3::new(1.0, 2.0, 3.0)];
-    /// assert!(ConvexPolyhedronRef::try_new(&v, &[0], &[], &[]).is_ok()); // a point
+    /// let v = [Point3::new(1.0, 2.0, 3.0), Point3::new(0.0, 1.0, 0.0), Point3::origin()];
+    /// assert!(ConvexPolyhedronRef::try_new(&v[..1], &[0], &[], &[]).is_ok()); // a point
+    /// // One face, no plane.
     /// let err = ConvexPolyhedronRef::try_new(&v, &[0, 3], &[0, 1, 2], &[]).unwrap_err();
-    /// assert_eq!(err, ShapeError::IndexOutOfRange { position: 1 });
+    /// assert_eq!(err, ShapeError::IndexOutOfRange { position: 0 });
     /// ```
     pub fn try_new(
         vertices: &'a [Point<T, 3>],
@@ -128,7 +130,7 @@ impl<'a, T: Real> ConvexPolyhedronRef<'a, T> {
         let faces = face_offsets.len().saturating_sub(1);
         if planes.len() != faces {
             return Err(ShapeError::IndexOutOfRange {
-                position: face_offsets.len(),
+                position: planes.len().min(faces),
             });
         }
         for (i, w) in face_offsets.windows(2).enumerate() {
