@@ -158,11 +158,11 @@ pub trait Real: RealField + Copy + Orient {
     #[inline(always)]
     #[must_use]
     fn dot_wide<const D: usize>(a: &Vector<Self, D>, b: &Vector<Self, D>) -> Self::Wide {
-        let mut s = Self::Wide::zero();
-        for i in 0..D {
-            s += a[i].mul_wide(b[i]);
-        }
-        s
+        // Iterators, not `a[i]`: no bounds check reaches a panic path at
+        // any opt-level.
+        a.iter()
+            .zip(b.iter())
+            .fold(Self::Wide::zero(), |s, (x, y)| s + x.mul_wide(*y))
     }
 
     /// The relative tolerance of this type: a few units in the last place
