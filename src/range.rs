@@ -346,6 +346,12 @@ pub(crate) fn pt<T: Real, U: Real, const D: usize>(p: &Point<T, D>) -> Point<U, 
     p.map(|x| U::from_f64_lossy(x.to_f64()))
 }
 
+/// `x` in `U` (through `f64`; interim, see above).
+#[inline(always)]
+pub(crate) fn sc<T: Real, U: Real>(x: T) -> U {
+    U::from_f64_lossy(x.to_f64())
+}
+
 /// Shapes that can be rebuilt in `f64` (interim).
 pub(crate) trait Recast<T: Real> {
     /// The same shape over `f64`.
@@ -389,6 +395,34 @@ where
 {
     let q = crate::ClosestPoint::closest_point(&shape.in_f64(), &pt::<T, f64, D>(p));
     pt(&q)
+}
+
+/// Interim: `shape`'s distance to `p` in `f64`, converted back
+/// (saturating).
+#[inline(never)]
+pub(crate) fn distance_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
+where
+    T: Real,
+    S: Recast<T>,
+    S::F64: crate::ClosestPoint<f64, D>,
+{
+    sc(crate::ClosestPoint::distance(
+        &shape.in_f64(),
+        &pt::<T, f64, D>(p),
+    ))
+}
+
+/// Interim: `shape`'s squared distance to `p`, from its distance in `f64`
+/// (saturating).
+#[inline(never)]
+pub(crate) fn distance_squared_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
+where
+    T: Real,
+    S: Recast<T>,
+    S::F64: crate::ClosestPoint<f64, D>,
+{
+    let d = crate::ClosestPoint::distance(&shape.in_f64(), &pt::<T, f64, D>(p));
+    T::from_f64_lossy(d * d)
 }
 
 /// Interim: the closest pair evaluated in `f64` and converted back (points
