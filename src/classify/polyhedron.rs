@@ -5,9 +5,21 @@
 //! without vertices, and NaN, straddle.
 
 use crate::classify::side_of;
-use crate::{Classify, ConvexPolyhedronRef, Plane, Real, Side};
+use crate::range::kernel::ClassifyKernel;
+use crate::{ConvexPolyhedronRef, Growth, Plane, Real, Side};
 
-impl<T: Real> Classify<T, 3> for ConvexPolyhedronRef<'_, T> {
+impl<T: Real> ClassifyKernel<T, 3> for ConvexPolyhedronRef<'_, T> {
+    const GROWTH: Growth = Growth::Quadratic;
+    #[inline]
+    fn kernel_classify(&self, plane: &Plane<T, 3>) -> Side {
+        match self.plane_span(plane) {
+            Some((lo, hi)) => side_of(lo, hi),
+            None => Side::Straddling,
+        }
+    }
+}
+
+crate::range::impl_classify! {
     /// Front when every vertex is in front, back likewise, straddling
     /// otherwise.
     ///
@@ -18,24 +30,20 @@ impl<T: Real> Classify<T, 3> for ConvexPolyhedronRef<'_, T> {
     /// assert_eq!(tet.classify(&Plane::new(Vector3::z(), 0.5)), Side::Front);
     /// assert_eq!(tet.classify(&Plane::new(Vector3::z(), 1.0)), Side::Straddling); // a face on it
     /// ```
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Real> ClassifyKernel<T, 3> for crate::ConvexPolyhedron<T> {
+    const GROWTH: Growth = Growth::Quadratic;
     #[inline]
-    fn classify(&self, plane: &Plane<T, 3>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return Side::Straddling;
-        }
-        match self.plane_span(plane) {
-            Some((lo, hi)) => side_of(lo, hi),
-            None => Side::Straddling,
-        }
+    fn kernel_classify(&self, plane: &Plane<T, 3>) -> Side {
+        self.as_ref().kernel_classify(plane)
     }
 }
 
 #[cfg(feature = "alloc")]
-impl<T: Real> Classify<T, 3> for crate::ConvexPolyhedron<T> {
+crate::range::impl_classify! {
     /// As [`ConvexPolyhedronRef`]'s.
-    #[inline]
-    fn classify(&self, plane: &Plane<T, 3>) -> Side {
-        self.as_ref().classify(plane)
-    }
+    [T: Real] crate::ConvexPolyhedron<T>, 3
 }

@@ -17,9 +17,10 @@
 //! rounded back, saturating. NaN input gives NaN.
 
 use crate::closest::{closest_on_segment, closest_on_triangle};
-use crate::range::{pt, vc};
+use crate::range::kernel::ClosestPointKernel;
+use crate::range::{pt, sc};
 use crate::shape::polyhedron::Kind;
-use crate::{ClosestPoint, ConvexPolyhedronRef, Plane, Point, Real};
+use crate::{ConvexPolyhedronRef, Growth, Plane, Point, Real};
 
 /// The point of the polyhedron nearest `p`, in scalar `U` (`T` itself, or
 /// `f64` beyond the fixed-point range), the polyhedron's values converted
@@ -53,10 +54,7 @@ fn closest_in<T: Real, U: Real>(poly: &ConvexPolyhedronRef<'_, T>, p: &Point<U, 
         Kind::Solid => {
             let mut best: Option<(U, Point<U, 3>)> = None;
             for (i, plane) in poly.planes.iter().enumerate() {
-                let plane = Plane::new(
-                    vc::<T, U, 3>(&plane.normal),
-                    U::from_f64_lossy(plane.d.to_f64()),
-                );
+                let plane = Plane::new(plane.normal.map(sc::<T, U>), sc::<T, U>(plane.d));
                 if !(plane.signed_distance(p) > U::zero()) {
                     continue;
                 }
@@ -72,7 +70,22 @@ fn closest_in<T: Real, U: Real>(poly: &ConvexPolyhedronRef<'_, T>, p: &Point<U, 
     }
 }
 
-impl<T: Real> ClosestPoint<T, 3> for ConvexPolyhedronRef<'_, T> {
+impl<T: Real> ClosestPointKernel<T, 3> for ConvexPolyhedronRef<'_, T> {
+    const GROWTH: Growth = Growth::Quadratic;
+    #[inline]
+    fn kernel_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        closest_in(self, p)
+    }
+    /// Beyond the fixed-point range: in `f64`, the vertices and planes
+    /// converted as they are read (a borrowed polyhedron cannot be moved
+    /// into the range).
+    #[inline(never)]
+    fn far_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        pt(&closest_in::<T, f64>(self, &pt(p)))
+    }
+}
+
+crate::range::impl_closest_point! {
     /// `p` when behind every face's plane (inside), otherwise the surface
     /// point nearest it.
     ///
@@ -83,21 +96,24 @@ impl<T: Real> ClosestPoint<T, 3> for ConvexPolyhedronRef<'_, T> {
     /// assert_eq!(cube.closest_point(&Point3::new(2.0, 0.5, 3.0)), Point3::new(1.0, 0.5, 1.0)); // an edge
     /// assert_eq!(cube.distance(&Point3::new(0.5, 0.5, -2.0)), 2.0); // a face
     /// ```
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Real> ClosestPointKernel<T, 3> for crate::ConvexPolyhedron<T> {
+    const GROWTH: Growth = Growth::Quadratic;
     #[inline]
-    fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return pt(&closest_in::<T, f64>(self, &pt(p)));
-        }
-        closest_in(self, p)
+    fn kernel_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        self.as_ref().kernel_closest_point(p)
+    }
+    #[inline]
+    fn far_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        self.as_ref().far_closest_point(p)
     }
 }
 
 #[cfg(feature = "alloc")]
-impl<T: Real> ClosestPoint<T, 3> for crate::ConvexPolyhedron<T> {
+crate::range::impl_closest_point! {
     /// As [`ConvexPolyhedronRef`]'s.
-    #[inline]
-    fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
-        self.as_ref().closest_point(p)
-    }
+    [T: Real] crate::ConvexPolyhedron<T>, 3
 }

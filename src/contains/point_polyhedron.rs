@@ -13,8 +13,9 @@
 
 use core::cmp::Ordering;
 
+use crate::range::kernel::ContainsKernel;
 use crate::shape::polyhedron::Kind;
-use crate::{Contains, ConvexPolyhedronRef, Point, Real};
+use crate::{ConvexPolyhedronRef, Growth, Point, Real};
 
 /// Whether `p` lies on the segment `a b`, exactly.
 fn on_segment<T: Real>(a: &Point<T, 3>, b: &Point<T, 3>, p: &Point<T, 3>) -> bool {
@@ -28,17 +29,12 @@ fn on_segment<T: Real>(a: &Point<T, 3>, b: &Point<T, 3>, p: &Point<T, 3>) -> boo
     collinear && (0..3).all(|k| p[k] >= a[k].min_sel(b[k]) && p[k] <= a[k].max_sel(b[k]))
 }
 
-impl<T: Real> Contains<Point<T, 3>> for ConvexPolyhedronRef<'_, T> {
-    /// Whether `p` is in the closed polyhedron (its surface counts).
-    ///
-    /// ```
-    /// use isect::{Contains, ConvexPolyhedron, nalgebra::Point3};
-    /// let pts = [Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)];
-    /// let tet = ConvexPolyhedron::from_points(&pts).unwrap();
-    /// assert!(tet.contains(&Point3::new(0.1, 0.2, 0.7))); // on the slanted face, exactly
-    /// assert!(!tet.contains(&Point3::new(0.1, 0.2, 0.7 + 1e-16)));
-    /// ```
-    fn contains(&self, p: &Point<T, 3>) -> bool {
+impl<T: Real> ContainsKernel<T, Point<T, 3>> for ConvexPolyhedronRef<'_, T> {
+    // (Exact at any magnitude; the layer still answers `false` beyond the
+    // quadratic range, as for every containment.)
+    const GROWTH: Growth = Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, p: &Point<T, 3>) -> bool {
         if !p.iter().all(|x| x.is_finite_real()) {
             return false;
         }
@@ -70,11 +66,30 @@ impl<T: Real> Contains<Point<T, 3>> for ConvexPolyhedronRef<'_, T> {
     }
 }
 
+crate::range::impl_contains! {
+    /// Whether `p` is in the closed polyhedron (its surface counts).
+    ///
+    /// ```
+    /// use isect::{Contains, ConvexPolyhedron, nalgebra::Point3};
+    /// let pts = [Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)];
+    /// let tet = ConvexPolyhedron::from_points(&pts).unwrap();
+    /// assert!(tet.contains(&Point3::new(0.1, 0.2, 0.7))); // on the slanted face, exactly
+    /// assert!(!tet.contains(&Point3::new(0.1, 0.2, 0.7 + 1e-16)));
+    /// ```
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, Point<T, 3>
+}
+
 #[cfg(feature = "alloc")]
-impl<T: Real> Contains<Point<T, 3>> for crate::ConvexPolyhedron<T> {
-    /// As [`ConvexPolyhedronRef`]'s.
+impl<T: Real> ContainsKernel<T, Point<T, 3>> for crate::ConvexPolyhedron<T> {
+    const GROWTH: Growth = Growth::Quadratic;
     #[inline]
-    fn contains(&self, p: &Point<T, 3>) -> bool {
-        self.as_ref().contains(p)
+    fn kernel_contains(&self, p: &Point<T, 3>) -> bool {
+        self.as_ref().kernel_contains(p)
     }
+}
+
+#[cfg(feature = "alloc")]
+crate::range::impl_contains! {
+    /// As [`ConvexPolyhedronRef`]'s.
+    [T: Real] crate::ConvexPolyhedron<T>, Point<T, 3>
 }

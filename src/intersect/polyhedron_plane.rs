@@ -15,11 +15,29 @@
 //! NaN or infinite input give `None`.
 
 use crate::intersect::cylinder_plane::support_plane_contact;
-use crate::{Contact, ConvexPolyhedronRef, Intersect, Plane, Real};
+use crate::range::kernel::IntersectKernel;
+use crate::{Contact, ConvexPolyhedronRef, Growth, Plane, Real};
 
-impl<T: Real> Intersect<Plane<T, 3>> for ConvexPolyhedronRef<'_, T> {
+impl<T: Real> IntersectKernel<T, Plane<T, 3>> for ConvexPolyhedronRef<'_, T> {
+    const GROWTH: Growth = Growth::Quadratic;
     type Output = Contact<T, 3>;
 
+    #[inline]
+    fn kernel_intersect(&self, plane: &Plane<T, 3>) -> Option<Contact<T, 3>> {
+        support_plane_contact(self, plane, self.plane_span(plane)?)
+    }
+
+    #[inline]
+    fn kernel_intersects(&self, plane: &Plane<T, 3>) -> bool {
+        let nonzero = plane.normal.iter().any(|x| *x != T::zero());
+        nonzero
+            && self
+                .plane_span(plane)
+                .is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
+    }
+}
+
+crate::range::impl_intersect! {
     /// The contact of the polyhedron with the plane, or `None` when it
     /// lies wholly on one side.
     ///
@@ -30,45 +48,27 @@ impl<T: Real> Intersect<Plane<T, 3>> for ConvexPolyhedronRef<'_, T> {
     /// let c = cube.as_ref().intersect(&Plane::new(Vector3::z(), 0.25)).unwrap();
     /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 0.25));
     /// ```
-    fn intersect(&self, plane: &Plane<T, 3>) -> Option<Contact<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return None;
-        }
-        support_plane_contact(self, plane, self.plane_span(plane)?)
-    }
-
-    #[inline]
-    fn intersects(&self, plane: &Plane<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return false;
-        }
-        let nonzero = plane.normal.iter().any(|x| *x != T::zero());
-        nonzero
-            && self
-                .plane_span(plane)
-                .is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
-    }
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, Plane<T, 3> => Contact<T, 3>
 }
 
-mirror!(['a, T: Real] Plane<T, 3>, ConvexPolyhedronRef<'a, T>);
-
 #[cfg(feature = "alloc")]
-impl<T: Real> Intersect<Plane<T, 3>> for crate::ConvexPolyhedron<T> {
+impl<T: Real> IntersectKernel<T, Plane<T, 3>> for crate::ConvexPolyhedron<T> {
+    const GROWTH: Growth = Growth::Quadratic;
     type Output = Contact<T, 3>;
 
-    /// As [`ConvexPolyhedronRef`]'s.
     #[inline]
-    fn intersect(&self, plane: &Plane<T, 3>) -> Option<Contact<T, 3>> {
-        self.as_ref().intersect(plane)
+    fn kernel_intersect(&self, plane: &Plane<T, 3>) -> Option<Contact<T, 3>> {
+        self.as_ref().kernel_intersect(plane)
     }
 
     #[inline]
-    fn intersects(&self, plane: &Plane<T, 3>) -> bool {
-        self.as_ref().intersects(plane)
+    fn kernel_intersects(&self, plane: &Plane<T, 3>) -> bool {
+        self.as_ref().kernel_intersects(plane)
     }
 }
 
 #[cfg(feature = "alloc")]
-mirror!([T: Real] Plane<T, 3>, crate::ConvexPolyhedron<T>);
+crate::range::impl_intersect! {
+    /// As [`ConvexPolyhedronRef`]'s.
+    [T: Real] crate::ConvexPolyhedron<T>, Plane<T, 3> => Contact<T, 3>
+}

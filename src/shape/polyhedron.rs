@@ -357,6 +357,25 @@ impl<T: Real> InRange<T> for ConvexPolyhedronRef<'_, T> {
     }
 }
 
+/// A borrowed polyhedron cannot be rebuilt moved into the fixed-point
+/// range: beyond it, its closest-point queries run in `f64`.
+impl<T: Real> crate::range::Scale<T, 3> for ConvexPolyhedronRef<'_, T> {
+    #[inline]
+    fn anchor(&self) -> Point<T, 3> {
+        self.vertices.first().copied().unwrap_or_else(Point::origin)
+    }
+    #[inline]
+    fn extent_from(&self, o: &Point<T, 3>) -> T {
+        self.vertices.iter().fold(T::zero(), |m, v| {
+            crate::range::Scale::<T, 3>::extent_from(v, o).max_sel(m)
+        })
+    }
+    #[inline]
+    fn moved(&self, _: &Point<T, 3>, _: i32, _: T) -> Option<Self> {
+        None
+    }
+}
+
 #[cfg(feature = "alloc")]
 pub use owned::ConvexPolyhedron;
 
@@ -525,6 +544,21 @@ mod owned {
         #[inline]
         fn support(&self, dir: &crate::Vector<T, 3>) -> Point<T, 3> {
             self.as_ref().support(dir)
+        }
+    }
+
+    impl<T: Real> crate::range::Scale<T, 3> for ConvexPolyhedron<T> {
+        #[inline]
+        fn anchor(&self) -> Point<T, 3> {
+            self.as_ref().anchor()
+        }
+        #[inline]
+        fn extent_from(&self, o: &Point<T, 3>) -> T {
+            self.as_ref().extent_from(o)
+        }
+        #[inline]
+        fn moved(&self, _: &Point<T, 3>, _: i32, _: T) -> Option<Self> {
+            None
         }
     }
 
