@@ -17,9 +17,10 @@
 //! cargo bench --manifest-path peers/Cargo.toml --bench hull
 //! ```
 //!
-//! Both sides are checked to find the same number of vertices before
-//! timing (the grid excepted for parry3d, whose hull there keeps or drops
-//! points on edges by its tolerance).
+//! Both sides are checked to find the same number of vertices (within 1%:
+//! parry3d decides nearly coplanar points by a tolerance, isect exactly)
+//! before timing; the grid is excepted (parry3d keeps or drops the points
+//! on its edges and faces by that tolerance).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use isect::nalgebra::Point3;
@@ -102,8 +103,13 @@ macro_rules! side_by_side {
                         mine.face_count(),
                         peer.faces().len()
                     );
+                    // (parry3d decides near-coplanar points by a tolerance, isect
+                    // exactly: they may differ by a few nearly flat vertices.)
                     if *kind != "grid" {
-                        assert_eq!(nv, pv, "hull/{kind}: isect and parry3d find different hulls");
+                        assert!(
+                            nv.abs_diff(pv) * 100 <= nv,
+                            "hull/{kind}: isect and parry3d find different hulls"
+                        );
                     }
                 }
                 let mut group = c.benchmark_group(format!("hull/{kind}/{}", stringify!($t)));
