@@ -53,7 +53,7 @@ pub(crate) fn crossing<T: Real, const D: usize>(
         // The endpoints straddle the plane: s = |dp| / (|dp| + |dq|).
         let s = Interval::Segment.div_clamped(dp.abs(), dp.abs() + dq.abs());
         let x = point_at(&seg.a, &d, s);
-        let (on_tri, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &x);
+        let on_tri = closest_on_triangle(&tri.a, &tri.b, &tri.c, &x);
         return Some((s, x, on_tri));
     }
     let [s, v, w] = stationary(&[d, -e1, -e2], &(seg.a - tri.a))?;
@@ -117,7 +117,7 @@ pub(crate) fn segment_triangle<T: Real, const D: usize>(
     let zero = T::zero();
     let at = |s: T, p: Point<T, D>| ClosestPair {
         point_a: p,
-        point_b: closest_on_triangle(&tri.a, &tri.b, &tri.c, &p).0,
+        point_b: closest_on_triangle(&tri.a, &tri.b, &tri.c, &p),
         s,
         t: zero,
     };

@@ -55,7 +55,7 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Ball<T, D> {
         if !self.intersects(tri) {
             return None;
         }
-        let (p, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
+        let p = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
         Some(rounded_contact(
             &self.center,
             &p,
@@ -77,7 +77,7 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Ball<T, D> {
         if !radius_ok(self.radius) || !all_finite(&[self.center, tri.a, tri.b, tri.c]) {
             return false;
         }
-        let (p, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
+        let p = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
         within(&(p - self.center), self.radius, T::zero())
     }
 }
