@@ -61,3 +61,61 @@ fn point_triangle_2d_and_4d() {
     point_triangle_within::<f64, 2>(100);
     point_triangle_within::<f64, 4>(100);
 }
+
+#[test]
+#[ignore = "report: prints the worst errors (cargo test --release --test accuracy report -- --ignored --nocapture)"]
+fn report_segment_segment() {
+    fn go<T: Scalar, const D: usize>(n: usize) {
+        let mut rng = Rng::new(0x5E65);
+        for shape in PAIR_SHAPES {
+            let mut w = [0.0f64; 3];
+            for _ in 0..n {
+                let s = segments_of::<T, D>(&mut rng, shape, reach::<T>());
+                let e = segment_segment_errors::<T, D>(&s);
+                for i in 0..3 {
+                    w[i] = w[i].max(e[i]);
+                }
+            }
+            println!(
+                "{} {D}D {shape:?}: distance {:.1}, off shape {:.1}, points·sin {:.1} (ulps)",
+                T::NAME,
+                w[0],
+                w[1],
+                w[2]
+            );
+        }
+    }
+    go::<f32, 3>(2000);
+    go::<f64, 3>(2000);
+    go::<f32, 2>(2000);
+}
+
+#[test]
+#[ignore = "report: prints the worst errors (cargo test --release --test accuracy report -- --ignored --nocapture)"]
+fn report_segment_triangle() {
+    fn go<T: Scalar, const D: usize>(n: usize) {
+        let mut rng = Rng::new(0x5E67);
+        for shape in SHAPES {
+            let (mut w, mut w2) = ([0.0f64; 3], [0.0f64; 3]);
+            for _ in 0..n {
+                let t = triangle_of::<T, D>(&mut rng, shape, reach::<T>());
+                let s = segment_near::<T, D>(&mut rng, &t);
+                let e = segment_triangle_errors::<T, D>(&s, &t);
+                // A second triangle through that segment: its ends and a
+                // point near t.
+                let other = [s[0], s[1], point_near::<T, D>(&mut rng, &t)];
+                let e2 = triangle_triangle_errors::<T, D>(&t, &other);
+                for i in 0..3 {
+                    w[i] = w[i].max(e[i]);
+                    w2[i] = w2[i].max(e2[i]);
+                }
+            }
+            println!(
+                "{} {D}D {shape:?}: seg-tri distance {:.1}, off {:.1}, points {:.1}; tri-tri {:.1}, {:.1}, {:.1} (units)",
+                T::NAME, w[0], w[1], w[2], w2[0], w2[1], w2[2]
+            );
+        }
+    }
+    go::<f32, 3>(100);
+    go::<f64, 3>(100);
+}

@@ -154,6 +154,26 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     face(a, b, c, p, x, &(y - x), &(z - x), l[i] * l[i + 2])
 }
 
+/// The vertex of triangle `a b c` with the largest angle (opposite the
+/// longest edge), and its edges to the other two vertices: the pair whose
+/// cross product (the normal) rounds least, `ε / sin θ` relative.
+#[inline]
+pub(crate) fn largest_angle<'p, T: Real, const D: usize>(
+    a: &'p Point<T, D>,
+    b: &'p Point<T, D>,
+    c: &'p Point<T, D>,
+) -> (&'p Point<T, D>, Vector<T, D>, Vector<T, D>) {
+    let (ab, bc, ca) = (b - a, c - b, a - c);
+    let (l_ab, l_bc, l_ca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
+    if l_bc >= l_ca && l_bc >= l_ab {
+        (a, ab, -ca)
+    } else if l_ca >= l_ab {
+        (b, bc, -ab)
+    } else {
+        (c, ca, -bc)
+    }
+}
+
 /// The face region of [`closest_on_triangle`]: `p` projected onto the
 /// triangle's plane from the vertex `x` with the largest angle, whose
 /// edges are `e1` and `e2` (the product of their squared lengths `ll`).
