@@ -20,7 +20,7 @@ mod wide;
 
 use alloc::vec::Vec;
 
-pub(crate) use wide::{PacketStack, Ref, Stack, Wide, PACKET};
+pub(crate) use wide::{reach, PacketStack, Ref, Stack, Wide, PACKET};
 
 use crate::intersect::cast::has_infinity;
 use crate::{Aabb, Bounded, Caster, ClosestPoint, Intersect, Point, PreparedRay, Real};
@@ -193,11 +193,17 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
             .ray_walk(&ray, &mut t_max, &mut stack, true, |r, t_max| {
                 let mut narrow = ray;
                 for (i, s) in self.leaf(r) {
-                    narrow.t_max = *t_max;
+                    // Fixed point: a little beyond the nearest hit (casts
+                    // may round `t` after their range check).
+                    narrow.t_max = if has_infinity::<T>() {
+                        *t_max
+                    } else {
+                        reach(*t_max)
+                    };
                     let Some(t) = cast(i, s, &narrow) else {
                         continue;
                     };
-                    if !(t >= narrow.t_min && t <= narrow.t_max) {
+                    if !(t >= narrow.t_min && t <= *t_max) {
                         continue;
                     }
                     if best.is_none_or(|(bi, bt)| t < bt || (t == bt && i < bi)) {

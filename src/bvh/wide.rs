@@ -107,6 +107,25 @@ pub(crate) struct Wide<T: Real> {
     pub(crate) order: Vec<u32>,
 }
 
+/// The end of a walk's range as the box tests see it: `t_max` a little
+/// beyond itself, so that a box entered exactly where a hit was found (a
+/// triangle on a node's face; several triangles hit at the same `t`) is
+/// not dropped by the rounding of its entry parameter (`4ε` of `|t|` for
+/// floats; for fixed point, whose slab test divides with truncation,
+/// `T::tolerance()` of `|t|` and 16 steps, saturating).
+#[inline(always)]
+pub(crate) fn reach<T: Real>(t: T) -> T {
+    if has_infinity::<T>() {
+        return t + t.abs() * (T::default_epsilon() * T::from_f64_lossy(4.0));
+    }
+    let slack = t.abs() * T::tolerance() + T::default_epsilon() * T::from_f64_lossy(16.0);
+    if t >= T::max_finite() - slack {
+        T::max_finite()
+    } else {
+        t + slack
+    }
+}
+
 /// A walk's stack of pushed children with their keys (entry parameter or
 /// distance). Made once per walk (or once per batch of rays, which reuse
 /// it without clearing: the walk only reads what it pushed).
@@ -278,7 +297,7 @@ impl<T: Real> Wide<T> {
                     return;
                 }
             } else if let Some(node) = self.nodes.get(cur.child as usize) {
-                let (t, mask) = Self::enter_children(node, ray, neg, t_min, *t_max);
+                let (t, mask) = Self::enter_children(node, ray, neg, t_min, reach(*t_max));
                 if mask != 0 {
                     // Nearest first: sort the entered children by entry.
                     let mut hits = [(T::zero(), 0usize); WIDTH];
@@ -327,7 +346,7 @@ impl<T: Real> Wide<T> {
                 let Some(&(r, t)) = stack.items.get(top) else {
                     return;
                 };
-                if t <= *t_max {
+                if t <= reach(*t_max) {
                     cur = r;
                     break;
                 }
@@ -509,7 +528,7 @@ impl<T: Real> Wide<T> {
                     let (Some(neg), Some(&tk)) = (negs.get(k), t_max.get(k)) else {
                         continue;
                     };
-                    let (t, mask) = Self::enter_children(node, ray, *neg, ray.t_min, tk);
+                    let (t, mask) = Self::enter_children(node, ray, *neg, ray.t_min, reach(tk));
                     for c in 0..WIDTH {
                         let hit = mask & (1 << c) != 0;
                         masks[c] |= u32::from(hit) << k;
@@ -565,8 +584,8 @@ impl<T: Real> Wide<T> {
                     return;
                 };
                 let live = (0..n).fold(0u32, |m, k| {
-                    let reach = t_max.get(k).is_some_and(|tk| t <= *tk);
-                    m | (u32::from(reach) << k)
+                    let alive = t_max.get(k).is_some_and(|tk| t <= reach(*tk));
+                    m | (u32::from(alive) << k)
                 }) & mask;
                 if live != 0 {
                     cur = (r, live);

@@ -1,28 +1,35 @@
 //! Triangle meshes with a bounding volume hierarchy (feature `alloc`).
 //!
 //! Ray casts use the prepared ray (`PreparedRay`: inverse direction and
-//! the watertight triangle test's frame computed once) against every node
-//! box and triangle; the nearer child is visited first and the range
-//! shrinks to the nearest hit so far, so farther subtrees are skipped (each
-//! node is checked again when it is popped, against the range as it is
-//! then); closest-point queries walk the same way by box distance. The
+//! the watertight triangle test's frame computed once) against the wide
+//! tree of `src/bvh/` (four children per node, their boxes tested
+//! together, nearest first); the range shrinks to the nearest hit so far,
+//! so farther subtrees are skipped (each pushed child is checked again
+//! when it is popped, against the range as it is then); closest-point and
+//! overlap queries walk the same tree by box distance and box overlap. The
 //! triangle test is the watertight one: a ray through a shared edge or
-//! vertex of the mesh hits one of the triangles there, never neither.
+//! vertex of the mesh hits one of the triangles there, never neither. Of
+//! several triangles hit at the same nearest `t` (a ray through a shared
+//! edge), the one with the smallest index is reported, whatever the order
+//! of the walk, so batches, packets and threads give the same hits as one
+//! call per ray.
 //!
-//! [`TriMesh`] owns its vertices and index triples and a BVH built by a
-//! binned surface-area heuristic (`bvh.rs`), and a copy of the triangles
-//! in the BVH's leaf order (so that a leaf reads its triangles from one
-//! place: 36 bytes per triangle for `f32`). Queries walk the BVH with a
-//! fixed-size stack and never allocate: the first ray hit, any hit
-//! (occlusion), the closest point, every triangle overlapping a shape
-//! (through a callback), and inside/outside for a closed mesh.
+//! [`TriMesh`] owns its vertices and index triples, the tree, and a copy
+//! of the triangles in the tree's leaf order (so that a leaf reads its
+//! triangles from one place: 36 bytes per triangle for `f32`). Queries
+//! never allocate: the first ray hit, any hit (occlusion; stops at the
+//! first hit found), batches of both ([`TriMesh::cast_many`],
+//! [`TriMesh::occludes_many`]: runs of eight nearly parallel rays walk the
+//! tree as one packet, and feature `rayon` splits a batch across threads),
+//! the closest point, every triangle overlapping a shape (through a
+//! callback), and inside/outside for a closed mesh.
 //!
 //! A mesh is a surface: its closest point to a point inside a closed mesh
 //! is on the surface (use [`TriMesh::contains_point`] for inside/outside).
 
 use alloc::vec::Vec;
 
-use crate::bvh::{overlap, widen, PacketStack, Ref, Stack, Wide, PACKET};
+use crate::bvh::{overlap, reach, widen, PacketStack, Ref, Stack, Wide, PACKET};
 use crate::closest::closest_on_triangle;
 use crate::intersect::cast::has_infinity;
 use crate::shape::check_point;
@@ -365,7 +372,14 @@ impl<T: Real> TriMesh<T> {
         // the narrowed ray stays valid.
         let mut narrow = *ray;
         for (i, tri) in self.leaf(r) {
-            narrow.t_max = *t_max;
+            // Fixed point: a little beyond the nearest hit, since its
+            // triangle test works in `f64` and rounds `t` afterwards (two
+            // triangles at the same rounded `t` must both be seen).
+            narrow.t_max = if has_infinity::<T>() {
+                *t_max
+            } else {
+                reach(*t_max)
+            };
             let Some(h) = tri.cast(&narrow, cull) else {
                 continue;
             };
