@@ -352,8 +352,8 @@ mesh_tests! {
         let mut rng = Rng::new(12);
         for (name, soup) in meshes() {
             let f = Fixture::<T>::new(&soup);
-            // Incoherent rays (one walk each), and the rays of a camera in
-            // tiles of eight (nearly parallel: walked as packets).
+            // Incoherent rays, and the rays of a camera in tiles of eight
+            // (nearly parallel, many through the same edges).
             let mut rays: Vec<Ray<T>> = (0..reps::<T>(600)).map(|_| random_ray::<T>(&mut rng)).collect();
             let eye = rng.point::<3>(7.0);
             let mut base = [0.0; 3];

@@ -10,9 +10,8 @@
 //!   three passes), on two ray sets: incoherent rays from a sphere of
 //!   radius 4 aimed at points of `[-1.6, 1.6]³` (about half hit), and the
 //!   coherent rays of a 512 × 512 pinhole camera, in 4 × 4 tiles;
-//! - batches: isect's `cast_many` / `occludes_many` on the same sets
-//!   (coherent rays go through its packet walk), Embree's `rtcIntersect16`
-//!   on the camera's 4 × 4 tiles;
+//! - batches: isect's `cast_many` / `occludes_many` on the same sets,
+//!   Embree's `rtcIntersect16` on the camera's 4 × 4 tiles;
 //! - leaks: rays that isect's `f64` mesh (exact signs: the edge functions
 //!   decided exactly) says cross a triangle, where the engine reports no
 //!   hit.
@@ -78,7 +77,11 @@ fn cpu() -> f64 {
 /// The resident set in bytes.
 fn rss() -> f64 {
     let s = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: f64 = s.split_whitespace().nth(1).and_then(|x| x.parse().ok()).unwrap_or(0.0);
+    let pages: f64 = s
+        .split_whitespace()
+        .nth(1)
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(0.0);
     pages * 4096.0
 }
 
@@ -183,11 +186,17 @@ fn main() {
             let r0 = rss();
             let (secs, scene) = timed(|| embree::Scene::new(&v32, &t));
             let mb = (rss() - r0) / 1e6;
-            println!("build embree: {:.1} ms, {:.0} MB (resident set growth)", secs * 1e3, mb);
+            println!(
+                "build embree: {:.1} ms, {:.0} MB (resident set growth)",
+                secs * 1e3,
+                mb
+            );
             scene
         };
         #[cfg(not(has_embree))]
-        println!("embree: skipped (libembree3 not found; peers/mesh-bench.sh installs libembree-dev)");
+        println!(
+            "embree: skipped (libembree3 not found; peers/mesh-bench.sh installs libembree-dev)"
+        );
 
         let m0 = LIVE.load(Relaxed);
         let (secs, mesh) = timed(|| TriMesh::new(v.clone(), t.clone()).expect("valid"));
@@ -197,7 +206,10 @@ fn main() {
             (LIVE.load(Relaxed) - m0) as f64 / 1e6
         );
         let m0 = LIVE.load(Relaxed);
-        let pv: Vec<parry3d::math::Vec3> = v32.iter().map(|p| parry3d::math::Vec3::new(p[0], p[1], p[2])).collect();
+        let pv: Vec<parry3d::math::Vec3> = v32
+            .iter()
+            .map(|p| parry3d::math::Vec3::new(p[0], p[1], p[2]))
+            .collect();
         let (secs, pmesh) = timed(|| parry3d::shape::TriMesh::new(pv, t.clone()).expect("valid"));
         println!(
             "build parry3d: {:.1} ms, {:.0} MB",
@@ -220,7 +232,11 @@ fn main() {
                 &mut std::time::Duration::default(),
             );
             // Triangles in the BVH's order (as obvhs's examples do).
-            let ordered: Vec<_> = bvh.primitive_indices.iter().map(|&i| tris[i as usize]).collect();
+            let ordered: Vec<_> = bvh
+                .primitive_indices
+                .iter()
+                .map(|&i| tris[i as usize])
+                .collect();
             (bvh, ordered)
         });
         println!(
@@ -246,7 +262,10 @@ fn main() {
                     )
                 })
                 .collect();
-            let oray: Vec<obvhs::ray::Ray> = rays.iter().map(|r| obvhs::ray::Ray::new_inf(o(r), d(r))).collect();
+            let oray: Vec<obvhs::ray::Ray> = rays
+                .iter()
+                .map(|r| obvhs::ray::Ray::new_inf(o(r), d(r)))
+                .collect();
             // Reference hits and leaks.
             let truth: Vec<bool> = rays
                 .iter()
@@ -256,8 +275,14 @@ fn main() {
                 })
                 .collect();
             let hits = truth.iter().filter(|h| **h).count();
-            let isect_hit: Vec<bool> = rays.iter().map(|r| mesh.cast(r, FaceCull::None).is_some()).collect();
-            let parry_hit: Vec<bool> = prays.iter().map(|r| pmesh.intersects_local_ray(r, f32::MAX)).collect();
+            let isect_hit: Vec<bool> = rays
+                .iter()
+                .map(|r| mesh.cast(r, FaceCull::None).is_some())
+                .collect();
+            let parry_hit: Vec<bool> = prays
+                .iter()
+                .map(|r| pmesh.intersects_local_ray(r, f32::MAX))
+                .collect();
             let obvhs_hit: Vec<bool> = oray
                 .iter()
                 .map(|r| {
@@ -279,15 +304,30 @@ fn main() {
             );
             #[cfg(has_embree)]
             {
-                let e: Vec<bool> = rays.iter().map(|r| embree.intersect1(arr(&r.origin), [r.dir.x, r.dir.y, r.dir.z]).is_some()).collect();
+                let e: Vec<bool> = rays
+                    .iter()
+                    .map(|r| {
+                        embree
+                            .intersect1(arr(&r.origin), [r.dir.x, r.dir.y, r.dir.z])
+                            .is_some()
+                    })
+                    .collect();
                 println!("leaks: embree {}", leaks(&e));
             }
 
             let nr = rays.len();
             println!("| call | first hit | any hit |");
             println!("|---|---:|---:|");
-            let first = mrays(nr, || rays.iter().filter(|r| mesh.cast(*r, FaceCull::None).is_some()).count());
-            let any = mrays(nr, || rays.iter().filter(|r| mesh.occludes(*r, FaceCull::None)).count());
+            let first = mrays(nr, || {
+                rays.iter()
+                    .filter(|r| mesh.cast(*r, FaceCull::None).is_some())
+                    .count()
+            });
+            let any = mrays(nr, || {
+                rays.iter()
+                    .filter(|r| mesh.occludes(*r, FaceCull::None))
+                    .count()
+            });
             println!("| isect `cast` / `occludes` | {first:.2} | {any:.2} |");
             let mut out = vec![None; nr];
             let mut occ = vec![false; nr];
@@ -300,9 +340,21 @@ fn main() {
                 occ.iter().filter(|h| **h).count()
             });
             println!("| isect `cast_many` / `occludes_many` | {first:.2} | {any:.2} |");
-            let first = mrays(nr, || prays.iter().filter(|r| pmesh.cast_local_ray(r, f32::MAX, false).is_some()).count());
-            let any = mrays(nr, || prays.iter().filter(|r| pmesh.intersects_local_ray(r, f32::MAX)).count());
-            println!("| parry3d `cast_local_ray` / `intersects_local_ray` | {first:.2} | {any:.2} |");
+            let first = mrays(nr, || {
+                prays
+                    .iter()
+                    .filter(|r| pmesh.cast_local_ray(r, f32::MAX, false).is_some())
+                    .count()
+            });
+            let any = mrays(nr, || {
+                prays
+                    .iter()
+                    .filter(|r| pmesh.intersects_local_ray(r, f32::MAX))
+                    .count()
+            });
+            println!(
+                "| parry3d `cast_local_ray` / `intersects_local_ray` | {first:.2} | {any:.2} |"
+            );
             let first = mrays(nr, || {
                 oray.iter()
                     .filter(|r| {
@@ -321,7 +373,11 @@ fn main() {
             {
                 let first = mrays(nr, || {
                     rays.iter()
-                        .filter(|r| embree.intersect1(arr(&r.origin), [r.dir.x, r.dir.y, r.dir.z]).is_some())
+                        .filter(|r| {
+                            embree
+                                .intersect1(arr(&r.origin), [r.dir.x, r.dir.y, r.dir.z])
+                                .is_some()
+                        })
                         .count()
                 });
                 let any = mrays(nr, || {
@@ -336,7 +392,9 @@ fn main() {
                         let mut hits = 0;
                         for tile in rays.chunks_exact(16) {
                             let org: [[f32; 3]; 16] = std::array::from_fn(|k| arr(&tile[k].origin));
-                            let dir: [[f32; 3]; 16] = std::array::from_fn(|k| [tile[k].dir.x, tile[k].dir.y, tile[k].dir.z]);
+                            let dir: [[f32; 3]; 16] = std::array::from_fn(|k| {
+                                [tile[k].dir.x, tile[k].dir.y, tile[k].dir.z]
+                            });
                             embree.intersect16(&org, &dir, &mut out);
                             hits += out.iter().filter(|h| h.is_some()).count();
                         }

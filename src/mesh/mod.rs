@@ -19,8 +19,8 @@
 //! triangles from one place: 36 bytes per triangle for `f32`). Queries
 //! never allocate: the first ray hit, any hit (occlusion; stops at the
 //! first hit found), batches of both ([`TriMesh::cast_many`],
-//! [`TriMesh::occludes_many`]: runs of eight nearly parallel rays walk the
-//! tree as one packet, and feature `rayon` splits a batch across threads),
+//! [`TriMesh::occludes_many`]: one stack for the whole batch, and feature
+//! `rayon` splits a batch across threads),
 //! the closest point, every triangle overlapping a shape (through a
 //! callback), and inside/outside for a closed mesh.
 //!
@@ -29,7 +29,7 @@
 
 use alloc::vec::Vec;
 
-use crate::bvh::{overlap, reach, widen, PacketStack, Ref, Stack, Wide, PACKET};
+use crate::bvh::{overlap, reach, widen, Ref, Stack, Wide};
 use crate::closest::closest_on_triangle;
 use crate::intersect::cast::has_infinity;
 use crate::shape::check_point;
@@ -483,8 +483,8 @@ impl<T: Real> TriMesh<T> {
     /// [`TriMesh::cast`] for every caster of `casters`, into `hits` (one
     /// entry per caster, in order; entries past the shorter of the two
     /// slices are left alone): the same hits, bit for bit, as one call per
-    /// caster. The walk's stack is made once for the whole batch; with
-    /// feature `rayon` the casters are split across threads.
+    /// caster. The walk's stack is made once for the whole batch (not once
+    /// per ray); with feature `rayon` the casters are split across threads.
     ///
     /// ```
     /// use isect::{FaceCull, Ray, TriMesh, nalgebra::{Point3, Vector3}};
@@ -493,11 +493,12 @@ impl<T: Real> TriMesh<T> {
     ///     vec![[0, 1, 2]],
     /// ).unwrap();
     /// let rays: Vec<_> = (0..4)
-    ///     .map(|k| Ray::new(Point3::new(0.2 * k as f64, 0.1, 1.0), -Vector3::z()))
+    ///     .map(|k| Ray::new(Point3::new(0.4 * k as f64, 0.1, 1.0), -Vector3::z()))
     ///     .collect();
     /// let mut hits = vec![None; rays.len()];
     /// mesh.cast_many(&rays, FaceCull::None, &mut hits);
-    /// assert_eq!(hits.iter().filter(|h| h.is_some()).count(), 3); // x = 0.6 + 0.1 > 1 - ... misses
+    /// // x = 1.2 is past the triangle's edge x + y = 1.
+    /// assert_eq!(hits.iter().map(|h| h.is_some()).collect::<Vec<_>>(), [true, true, true, false]);
     /// assert_eq!(hits[0], mesh.cast(&rays[0], FaceCull::None));
     /// ```
     pub fn cast_many<C: Caster<T, 3> + Sync>(
@@ -509,33 +510,9 @@ impl<T: Real> TriMesh<T> {
         T: Send + Sync,
     {
         let run = |casters: &[C], hits: &mut [Option<MeshHit<T>>]| {
-            let (mut stack, mut packet) = (Stack::new(), PacketStack::new());
-            for (cs, hs) in casters.chunks(PACKET).zip(hits.chunks_mut(PACKET)) {
-                let Some(rays) = coherent(cs) else {
-                    for (c, h) in cs.iter().zip(hs.iter_mut()) {
-                        *h = self.cast_with(&c.prepare(), cull, &mut stack);
-                    }
-                    continue;
-                };
-                let rays = rays.get(..cs.len()).unwrap_or(&[]);
-                let mut t_max = [T::zero(); PACKET];
-                for (t, r) in t_max.iter_mut().zip(rays) {
-                    *t = r.t_max();
-                }
-                let mut best = [None; PACKET];
-                self.bvh
-                    .packet_walk(rays, &mut t_max, &mut packet, |r, mask, t_max| {
-                        for (k, ((ray, t), b)) in
-                            rays.iter().zip(t_max.iter_mut()).zip(&mut best).enumerate()
-                        {
-                            if mask & (1 << k) != 0 {
-                                self.cast_leaf(ray, cull, r, t, b);
-                            }
-                        }
-                    });
-                for (h, b) in hs.iter_mut().zip(best) {
-                    *h = b;
-                }
+            let mut stack = Stack::new();
+            for (c, h) in casters.iter().zip(hits.iter_mut()) {
+                *h = self.cast_with(&c.prepare(), cull, &mut stack);
             }
         };
         many(casters, hits, run);
@@ -567,68 +544,13 @@ impl<T: Real> TriMesh<T> {
         T: Send + Sync,
     {
         let run = |casters: &[C], hits: &mut [bool]| {
-            let (mut stack, mut packet) = (Stack::new(), PacketStack::new());
-            for (cs, hs) in casters.chunks(PACKET).zip(hits.chunks_mut(PACKET)) {
-                let Some(rays) = coherent(cs) else {
-                    for (c, h) in cs.iter().zip(hs.iter_mut()) {
-                        *h = self.occludes_with(&c.prepare(), cull, &mut stack);
-                    }
-                    continue;
-                };
-                let rays = rays.get(..cs.len()).unwrap_or(&[]);
-                let mut t_max = [T::zero(); PACKET];
-                for (t, r) in t_max.iter_mut().zip(rays) {
-                    *t = r.t_max();
-                }
-                let mut done = 0u32;
-                self.bvh
-                    .packet_walk(rays, &mut t_max, &mut packet, |r, mask, t_max| {
-                        for (k, (ray, t)) in rays.iter().zip(t_max.iter_mut()).enumerate() {
-                            if mask & !done & (1 << k) != 0
-                                && self.leaf(r).any(|(_, tri)| tri.cast(ray, cull).is_some())
-                            {
-                                done |= 1 << k;
-                                // Below every entry: the walk drops this ray.
-                                *t = -T::max_finite();
-                            }
-                        }
-                    });
-                for (k, h) in hs.iter_mut().enumerate() {
-                    *h = done & (1 << k) != 0;
-                }
+            let mut stack = Stack::new();
+            for (c, h) in casters.iter().zip(hits.iter_mut()) {
+                *h = self.occludes_with(&c.prepare(), cull, &mut stack);
             }
         };
         many(casters, hits, run);
     }
-}
-
-/// The casters prepared, when they are worth walking as one packet: at
-/// least two, all valid, floats, their directions in one octant and within
-/// about 8° of the first one's (the rays of a camera tile, a bundle of
-/// shadow rays towards one light). `None` otherwise: one walk per caster.
-fn coherent<T: Real, C: Caster<T, 3>>(casters: &[C]) -> Option<[PreparedRay<T, 3>; PACKET]> {
-    let first = casters.first()?.prepare();
-    if casters.len() < 2 || !has_infinity::<T>() || !first.is_valid() {
-        return None;
-    }
-    let mut rays = [first; PACKET];
-    let d0 = first.direction();
-    let n0 = d0.norm_squared();
-    let cos2 = T::from_f64_lossy(0.98);
-    for (r, c) in rays.iter_mut().zip(casters).skip(1) {
-        *r = c.prepare();
-        let d = r.direction();
-        let dot = d.dot(&d0);
-        let same_octant = (0..3).all(|i| (d[i] < T::zero()) == (d0[i] < T::zero()));
-        if !(r.is_valid()
-            && same_octant
-            && dot > T::zero()
-            && dot * dot >= cos2 * n0 * d.norm_squared())
-        {
-            return None;
-        }
-    }
-    Some(rays)
 }
 
 /// Runs `run` over `casters` and `hits` in step: in chunks across threads
@@ -692,28 +614,5 @@ impl<T: Real> Bounded<T, 3> for TriMesh<T> {
             Some(b) => b.bounding_ball(),
             None => crate::Ball::new(Point::origin(), -T::one()),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use nalgebra::{Point3, Vector3};
-
-    #[test]
-    fn camera_tiles_are_packets_and_scattered_rays_are_not() {
-        let tile: alloc::vec::Vec<Ray<f32>> = (0..8)
-            .map(|k| Ray::new(Point3::origin(), Vector3::new(0.01 * k as f32, 0.02, 1.0)))
-            .collect();
-        assert!(coherent(&tile).is_some());
-        let mut scattered = tile.clone();
-        scattered[5].dir = Vector3::new(0.0, 1.0, 1.0);
-        assert!(coherent(&scattered).is_none());
-        assert!(coherent(&tile[..1]).is_none());
-        let fixed: alloc::vec::Vec<Ray<f64>> = tile
-            .iter()
-            .map(|r| Ray::new(r.origin.cast(), r.dir.cast()))
-            .collect();
-        assert!(coherent(&fixed).is_some());
     }
 }
