@@ -160,6 +160,29 @@ impl<T: Real> TriMesh<T> {
             .walk(enter, live, |r| self.leaf(r).all(|(i, tri)| leaf(i, tri)));
     }
 
+    /// An upper bound of the sum of the absolute coordinates of any three
+    /// vertices relative to `ray`'s origin (floats), from the mesh's box:
+    /// the triangle test's rounding bound then needs no per-triangle sum.
+    #[inline(always)]
+    fn reach(&self, ray: &PreparedRay<T, 3>) -> Option<T> {
+        let b = self.bounds?;
+        if !has_infinity::<T>() {
+            return None;
+        }
+        let far = (0..3).fold(T::zero(), |acc, i| {
+            let (lo, hi) = (
+                (b.min[i] - ray.origin[i]).abs(),
+                (b.max[i] - ray.origin[i]).abs(),
+            );
+            acc + lo.max_sel(hi)
+        });
+        // Three vertices, and room for the rounding of these sums.
+        Some(
+            far * T::from_f64_lossy(3.0)
+                * (T::one() + T::default_epsilon() * T::from_f64_lossy(16.0)),
+        )
+    }
+
     /// The triangles of leaf `r` with their indices.
     #[inline(always)]
     fn leaf(&self, r: Ref) -> impl Iterator<Item = (usize, &Triangle<T, 3>)> {
@@ -371,6 +394,7 @@ impl<T: Real> TriMesh<T> {
         // `ray` is valid and the range only shrinks to hits inside it, so
         // the narrowed ray stays valid.
         let mut narrow = *ray;
+        let s_max = self.reach(ray);
         for (i, tri) in self.leaf(r) {
             // Fixed point: a little beyond the nearest hit, since its
             // triangle test works in `f64` and rounds `t` afterwards (two
@@ -380,7 +404,7 @@ impl<T: Real> TriMesh<T> {
             } else {
                 reach(*t_max)
             };
-            let Some(h) = tri.cast(&narrow, cull) else {
+            let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
                 continue;
             };
             if best.is_none_or(|b| h.t < b.t || (h.t == b.t && i < b.triangle)) {
@@ -427,7 +451,10 @@ impl<T: Real> TriMesh<T> {
         let mut hit = false;
         let mut t_max = ray.t_max();
         self.bvh.ray_walk(ray, &mut t_max, stack, false, |r, _| {
-            hit = self.leaf(r).any(|(_, tri)| tri.cast(ray, cull).is_some());
+            let s_max = self.reach(ray);
+            hit = self
+                .leaf(r)
+                .any(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some());
             !hit
         });
         hit
