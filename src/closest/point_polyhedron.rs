@@ -33,7 +33,7 @@ fn closest_in<T: Real, U: Real>(poly: &ConvexPolyhedronRef<'_, T>, p: &Point<U, 
         let mut best: Option<(U, Point<U, 3>)> = None;
         for w in f.get(1..)?.windows(2) {
             let (b, c) = (v(w[0])?, v(w[1])?);
-            let (q, _, _) = closest_on_triangle(&a, &b, &c, p);
+            let q = closest_on_triangle(&a, &b, &c, p);
             let d2 = (q - p).norm_squared();
             if best.is_none_or(|(m, _)| d2 < m) {
                 best = Some((d2, q));
