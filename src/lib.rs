@@ -91,7 +91,7 @@ pub use query::{
     Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit, RayHit, Side, Span, Toi,
     TriangleHit, TriangleIntersection,
 };
-pub use real::{Growth, Real};
+pub use real::{Growth, Real, Wide};
 pub use shape::{
     Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
     Sphere, Swept, Triangle,
@@ -132,6 +132,7 @@ pub mod fixed {
     pub type I16F16 = simba::scalar::FixedI16F16;
     /// 64-bit fixed point: 32 integer bits (sign included), 32 fractional.
     pub type I32F32 = simba::scalar::FixedI32F32;
+    pub use crate::real::fixed_impl::{WideI16F16, WideI32F32};
 }
 
 /// The traits and shapes, for `use isect::prelude::*`.
