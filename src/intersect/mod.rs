@@ -135,7 +135,9 @@ mod prepared;
 pub(crate) mod ray_aabb;
 mod ray_ball;
 mod ray_capsule;
+mod ray_cone;
 mod ray_convex;
+mod ray_cylinder;
 mod ray_obb;
 mod ray_plane;
 mod ray_polygon;
@@ -173,3 +175,6 @@ pub mod capsule_capsule;
 pub mod capsule_obb;
 pub mod capsule_plane;
 pub mod capsule_triangle;
+
+pub mod cone_plane;
+pub mod cylinder_plane;
