@@ -79,7 +79,7 @@ pub mod sweep;
 
 pub use convex::Support;
 pub use cull::{Cull, Visibility};
-pub use error::ShapeError;
+pub use error::{OutOfRange, ShapeError};
 pub use grid::{Grid, GridCell, GridTraversal};
 pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
