@@ -59,6 +59,7 @@ pub use nalgebra;
 
 mod error;
 mod grid;
+mod linalg;
 #[cfg(feature = "alloc")]
 mod mesh;
 mod query;
