@@ -2,8 +2,8 @@
 //!
 //! Geometric queries — closest points and distances, intersection tests,
 //! plane classification, containment and swept tests — between rays,
-//! segments, lines, planes, balls, boxes, triangles, capsules, convex
-//! polygons and hulls, and frustums.
+//! segments, lines, planes, balls, boxes, triangles, capsules, cylinders,
+//! cones, convex polygons and hulls, and frustums.
 //!
 //! Every query is written once, generic over the scalar ([`Real`]: `f32`,
 //! `f64`, and with feature `fixed` the fixed-point [`fixed::I16F16`] and
@@ -80,7 +80,7 @@ pub mod sweep;
 
 pub use convex::Support;
 pub use cull::{Cull, Visibility};
-pub use error::ShapeError;
+pub use error::{OutOfRange, ShapeError};
 pub use grid::{Grid, GridCell, GridTraversal};
 pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
@@ -94,8 +94,8 @@ pub use query::{
 };
 pub use real::{Growth, Real, Wide};
 pub use shape::{
-    Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
-    Sphere, Swept, Triangle,
+    Aabb, Ball, Capsule, Circle, Cone, ConvexHull, Cylinder, Frustum, Line, Obb, Plane, Polygon,
+    Ray, Segment, Sphere, Swept, Triangle,
 };
 
 // The README's examples run as doctests.
@@ -140,8 +140,8 @@ pub mod fixed {
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Caster, Circle, Classify, Clip, ClosestPair, ClosestPoint,
-        ClosestPoints, Contact, Contains, ConvexHull, Cull, Frustum, Intersect, Line, Obb, Orient,
-        OverlapPolygon, Plane, Polygon, Ray, Real, Segment, Side, Sphere, Swept, Toi, Triangle,
-        TriangleIntersection, Visibility,
+        ClosestPoints, Cone, Contact, Contains, ConvexHull, Cull, Cylinder, Frustum, Intersect,
+        Line, Obb, Orient, OverlapPolygon, Plane, Polygon, Ray, Real, Segment, Side, Sphere, Swept,
+        Toi, Triangle, TriangleIntersection, Visibility,
     };
 }

@@ -158,11 +158,11 @@ pub trait Real: RealField + Copy + Orient {
     #[inline(always)]
     #[must_use]
     fn dot_wide<const D: usize>(a: &Vector<Self, D>, b: &Vector<Self, D>) -> Self::Wide {
-        let mut s = Self::Wide::zero();
-        for i in 0..D {
-            s += a[i].mul_wide(b[i]);
-        }
-        s
+        // Iterators, not `a[i]`: no bounds check reaches a panic path at
+        // any opt-level.
+        a.iter()
+            .zip(b.iter())
+            .fold(Self::Wide::zero(), |s, (x, y)| s + x.mul_wide(*y))
     }
 
     /// The relative tolerance of this type: a few units in the last place
@@ -284,6 +284,46 @@ pub trait Real: RealField + Copy + Orient {
     fn is_finite_real(self) -> bool {
         self.is_finite()
     }
+
+    /// The largest integer at or below `self`, as an `i64`: saturating at
+    /// `i64`'s range, zero for NaN. (No float conversion for fixed point: a
+    /// shift of the bits.)
+    ///
+    /// ```
+    /// use isect::Real;
+    /// assert_eq!((-2.5f32).floor_i64(), -3);
+    /// assert_eq!(f64::NAN.floor_i64(), 0);
+    /// ```
+    fn floor_i64(self) -> i64;
+
+    /// `self · 2^k`: exact for floats (unless it overflows to infinity or
+    /// underflows), a shift of the bits for fixed point — rounding down for
+    /// `k < 0`, saturating at the type's range for `k > 0`. How the range
+    /// mechanism scales inputs into a query's range and results back.
+    ///
+    /// ```
+    /// use isect::Real;
+    /// assert_eq!(3.0f32.mul_pow2(2), 12.0);
+    /// assert_eq!(3.0f64.mul_pow2(-1), 1.5);
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::fixed::I16F16;
+    /// assert_eq!(I16F16::from_f64_lossy(20000.0).mul_pow2(1), I16F16::max_finite());
+    /// # }
+    /// ```
+    #[inline]
+    #[must_use]
+    fn mul_pow2(self, k: i32) -> Self {
+        let (factor, n) = if k >= 0 {
+            (Self::two(), k)
+        } else {
+            (Self::half(), -k)
+        };
+        let mut x = self;
+        for _ in 0..n {
+            x *= factor;
+        }
+        x
+    }
 }
 
 /// The wide intermediate type of a [`Real`] scalar ([`Real::Wide`]): where
@@ -355,6 +395,12 @@ pub trait Wide<T>:
     /// NaN values.
     #[must_use]
     fn sqrt_narrow(self) -> T;
+
+    /// `self · 2^k`: a shift of the bits for fixed point (rounding down for
+    /// `k < 0`, saturating at the wide type's range for `k > 0`), the
+    /// float's [`Real::mul_pow2`] for floats.
+    #[must_use]
+    fn mul_pow2(self, k: i32) -> Self;
 }
 
 /// `x` limited to `±T::max_finite()` (infinities become the largest finite
@@ -401,6 +447,11 @@ macro_rules! impl_real_float {
             fn is_finite_real(self) -> bool {
                 <$t>::is_finite(self)
             }
+            #[inline]
+            fn floor_i64(self) -> i64 {
+                // `as` saturates and maps NaN to 0.
+                <$t as nalgebra::ComplexField>::floor(self) as i64
+            }
         }
 
         impl Wide<$t> for $t {
@@ -415,6 +466,10 @@ macro_rules! impl_real_float {
             #[inline(always)]
             fn sqrt_narrow(self) -> $t {
                 self.sqrt_clamped()
+            }
+            #[inline(always)]
+            fn mul_pow2(self, k: i32) -> Self {
+                Real::mul_pow2(self, k)
             }
         }
     };
@@ -538,6 +593,24 @@ pub(crate) mod fixed_impl {
                         r as $nbits
                     };
                     <$narrow>::from_bits(r)
+                }
+
+                #[inline]
+                fn mul_pow2(self, k: i32) -> Self {
+                    let bits = self.0;
+                    if k <= 0 {
+                        let k = k.unsigned_abs().min(<$raw>::BITS - 1);
+                        return Self(bits >> k);
+                    }
+                    let k = (k as u32).min(<$raw>::BITS - 1);
+                    let max = <$raw>::MAX >> k;
+                    Self(if bits > max {
+                        <$raw>::MAX
+                    } else if bits < -max - 1 {
+                        <$raw>::MIN
+                    } else {
+                        bits << k
+                    })
                 }
             }
         };
@@ -675,6 +748,27 @@ pub(crate) mod fixed_impl {
                         return <$t>::from_bits(0);
                     }
                     <$t>::from_bits(super::sqrt_frac(bits as u64, $frac) as $bits)
+                }
+                #[inline(always)]
+                fn floor_i64(self) -> i64 {
+                    (self.to_bits() >> $frac) as i64
+                }
+                #[inline]
+                fn mul_pow2(self, k: i32) -> Self {
+                    let bits = self.to_bits();
+                    if k <= 0 {
+                        let k = k.unsigned_abs().min(<$bits>::BITS - 1);
+                        return <$t>::from_bits(bits >> k);
+                    }
+                    let k = (k as u32).min(<$bits>::BITS - 1);
+                    let max = <$bits>::MAX >> k;
+                    <$t>::from_bits(if bits > max {
+                        <$bits>::MAX
+                    } else if bits < -max - 1 {
+                        <$bits>::MIN
+                    } else {
+                        bits << k
+                    })
                 }
                 #[inline(always)]
                 fn range_limit(growth: Growth) -> Option<Self> {
