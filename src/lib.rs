@@ -62,6 +62,7 @@ pub use nalgebra;
 mod bvh;
 mod error;
 mod grid;
+mod linalg;
 #[cfg(feature = "alloc")]
 mod mesh;
 mod query;
