@@ -136,11 +136,14 @@ impl<T: Real> BlockRay<T> {
     pub(crate) fn new(ray: &PreparedRay<T, 3>, reach: T, cull: FaceCull) -> Self {
         let f = &ray.woop;
         let o = ray.origin;
-        let (k, k2, floor) =
-            edge_bound_factors::<T>().unwrap_or((T::zero(), T::zero(), T::zero()));
+        let (k, k2, floor) = edge_bound_factors::<T>().unwrap_or((T::zero(), T::zero(), T::zero()));
         Self {
             k: [f.kx, f.ky, f.kz],
-            o: [pick(&o.coords.into(), f.kx), pick(&o.coords.into(), f.ky), pick(&o.coords.into(), f.kz)],
+            o: [
+                pick(&o.coords.into(), f.kx),
+                pick(&o.coords.into(), f.ky),
+                pick(&o.coords.into(), f.kz),
+            ],
             s: [f.sx, f.sy, f.sz],
             bound: [k, k2 * reach, floor, reach],
             t_min: ray.t_min,
@@ -216,8 +219,9 @@ impl<T: Real> Block<T> {
         let mut hard = [0u32; LANES];
         let mut t = [zero; LANES];
         for l in 0..LANES {
-            let (ax, ay, az, bx, by, bz, cx, cy, cz) =
-                (ax[l], ay[l], az[l], bx[l], by[l], bz[l], cx[l], cy[l], cz[l]);
+            let (ax, ay, az, bx, by, bz, cx, cy, cz) = (
+                ax[l], ay[l], az[l], bx[l], by[l], bz[l], cx[l], cy[l], cz[l],
+            );
             // `edge_bound_from`, with `2ε S` computed once per ray.
             let across = (ax.abs() + bx.abs() + cx.abs()) + (ay.abs() + by.abs() + cy.abs());
             let bound = k * (s + across) * (across + k2s) + floor;

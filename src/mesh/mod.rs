@@ -32,7 +32,6 @@ mod block;
 use alloc::vec::Vec;
 
 use crate::bvh::{overlap, reach, widen, Ref, Stack, Wide};
-use block::{Block, BlockRay};
 use crate::closest::closest_on_triangle;
 use crate::intersect::cast::has_infinity;
 use crate::shape::check_point;
@@ -40,6 +39,7 @@ use crate::{
     Aabb, Bounded, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, PreparedRay, Ray, Real,
     Segment, ShapeError, Triangle, Vector,
 };
+use block::{Block, BlockRay};
 
 /// A triangle mesh: vertices, index triples (counter-clockwise seen from
 /// the front), and a BVH over the triangles.
@@ -538,8 +538,7 @@ impl<T: Real> TriMesh<T> {
                 while hard != 0 {
                     let k = hard.trailing_zeros() as usize;
                     hard &= hard - 1;
-                    if b
-                        .triangle(k)
+                    if b.triangle(k)
                         .is_some_and(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some())
                     {
                         hit = true;
