@@ -39,8 +39,8 @@ use std::sync::atomic::{AtomicIsize, Ordering::Relaxed};
 
 use isect::nalgebra::Point3;
 use isect::{FaceCull, Ray, TriMesh};
-use isect_peers::mesh_rays::{coherent, incoherent};
 use isect_peers::bumpy_sphere;
+use isect_peers::mesh_rays::{coherent, incoherent};
 use parry3d::query::RayCast;
 
 /// Counts the bytes the Rust side holds.
