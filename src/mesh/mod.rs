@@ -15,8 +15,14 @@
 //! call per ray.
 //!
 //! [`TriMesh`] owns its vertices and index triples, the tree, and a copy
-//! of the triangles in the tree's leaf order (so that a leaf reads its
-//! triangles from one place: 36 bytes per triangle for `f32`). Queries
+//! of the triangles in the tree's leaf order, in blocks of four stored
+//! struct of arrays with their indices (160 bytes a block for `f32`; a
+//! leaf's last block repeats its first triangle in its unused lanes), so
+//! that a leaf reads its triangles from one place and a ray tests a block's
+//! four triangles together: the watertight test lane by lane, without
+//! branches, bit for bit the scalar test's arithmetic, with the rare lanes
+//! near an edge (within the rounding bound) handed to the scalar test and
+//! its exact predicates. Queries
 //! never allocate: the first ray hit, any hit (occlusion; stops at the
 //! first hit found), batches of both ([`TriMesh::cast_many`],
 //! [`TriMesh::occludes_many`]: one stack for the whole batch, and feature
