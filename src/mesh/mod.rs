@@ -222,7 +222,7 @@ impl<T: Real> TriMesh<T> {
             },
             |d2| bound.get().is_none_or(|best_d2| d2 <= best_d2),
             |i, tri| {
-                let q = closest_on_triangle(&tri.a, &tri.b, &tri.c, p).0;
+                let q = closest_on_triangle(&tri.a, &tri.b, &tri.c, p);
                 let d2 = (q - p).norm_squared();
                 if best.is_none_or(|(_, _, bd)| d2 < bd) {
                     best = Some((i, q, d2));
