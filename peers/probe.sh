@@ -5,7 +5,7 @@
 #   peers/probe.sh <row id> <f32|f64> <scene|aimed>
 set -e
 dir=$(dirname "$0")
-cargo build -q --release --manifest-path "$dir/Cargo.toml" --bin probe
+[ -n "$PROBE_NOBUILD" ] || cargo build -q --release --manifest-path "$dir/Cargo.toml" --bin probe
 bin="$dir/target/release/probe"
 count() { # side passes -> "Ir Bcm Bim"
   out=$(mktemp)

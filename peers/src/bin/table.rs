@@ -268,7 +268,14 @@ fn main() {
         }
         seen.push(key.0);
         let l = &lines[key];
-        println!("| {} | `{}` | `{}` |", key.0, l.isect_call, l.parry_call);
+        // A `|` inside a table cell ends the cell, even in code: escape it.
+        let cell = |s: &str| s.replace('|', "\\|");
+        println!(
+            "| {} | `{}` | `{}` |",
+            key.0,
+            cell(l.isect_call),
+            cell(l.parry_call)
+        );
     }
     println!();
     let modes = ["f32 batch", "f32 per call", "f64 batch", "f64 per call"];
