@@ -46,6 +46,26 @@ pub(crate) fn side_of<T: Real>(lo: T, hi: T) -> Side {
     }
 }
 
+/// The side of a plane a set of points is on, decided exactly (the sign
+/// of `normal·p - d` of each point, [`crate::Orient::plane_side`]): front
+/// when every point is strictly in front, back when every point is
+/// strictly behind, straddling otherwise (a point on the plane, or NaN).
+#[inline(always)]
+pub(crate) fn side_of_points<T: Real, const D: usize, const N: usize>(
+    plane: &crate::Plane<T, D>,
+    points: [&crate::Point<T, D>; N],
+) -> Side {
+    use core::cmp::Ordering::{Greater, Less};
+    let sides = points.map(|p| T::plane_side(&plane.normal, plane.d, p));
+    if sides.iter().all(|s| *s == Greater) {
+        Side::Front
+    } else if sides.iter().all(|s| *s == Less) {
+        Side::Back
+    } else {
+        Side::Straddling
+    }
+}
+
 /// The side of a shape spanning `[min(a, b) - r, max(a, b) + r]`: both
 /// values are compared (no select that could drop a NaN, which straddles).
 #[inline(always)]

@@ -29,6 +29,11 @@
 //!
 //! Fixed point: the parameters are computed by saturating division, so no
 //! input panics; they are exact while `|box - origin| / |dir|` is in range.
+//!
+//! Accuracy (measured against exact rationals; tests/accuracy.rs,
+//! docs/accuracy.md): `t`, as a distance along the ray, within 4 ulps of
+//! the largest coordinate magnitude in `f32` and `f64`; `I32F32` within
+//! 160 units of its last bit (coordinates up to 50).
 
 use crate::intersect::cast::{cast_pair, castable, first_hit, has_infinity, not_past};
 use crate::{Aabb, Caster, Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span, Vector};

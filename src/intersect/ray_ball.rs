@@ -32,6 +32,13 @@
 //! Fixed point: exact while `|o - c|² · |d|²` and `r² |d|²` are in range
 //! (`I32F32`: coordinates and radius up to about 200 with unit-sized
 //! directions).
+//!
+//! Accuracy (measured against exact rationals; tests/accuracy.rs,
+//! docs/accuracy.md): for a ray passing within 0.9 r of the centre, `t`
+//! as a distance along the ray within 16 ulps of the largest coordinate
+//! magnitude (`f32`, `f64`), `I32F32` within 1600 units of its last bit
+//! (coordinates up to 50). Towards a tangent ray `t` is ill-conditioned
+//! (its error grows as the square root of the rounding over the gap).
 
 use crate::intersect::cast::{cast_pair, clip_range, first_hit, has_infinity, unit};
 use crate::{Ball, Caster, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};

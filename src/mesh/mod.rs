@@ -621,6 +621,10 @@ fn tri_of<T: Real>(v: &[Point<T, 3>], t: &[u32; 3]) -> Triangle<T, 3> {
 impl<T: Real> ClosestPoint<T, 3> for TriMesh<T> {
     /// The nearest point on the mesh's surface; `p` itself for an empty
     /// mesh or non-finite `p` (see [`TriMesh::closest_triangle`]).
+    ///
+    /// Accuracy (against exact rationals; tests/accuracy.rs): the distance
+    /// within `4 ulp(m) / sin θ`, `θ` the largest angle of the worst-shaped
+    /// triangle (as `Triangle::closest_point`).
     fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
         self.closest_triangle(p).map_or(*p, |(_, q)| q)
     }

@@ -31,6 +31,7 @@
 #![allow(dead_code)]
 
 pub mod exact;
+pub mod families;
 pub mod measure;
 pub mod oracle;
 
