@@ -57,8 +57,11 @@ extern crate alloc;
 
 pub use nalgebra;
 
+#[cfg(feature = "alloc")]
+mod bvh;
 mod error;
 mod grid;
+mod linalg;
 #[cfg(feature = "alloc")]
 mod mesh;
 mod query;
@@ -77,6 +80,8 @@ pub mod intersect;
 pub mod predicates;
 pub mod sweep;
 
+#[cfg(feature = "alloc")]
+pub use bvh::Bvh;
 pub use convex::Support;
 pub use cull::{Cull, Visibility};
 pub use error::{OutOfRange, ShapeError};
