@@ -81,14 +81,15 @@ pub use convex::Support;
 pub use cull::{Cull, Visibility};
 pub use error::ShapeError;
 pub use grid::{Grid, GridCell, GridTraversal};
-pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
+pub use intersect::cast::{Caster, Clip, Culled, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
 #[cfg(feature = "alloc")]
 pub use mesh::{MeshHit, TriMesh};
 pub use predicates::{orient2d, orient3d, Orient};
 pub use query::{
-    Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, FaceCull,
-    Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit, RayHit, Side, Span, Toi,
+    Bounded, CastHit, CastKernel, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact,
+    Contains, DynRayCast, FaceCull, Found, Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit,
+    RayCast, RayHit, Side, Span, Toi,
     TriangleHit, TriangleIntersection,
 };
 pub use real::{Growth, Real};
@@ -137,9 +138,9 @@ pub mod fixed {
 /// The traits and shapes, for `use isect::prelude::*`.
 pub mod prelude {
     pub use crate::{
-        Aabb, Ball, Bounded, Capsule, Caster, Circle, Classify, Clip, ClosestPair, ClosestPoint,
-        ClosestPoints, Contact, Contains, ConvexHull, Cull, Frustum, Intersect, Line, Obb, Orient,
-        OverlapPolygon, Plane, Polygon, Ray, Real, Segment, Side, Sphere, Swept, Toi, Triangle,
-        TriangleIntersection, Visibility,
+        Aabb, Ball, Bounded, Capsule, CastHit, Caster, Circle, Classify, Clip, ClosestPair,
+        ClosestPoint, ClosestPoints, Contact, Contains, ConvexHull, Cull, DynRayCast, FaceCull,
+        Frustum, Intersect, Line, Obb, Orient, OverlapPolygon, Plane, Polygon, Ray, RayCast, Real,
+        Segment, Side, Sphere, Swept, Toi, Triangle, TriangleIntersection, Visibility,
     };
 }

@@ -16,7 +16,7 @@ use common::*;
 
 use isect::nalgebra::Point3;
 use isect::{
-    Aabb, Ball, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, Ray, Real, Segment,
+    Aabb, Ball, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, Ray, RayCast, Real, Segment,
     TriMesh, Triangle,
 };
 
@@ -146,18 +146,18 @@ impl<T: Scalar> Fixture<T> {
     ) -> Vec<(f64, usize, isect::TriangleHit<T>)> {
         self.candidates(c)
             .into_iter()
-            .filter_map(|i| self.tris[i].cast(c, cull).map(|h| (h.t.to_f64(), i, h)))
+            .filter_map(|i| self.tris[i].cast(&c.culled(cull)).map(|h| (h.t.to_f64(), i, h)))
             .collect()
     }
 
-    /// Checks `mesh.cast` and `mesh.occludes` against the brute force.
+    /// Checks `mesh.cast` and `mesh.hits` against the brute force.
     fn check_cast<C: Caster<T, 3> + core::fmt::Debug>(&self, name: &str, c: &C, cull: FaceCull) {
         let hits = self.brute_hits(c, cull);
-        let got = self.mesh.cast(c, cull);
+        let got = self.mesh.cast(&c.culled(cull));
         assert_eq!(
-            self.mesh.occludes(c, cull),
+            self.mesh.hits(&c.culled(cull)),
             !hits.is_empty(),
-            "{} {name}: occludes vs brute force, {c:?}",
+            "{} {name}: hits vs brute force, {c:?}",
             T::NAME
         );
         let Some(g) = got else {
@@ -261,9 +261,9 @@ mesh_tests! {
                 if a != b {
                     let line = Line::new(pt::<T, 3>(a), vt(sub(b, a)));
                     f.check_cast(name, &line, FaceCull::None);
-                    // The trait forms agree with `cast` and `occludes`.
-                    assert_eq!(line.intersect(&f.mesh), f.mesh.cast(&line, FaceCull::None));
-                    assert_eq!(f.mesh.intersects(&line), f.mesh.occludes(&line, FaceCull::None));
+                    // The trait forms agree with `cast` and `hits`.
+                    assert_eq!(line.intersect(&f.mesh), f.mesh.cast(&line));
+                    assert_eq!(f.mesh.intersects(&line), f.mesh.hits(&line));
                 }
             }
         }
@@ -284,11 +284,11 @@ mesh_tests! {
         for (k, target) in targets.iter().enumerate().step_by(4 / reps::<T>(4).max(1)) {
             let o = if k % 2 == 0 { [0.0; 3] } else { rng.point::<3>(1.5) };
             let ray = Ray::new(pt::<T, 3>(o), vt(sub(*target, o)));
-            let hit = f.mesh.cast(&ray, FaceCull::None);
+            let hit = f.mesh.cast(&ray);
             assert!(hit.is_some(), "{}: slipped through at {target:?} from {o:?}", T::NAME);
-            assert!(f.mesh.occludes(&ray, FaceCull::None));
+            assert!(f.mesh.hits(&ray));
             // From inside, only back faces are seen.
-            assert!(f.mesh.cast(&ray, FaceCull::Back).is_none());
+            assert!(f.mesh.cast(&ray.culled(FaceCull::Back)).is_none());
         }
     }
 
@@ -320,14 +320,16 @@ mesh_tests! {
         let (v, t) = uv_sphere([0.0, 0.0, 0.0], 3.0, 8, 12);
         let f = Fixture::<T>::new(&(v, t));
         let zero = Ray::new(pt::<T, 3>([0.0; 3]), vt([0.0; 3]));
-        assert_eq!(f.mesh.cast(&zero, FaceCull::None), None);
-        assert!(!f.mesh.occludes(&zero, FaceCull::None));
-        let point = Segment::new(pt::<T, 3>([3.0, 0.0, 0.0]), pt([3.0, 0.0, 0.0]));
-        assert_eq!(f.mesh.cast(&point, FaceCull::None), None);
+        assert_eq!(f.mesh.cast(&zero), None);
+        assert!(!f.mesh.hits(&zero));
+        // A zero-length caster is a point: inside the closed mesh but off
+        // its surface, it misses (tests/zero_length.rs has the hits).
+        let point = Segment::new(pt::<T, 3>([0.5, 0.0, 0.0]), pt([0.5, 0.0, 0.0]));
+        assert_eq!(f.mesh.cast(&point), None);
         let empty = TriMesh::<T>::new(vec![pt([0.0; 3])], vec![]).expect("empty is fine");
         let ray = Ray::new(pt::<T, 3>([-5.0, 0.0, 0.0]), vt([1.0, 0.0, 0.0]));
-        assert_eq!(empty.cast(&ray, FaceCull::None), None);
-        assert!(!empty.occludes(&ray, FaceCull::None));
+        assert_eq!(empty.cast(&ray), None);
+        assert!(!empty.hits(&ray));
         assert_eq!(empty.bounds(), None);
         let mut n = 0;
         empty.for_each_overlapping(&Aabb::new(pt::<T, 3>([-9.0; 3]), pt([9.0; 3])), |_| n += 1);
@@ -342,8 +344,8 @@ mesh_tests! {
             ];
             bad.push(Ray::new(pt([-5.0, 0.0, 0.0]), vt::<T, 3>([1.0, 0.0, 0.0]).map(|x| x * inf)));
             for r in &bad {
-                assert_eq!(f.mesh.cast(r, FaceCull::None), None, "{r:?}");
-                assert!(!f.mesh.occludes(r, FaceCull::None), "{r:?}");
+                assert_eq!(f.mesh.cast(r), None, "{r:?}");
+                assert!(!f.mesh.hits(r), "{r:?}");
             }
             let probe = Aabb::new(Point::from([nan, nan, nan]), Point::from([nan, nan, nan]));
             let mut n = 0;
@@ -473,10 +475,10 @@ fn huge_direction_mesh_agrees_with_its_triangles() {
         Point3::new(1.25, 1.25, 0.0),
         isect::nalgebra::Vector3::new(0.0, 2.0, 1e200),
     );
-    let one = Triangle::new(p, p, p).cast(&ray, FaceCull::None);
-    let hit = mesh.cast(&ray, FaceCull::None);
+    let one = Triangle::new(p, p, p).cast(&ray);
+    let hit = mesh.cast(&ray);
     assert_eq!(hit.is_some(), one.is_some(), "{hit:?} vs {one:?}");
-    assert_eq!(mesh.occludes(&ray, FaceCull::None), one.is_some());
+    assert_eq!(mesh.hits(&ray), one.is_some());
     if let (Some(h), Some(o)) = (hit, one) {
         assert_eq!(h.t, o.t);
     }

@@ -48,9 +48,14 @@
 //! the edge's end nearer the axis, so they do not depend on the edge's
 //! direction.) A crossing the exact signs confirm but whose edge functions
 //! all round to zero is placed the same way, with its face from the exact
-//! signs. A caster starting on the triangle hits at `t = 0`. A zero
-//! direction, NaN input and edge functions or a parameter that overflow
-//! (coordinates beyond about `1e150` in `f64`) miss.
+//! signs. A caster starting on the triangle hits at `t = 0`. A
+//! zero-length caster (a zero direction) is a point: it hits at `t_min`
+//! when it lies on the triangle, decided exactly (`orient3d` for the
+//! plane, `orient2d` on the three coordinate projections), with the zero
+//! normal, `front == true` and its barycentrics, and only without a cull
+//! (see [`crate::RayCast`]). NaN input and edge functions or a parameter
+//! that overflow (coordinates beyond about `1e150` in `f64`) miss; a hit
+//! point beyond the type's range saturates.
 //!
 //! Fixed point: the bound is zero (an edge function that is exactly zero
 //! is rechecked with the exact predicate on the raw inputs); exact (and
@@ -59,8 +64,11 @@
 //! are within a factor 10⁴ of each other).
 
 use crate::intersect::cast::{has_infinity, unit};
+use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
+use crate::range::InRange;
 use crate::{
-    Caster, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle, TriangleHit,
+    CastKernel, Caster, Contains, FaceCull, Found, Line, Point, PreparedRay, Ray, Real, Segment,
+    Triangle, TriangleHit, Vector,
 };
 
 /// A bound on the rounding error of each of the three edge functions `U`,
@@ -137,10 +145,26 @@ fn exact_edges<T: Real>(
 /// and the barycentric weights there.
 type Crossing<T> = (T, [T; 3]);
 
+/// What the triangle kernel finds before the hit is finished (no point,
+/// no normal): the parameter, the barycentric weights `[u, v, w]`
+/// (finite), and whether the front face was hit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct TriFound<T: Real> {
+    /// Parameter of the hit along the caster.
+    pub(crate) t: T,
+    /// Barycentric weights of `a`, `b`, `c`.
+    pub(crate) bary: [T; 3],
+    /// Whether the front face was hit.
+    pub(crate) front: bool,
+}
+
 impl<T: Real> PreparedRay<T, 3> {
     /// The watertight ray–triangle test (see the module docs), keeping the
-    /// faces that `cull` does not drop; the same as [`Triangle::cast`] with
-    /// the transform computed once.
+    /// faces that `cull` does not drop, with the transform computed once:
+    /// `tri.cast(&self.culled(cull))` ([`crate::RayCast`]), except that an
+    /// invalid ray misses, a zero direction included (a traversal kernel,
+    /// as [`PreparedRay::hits_aabb`]; the `batch` kernels match it bit for
+    /// bit).
     ///
     /// ```
     /// use isect::{Caster, FaceCull, Ray, Triangle, nalgebra::{Point3, Vector3}};
@@ -153,41 +177,128 @@ impl<T: Real> PreparedRay<T, 3> {
     #[inline]
     #[must_use]
     pub fn cast_triangle(&self, tri: &Triangle<T, 3>, cull: FaceCull) -> Option<TriangleHit<T>> {
-        if !self.valid {
+        // Outside the fixed-point range (see `range`), or invalid.
+        if !cast_fits(tri, self) || !self.valid {
             return None;
         }
-        tri.cast(self, cull)
+        match tri.find(self, cull) {
+            Found::Hit(found) => Some(tri.finish(self, cull, found)),
+            _ => None,
+        }
     }
 }
 
-impl<T: Real> Triangle<T, 3> {
-    /// Where any caster meets the triangle (watertight; see the module
-    /// docs), keeping the faces that `cull` does not drop.
-    ///
-    /// ```
-    /// use isect::{FaceCull, Segment, Triangle, nalgebra::Point3};
-    /// let tri = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
-    /// let seg = Segment::new(Point3::new(0.5, 0.5, -1.0), Point3::new(0.5, 0.5, 3.0));
-    /// let hit = tri.cast(&seg, FaceCull::None).unwrap();
-    /// assert_eq!((hit.t, hit.front), (0.25, false)); // from below: the back face
-    /// assert!(tri.cast(&seg, FaceCull::Back).is_none());
-    /// ```
+/// The cast of a triangle in 3D: where the caster meets it (watertight;
+/// see the module docs), keeping the faces that the caster's
+/// [`Caster::face_cull`] does not drop.
+///
+/// ```
+/// use isect::{Caster, FaceCull, RayCast, Segment, Triangle, nalgebra::Point3};
+/// let tri = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
+/// let seg = Segment::new(Point3::new(0.5, 0.5, -1.0), Point3::new(0.5, 0.5, 3.0));
+/// let hit = tri.cast(&seg).unwrap();
+/// assert_eq!((hit.t, hit.front), (0.25, false)); // from below: the back face
+/// assert!(tri.cast(&seg.culled(FaceCull::Back)).is_none());
+/// ```
+impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
+    type Hit = TriangleHit<T>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.in_range(r)
+    }
+
     #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<TriangleHit<T>> {
-        // Outside the fixed-point range: no hit; fixed point in it: in f64
-        // (a short direction's shear overflows; see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
+    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<T> {
+        self.find_inline(caster, caster.face_cull(), |f| f.t)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<TriangleHit<T>> {
+        let cull = caster.face_cull();
+        self.find_inline(caster, cull, |found| self.finish(caster, cull, found))
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, 3>, t: T, cull: FaceCull) -> Option<TriangleHit<T>> {
+        if cull != FaceCull::None {
+            return None; // no face is crossed
         }
+        let bary = on_triangle(self, p)?;
+        Some(TriangleHit {
+            t,
+            point: *p,
+            normal: Vector::zeros(),
+            u: bary[0],
+            v: bary[1],
+            w: bary[2],
+            front: true,
+        })
+    }
+}
+
+/// Whether `p` lies on the triangle, exactly: coplanar with it
+/// ([`crate::Orient::orient3d`]) and inside its projection onto each of
+/// the three coordinate planes ([`crate::Orient::orient2d`]; a point of
+/// the triangle's plane projects into the projection of the triangle
+/// exactly when it lies in it, and for a degenerate triangle, a segment or
+/// a point, the three projections together decide). Its barycentric
+/// weights when it does (clamped to `[0, 1]`; those of the nearest point
+/// of a degenerate triangle's span).
+pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Option<[T; 3]> {
+    use crate::intersect::convex_contains_2d;
+    if T::orient3d(&tri.a, &tri.b, &tri.c, p) != core::cmp::Ordering::Equal {
+        return None;
+    }
+    let drop = |q: &Point<T, 3>, k: usize| {
+        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+        crate::Point::<T, 2>::new(q[i], q[j])
+    };
+    let inside = (0..3).all(|k| {
+        let v = [drop(&tri.a, k), drop(&tri.b, k), drop(&tri.c, k)];
+        convex_contains_2d(&v, &drop(p, k))
+    });
+    if !inside {
+        return None;
+    }
+    let (_, v, w) = crate::closest::closest_on_triangle(&tri.a, &tri.b, &tri.c, p);
+    let clamp = |x: T| x.clamp_sel(T::zero(), T::one());
+    let (v, w) = (clamp(v), clamp(w));
+    Some([T::one() - v - w, v, w])
+}
+
+impl<T: Real> Triangle<T, 3> {
+    /// The kernel's first half: whether the caster meets the triangle
+    /// (watertight; see the module docs) on a face that `cull` keeps, and
+    /// where ([`TriFound`]: no point, no normal).
+    #[inline]
+    pub(crate) fn find<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+    ) -> Found<TriFound<T>> {
+        self.find_inline(caster, cull, |found| found)
+    }
+
+    /// [`Triangle::find`] with what is done with the [`TriFound`] (`then`:
+    /// nothing, the `t` alone, or the whole hit) passed down, so that each
+    /// path ends in one call or return, as the whole cast did before the
+    /// split (a hit finished after the out-of-line uncertain path returned
+    /// would keep the caster alive across it: measured, a few percent).
+    #[inline(always)]
+    fn find_inline<C: Caster<T, 3> + ?Sized, R>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        then: impl FnOnce(TriFound<T>) -> R,
+    ) -> Found<R> {
+        // Fixed point: in f64 (a short direction's shear overflows; see
+        // `range`).
         if !has_infinity::<T>() {
-            return crate::range::cast_triangle_f64(self, caster, cull);
+            return crate::range::find_triangle_f64(self, caster, cull).map(then);
         }
         let zero = T::zero();
         let o = caster.origin();
-        if !has_infinity::<T>() && caster.direction().iter().all(|x| *x == zero) {
-            return None; // fixed point: the transform of a zero direction overflows
-        }
         // Vertices relative to the origin, in the ray's frame (NaN or
         // infinite input turns into NaN edge functions, which are never
         // certain: the exact path rejects them).
@@ -208,10 +319,10 @@ impl<T: Real> Triangle<T, 3> {
             // Early out: two edge functions of opposite signs, both beyond
             // the bound (so the exact ones have those signs too).
             if u.abs() > bound && v.abs() > bound {
-                return None;
+                return Found::Miss;
             }
             let w = bx * ay - by * ax;
-            return self.cast_uncertain(caster, cull, [u, v, w]);
+            return self.cast_uncertain(caster, cull, [u, v, w], then);
         }
         let w = bx * ay - by * ax;
         // `min_sel` passes a NaN on (as its second operand) or drops it;
@@ -219,28 +330,45 @@ impl<T: Real> Triangle<T, 3> {
         let certain = u.abs().min_sel(v.abs()).min_sel(w.abs()) > bound;
         if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
             if certain {
-                return None;
+                return Found::Miss;
             }
-            return self.cast_uncertain(caster, cull, [u, v, w]);
+            return self.cast_uncertain(caster, cull, [u, v, w], then);
         }
         if !certain {
             // Some edge function within its rounding error of zero (on an
             // edge, or the caster in the triangle's plane), or NaN.
-            return self.cast_uncertain(caster, cull, [u, v, w]);
+            return self.cast_uncertain(caster, cull, [u, v, w], then);
         }
-        self.cast_decided(caster, cull, &sheared, [u, v, w])
+        self.cast_decided(caster, cull, &sheared, [u, v, w]).map(then).into()
+    }
+
+    /// The kernel's second half: the hit from what [`Triangle::find`]
+    /// found (fixed point: the f64 hit, converted).
+    #[inline]
+    pub(crate) fn finish<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        found: TriFound<T>,
+    ) -> TriangleHit<T> {
+        if !has_infinity::<T>() {
+            if let Some(h) = crate::range::cast_triangle_f64(self, caster, cull) {
+                return h;
+            }
+        }
+        self.hit(caster, found)
     }
 
     /// The rest of [`Triangle::cast`] once the edge functions' signs are
     /// decided and agree (not all zero): the face, the range, the hit.
     #[inline(always)]
-    fn cast_decided<C: Caster<T, 3>>(
+    fn cast_decided<C: Caster<T, 3> + ?Sized>(
         &self,
         caster: &C,
         cull: FaceCull,
         sheared: &[[T; 3]; 3],
         [u, v, w]: [T; 3],
-    ) -> Option<TriangleHit<T>> {
+    ) -> Option<TriFound<T>> {
         let zero = T::zero();
         let (t_min, t_max) = caster.range();
         let [[_, _, az], [_, _, bz], [_, _, cz]] = *sheared;
@@ -269,8 +397,8 @@ impl<T: Real> Triangle<T, 3> {
             return None;
         }
         // A determinant so small that its inverse overflows makes the
-        // barycentrics (and the point) NaN or infinite: no hit.
-        self.hit(caster, t, [u, v, w], front)
+        // barycentrics NaN or infinite: no hit.
+        found(t, [u, v, w], front)
     }
 
     /// [`Triangle::cast`] when some edge function is within its rounding
@@ -279,12 +407,13 @@ impl<T: Real> Triangle<T, 3> {
     /// set to zero (it is within its error of zero anyway).
     #[cold]
     #[inline(never)]
-    fn cast_uncertain<C: Caster<T, 3>>(
+    fn cast_uncertain<C: Caster<T, 3> + ?Sized, R>(
         &self,
         caster: &C,
         cull: FaceCull,
         [u, v, w]: [T; 3],
-    ) -> Option<TriangleHit<T>> {
+        then: impl FnOnce(TriFound<T>) -> R,
+    ) -> Found<R> {
         use core::cmp::Ordering::{Equal, Greater, Less};
         let zero = T::zero();
         // The sheared vertices again (the same operations: the same values),
@@ -292,11 +421,13 @@ impl<T: Real> Triangle<T, 3> {
         let (o, f) = (caster.origin(), caster.woop_frame());
         let sheared = &[self.a - o, self.b - o, self.c - o].map(|p| f.apply(&p));
         if !(u + v + w).is_finite_real() {
-            return None; // NaN or infinite input, or an overflow
+            // NaN or infinite input, an overflow, or a zero direction (a
+            // point: its shear is NaN), which the cast layer answers.
+            return Found::degenerate(caster);
         }
         let exact = exact_edges(&caster.origin(), &caster.direction(), self);
         if exact.contains(&Greater) && exact.contains(&Less) {
-            return None;
+            return Found::Miss;
         }
         if exact == [Equal; 3] {
             // All three edge functions vanish: the caster's line lies in
@@ -304,9 +435,9 @@ impl<T: Real> Triangle<T, 3> {
             // line passes through it). No face is entered, so a culled
             // cast misses.
             if cull != FaceCull::None {
-                return None;
+                return Found::Miss;
             }
-            return self.cast_edge_on(caster, sheared);
+            return self.cast_edge_on(caster, sheared).map(then).into();
         }
         let fix = |x: T, s: core::cmp::Ordering| {
             let agrees = match s {
@@ -327,42 +458,40 @@ impl<T: Real> Triangle<T, 3> {
             // precision: its face from the exact signs, its point as for a
             // caster in the plane.
             if !cull.keeps(exact.contains(&Greater)) {
-                return None;
+                return Found::Miss;
             }
-            return self.cast_edge_on(caster, sheared);
+            return self.cast_edge_on(caster, sheared).map(then).into();
         }
         self.cast_decided(caster, cull, sheared, [u, v, w])
+            .map(then)
+            .into()
     }
 
-    /// The hit at `t` with barycentrics `[u, v, w]`, the unit normal facing
-    /// the caster (`front`: the triangle's own normal; for a degenerate
-    /// triangle, against the caster), or `None` when the barycentrics or
-    /// the point are not finite (an overflowing inverse determinant).
+    /// The hit of [`TriFound`]: the point `a + v (b - a) + w (c - a)`
+    /// (saturated at the type's range, so that a hit is a hit whatever its
+    /// magnitude) and the unit normal facing the caster (`front`: the
+    /// triangle's own normal; for a degenerate triangle, against the
+    /// caster).
     #[inline(always)]
-    fn hit<C: Caster<T, 3>>(
-        &self,
-        caster: &C,
-        t: T,
-        [u, v, w]: [T; 3],
-        front: bool,
-    ) -> Option<TriangleHit<T>> {
-        if !(u.is_finite_real() && v.is_finite_real() && w.is_finite_real()) {
-            return None;
-        }
-        let n = unit(&self.scaled_normal()).or_else(|| unit(&-caster.direction()))?;
-        let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
-        if !point.iter().all(|x| x.is_finite_real()) {
-            return None;
-        }
-        Some(TriangleHit {
+    fn hit<C: Caster<T, 3> + ?Sized>(&self, caster: &C, found: TriFound<T>) -> TriangleHit<T> {
+        let TriFound {
             t,
-            point,
+            bary: [u, v, w],
+            front,
+        } = found;
+        let n = unit(&self.scaled_normal())
+            .or_else(|| unit(&-caster.direction()))
+            .unwrap_or_else(Vector::zeros);
+        let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
+        TriangleHit {
+            t,
+            point: point.map(crate::real::saturate),
             normal: if front { n } else { -n },
             u,
             v,
             w,
             front,
-        })
+        }
     }
 
     /// The first point of the triangle along a caster whose line lies in
@@ -371,7 +500,11 @@ impl<T: Real> Triangle<T, 3> {
     /// line through the axis): the part of the axis inside the triangle is
     /// spanned by the vertices on the axis and the points where edges cross
     /// it.
-    fn cast_edge_on<C: Caster<T, 3>>(&self, caster: &C, v: &[[T; 3]; 3]) -> Option<TriangleHit<T>> {
+    fn cast_edge_on<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        v: &[[T; 3]; 3],
+    ) -> Option<TriFound<T>> {
         let (zero, one) = (T::zero(), T::one());
         let (t_min, t_max) = caster.range();
         // Position along the projected line: against the vertex farthest
@@ -441,68 +574,69 @@ impl<T: Real> Triangle<T, 3> {
         };
         let at = |a: T, b: T| a + (b - a) * lam;
         let [u, v, w] = [at(w0[0], w1[0]), at(w0[1], w1[1]), at(w0[2], w1[2])];
-        // Barycentrics or a point that overflow: no hit.
-        self.hit(caster, t, [u, v, w], true)
+        // Barycentrics that overflow: no hit.
+        found(t, [u, v, w], true)
     }
 
-    /// [`Triangle::cast`] hitting both faces, for `Intersect`.
-    #[inline(always)]
-    fn cast_both<C: Caster<T, 3>>(&self, caster: &C) -> Option<TriangleHit<T>> {
-        self.cast(caster, FaceCull::None)
+}
+
+/// A [`TriFound`], or `None` when a barycentric weight is not finite (an
+/// overflowing inverse determinant).
+#[inline(always)]
+fn found<T: Real>(t: T, bary: [T; 3], front: bool) -> Option<TriFound<T>> {
+    if !bary.iter().all(|x| x.is_finite_real()) {
+        return None;
     }
+    Some(TriFound { t, bary, front })
 }
 
 impl<T: Real> Triangle<T, 2> {
-    /// The first point of the solid 2D triangle along any caster, with the
-    /// outward normal of the edge entered (as for a 2D
-    /// [`crate::Polygon`]: `t = t_min` and the normal against the
-    /// direction when the caster starts inside; a degenerate triangle is
-    /// the segments between its vertices).
-    ///
-    /// ```
-    /// use isect::{Ray, Triangle, nalgebra::{Point2, Vector2}};
-    /// let tri = Triangle::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0), Point2::new(0.0, 4.0));
-    /// let hit = tri.cast(&Ray::new(Point2::new(1.0, -2.0), Vector2::y())).unwrap();
-    /// assert_eq!((hit.t, hit.normal), (2.0, -Vector2::y()));
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::RayHit<T, 2>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        crate::Polygon::new(&self.vertices()).cast(caster)
-    }
-
     /// The entry/exit interval of any caster through the solid 2D triangle.
     #[inline]
     #[must_use]
-    pub fn clip<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::Span<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        crate::Polygon::new(&self.vertices()).clip(caster)
+    pub fn clip<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Option<crate::Span<T>> {
+        clip_layer(self, caster, || {
+            crate::intersect::ray_polygon::clip_2d(&self.vertices(), caster)
+        })
+    }
+}
+
+/// The cast of a solid 2D triangle: the first point along the caster, with
+/// the outward normal of the edge entered (as for a 2D [`crate::Polygon`]:
+/// `t = t_min` and the normal against the direction when the caster starts
+/// inside; a degenerate triangle is the segments between its vertices).
+///
+/// ```
+/// use isect::{RayCast, Ray, Triangle, nalgebra::{Point2, Vector2}};
+/// let tri = Triangle::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0), Point2::new(0.0, 4.0));
+/// let hit = tri.cast(&Ray::new(Point2::new(1.0, -2.0), Vector2::y())).unwrap();
+/// assert_eq!((hit.t, hit.normal), (2.0, -Vector2::y()));
+/// ```
+impl<T: Real> CastKernel<T, 2> for Triangle<T, 2> {
+    type Hit = crate::RayHit<T, 2>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.in_range(r)
+    }
+
+    #[inline]
+    fn kernel_cast_t<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Found<T> {
+        crate::intersect::ray_polygon::find_2d(&self.vertices(), caster).map(|f| f.0 .0)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Found<crate::RayHit<T, 2>> {
+        crate::intersect::ray_polygon::find_2d(&self.vertices(), caster)
+            .map(|f| crate::intersect::ray_convex::finish_clipped(caster, f))
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, 2>, t: T, _: FaceCull) -> Option<crate::RayHit<T, 2>> {
+        solid_point_hit(self.contains(p), p, t)
     }
 }
 
 crate::intersect::cast::cast_pair!([T: Real] Triangle<T, 2> => crate::RayHit<T, 2>; Ray<T, 2>, Segment<T, 2>, Line<T, 2>);
 crate::intersect::cast::cast_pair!(clip [T: Real] Triangle<T, 2>; Ray<T, 2>, Segment<T, 2>, Line<T, 2>);
-
-macro_rules! triangle_pair {
-    ($($C:ident),+) => {
-        $(
-            impl<T: Real> crate::Intersect<Triangle<T, 3>> for $C<T, 3> {
-                type Output = TriangleHit<T>;
-                /// The hit on either face ([`Triangle::cast`] with [`FaceCull::None`]).
-                #[inline]
-                fn intersect(&self, tri: &Triangle<T, 3>) -> Option<TriangleHit<T>> {
-                    tri.cast_both(self)
-                }
-            }
-            crate::intersect::mirror!([T: Real] Triangle<T, 3>, $C<T, 3>);
-        )+
-    };
-}
-triangle_pair!(Ray, Segment, Line);
+crate::intersect::cast::cast_pair!([T: Real] Triangle<T, 3> => TriangleHit<T>; Ray<T, 3>, Segment<T, 3>, Line<T, 3>);

@@ -27,10 +27,11 @@ use alloc::vec::Vec;
 use crate::closest::closest_on_triangle;
 use crate::intersect::cast::has_infinity;
 use crate::intersect::ray_aabb::slab;
+use crate::intersect::ray_triangle::{on_triangle, TriFound};
 use crate::shape::check_point;
 use crate::{
-    Aabb, Bounded, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, PreparedRay, Ray, Real,
-    Segment, ShapeError, Triangle, Vector,
+    Aabb, Bounded, CastHit, CastKernel, Caster, ClosestPoint, Contains, FaceCull, Found, Intersect,
+    Line, Point, PreparedRay, Ray, RayCast, Real, Segment, ShapeError, Triangle, Vector,
 };
 use bvh::{Bvh, MAX_DEPTH};
 
@@ -352,37 +353,25 @@ pub struct MeshHit<T: Real> {
 }
 
 impl<T: Real> TriMesh<T> {
-    /// The first triangle along `caster` (a [`Ray`], [`Segment`], [`Line`]
-    /// or [`PreparedRay`]; a line's first hit is the one with the smallest
-    /// `t`), keeping the faces that `cull` does not drop. `None` when it
-    /// misses, and for invalid input (a zero or non-finite direction, a
+    /// The nearest triangle along the caster on a face its cull keeps: its
+    /// index, itself, and what the triangle test found there (`None` when
+    /// it misses and for invalid input: a zero or non-finite direction, a
     /// non-finite origin).
-    ///
-    /// ```
-    /// use isect::{FaceCull, Ray, TriMesh, nalgebra::{Point3, Vector3}};
-    /// let mesh = TriMesh::new(
-    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
-    ///     vec![[0, 1, 2], [1, 3, 2]],
-    /// ).unwrap();
-    /// let down = Ray::new(Point3::new(0.75, 0.75, 2.0), -Vector3::z());
-    /// let hit = mesh.cast(&down, FaceCull::None).unwrap();
-    /// assert_eq!((hit.t, hit.triangle, hit.front), (2.0, 1, true));
-    /// // Straight through the shared edge: hits, never slips through.
-    /// let edge = Ray::new(Point3::new(0.5, 0.5, 2.0), -Vector3::z());
-    /// assert!(mesh.cast(&edge, FaceCull::None).is_some());
-    /// assert!(mesh.cast(&Ray::new(Point3::new(0.75, 0.75, -1.0), -Vector3::z()), FaceCull::None).is_none());
-    /// ```
-    #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<MeshHit<T>> {
-        let ray = caster.prepare();
+    fn find<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+    ) -> Found<(usize, Triangle<T, 3>, TriFound<T>)> {
+        let ray = PreparedRay::new(caster);
         if !ray.is_valid() {
-            return None;
+            // A zero direction is a point, which the cast layer answers.
+            return Found::degenerate(caster);
         }
+        let cull = ray.face_cull();
         let t_min = ray.t_min();
         // The range shrinks to the nearest hit so far (read by the box
         // test, written by the triangle test).
         let t_max = core::cell::Cell::new(ray.t_max());
-        let mut best: Option<MeshHit<T>> = None;
+        let mut best: Option<(usize, Triangle<T, 3>, TriFound<T>)> = None;
         self.walk(
             |b| enter_t(&ray, t_min, t_max.get(), b),
             // A node entered past the nearest hit so far holds no nearer one.
@@ -392,84 +381,178 @@ impl<T: Real> TriMesh<T> {
                 // it, so the narrowed ray stays valid.
                 let mut r = ray;
                 r.t_max = t_max.get();
-                if let Some(h) = tri.cast(&r, cull) {
-                    if best.is_none_or(|b| h.t < b.t) {
-                        t_max.set(h.t);
-                        best = Some(MeshHit {
-                            t: h.t,
-                            point: h.point,
-                            normal: h.normal,
-                            triangle: i,
-                            u: h.u,
-                            v: h.v,
-                            w: h.w,
-                            front: h.front,
-                        });
+                if let Found::Hit(f) = tri.find(&r, cull) {
+                    if best.is_none_or(|(_, _, b)| f.t < b.t) {
+                        t_max.set(f.t);
+                        best = Some((i, *tri, f));
                     }
                 }
                 true
             },
         );
-        best
+        best.into()
     }
 
-    /// Whether any triangle lies along `caster` (an occlusion or shadow
-    /// test): stops at the first hit found, in no particular order.
-    ///
-    /// ```
-    /// use isect::{FaceCull, Segment, TriMesh, nalgebra::Point3};
-    /// let mesh = TriMesh::new(
-    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)],
-    ///     vec![[0, 1, 2]],
-    /// ).unwrap();
-    /// let light = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, 1.0));
-    /// assert!(mesh.occludes(&light, FaceCull::None));
-    /// let short = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, -0.5));
-    /// assert!(!mesh.occludes(&short, FaceCull::None));
-    /// ```
-    #[must_use]
-    pub fn occludes<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> bool {
-        let ray = caster.prepare();
-        if !ray.is_valid() {
-            return false;
+    /// The hit on triangle `i` from what the triangle test found there.
+    #[inline]
+    fn finish<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        i: usize,
+        tri: &Triangle<T, 3>,
+        found: TriFound<T>,
+    ) -> MeshHit<T> {
+        let h = tri.finish(caster, caster.face_cull(), found);
+        MeshHit {
+            t: h.t,
+            point: h.point,
+            normal: h.normal,
+            triangle: i,
+            u: h.u,
+            v: h.v,
+            w: h.w,
+            front: h.front,
         }
+    }
+}
+
+/// The casts of a mesh: the first triangle along the caster (a line's
+/// first hit is the one with the smallest `t`), keeping the faces that the
+/// caster's [`Caster::face_cull`] does not drop; `hits` is an occlusion
+/// test that stops at the first hit found, in no particular order. `None`
+/// (`false`) when it misses, and for invalid input (a non-finite direction
+/// or origin). A zero-length caster hits a triangle it lies on (exactly;
+/// see [`crate::RayCast`]).
+///
+/// Fixed point: the cast checks the mesh's [`TriMesh::bounds`] and the
+/// caster against the type's range (see `range`).
+///
+/// ```
+/// use isect::{Caster, FaceCull, RayCast, Ray, Segment, TriMesh, nalgebra::{Point3, Vector3}};
+/// let mesh = TriMesh::new(
+///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
+///     vec![[0, 1, 2], [1, 3, 2]],
+/// ).unwrap();
+/// let down = Ray::new(Point3::new(0.75, 0.75, 2.0), -Vector3::z());
+/// let hit = mesh.cast(&down).unwrap();
+/// assert_eq!((hit.t, hit.triangle, hit.front), (2.0, 1, true));
+/// assert_eq!(mesh.cast_t(&down), Some(2.0));
+/// // Straight through the shared edge: hits, never slips through.
+/// let edge = Ray::new(Point3::new(0.5, 0.5, 2.0), -Vector3::z());
+/// assert!(mesh.hits(&edge));
+/// let up = Ray::new(Point3::new(0.75, 0.75, -1.0), Vector3::z());
+/// assert!(mesh.hits(&up) && !mesh.hits(&up.culled(FaceCull::Back)));
+/// // An occlusion (shadow) test along a segment.
+/// let short = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, -0.5));
+/// assert!(!mesh.hits(&short));
+/// ```
+impl<T: Real> CastKernel<T, 3> for TriMesh<T> {
+    type Hit = MeshHit<T>;
+
+    #[inline]
+    fn fits_range(&self, r: T) -> bool {
+        use crate::range::InRange;
+        self.bounds.is_none_or(|b| b.in_range(r))
+    }
+
+    fn kernel_hits<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<()> {
+        let ray = PreparedRay::new(caster);
+        if !ray.is_valid() {
+            return Found::degenerate(caster);
+        }
+        let cull = ray.face_cull();
         let mut hit = false;
         self.walk(
             |b| enter_t(&ray, ray.t_min, ray.t_max, b),
             |_| true,
             |_, tri| {
-                hit = tri.cast(&ray, cull).is_some();
+                hit = matches!(tri.find(&ray, cull), Found::Hit(_));
                 !hit
             },
         );
-        hit
+        if hit {
+            Found::Hit(())
+        } else {
+            Found::Miss
+        }
+    }
+
+    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<T> {
+        self.find(caster).map(|(_, _, f)| f.t)
+    }
+
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<MeshHit<T>> {
+        self.find(caster).map(|(i, tri, found)| self.finish(caster, i, &tri, found))
+    }
+
+    fn point_hit(&self, p: &Point<T, 3>, t: T, cull: FaceCull) -> Option<MeshHit<T>> {
+        if cull != FaceCull::None {
+            return None; // no face is crossed
+        }
+        let mut best: Option<MeshHit<T>> = None;
+        self.walk(
+            |b| b.contains(p).then_some(T::zero()),
+            |_| true,
+            |i, tri| {
+                let Some([u, v, w]) = on_triangle(tri, p) else {
+                    return true;
+                };
+                best = Some(MeshHit {
+                    t,
+                    point: *p,
+                    normal: Vector::zeros(),
+                    triangle: i,
+                    u,
+                    v,
+                    w,
+                    front: true,
+                });
+                false
+            },
+        );
+        best
     }
 }
 
-/// `Intersect<TriMesh>` for the casters: `intersect` is the first hit
-/// ([`TriMesh::cast`], both faces), `intersects` the occlusion test.
+impl<T: Real> CastHit<T, 3> for MeshHit<T> {
+    #[inline(always)]
+    fn t(&self) -> T {
+        self.t
+    }
+    #[inline(always)]
+    fn point(&self) -> Point<T, 3> {
+        self.point
+    }
+    #[inline(always)]
+    fn normal(&self) -> Vector<T, 3> {
+        self.normal
+    }
+}
+
+/// `Intersect<TriMesh>` for the casters: `intersect` is the first hit,
+/// `intersects` the occlusion test ([`RayCast`]).
 macro_rules! cast_mesh {
     ($($C:ident),*) => {$(
         impl<T: Real> Intersect<TriMesh<T>> for $C<T, 3> {
             type Output = MeshHit<T>;
             #[inline]
             fn intersect(&self, mesh: &TriMesh<T>) -> Option<MeshHit<T>> {
-                mesh.cast(self, FaceCull::None)
+                RayCast::cast(mesh, self)
             }
             #[inline]
             fn intersects(&self, mesh: &TriMesh<T>) -> bool {
-                mesh.occludes(self, FaceCull::None)
+                RayCast::hits(mesh, self)
             }
         }
         impl<T: Real> Intersect<$C<T, 3>> for TriMesh<T> {
             type Output = MeshHit<T>;
             #[inline]
             fn intersect(&self, caster: &$C<T, 3>) -> Option<MeshHit<T>> {
-                self.cast(caster, FaceCull::None)
+                RayCast::cast(self, caster)
             }
             #[inline]
             fn intersects(&self, caster: &$C<T, 3>) -> bool {
-                self.occludes(caster, FaceCull::None)
+                RayCast::hits(self, caster)
             }
         }
     )*};
