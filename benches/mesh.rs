@@ -37,10 +37,7 @@ fn mesh<T: Real>(c: &mut Criterion, scalar: &str) {
         let mut rng = Rng::new(0x5EED_3E54);
         let rays = rng.cases(|r| r.mesh_ray::<T>());
         let points = rng.cases(|r| r.point::<T>(1.5));
-        let hits = rays
-            .iter()
-            .filter(|r| mesh.cast(*r).is_some())
-            .count();
+        let hits = rays.iter().filter(|r| mesh.cast(*r).is_some()).count();
         eprintln!(
             "mesh {size}: {} triangles, {hits} of {} rays hit",
             mesh.len(),

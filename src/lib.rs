@@ -10,8 +10,9 @@
 //! [`fixed::I32F32`]) and, where the math allows, over the dimension `D`
 //! (defaulting to 3), on nalgebra's [`Point`] and [`Vector`] types. The
 //! queries are reached through a few traits: [`Intersect`],
-//! [`ClosestPoint`], [`ClosestPoints`], [`Classify`], [`Contains`] and
-//! [`Bounded`].
+//! [`ClosestPoint`], [`ClosestPoints`], [`Classify`], [`Contains`],
+//! [`Bounded`], and for rays, segments and lines [`RayCast`] (`hits`,
+//! `cast_t`, `cast` on every shape a [`Caster`] can hit).
 //!
 //! The crate is `#![no_std]` and needs no allocator. Features: `std`
 //! (default; float functions from std), `libm` (float functions without
@@ -88,9 +89,8 @@ pub use mesh::{MeshHit, TriMesh};
 pub use predicates::{orient2d, orient3d, Orient};
 pub use query::{
     Bounded, CastHit, CastKernel, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact,
-    Contains, DynRayCast, FaceCull, Found, Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit,
-    RayCast, RayHit, Side, Span, Toi,
-    TriangleHit, TriangleIntersection,
+    Contains, DynRayCast, FaceCull, Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit,
+    RayCast, RayHit, Side, Span, Toi, TriangleHit, TriangleIntersection,
 };
 pub use real::{Growth, Real};
 pub use shape::{

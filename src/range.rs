@@ -460,19 +460,23 @@ fn raw_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(caster: &C) -> RawCaster {
 /// `f64`: the sheared frame divides by the direction's largest component,
 /// so a short direction takes the products of the edge functions beyond
 /// any fixed-point range. What it finds converts back, saturating (the
-/// same `t` as [`cast_triangle_f64`]'s).
+/// same `t` as [`cast_triangle_f64`]'s); `Err(())` for a direction it
+/// cannot use (zero: a point, which the cast layer answers).
 #[inline(never)]
 pub(crate) fn find_triangle_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(
     tri: &Triangle<T, 3>,
     caster: &C,
     cull: crate::FaceCull,
-) -> crate::Found<crate::intersect::ray_triangle::TriFound<T>> {
-    let f = tri.in_f64().find(&raw_f64(caster), cull);
-    f.map(|f| crate::intersect::ray_triangle::TriFound {
-        t: sc(f.t),
-        bary: f.bary.map(sc),
-        front: f.front,
-    })
+) -> Result<Option<crate::intersect::ray_triangle::TriFound<T>>, ()> {
+    let f = tri
+        .in_f64()
+        .find_inline(&raw_f64(caster), cull, Ok, || Some(Err(())));
+    Ok(f.transpose()?
+        .map(|f| crate::intersect::ray_triangle::TriFound {
+            t: sc(f.t),
+            bary: f.bary.map(sc),
+            front: f.front,
+        }))
 }
 
 /// The watertight triangle cast of a fixed-point caster (in range), in
@@ -485,10 +489,7 @@ pub(crate) fn cast_triangle_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(
 ) -> Option<crate::TriangleHit<T>> {
     let c = raw_f64(caster);
     let t64 = tri.in_f64();
-    let crate::Found::Hit(f) = t64.find(&c, cull) else {
-        return None;
-    };
-    let h = t64.finish(&c, cull, f);
+    let h = t64.finish(&c, cull, t64.find(&c, cull)?);
     Some(crate::TriangleHit {
         t: sc(h.t),
         point: pt(&h.point),

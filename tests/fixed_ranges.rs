@@ -26,8 +26,8 @@ use isect::fixed::{I16F16, I32F32};
 use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Vector2, Vector3};
 use isect::{
     Aabb, Ball, Capsule, Caster, Classify, Clip, ClosestPair, ClosestPoint, ClosestPoints, Contact,
-    Contains, ConvexHull, Cull, Frustum, Grid, Growth, Intersect, Line, LinearHit, Obb,
-    Plane, Polygon, Ray, RayCast, RayHit, Real, Segment, Side, Span, Swept, Toi, Triangle, TriangleHit,
+    Contains, ConvexHull, Cull, Frustum, Grid, Growth, Intersect, Line, LinearHit, Obb, Plane,
+    Polygon, Ray, RayCast, RayHit, Real, Segment, Side, Span, Swept, Toi, Triangle, TriangleHit,
     Visibility,
 };
 

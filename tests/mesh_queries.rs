@@ -16,8 +16,8 @@ use common::*;
 
 use isect::nalgebra::Point3;
 use isect::{
-    Aabb, Ball, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, Ray, RayCast, Real, Segment,
-    TriMesh, Triangle,
+    Aabb, Ball, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, Ray, RayCast, Real,
+    Segment, TriMesh, Triangle,
 };
 
 /// Vertices and index triples in `f64`.
@@ -146,7 +146,11 @@ impl<T: Scalar> Fixture<T> {
     ) -> Vec<(f64, usize, isect::TriangleHit<T>)> {
         self.candidates(c)
             .into_iter()
-            .filter_map(|i| self.tris[i].cast(&c.culled(cull)).map(|h| (h.t.to_f64(), i, h)))
+            .filter_map(|i| {
+                self.tris[i]
+                    .cast(&c.culled(cull))
+                    .map(|h| (h.t.to_f64(), i, h))
+            })
             .collect()
     }
 

@@ -844,7 +844,7 @@ mod queries {
     use super::*;
     use isect::nalgebra::{Vector2, Vector3};
     use isect::{
-        Classify, Intersect, LinearHit, Plane, RayCast, Ray, Segment, Side, Triangle,
+        Classify, Intersect, LinearHit, Plane, Ray, RayCast, Segment, Side, Triangle,
         TriangleIntersection,
     };
 
@@ -1046,10 +1046,7 @@ mod queries {
                     continue;
                 }
                 let ray = Ray::new(o, d);
-                assert_eq!(
-                    Triangle::new(a, b, c).cast(&ray).is_some(),
-                    want
-                );
+                assert_eq!(Triangle::new(a, b, c).cast(&ray).is_some(), want);
                 let a2 = Point3::from(on.coords * 2.0 - a.coords);
                 if exact(&a2) {
                     let n = Triangle::new(a2, c, b).cast(&ray).is_some();

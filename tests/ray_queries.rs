@@ -7,9 +7,8 @@
 use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Vector2, Vector3};
 use isect::{
     Aabb, Ball, Capsule, Caster, Clip, ConvexHull, FaceCull, Intersect, IntersectWithTolerance,
-    Line, LineRelation, LinearHit, Obb, Plane, PlaneHit, Polygon, PreparedRay, Ray, RayCast, RayHit,
-    Real,
-    Segment, Span, Triangle,
+    Line, LineRelation, LinearHit, Obb, Plane, PlaneHit, Polygon, PreparedRay, Ray, RayCast,
+    RayHit, Real, Segment, Span, Triangle,
 };
 
 // ---------------------------------------------------------------------------
@@ -888,7 +887,10 @@ fn seed_cases<T: Real>() {
     // floor. Hits at t = 0 with the zero normal.
     let zero_dir = Ray::new(p(0.5, 0.5, 0.5), v(0.0, 0.0, 0.0));
     let in_box = zero_dir.intersect(&unit_box).expect("a point in the box");
-    assert_eq!((in_box.t, in_box.point, in_box.normal), (T::zero(), p(0.5, 0.5, 0.5), v(0.0, 0.0, 0.0)));
+    assert_eq!(
+        (in_box.t, in_box.point, in_box.normal),
+        (T::zero(), p(0.5, 0.5, 0.5), v(0.0, 0.0, 0.0))
+    );
     assert_eq!(zero_dir.intersect(&ball).map(|h| h.t), Some(T::zero()));
     assert!(zero_dir.intersect(&floor).is_none());
 }

@@ -17,15 +17,51 @@ use crate::{
 /// direction()` for `t` in `range()`.
 ///
 /// Implemented for [`Ray`] (`t` in `[0, inf)`), [`Segment`] (`[0, 1]` from
-/// `a` to `b`), [`Line`] (all of R) and [`PreparedRay`]. Implement it for
-/// your own caster (a ray with a maximum distance, say) to use the shapes'
-/// `cast` and `clip` methods with it.
+/// `a` to `b`), [`Line`] (all of R), [`PreparedRay`], [`Culled`] and
+/// references (`&dyn Caster` included). Implement it for your own caster
+/// (a ray with a maximum distance, say) and every shape casts it, in both
+/// orders: `shape.cast(&mine)` ([`RayCast`]) and `mine.cast(&shape)`
+/// (this trait's [`Caster::hits`], [`Caster::cast_t`], [`Caster::cast`]).
 ///
 /// ```
 /// use isect::{Caster, Segment, nalgebra::Point2};
 /// let s = Segment::new(Point2::new(1.0, 1.0), Point2::new(3.0, 1.0));
 /// assert_eq!(s.range(), (0.0, 1.0));
 /// assert_eq!(s.point_at(0.5), Point2::new(2.0, 1.0));
+/// ```
+///
+/// A caster of your own, in both orders, and with `intersect` /
+/// `intersects` too: the crate cannot give every caster
+/// [`crate::Intersect`] (a blanket impl would clash with the pairs it
+/// already has, and with the `Caster` impls a downstream crate may write
+/// for its own scalar), but your crate can, for your type, in four lines:
+///
+/// ```
+/// use isect::{Ball, Caster, Intersect, Point, RayCast, Real, Vector, nalgebra::{Point3, Vector3}};
+///
+/// /// A ray that stops after `max` units of its direction.
+/// #[derive(Clone, Copy)]
+/// struct Probe<T: Real> { from: Point<T, 3>, dir: Vector<T, 3>, max: T }
+///
+/// impl<T: Real> Caster<T, 3> for Probe<T> {
+///     fn origin(&self) -> Point<T, 3> { self.from }
+///     fn direction(&self) -> Vector<T, 3> { self.dir }
+///     fn range(&self) -> (T, T) { (T::zero(), self.max) }
+/// }
+///
+/// // Optional: `probe.intersect(&shape)` for every shape.
+/// impl<T: Real, S: RayCast<T, 3>> Intersect<S> for Probe<T> {
+///     type Output = S::Hit;
+///     fn intersect(&self, shape: &S) -> Option<S::Hit> { shape.cast(self) }
+///     fn intersects(&self, shape: &S) -> bool { shape.hits(self) }
+/// }
+///
+/// let ball = Ball::new(Point3::new(0.0, 0.0, 5.0), 1.0);
+/// let probe = Probe { from: Point3::origin(), dir: Vector3::z(), max: 10.0 };
+/// assert_eq!(ball.cast_t(&probe), Some(4.0));
+/// assert_eq!(probe.cast_t(&ball), Some(4.0));
+/// assert!(probe.intersects(&ball));
+/// assert!(!Probe { max: 3.0, ..probe }.hits(&ball));
 /// ```
 pub trait Caster<T: Real, const D: usize> {
     /// The point at `t = 0`.

@@ -37,8 +37,8 @@ use crate::intersect::cast::{cast_pair, castable, first_hit, first_t, has_infini
 use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
-    Aabb, CastKernel, Caster, Contains, FaceCull, Found, Line, Point, PreparedRay, Ray, RayHit,
-    Real, Segment, Span, Vector,
+    Aabb, CastKernel, Caster, Contains, FaceCull, Line, Point, PreparedRay, Ray, RayHit, Real,
+    Segment, Span, Vector,
 };
 
 /// A slab test's result: `(t_enter, t_exit, entry face)`, the face as its
@@ -207,15 +207,13 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     /// The slab test with the entry face tracked, and where the range
     /// first meets the box (see [`first_t`]): the `t` of the cast.
     #[inline(always)]
-    fn find<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<T> {
+    fn find<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
         if !castable(&o, &d, range) {
-            return Found::degenerate(caster);
+            return self.zero_length_cast(caster).map(|h| h.t);
         }
-        slab(&o, &d, &caster.inv_direction(), range, self, true)
-            .and_then(|(enter, exit, face)| first_t(caster, face.map(|_| enter), exit))
-            .map(|f| f.0)
-            .into()
+        let (enter, exit, face) = slab(&o, &d, &caster.inv_direction(), range, self, true)?;
+        first_t(caster, face.map(|_| enter), exit).map(|f| f.0)
     }
 
     /// The entry/exit interval of any caster through the box.
@@ -254,32 +252,29 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Aabb<T, D> {
     }
 
     #[inline]
-    fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<()> {
+    fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> bool {
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
         if !castable(&o, &d, range) {
-            return Found::degenerate(caster);
+            return self.zero_length_cast(caster).is_some();
         }
-        slab(&o, &d, &caster.inv_direction(), range, self, false)
-            .map(|_| ())
-            .into()
+        slab(&o, &d, &caster.inv_direction(), range, self, false).is_some()
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<T> {
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
         self.find(caster)
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<RayHit<T, D>> {
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
+        // A zero direction (a point, which the cast layer answers), or one
+        // that is not finite, or an empty range.
         if !castable(&o, &d, range) {
-            return Found::degenerate(caster);
+            return self.zero_length_cast(caster);
         }
-        slab(&o, &d, &caster.inv_direction(), range, self, true)
-            .and_then(|(enter, exit, face)| {
-                first_hit(caster, face.map(|_| enter), exit, |_| face.map(face_normal))
-            })
-            .into()
+        let (enter, exit, face) = slab(&o, &d, &caster.inv_direction(), range, self, true)?;
+        first_hit(caster, face.map(|_| enter), exit, |_| face.map(face_normal))
     }
 
     #[inline]

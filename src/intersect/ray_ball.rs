@@ -38,8 +38,8 @@ use crate::intersect::cast::{cast_pair, clip_range, first_hit, first_t, has_infi
 use crate::query::ray_cast::{clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
-    Ball, CastKernel, Caster, Contains, FaceCull, Found, Line, Point, Ray, RayHit, Real, Segment,
-    Span, Vector,
+    Ball, CastKernel, Caster, Contains, FaceCull, Line, Point, Ray, RayHit, Real, Segment, Span,
+    Vector,
 };
 
 /// `(hi, lo)` with `hi + lo == a - b` exactly (Knuth's two-sum; `lo` is
@@ -169,22 +169,6 @@ pub(crate) fn radial_normal<T: Real, const D: usize>(
 }
 
 impl<T: Real, const D: usize> Ball<T, D> {
-    /// The roots of the caster's line, or why there are none: a direction
-    /// that is zero (a point, [`Found::Point`]) or otherwise unusable.
-    #[inline(always)]
-    fn roots<C: Caster<T, D> + ?Sized>(
-        &self,
-        caster: &C,
-        o: &Point<T, D>,
-        d: &Vector<T, D>,
-    ) -> Found<(T, T)> {
-        let a = d.norm_squared();
-        if !(a > T::zero()) {
-            return Found::degenerate(caster);
-        }
-        line_ball_roots_a(o, d, &self.center, self.radius, a).into()
-    }
-
     /// The entry/exit interval of any caster through the ball; for a
     /// [`Line`] these are both roots of the quadratic.
     ///
@@ -229,19 +213,27 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<T> {
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
         let (o, d) = (caster.origin(), caster.direction());
-        self.roots(caster, &o, &d)
-            .and_then(|(t1, t2)| first_t(caster, Some(t1), t2).map(|f| f.0))
+        let a = d.norm_squared();
+        if !(a > T::zero()) {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        }
+        let (t1, t2) = line_ball_roots_a(&o, &d, &self.center, self.radius, a)?;
+        first_t(caster, Some(t1), t2).map(|f| f.0)
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<RayHit<T, D>> {
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
         let (o, d) = (caster.origin(), caster.direction());
-        self.roots(caster, &o, &d).and_then(|(t1, t2)| {
-            first_hit(caster, Some(t1), t2, |p| {
-                radial_normal(&(p - self.center), self.radius, &d)
-            })
+        let a = d.norm_squared();
+        // Zero (a point, which the cast layer answers), NaN or underflowing.
+        if !(a > T::zero()) {
+            return self.zero_length_cast(caster);
+        }
+        let (t1, t2) = line_ball_roots_a(&o, &d, &self.center, self.radius, a)?;
+        first_hit(caster, Some(t1), t2, |p| {
+            radial_normal(&(p - self.center), self.radius, &d)
         })
     }
 

@@ -27,8 +27,8 @@ use crate::intersect::ray_ball::{line_ball_roots, radial_normal};
 use crate::query::ray_cast::{clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
-    CastKernel, Capsule, Caster, Contains, FaceCull, Found, Line, Point, Ray, RayHit, Real, Segment,
-    Span, Vector,
+    Capsule, CastKernel, Caster, Contains, FaceCull, Line, Point, Ray, RayHit, Real, Segment, Span,
+    Vector,
 };
 
 /// The part of a capsule through which a line enters it, for the normal.
@@ -47,6 +47,8 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     /// The interval `[t1, t2]` of the caster's line in the capsule, and
     /// the part it enters through.
     ///
+    /// `Err(())` for a direction the layer must judge (zero: a point).
+    ///
     /// Fast path: the line's interval in the infinite cylinder; where it
     /// enters (or leaves) beyond an end disc, it enters (leaves) through
     /// that end's ball instead: the line can reach the rest of the capsule
@@ -61,16 +63,17 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         &self,
         caster: &C,
         exact_below: T,
-    ) -> Found<(T, T, Entry<T, D>)> {
+    ) -> Result<Option<(T, T, Entry<T, D>)>, ()> {
         let (o, d) = (caster.origin(), caster.direction());
         let (a, b, r) = (self.segment.a, self.segment.b, self.radius);
         let u = b - a;
         let uu = u.norm_squared();
         if !(uu > T::zero()) {
             return match line_ball_roots(&o, &d, &a, r) {
-                Some((t1, t2)) => Found::Hit((t1, t2, Entry::Cap(a))),
-                // (A zero direction is among the misses of the ball.)
-                None => Found::degenerate(caster),
+                Some((t1, t2)) => Ok(Some((t1, t2, Entry::Cap(a)))),
+                // (A zero direction is among the misses of the ball: the
+                // cast layer tells.)
+                None => Err(()),
             };
         }
         let f = o - a;
@@ -88,16 +91,15 @@ impl<T: Real, const D: usize> Capsule<T, D> {
             // Along the axis, or a zero direction (a point, which the cast
             // layer answers).
             if d.iter().all(|x| *x == T::zero()) {
-                return Found::degenerate(caster);
+                return Err(());
             }
-            return self
+            return Ok(self
                 .union_span(&o, &d)
-                .map(|(t1, t2)| (t1, t2, Entry::Unknown))
-                .into();
+                .map(|(t1, t2)| (t1, t2, Entry::Unknown)));
         }
         let Some((c1, c2)) = line_ball_roots(&Point::from(f_perp), &d_perp, &Point::origin(), rr)
         else {
-            return Found::Miss;
+            return Ok(None);
         };
         // Axial coordinate (scaled by |u|²) at the cylinder's entry and exit.
         // (Fixed point: a root far along a near-axial line times `du` can
@@ -131,10 +133,10 @@ impl<T: Real, const D: usize> Capsule<T, D> {
             None => (c1, Entry::Body(f_perp + d_perp * c1, rr)),
             Some(cap) => {
                 let Some((t1, t2)) = line_ball_roots(&o, &d, &cap, r) else {
-                    return Found::Miss;
+                    return Ok(None);
                 };
                 if e2 == e1 {
-                    return Found::Hit((t1, t2, Entry::Cap(cap))); // only that ball
+                    return Ok(Some((t1, t2, Entry::Cap(cap)))); // only that ball
                 }
                 (t1, Entry::Cap(cap))
             }
@@ -148,7 +150,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
                 None => c2,
             },
         };
-        Found::Hit((t1, t2.max_sel(t1), entry))
+        Ok(Some((t1, t2.max_sel(t1), entry)))
     }
 
     /// The hull of the line's intervals through the two balls and the
@@ -220,12 +222,10 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
-        clip_layer(self, caster, || match self.line_span(caster, T::max_finite()) {
-            Found::Hit((t1, t2, _)) => {
-                let (lo, hi) = caster.range();
-                clip_range(lo, hi, Some(t1), t2)
-            }
-            _ => None,
+        clip_layer(self, caster, || {
+            let (t1, t2, _) = self.line_span(caster, T::max_finite()).ok()??;
+            let (lo, hi) = caster.range();
+            clip_range(lo, hi, Some(t1), t2)
         })
     }
 }
@@ -251,18 +251,20 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Capsule<T, D> {
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<T> {
-        self.line_span(caster, caster.range().0)
-            .and_then(|(t1, t2, _)| first_t(caster, Some(t1), t2).map(|f| f.0))
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(span) = self.line_span(caster, caster.range().0) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        let (t1, t2, _) = span?;
+        first_t(caster, Some(t1), t2).map(|f| f.0)
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<RayHit<T, D>> {
-        let (t1, t2, entry) = match self.line_span(caster, caster.range().0) {
-            Found::Hit(s) => s,
-            Found::Miss => return Found::Miss,
-            Found::Point => return Found::Point,
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        let Ok(span) = self.line_span(caster, caster.range().0) else {
+            return self.zero_length_cast(caster);
         };
+        let (t1, t2, entry) = span?;
         let d = caster.direction();
         first_hit(caster, Some(t1), t2, |p| {
             let (v, r) = match entry {
@@ -278,7 +280,6 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Capsule<T, D> {
             };
             radial_normal(&v, r, &d)
         })
-        .into()
     }
 
     #[inline]

@@ -25,8 +25,8 @@ use crate::intersect::cast::{cast_pair, clip_range, finish_hit, finite, first_t,
 use crate::query::ray_cast::{clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
-    CastKernel, Caster, Contains, ConvexHull, FaceCull, Found, Line, Point, Ray, RayHit, Real,
-    Segment, Span, Vector,
+    CastKernel, Caster, Contains, ConvexHull, FaceCull, Line, Point, Ray, RayHit, Real, Segment,
+    Span, Vector,
 };
 
 /// The entry of a clip (its parameter and the normal of the plane entered;
@@ -35,29 +35,30 @@ pub(crate) type Clipped<T, const D: usize> = (Option<(T, Vector<T, D>)>, T);
 
 /// The caster's line clipped by half-spaces `n·p <= d₀`: the entry (with
 /// the normal of its plane; `None` when unbounded below) and the exit
-/// (`T::max_finite()` when unbounded), a miss when the line misses, and
-/// [`Found::Point`] for a zero direction.
+/// (`T::max_finite()` when unbounded), `None` when the line misses, and
+/// `Err(())` for a direction the cast layer must judge (zero: a point) or
+/// a non-finite origin or direction.
 #[inline]
 pub(crate) fn clip_halfspaces<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     caster: &C,
     planes: impl Iterator<Item = (Vector<T, D>, T)>,
-) -> Found<Clipped<T, D>> {
+) -> Result<Option<Clipped<T, D>>, ()> {
     let (o, d) = (caster.origin(), caster.direction());
     if !finite(&o.coords) || !finite(&d) || d.iter().all(|x| *x == T::zero()) {
-        return Found::degenerate(caster);
+        return Err(());
     }
     let mut enter: Option<(T, Vector<T, D>)> = None;
     let mut exit = T::max_finite();
     for (n, d0) in planes {
         if !finite(&n) || !d0.is_finite_real() {
-            return Found::Miss;
+            return Ok(None);
         }
         let nd = n.dot(&d);
         let dist = n.dot(&o.coords) - d0;
         if nd == T::zero() {
             // Parallel: wholly inside this half-space or wholly outside.
             if dist > T::zero() {
-                return Found::Miss;
+                return Ok(None);
             }
             continue;
         }
@@ -70,12 +71,12 @@ pub(crate) fn clip_halfspaces<T: Real, const D: usize, C: Caster<T, D> + ?Sized>
             exit = t.min_sel(exit);
         }
         if enter.is_some_and(|(e, _)| !not_past(e, exit)) {
-            return Found::Miss;
+            return Ok(None);
         }
     }
     // Within rounding of an edge, the exit may trail the entry a little.
     let exit = enter.map_or(exit, |(e, _)| exit.max_sel(e));
-    Found::Hit((enter, exit))
+    Ok(Some((enter, exit)))
 }
 
 /// Where the range first meets a solid (see [`first_t`]) and the normal
@@ -109,7 +110,7 @@ pub(crate) fn finish_clipped<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
 impl<T: Real> ConvexHull<'_, T> {
     /// The caster clipped by the hull's half-spaces.
     #[inline(always)]
-    fn clipped<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<Clipped<T, 3>> {
+    fn clipped<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Result<Option<Clipped<T, 3>>, ()> {
         clip_halfspaces(caster, self.planes.iter().map(|p| (p.normal, p.d)))
     }
 
@@ -118,12 +119,10 @@ impl<T: Real> ConvexHull<'_, T> {
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
-        clip_layer(self, caster, || match self.clipped(caster) {
-            Found::Hit((enter, exit)) => {
-                let (lo, hi) = caster.range();
-                clip_range(lo, hi, enter.map(|(t, _)| t), exit)
-            }
-            _ => None,
+        clip_layer(self, caster, || {
+            let (enter, exit) = self.clipped(caster).ok()??;
+            let (lo, hi) = caster.range();
+            clip_range(lo, hi, enter.map(|(t, _)| t), exit)
         })
     }
 }
@@ -152,17 +151,19 @@ impl<T: Real> CastKernel<T, 3> for ConvexHull<'_, T> {
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<T> {
-        self.clipped(caster)
-            .and_then(|c| find_clipped(caster, c))
-            .map(|f| f.0 .0)
+    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(clipped) = self.clipped(caster) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        find_clipped(caster, clipped?).map(|f| f.0 .0)
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<RayHit<T, 3>> {
-        self.clipped(caster)
-            .and_then(|c| find_clipped(caster, c))
-            .map(|f| finish_clipped(caster, f))
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
+        let Ok(clipped) = self.clipped(caster) else {
+            return self.zero_length_cast(caster);
+        };
+        find_clipped(caster, clipped?).map(|f| finish_clipped(caster, f))
     }
 
     #[inline]

@@ -19,35 +19,40 @@ use crate::intersect::ray_aabb::{slab, Slab};
 use crate::query::ray_cast::{clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
-    Aabb, CastKernel, Caster, Contains, FaceCull, Found, Line, Obb, Point, Ray, RayHit, Real,
-    Segment, Span, Vector,
+    Aabb, CastKernel, Caster, Contains, FaceCull, Line, Obb, Point, Ray, RayHit, Real, Segment,
+    Span, Vector,
 };
 
 impl<T: Real, const D: usize> Obb<T, D> {
     /// The slab test in the box's frame: the caster's origin and direction
-    /// there, checked (a direction that is zero there is zero, the axes
-    /// being orthonormal: [`Found::degenerate`] decides), and the result.
+    /// there, checked (`Err(())` when they cannot be cast: a zero
+    /// direction, which the cast layer answers, one that is not finite, an
+    /// empty range), and the result.
     #[inline(always)]
-    fn local_slab<C: Caster<T, D> + ?Sized>(&self, caster: &C, track: bool) -> Found<Slab<T>> {
+    fn local_slab<C: Caster<T, D> + ?Sized>(
+        &self,
+        caster: &C,
+        track: bool,
+    ) -> Result<Option<Slab<T>>, ()> {
         let range = caster.range();
         let o = Point::from(self.to_local(&caster.origin()));
         let d = self.axes.tr_mul(&caster.direction());
         if !castable(&o, &d, range) {
-            return Found::degenerate(caster);
+            return Err(());
         }
         let h = self.half_extents.abs();
         let b = Aabb::new(Point::from(-h), Point::from(h));
         let inv = d.map(|x| T::one().div_sat(x));
-        slab(&o, &d, &inv, range, &b, track).into()
+        Ok(slab(&o, &d, &inv, range, &b, track))
     }
 
     /// The entry/exit interval of any caster through the box.
     #[inline]
     #[must_use]
     pub fn clip<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
-        clip_layer(self, caster, || match self.local_slab(caster, false) {
-            Found::Hit((enter, exit, _)) => Some(Span { enter, exit }),
-            _ => None,
+        clip_layer(self, caster, || {
+            let (enter, exit, _) = self.local_slab(caster, false).ok()??;
+            Some(Span { enter, exit })
         })
     }
 }
@@ -73,26 +78,33 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Obb<T, D> {
     }
 
     #[inline]
-    fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<()> {
-        self.local_slab(caster, false).map(|_| ())
+    fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> bool {
+        match self.local_slab(caster, false) {
+            Ok(s) => s.is_some(),
+            Err(()) => self.zero_length_cast(caster).is_some(),
+        }
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<T> {
-        self.local_slab(caster, true).and_then(|(enter, exit, face)| {
-            first_t(caster, face.map(|_| enter), exit).map(|f| f.0)
-        })
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(s) = self.local_slab(caster, true) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        let (enter, exit, face) = s?;
+        first_t(caster, face.map(|_| enter), exit).map(|f| f.0)
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<RayHit<T, D>> {
-        self.local_slab(caster, true).and_then(|(enter, exit, face)| {
-            first_hit(caster, face.map(|_| enter), exit, |_| {
-                let (axis, max_face) = face?;
-                let column = |r: usize| self.axes.get((r, axis)).copied().unwrap_or_else(T::zero);
-                let n = Vector::<T, D>::from_fn(|r, _| column(r));
-                Some(if max_face { n } else { -n })
-            })
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        let Ok(s) = self.local_slab(caster, true) else {
+            return self.zero_length_cast(caster);
+        };
+        let (enter, exit, face) = s?;
+        first_hit(caster, face.map(|_| enter), exit, |_| {
+            let (axis, max_face) = face?;
+            let column = |r: usize| self.axes.get((r, axis)).copied().unwrap_or_else(T::zero);
+            let n = Vector::<T, D>::from_fn(|r, _| column(r));
+            Some(if max_face { n } else { -n })
         })
     }
 

@@ -17,35 +17,34 @@
 
 use crate::intersect::cast::{cast_pair, nonzero_finite, reachable, saturated, unit};
 use crate::range::InRange;
-use crate::{
-    CastKernel, Caster, FaceCull, Found, Line, Plane, Point, Ray, RayHit, Real, Segment, Vector,
-};
+use crate::{CastKernel, Caster, FaceCull, Line, Plane, Point, Ray, RayHit, Real, Segment, Vector};
 
 impl<T: Real, const D: usize> Plane<T, D> {
     /// Where the caster crosses the plane on a face that `cull` keeps: the
     /// parameter and whether the front face is crossed (`None` for a
-    /// caster lying in the plane, which enters no face).
+    /// caster lying in the plane, which enters no face); `Err(())` for a
+    /// zero direction (a point, which the cast layer answers).
     #[inline(always)]
     fn find<C: Caster<T, D> + ?Sized>(
         &self,
         caster: &C,
         cull: FaceCull,
-    ) -> Found<(T, Option<bool>)> {
+    ) -> Result<Option<(T, Option<bool>)>, ()> {
         let (o, d) = (caster.origin(), caster.direction());
         let (lo, hi) = caster.range();
         if !nonzero_finite(&self.normal) {
-            return Found::Miss;
+            return Ok(None);
         }
         let nd = self.normal.dot(&d);
         let dist = self.normal.dot(&o.coords) - self.d;
         if nd == T::zero() {
             // A zero direction is a point, which the cast layer answers.
             if !nonzero_finite(&d) {
-                return Found::degenerate(caster);
+                return Err(());
             }
             // Parallel: in the plane (hit at the range's start) or apart.
             if dist != T::zero() || cull != FaceCull::None || !(lo <= hi) {
-                return Found::Miss;
+                return Ok(None);
             }
             let t = if lo > -T::max_finite() {
                 lo
@@ -53,25 +52,25 @@ impl<T: Real, const D: usize> Plane<T, D> {
                 T::zero().clamp_sel(lo, hi)
             };
             if !reachable(&o, &d, t) {
-                return Found::Miss;
+                return Ok(None);
             }
-            return Found::Hit((t, None));
+            return Ok(Some((t, None)));
         }
         let front = nd < T::zero();
         if !cull.keeps(front) {
-            return Found::Miss;
+            return Ok(None);
         }
         let t = (-dist).div_sat(nd);
         // A saturated or non-finite parameter is no crossing.
         if !(t >= lo && t <= hi && t < T::max_finite() && t > -T::max_finite()) {
-            return Found::Miss;
+            return Ok(None);
         }
         let t = t.max_sel(lo); // -0 becomes +0
-        // Fixed point: a crossing beyond the type's range is no crossing.
+                               // Fixed point: a crossing beyond the type's range is no crossing.
         if !reachable(&o, &d, t) {
-            return Found::Miss;
+            return Ok(None);
         }
-        Found::Hit((t, Some(front)))
+        Ok(Some((t, Some(front))))
     }
 }
 
@@ -98,13 +97,19 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Plane<T, D> {
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<T> {
-        self.find(caster, caster.face_cull()).map(|f| f.0)
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(found) = self.find(caster, caster.face_cull()) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        found.map(|f| f.0)
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<RayHit<T, D>> {
-        self.find(caster, caster.face_cull()).map(|(t, front)| {
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        let Ok(found) = self.find(caster, caster.face_cull()) else {
+            return self.zero_length_cast(caster);
+        };
+        found.map(|(t, front)| {
             let n = unit(&self.normal).unwrap_or_else(Vector::zeros);
             RayHit {
                 t,

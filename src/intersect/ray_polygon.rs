@@ -34,8 +34,8 @@ use crate::intersect::segment_segment::linear_2d;
 use crate::query::ray_cast::{clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
-    CastKernel, Caster, Contains, FaceCull, Found, Line, LinearHit, Point, Polygon, PreparedRay,
-    Ray, RayHit, Real, Segment, Span, Triangle, Vector,
+    CastKernel, Caster, Contains, FaceCull, Line, LinearHit, Point, Polygon, PreparedRay, Ray,
+    RayHit, Real, Segment, Span, Triangle, Vector,
 };
 
 /// Twice the signed area of the 2D polygon `v` (positive for
@@ -51,7 +51,10 @@ fn area2<T: Real>(v: &[Point<T, 2>]) -> T {
 
 /// The edges' outward half-planes `n·p <= n·vᵢ`.
 #[inline]
-fn halfplanes<T: Real>(v: &[Point<T, 2>], area2: T) -> impl Iterator<Item = (Vector<T, 2>, T)> + '_ {
+fn halfplanes<T: Real>(
+    v: &[Point<T, 2>],
+    area2: T,
+) -> impl Iterator<Item = (Vector<T, 2>, T)> + '_ {
     let ccw = area2 > T::zero();
     Polygon::new(v).edges().map(move |(p, q)| {
         let e = q - p;
@@ -69,11 +72,11 @@ fn halfplanes<T: Real>(v: &[Point<T, 2>], area2: T) -> impl Iterator<Item = (Vec
 fn find_flat<T: Real, C: Caster<T, 2> + ?Sized>(
     v: &[Point<T, 2>],
     caster: &C,
-) -> Found<(T, Vector<T, 2>)> {
+) -> Result<Option<(T, Vector<T, 2>)>, ()> {
     let (o, d) = (caster.origin(), caster.direction());
-    // A zero direction is a point, which the cast layer answers.
+    // A zero direction (a point, which the cast layer answers).
     if !nonzero_finite(&d) {
-        return Found::degenerate(caster);
+        return Err(());
     }
     let edges: &mut dyn Iterator<Item = (Point<T, 2>, Point<T, 2>)> = match v {
         [p] => &mut core::iter::once((*p, *p)),
@@ -100,7 +103,7 @@ fn find_flat<T: Real, C: Caster<T, 2> + ?Sized>(
             best = Some((s, n));
         }
     }
-    best.into()
+    Ok(best)
 }
 
 /// Where the range first meets the solid 2D polygon `v` (see
@@ -110,15 +113,15 @@ fn find_flat<T: Real, C: Caster<T, 2> + ?Sized>(
 pub(crate) fn find_2d<T: Real, C: Caster<T, 2> + ?Sized>(
     v: &[Point<T, 2>],
     caster: &C,
-) -> Found<Entered<T, 2>> {
+) -> Result<Option<Entered<T, 2>>, ()> {
     if v.is_empty() {
-        return Found::Miss;
+        return Ok(None);
     }
     let area2 = area2(v);
     if area2 == T::zero() || v.len() < 3 {
-        return find_flat(v, caster).map(|(t, n)| ((t, true), Some(n)));
+        return Ok(find_flat(v, caster)?.map(|(t, n)| ((t, true), Some(n))));
     }
-    clip_halfspaces(caster, halfplanes(v, area2)).and_then(|c| find_clipped(caster, c))
+    Ok(clip_halfspaces(caster, halfplanes(v, area2))?.and_then(|c| find_clipped(caster, c)))
 }
 
 /// The entry/exit interval of a caster through the solid 2D polygon `v`
@@ -134,14 +137,10 @@ pub(crate) fn clip_2d<T: Real, C: Caster<T, 2> + ?Sized>(
     let area2 = area2(v);
     let (lo, hi) = caster.range();
     if area2 == T::zero() || v.len() < 3 {
-        let Found::Hit((t, _)) = find_flat(v, caster) else {
-            return None;
-        };
+        let (t, _) = find_flat(v, caster).ok()??;
         return clip_range(lo, hi, Some(t), t);
     }
-    let Found::Hit((enter, exit)) = clip_halfspaces(caster, halfplanes(v, area2)) else {
-        return None;
-    };
+    let (enter, exit) = clip_halfspaces(caster, halfplanes(v, area2)).ok()??;
     clip_range(lo, hi, enter.map(|(t, _)| t), exit)
 }
 
@@ -173,13 +172,19 @@ impl<T: Real> CastKernel<T, 2> for Polygon<'_, T, 2> {
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Found<T> {
-        find_2d(self.vertices, caster).map(|f| f.0 .0)
+    fn kernel_cast_t<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(found) = find_2d(self.vertices, caster) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        found.map(|f| f.0 .0)
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Found<RayHit<T, 2>> {
-        find_2d(self.vertices, caster).map(|f| finish_clipped(caster, f))
+    fn kernel_cast<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 2>> {
+        let Ok(found) = find_2d(self.vertices, caster) else {
+            return self.zero_length_cast(caster);
+        };
+        found.map(|f| finish_clipped(caster, f))
     }
 
     #[inline]
@@ -187,6 +192,11 @@ impl<T: Real> CastKernel<T, 2> for Polygon<'_, T, 2> {
         solid_point_hit(self.contains(p), p, t)
     }
 }
+
+/// What a 3D polygon's cast finds before the hit is finished: the fan
+/// triangle crossed, what the triangle test found there, and the unit
+/// Newell normal facing the caster.
+type FanFound<T> = (Triangle<T, 3>, TriFound<T>, Vector<T, 3>);
 
 impl<T: Real> Polygon<'_, T, 3> {
     /// Where the caster first crosses the flat polygon (watertight over the
@@ -197,27 +207,23 @@ impl<T: Real> Polygon<'_, T, 3> {
         &self,
         caster: &C,
         cull: FaceCull,
-    ) -> Found<(Triangle<T, 3>, TriFound<T>, Vector<T, 3>)> {
+    ) -> Result<Option<FanFound<T>>, ()> {
         let pr = PreparedRay::new(caster);
         if !pr.is_valid() {
-            return Found::degenerate(caster);
+            return Err(()); // a zero direction is a point: the cast layer tells
         }
-        self.find_valid(&pr, cull).into()
+        Ok(self.find_valid(&pr, cull))
     }
 
     /// [`Polygon::find`] for a valid prepared caster.
-    fn find_valid(
-        &self,
-        pr: &PreparedRay<T, 3>,
-        cull: FaceCull,
-    ) -> Option<(Triangle<T, 3>, TriFound<T>, Vector<T, 3>)> {
+    fn find_valid(&self, pr: &PreparedRay<T, 3>, cull: FaceCull) -> Option<FanFound<T>> {
         let (first, rest) = self.vertices.split_first()?;
         let front_n = unit(&self.newell_normal())?;
         let mut best: Option<(Triangle<T, 3>, TriFound<T>)> = None;
         for pair in rest.windows(2) {
             if let [b, c] = pair {
                 let tri = Triangle::new(*first, *b, *c);
-                let Found::Hit(found) = tri.find(pr, FaceCull::None) else {
+                let Some(found) = tri.find(pr, FaceCull::None) else {
                     continue;
                 };
                 // Fan triangles share the polygon's plane: the facing is the
@@ -259,14 +265,20 @@ impl<T: Real> CastKernel<T, 3> for Polygon<'_, T, 3> {
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<T> {
-        self.find(caster, caster.face_cull()).map(|f| f.1.t)
+    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(found) = self.find(caster, caster.face_cull()) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        found.map(|f| f.1.t)
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<RayHit<T, 3>> {
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
         let cull = caster.face_cull();
-        self.find(caster, cull).map(|(tri, found, normal)| {
+        let Ok(found) = self.find(caster, cull) else {
+            return self.zero_length_cast(caster);
+        };
+        found.map(|(tri, found, normal)| {
             let hit = tri.finish(caster, FaceCull::None, found);
             RayHit {
                 t: hit.t,

@@ -67,8 +67,8 @@ use crate::intersect::cast::{has_infinity, unit};
 use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
-    CastKernel, Caster, Contains, FaceCull, Found, Line, Point, PreparedRay, Ray, Real, Segment,
-    Triangle, TriangleHit, Vector,
+    CastKernel, Caster, Contains, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle,
+    TriangleHit, Vector,
 };
 
 /// A bound on the rounding error of each of the three edge functions `U`,
@@ -181,10 +181,8 @@ impl<T: Real> PreparedRay<T, 3> {
         if !cast_fits(tri, self) || !self.valid {
             return None;
         }
-        match tri.find(self, cull) {
-            Found::Hit(found) => Some(tri.finish(self, cull, found)),
-            _ => None,
-        }
+        let found = tri.find(self, cull)?;
+        Some(tri.finish(self, cull, found))
     }
 }
 
@@ -209,14 +207,24 @@ impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<T> {
-        self.find_inline(caster, caster.face_cull(), |f| f.t)
+    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<T> {
+        self.find_inline(
+            caster,
+            caster.face_cull(),
+            |f| f.t,
+            || self.zero_length_cast(caster).map(|h| h.t),
+        )
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<TriangleHit<T>> {
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<TriangleHit<T>> {
         let cull = caster.face_cull();
-        self.find_inline(caster, cull, |found| self.finish(caster, cull, found))
+        self.find_inline(
+            caster,
+            cull,
+            |found| self.finish(caster, cull, found),
+            || self.zero_length_cast(caster),
+        )
     }
 
     #[inline]
@@ -276,26 +284,34 @@ impl<T: Real> Triangle<T, 3> {
         &self,
         caster: &C,
         cull: FaceCull,
-    ) -> Found<TriFound<T>> {
-        self.find_inline(caster, cull, |found| found)
+    ) -> Option<TriFound<T>> {
+        // (A zero direction misses here: the callers have prepared the
+        // caster and checked it.)
+        self.find_inline(caster, cull, |found| found, || None)
     }
 
     /// [`Triangle::find`] with what is done with the [`TriFound`] (`then`:
-    /// nothing, the `t` alone, or the whole hit) passed down, so that each
-    /// path ends in one call or return, as the whole cast did before the
-    /// split (a hit finished after the out-of-line uncertain path returned
-    /// would keep the caster alive across it: measured, a few percent).
+    /// nothing, the `t` alone, or the whole hit) and the answer for a
+    /// direction it cannot use (`reject`: the cast layer's
+    /// [`CastKernel::zero_length_cast`]) passed down, so that each path
+    /// ends in one call or return, as the whole cast did before the split
+    /// (a hit finished after the out-of-line uncertain path returned would
+    /// keep the caster alive across it: measured, a few percent).
     #[inline(always)]
-    fn find_inline<C: Caster<T, 3> + ?Sized, R>(
+    pub(crate) fn find_inline<C: Caster<T, 3> + ?Sized, R>(
         &self,
         caster: &C,
         cull: FaceCull,
         then: impl FnOnce(TriFound<T>) -> R,
-    ) -> Found<R> {
+        reject: impl FnOnce() -> Option<R>,
+    ) -> Option<R> {
         // Fixed point: in f64 (a short direction's shear overflows; see
         // `range`).
         if !has_infinity::<T>() {
-            return crate::range::find_triangle_f64(self, caster, cull).map(then);
+            return match crate::range::find_triangle_f64(self, caster, cull) {
+                Ok(found) => found.map(then),
+                Err(()) => reject(),
+            };
         }
         let zero = T::zero();
         let o = caster.origin();
@@ -319,10 +335,10 @@ impl<T: Real> Triangle<T, 3> {
             // Early out: two edge functions of opposite signs, both beyond
             // the bound (so the exact ones have those signs too).
             if u.abs() > bound && v.abs() > bound {
-                return Found::Miss;
+                return None;
             }
             let w = bx * ay - by * ax;
-            return self.cast_uncertain(caster, cull, [u, v, w], then);
+            return self.cast_uncertain(caster, cull, [u, v, w], then, reject);
         }
         let w = bx * ay - by * ax;
         // `min_sel` passes a NaN on (as its second operand) or drops it;
@@ -330,16 +346,17 @@ impl<T: Real> Triangle<T, 3> {
         let certain = u.abs().min_sel(v.abs()).min_sel(w.abs()) > bound;
         if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
             if certain {
-                return Found::Miss;
+                return None;
             }
-            return self.cast_uncertain(caster, cull, [u, v, w], then);
+            return self.cast_uncertain(caster, cull, [u, v, w], then, reject);
         }
         if !certain {
             // Some edge function within its rounding error of zero (on an
             // edge, or the caster in the triangle's plane), or NaN.
-            return self.cast_uncertain(caster, cull, [u, v, w], then);
+            return self.cast_uncertain(caster, cull, [u, v, w], then, reject);
         }
-        self.cast_decided(caster, cull, &sheared, [u, v, w]).map(then).into()
+        self.cast_decided(caster, cull, &sheared, [u, v, w])
+            .map(then)
     }
 
     /// The kernel's second half: the hit from what [`Triangle::find`]
@@ -413,7 +430,8 @@ impl<T: Real> Triangle<T, 3> {
         cull: FaceCull,
         [u, v, w]: [T; 3],
         then: impl FnOnce(TriFound<T>) -> R,
-    ) -> Found<R> {
+        reject: impl FnOnce() -> Option<R>,
+    ) -> Option<R> {
         use core::cmp::Ordering::{Equal, Greater, Less};
         let zero = T::zero();
         // The sheared vertices again (the same operations: the same values),
@@ -423,11 +441,11 @@ impl<T: Real> Triangle<T, 3> {
         if !(u + v + w).is_finite_real() {
             // NaN or infinite input, an overflow, or a zero direction (a
             // point: its shear is NaN), which the cast layer answers.
-            return Found::degenerate(caster);
+            return reject();
         }
         let exact = exact_edges(&caster.origin(), &caster.direction(), self);
         if exact.contains(&Greater) && exact.contains(&Less) {
-            return Found::Miss;
+            return None;
         }
         if exact == [Equal; 3] {
             // All three edge functions vanish: the caster's line lies in
@@ -435,9 +453,9 @@ impl<T: Real> Triangle<T, 3> {
             // line passes through it). No face is entered, so a culled
             // cast misses.
             if cull != FaceCull::None {
-                return Found::Miss;
+                return None;
             }
-            return self.cast_edge_on(caster, sheared).map(then).into();
+            return self.cast_edge_on(caster, sheared).map(then);
         }
         let fix = |x: T, s: core::cmp::Ordering| {
             let agrees = match s {
@@ -458,13 +476,12 @@ impl<T: Real> Triangle<T, 3> {
             // precision: its face from the exact signs, its point as for a
             // caster in the plane.
             if !cull.keeps(exact.contains(&Greater)) {
-                return Found::Miss;
+                return None;
             }
-            return self.cast_edge_on(caster, sheared).map(then).into();
+            return self.cast_edge_on(caster, sheared).map(then);
         }
         self.cast_decided(caster, cull, sheared, [u, v, w])
             .map(then)
-            .into()
     }
 
     /// The hit of [`TriFound`]: the point `a + v (b - a) + w (c - a)`
@@ -577,7 +594,6 @@ impl<T: Real> Triangle<T, 3> {
         // Barycentrics that overflow: no hit.
         found(t, [u, v, w], true)
     }
-
 }
 
 /// A [`TriFound`], or `None` when a barycentric weight is not finite (an
@@ -621,14 +637,19 @@ impl<T: Real> CastKernel<T, 2> for Triangle<T, 2> {
     }
 
     #[inline]
-    fn kernel_cast_t<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Found<T> {
-        crate::intersect::ray_polygon::find_2d(&self.vertices(), caster).map(|f| f.0 .0)
+    fn kernel_cast_t<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(found) = crate::intersect::ray_polygon::find_2d(&self.vertices(), caster) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        found.map(|f| f.0 .0)
     }
 
     #[inline]
-    fn kernel_cast<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Found<crate::RayHit<T, 2>> {
-        crate::intersect::ray_polygon::find_2d(&self.vertices(), caster)
-            .map(|f| crate::intersect::ray_convex::finish_clipped(caster, f))
+    fn kernel_cast<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Option<crate::RayHit<T, 2>> {
+        let Ok(found) = crate::intersect::ray_polygon::find_2d(&self.vertices(), caster) else {
+            return self.zero_length_cast(caster);
+        };
+        found.map(|f| crate::intersect::ray_convex::finish_clipped(caster, f))
     }
 
     #[inline]

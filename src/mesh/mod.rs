@@ -30,8 +30,8 @@ use crate::intersect::ray_aabb::slab;
 use crate::intersect::ray_triangle::{on_triangle, TriFound};
 use crate::shape::check_point;
 use crate::{
-    Aabb, Bounded, CastHit, CastKernel, Caster, ClosestPoint, Contains, FaceCull, Found, Intersect,
-    Line, Point, PreparedRay, Ray, RayCast, Real, Segment, ShapeError, Triangle, Vector,
+    Aabb, Bounded, CastHit, CastKernel, Caster, ClosestPoint, Contains, FaceCull, Intersect, Line,
+    Point, PreparedRay, Ray, RayCast, Real, Segment, ShapeError, Triangle, Vector,
 };
 use bvh::{Bvh, MAX_DEPTH};
 
@@ -357,21 +357,18 @@ impl<T: Real> TriMesh<T> {
     /// index, itself, and what the triangle test found there (`None` when
     /// it misses and for invalid input: a zero or non-finite direction, a
     /// non-finite origin).
-    fn find<C: Caster<T, 3> + ?Sized>(
-        &self,
-        caster: &C,
-    ) -> Found<(usize, Triangle<T, 3>, TriFound<T>)> {
+    fn find<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Result<Option<MeshFound<T>>, ()> {
         let ray = PreparedRay::new(caster);
         if !ray.is_valid() {
-            // A zero direction is a point, which the cast layer answers.
-            return Found::degenerate(caster);
+            // A zero direction (a point, which the cast layer answers).
+            return Err(());
         }
         let cull = ray.face_cull();
         let t_min = ray.t_min();
         // The range shrinks to the nearest hit so far (read by the box
         // test, written by the triangle test).
         let t_max = core::cell::Cell::new(ray.t_max());
-        let mut best: Option<(usize, Triangle<T, 3>, TriFound<T>)> = None;
+        let mut best: Option<MeshFound<T>> = None;
         self.walk(
             |b| enter_t(&ray, t_min, t_max.get(), b),
             // A node entered past the nearest hit so far holds no nearer one.
@@ -381,7 +378,7 @@ impl<T: Real> TriMesh<T> {
                 // it, so the narrowed ray stays valid.
                 let mut r = ray;
                 r.t_max = t_max.get();
-                if let Found::Hit(f) = tri.find(&r, cull) {
+                if let Some(f) = tri.find(&r, cull) {
                     if best.is_none_or(|(_, _, b)| f.t < b.t) {
                         t_max.set(f.t);
                         best = Some((i, *tri, f));
@@ -390,7 +387,7 @@ impl<T: Real> TriMesh<T> {
                 true
             },
         );
-        best.into()
+        Ok(best)
     }
 
     /// The hit on triangle `i` from what the triangle test found there.
@@ -455,10 +452,10 @@ impl<T: Real> CastKernel<T, 3> for TriMesh<T> {
         self.bounds.is_none_or(|b| b.in_range(r))
     }
 
-    fn kernel_hits<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<()> {
+    fn kernel_hits<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> bool {
         let ray = PreparedRay::new(caster);
         if !ray.is_valid() {
-            return Found::degenerate(caster);
+            return self.zero_length_cast(caster).is_some();
         }
         let cull = ray.face_cull();
         let mut hit = false;
@@ -466,23 +463,25 @@ impl<T: Real> CastKernel<T, 3> for TriMesh<T> {
             |b| enter_t(&ray, ray.t_min, ray.t_max, b),
             |_| true,
             |_, tri| {
-                hit = matches!(tri.find(&ray, cull), Found::Hit(_));
+                hit = tri.find(&ray, cull).is_some();
                 !hit
             },
         );
-        if hit {
-            Found::Hit(())
-        } else {
-            Found::Miss
-        }
+        hit
     }
 
-    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<T> {
-        self.find(caster).map(|(_, _, f)| f.t)
+    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(found) = self.find(caster) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        found.map(|(_, _, f)| f.t)
     }
 
-    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Found<MeshHit<T>> {
-        self.find(caster).map(|(i, tri, found)| self.finish(caster, i, &tri, found))
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<MeshHit<T>> {
+        let Ok(found) = self.find(caster) else {
+            return self.zero_length_cast(caster);
+        };
+        found.map(|(i, tri, f)| self.finish(caster, i, &tri, f))
     }
 
     fn point_hit(&self, p: &Point<T, 3>, t: T, cull: FaceCull) -> Option<MeshHit<T>> {
@@ -558,6 +557,10 @@ macro_rules! cast_mesh {
     )*};
 }
 cast_mesh!(Ray, Segment, Line, PreparedRay);
+
+/// What a mesh cast finds before the hit is finished: the triangle's
+/// index, the triangle, and what the triangle test found there.
+type MeshFound<T> = (usize, Triangle<T, 3>, TriFound<T>);
 
 /// Where a valid prepared ray enters the closed box within `[t_min,
 /// t_max]` (the slab test without the validity checks of

@@ -5,47 +5,20 @@
 //!
 //! Every shape a [`Caster`] can hit implements [`CastKernel`]; a blanket
 //! impl gives it [`RayCast`], whose three methods are the layer: they check
-//! the fixed-point range once ([`Real::range_limit`]), run the shape's
-//! kernel, and answer zero-length casters (below). Shapes never check
-//! either themselves.
+//! the fixed-point range, the one place casts do
+//! ([`Real::range_limit`]), and run the shape's kernel. Zero-length casters
+//! (below) are answered by the layer's
+//! [`CastKernel::zero_length_cast`], once for every shape; a kernel only
+//! routes the branch where it rejects a direction there, which costs
+//! nothing on the common path.
 //!
-//! # Zero-length casters are points
-//!
-//! A caster whose direction is exactly zero (a ray or line with a zero
-//! direction, a segment with `a == b`) is the point `origin()` at every
-//! `t` of its range. It hits a solid (ball, box, capsule, hull, 2D
-//! polygon and triangle, and the solids of the other modules) when the
-//! point lies in it or on its boundary, and a surface (plane, 3D triangle,
-//! 3D polygon, mesh) when the point lies on it, decided exactly where the
-//! crate has the predicate (planes: [`crate::Orient::plane_side`];
-//! triangles, polygons, meshes: [`crate::Orient::orient3d`] and
-//! [`crate::Orient::orient2d`] on the three coordinate projections); it
-//! misses otherwise. The hit is at `t = t_min`, or, when the range is
-//! unbounded below (a [`crate::Line`]), at `t = 0` (clamped into the
-//! range): the same `t` as a caster that starts inside a solid. Its
-//! `point` is the caster's origin and its `normal` is the **zero vector**
-//! (as parry reports for a cast starting inside a shape): no direction
-//! is entered. A surface's face cull ([`Caster::face_cull`]) drops such a
-//! hit unless it is [`FaceCull::None`], since no face is crossed; a
-//! [`crate::TriangleHit`] or [`crate::MeshHit`] reports `front == true`
-//! and the barycentrics of the point. [`Clip`](crate::Clip) of a
-//! zero-length caster in a solid is its whole range.
-//!
-//! # Face culling
-//!
-//! The caster carries the cull ([`Caster::face_cull`], [`FaceCull::None`]
-//! by default; [`Caster::culled`] wraps any caster with another). Surfaces
-//! that can be hit from either side — [`crate::Plane`], the 3D
-//! [`crate::Triangle`] and [`crate::Polygon`], [`crate::TriMesh`] — keep
-//! only the faces the cull does not drop. Solids are hit as solids
-//! whatever the cull: from outside through their surface, from inside at
-//! the start of the range (as Jolt and Unity treat convex shapes).
+//! (The whole contract is in [`RayCast`]'s docs.)
 
 use crate::{Caster, FaceCull, Point, RayHit, Real, Toi, TriangleHit, Vector};
 
 /// What every cast hit answers: the parameter `t` along the caster, the
 /// hit point and the unit normal there (facing the caster; the zero vector
-/// for a zero-length caster, see the module docs). Implemented by
+/// for a zero-length caster, see [`RayCast`]). Implemented by
 /// [`RayHit`], [`TriangleHit`], [`crate::MeshHit`] and [`Toi`], so that
 /// code over any shape's hit can read them.
 ///
@@ -126,23 +99,63 @@ impl<T: Real, const D: usize> CastHit<T, D> for Toi<T, D> {
 
 /// Shapes that a caster (a [`crate::Ray`], [`crate::Segment`],
 /// [`crate::Line`], [`crate::PreparedRay`] or your own [`Caster`]) can
-/// hit, at three depths with the cost to match:
-///
-/// - [`hits`](RayCast::hits): whether it hits (the cheapest test);
-/// - [`cast_t`](RayCast::cast_t): the parameter of the first hit alone,
-///   with no point or normal computed — bit for bit
-///   `cast(caster).map(|h| h.t())`;
-/// - [`cast`](RayCast::cast): the whole hit ([`Self::Hit`]: a
-///   [`RayHit`], a [`TriangleHit`] with barycentrics, a
-///   [`crate::MeshHit`] with the triangle's index).
-///
-/// Implemented for every shape through [`CastKernel`] (a blanket impl):
-/// the fixed-point range is checked once here, and zero-length casters
-/// are answered here (see the [module docs](self): they are points).
-/// Face culling comes with the caster ([`Caster::culled`]). Every caster
-/// has the same three methods the other way round
-/// ([`Caster::hits`], [`Caster::cast_t`], [`Caster::cast`]), and
+/// hit, at three depths with the cost to match. Implemented for every
+/// shape through [`CastKernel`] (a blanket impl) and the cast layer there:
+/// the fixed-point range is checked there, once, and zero-length casters
+/// are points (below). Face culling comes with the caster
+/// ([`Caster::culled`]). Every caster has the same three methods the other
+/// way round ([`Caster::hits`], [`Caster::cast_t`], [`Caster::cast`]), and
 /// [`DynRayCast`] casts behind `dyn`.
+///
+/// | depth | what it computes | returns |
+/// |---|---|---|
+/// | [`RayCast::hits`] | the hit or miss decision alone | `bool` |
+/// | [`RayCast::cast_t`] | the parameter: no point, no normal | `Option<T>`, bit for bit `cast(..).map(\|h\| h.t())` |
+/// | [`RayCast::cast`] | the whole hit | `Option<Self::Hit>`: [`RayHit`], [`TriangleHit`] (barycentrics), [`crate::MeshHit`] (triangle index) |
+///
+/// Names in scope: `RayCast` (shape first: `ball.cast(&ray)`) and
+/// [`Caster`] (caster first: `ray.cast(&ball)`, for any caster, your own
+/// included) have the same three method names on different receivers, so
+/// with both in scope (the prelude has both) neither call is ambiguous:
+/// no type is both a shape and a caster. [`crate::Intersect`]
+/// (`ray.intersect(&ball)`, `ball.intersects(&ray)`) names its methods
+/// differently and keeps working for [`crate::Ray`], [`crate::Segment`]
+/// and [`crate::Line`]; for a caster of your own, a four-line blanket impl
+/// in your crate gives it too (see [`Caster`]). A `&dyn Caster` is a caster
+/// (`shape.cast(dyn_caster)`); the caster-first methods need a sized
+/// receiver (`(&dyn_caster).cast(&shape)`).
+///
+/// # Zero-length casters are points
+///
+/// A caster whose direction is exactly zero (a ray or line with a zero
+/// direction, a segment with `a == b`) is the point `origin()` at every
+/// `t` of its range. It hits a solid (ball, box, capsule, hull, 2D
+/// polygon and triangle, and the solids of the other modules) when the
+/// point lies in it or on its boundary, and a surface (plane, 3D triangle,
+/// 3D polygon, mesh) when the point lies on it, decided exactly where the
+/// crate has the predicate (planes: [`crate::Orient::plane_side`];
+/// triangles, polygons, meshes: [`crate::Orient::orient3d`] and
+/// [`crate::Orient::orient2d`] on the three coordinate projections); it
+/// misses otherwise. The hit is at `t = t_min`, or, when the range is
+/// unbounded below (a [`crate::Line`]), at `t = 0` (clamped into the
+/// range): the same `t` as a caster that starts inside a solid. Its
+/// `point` is the caster's origin and its `normal` is the **zero vector**
+/// (as parry reports for a cast starting inside a shape): no direction
+/// is entered. A surface's face cull ([`Caster::face_cull`]) drops such a
+/// hit unless it is [`FaceCull::None`], since no face is crossed; a
+/// [`crate::TriangleHit`] or [`crate::MeshHit`] reports `front == true`
+/// and the barycentrics of the point. [`Clip`](crate::Clip) of a
+/// zero-length caster in a solid is its whole range.
+///
+/// # Face culling
+///
+/// The caster carries the cull ([`Caster::face_cull`], [`FaceCull::None`]
+/// by default; [`Caster::culled`] wraps any caster with another). Surfaces
+/// that can be hit from either side — [`crate::Plane`], the 3D
+/// [`crate::Triangle`] and [`crate::Polygon`], [`crate::TriMesh`] — keep
+/// only the faces the cull does not drop. Solids are hit as solids
+/// whatever the cull: from outside through their surface, from inside at
+/// the start of the range (as Jolt and Unity treat convex shapes).
 ///
 /// ```
 /// use isect::{Aabb, Caster, FaceCull, RayCast, Ray, Triangle, nalgebra::{Point3, Vector3}};
@@ -181,95 +194,25 @@ pub trait RayCast<T: Real, const D: usize> {
     fn cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Self::Hit>;
 }
 
-/// What a cast kernel found ([`CastKernel`]): a hit, a miss, or a caster
-/// that is a point (its direction is zero), which the cast layer answers.
-///
-/// ```
-/// use isect::{Found, Ray, nalgebra::{Point2, Vector2}};
-/// let point = Ray::new(Point2::new(1.0, 2.0), Vector2::zeros());
-/// assert_eq!(Found::<f64>::degenerate(&point), Found::Point);
-/// let nan = Ray::new(Point2::new(1.0, 2.0), Vector2::new(f64::NAN, 0.0));
-/// assert_eq!(Found::<f64>::degenerate(&nan), Found::Miss);
-/// assert_eq!(Found::from(Some(2.0)).map(|t| t * 2.0), Found::Hit(4.0));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Found<H> {
-    /// The caster hits: what it found.
-    Hit(H),
-    /// The caster misses.
-    Miss,
-    /// The caster's direction is zero: it is a point, and the cast layer
-    /// decides ([`CastKernel::point_hit`]).
-    Point,
-}
-
-impl<H> Found<H> {
-    /// [`Found::Point`] when the caster's direction is exactly zero, else
-    /// [`Found::Miss`]: what a kernel returns from the branch where it
-    /// rejects a direction it cannot use (zero, NaN, infinite), so that
-    /// the test for zero costs nothing on the common path.
-    #[inline]
-    #[must_use]
-    pub fn degenerate<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(caster: &C) -> Self {
-        if zero_length(caster) {
-            Found::Point
-        } else {
-            Found::Miss
-        }
-    }
-
-    /// The hit transformed by `f`.
-    #[inline(always)]
-    #[must_use]
-    pub fn map<U>(self, f: impl FnOnce(H) -> U) -> Found<U> {
-        match self {
-            Found::Hit(h) => Found::Hit(f(h)),
-            Found::Miss => Found::Miss,
-            Found::Point => Found::Point,
-        }
-    }
-
-    /// `f` of the hit (a kernel's next step, which may miss).
-    #[inline(always)]
-    #[must_use]
-    pub fn and_then<U>(self, f: impl FnOnce(H) -> Option<U>) -> Found<U> {
-        match self {
-            Found::Hit(h) => f(h).into(),
-            Found::Miss => Found::Miss,
-            Found::Point => Found::Point,
-        }
-    }
-}
-
-impl<H> From<Option<H>> for Found<H> {
-    /// `Some` is a hit, `None` a miss.
-    #[inline(always)]
-    fn from(o: Option<H>) -> Self {
-        match o {
-            Some(h) => Found::Hit(h),
-            None => Found::Miss,
-        }
-    }
-}
-
 /// The shape side of [`RayCast`]: implement it for a shape of your own
 /// and the shape gets [`RayCast`] (with the range check and zero-length
 /// casters handled by the cast layer) and [`DynRayCast`].
 ///
 /// The kernels are called only for casters within the fixed-point range.
-/// A kernel returns [`Found::Point`] for a caster whose direction is zero
-/// — [`Found::degenerate`] from the branch where it rejects a direction
-/// it cannot use — and the layer then asks
-/// [`point_hit`](CastKernel::point_hit): the kernel decides nothing about
-/// points, and the test for zero costs nothing on the common path (tested
-/// before the kernel instead, it cost ray–ball up to 30 instructions per
-/// query in layout changes). `kernel_cast_t` must return exactly the `t`
-/// of `kernel_cast` (the same outcome, bit for bit), and `kernel_hits` its
-/// hit or miss: the defaults derive them from `kernel_cast`; override
-/// them to skip the point and normal.
+/// A caster whose direction is zero is a point, answered by the layer's
+/// [`zero_length_cast`](CastKernel::zero_length_cast) (which asks
+/// [`point_hit`](CastKernel::point_hit)): a kernel calls it from the
+/// branch where it rejects a direction it cannot use (zero, NaN,
+/// infinite), so that the test for zero costs nothing on the common path.
+/// (Measured: tested by the layer before the kernel, or after a miss, it
+/// cost ray–ball up to 30 instructions per query in spills and layout;
+/// from the kernel's own reject branch, nothing.) `kernel_cast_t` must
+/// return exactly the `t` of `kernel_cast` (the same `Option`, bit for
+/// bit), and `kernel_hits` its `is_some()`: the defaults derive them from
+/// `kernel_cast`; override them to skip the point and normal.
 ///
 /// ```
-/// use isect::{Caster, CastKernel, FaceCull, Found, RayCast, RayHit, Real, Ray, nalgebra::{Point2, Vector2}};
+/// use isect::{Caster, CastKernel, FaceCull, RayCast, RayHit, Real, Ray, nalgebra::{Point2, Vector2}};
 ///
 /// /// The half-plane `x >= 0`, a solid.
 /// struct RightHalf;
@@ -279,20 +222,20 @@ impl<H> From<Option<H>> for Found<H> {
 ///     fn fits_range(&self, _r: T) -> bool {
 ///         true
 ///     }
-///     fn kernel_cast<C: Caster<T, 2> + ?Sized>(&self, c: &C) -> Found<RayHit<T, 2>> {
+///     fn kernel_cast<C: Caster<T, 2> + ?Sized>(&self, c: &C) -> Option<RayHit<T, 2>> {
 ///         let (o, d, (lo, hi)) = (c.origin(), c.direction(), c.range());
 ///         if d == Vector2::zeros() {
-///             return Found::degenerate(c); // a point: the layer decides
+///             return self.zero_length_cast(c); // a point: the layer decides
 ///         }
 ///         // Starting inside: t_min (a real kernel handles lines, NaN, ...).
 ///         if o.x >= T::zero() {
-///             return Found::Hit(RayHit { t: lo, point: c.point_at(lo), normal: -d.normalize() });
+///             return Some(RayHit { t: lo, point: c.point_at(lo), normal: -d.normalize() });
 ///         }
 ///         if !(d.x > T::zero()) {
-///             return Found::Miss; // moving away or parallel
+///             return None; // moving away or parallel
 ///         }
 ///         let t = -o.x / d.x;
-///         (t <= hi).then(|| RayHit { t, point: c.point_at(t), normal: -Vector2::x() }).into()
+///         (t <= hi).then(|| RayHit { t, point: c.point_at(t), normal: -Vector2::x() })
 ///     }
 ///     fn point_hit(&self, p: &Point2<T>, t: T, _cull: FaceCull) -> Option<RayHit<T, 2>> {
 ///         (p.x >= T::zero()).then(|| RayHit { t, point: *p, normal: Vector2::zeros() })
@@ -314,24 +257,44 @@ pub trait CastKernel<T: Real, const D: usize> {
 
     /// The kernel of [`RayCast::hits`].
     #[inline]
-    fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<()> {
-        self.kernel_cast_t(caster).map(|_| ())
+    fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> bool {
+        self.kernel_cast_t(caster).is_some()
     }
 
     /// The kernel of [`RayCast::cast_t`].
     #[inline]
-    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<T> {
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
         self.kernel_cast(caster).map(|h| h.t())
     }
 
     /// The kernel of [`RayCast::cast`].
-    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Found<Self::Hit>;
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Self::Hit>;
 
     /// The hit of a zero-length caster at `p`, reported at parameter `t`
-    /// (see the [module docs](self)): `Some` when `p` lies in the solid
+    /// (see the [`RayCast`] docs): `Some` when `p` lies in the solid
     /// (or on its boundary), or on the surface, with the zero normal;
     /// surfaces return `None` unless `cull` is [`FaceCull::None`].
     fn point_hit(&self, p: &Point<T, D>, t: T, cull: FaceCull) -> Option<Self::Hit>;
+
+    /// The cast layer's answer for a caster whose direction may be zero
+    /// (see the [`RayCast`] docs): `None` unless the direction is
+    /// exactly zero; then the caster's origin, at `t_min` (a line: `t = 0`
+    /// clamped into its range), asked of [`point_hit`](CastKernel::point_hit)
+    /// with the caster's cull. Kernels call it from the branch where they
+    /// reject a direction; not meant to be overridden.
+    #[cold]
+    #[inline(never)]
+    fn zero_length_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Self::Hit> {
+        if !zero_length(caster) {
+            return None;
+        }
+        let t = point_t(caster.range())?;
+        let p = caster.origin();
+        if !crate::intersect::cast::finite(&p.coords) {
+            return None;
+        }
+        self.point_hit(&p, t, caster.face_cull())
+    }
 }
 
 /// The cast layer's fixed-point range check: the shape and the caster in
@@ -372,38 +335,13 @@ pub(crate) fn point_t<T: Real>((lo, hi): (T, T)) -> Option<T> {
     })
 }
 
-/// The zero-length path of the layer, out of line (cold): the caster's
-/// origin as a point (a kernel found [`Found::Point`]).
-#[cold]
-#[inline(never)]
-fn point_cast<T, S, C, const D: usize>(shape: &S, caster: &C) -> Option<S::Hit>
-where
-    T: Real,
-    S: CastKernel<T, D> + ?Sized,
-    C: Caster<T, D> + ?Sized,
-{
-    let t = point_t(caster.range())?;
-    let p = caster.origin();
-    if !crate::intersect::cast::finite(&p.coords) {
-        return None;
-    }
-    shape.point_hit(&p, t, caster.face_cull())
-}
-
 impl<T: Real, const D: usize, S: CastKernel<T, D>> RayCast<T, D> for S {
     type Hit = S::Hit;
 
     #[inline]
     fn hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> bool {
         // Outside the fixed-point range (see `range`).
-        if !cast_fits(self, caster) {
-            return false;
-        }
-        match self.kernel_hits(caster) {
-            Found::Hit(()) => true,
-            Found::Miss => false,
-            Found::Point => point_cast(self, caster).is_some(),
-        }
+        cast_fits(self, caster) && self.kernel_hits(caster)
     }
 
     #[inline]
@@ -412,11 +350,7 @@ impl<T: Real, const D: usize, S: CastKernel<T, D>> RayCast<T, D> for S {
         if !cast_fits(self, caster) {
             return None;
         }
-        match self.kernel_cast_t(caster) {
-            Found::Hit(t) => Some(t),
-            Found::Miss => None,
-            Found::Point => point_cast(self, caster).map(|h| h.t()),
-        }
+        self.kernel_cast_t(caster)
     }
 
     #[inline]
@@ -425,11 +359,7 @@ impl<T: Real, const D: usize, S: CastKernel<T, D>> RayCast<T, D> for S {
         if !cast_fits(self, caster) {
             return None;
         }
-        match self.kernel_cast(caster) {
-            Found::Hit(h) => Some(h),
-            Found::Miss => None,
-            Found::Point => point_cast(self, caster),
-        }
+        self.kernel_cast(caster)
     }
 }
 
@@ -451,7 +381,7 @@ where
         return None;
     }
     if zero_length(caster) {
-        point_cast(shape, caster)?;
+        shape.zero_length_cast(caster)?;
         let (enter, exit) = caster.range();
         return Some(crate::Span { enter, exit });
     }
