@@ -2,8 +2,8 @@
 //!
 //! Geometric queries — closest points and distances, intersection tests,
 //! plane classification, containment and swept tests — between rays,
-//! segments, lines, planes, balls, boxes, triangles, capsules, convex
-//! polygons and hulls, and frustums.
+//! segments, lines, planes, balls, boxes, triangles, capsules, cylinders,
+//! cones, convex polygons and hulls, and frustums.
 //!
 //! Every query is written once, generic over the scalar ([`Real`]: `f32`,
 //! `f64`, and with feature `fixed` the fixed-point [`fixed::I16F16`] and
@@ -80,7 +80,7 @@ pub mod sweep;
 
 pub use convex::Support;
 pub use cull::{Cull, Visibility};
-pub use error::ShapeError;
+pub use error::{OutOfRange, ShapeError};
 pub use grid::{Grid, GridCell, GridTraversal};
 pub use intersect::cast::{Caster, Clip, Culled, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
@@ -92,10 +92,10 @@ pub use query::{
     Contains, DynRayCast, FaceCull, Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit,
     RayCast, RayHit, Side, Span, Toi, TriangleHit, TriangleIntersection,
 };
-pub use real::{Growth, Real};
+pub use real::{Growth, Real, Wide};
 pub use shape::{
-    Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
-    Sphere, Swept, Triangle,
+    Aabb, Ball, Capsule, Circle, Cone, ConvexHull, Cylinder, Frustum, Line, Obb, Plane, Polygon,
+    Ray, Segment, Sphere, Swept, Triangle,
 };
 
 // The README's examples run as doctests.
@@ -133,14 +133,16 @@ pub mod fixed {
     pub type I16F16 = simba::scalar::FixedI16F16;
     /// 64-bit fixed point: 32 integer bits (sign included), 32 fractional.
     pub type I32F32 = simba::scalar::FixedI32F32;
+    pub use crate::real::fixed_impl::{WideI16F16, WideI32F32};
 }
 
 /// The traits and shapes, for `use isect::prelude::*`.
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, CastHit, Caster, Circle, Classify, Clip, ClosestPair,
-        ClosestPoint, ClosestPoints, Contact, Contains, ConvexHull, Cull, DynRayCast, FaceCull,
-        Frustum, Intersect, Line, Obb, Orient, OverlapPolygon, Plane, Polygon, Ray, RayCast, Real,
-        Segment, Side, Sphere, Swept, Toi, Triangle, TriangleIntersection, Visibility,
+        ClosestPoint, ClosestPoints, Cone, Contact, Contains, ConvexHull, Cull, Cylinder,
+        DynRayCast, FaceCull, Frustum, Intersect, Line, Obb, Orient, OverlapPolygon, Plane,
+        Polygon, Ray, RayCast, Real, Segment, Side, Sphere, Swept, Toi, Triangle,
+        TriangleIntersection, Visibility,
     };
 }

@@ -72,9 +72,7 @@ fn mesh(c: &mut Criterion) {
     eprintln!("mesh_cast: {hits} of {} rays hit", rays.len());
 
     let mut g = c.benchmark_group("mesh_cast/100k/f32");
-    run(&mut g, "isect", &rays, |(r, _)| {
-        mesh.cast(r)
-    });
+    run(&mut g, "isect", &rays, |(r, _)| mesh.cast(r));
     run(&mut g, "parry3d", &rays, |(_, pr)| {
         pmesh.cast_local_ray_and_get_normal(pr, max, false)
     });

@@ -1,0 +1,32 @@
+//! Whether a cylinder contains a point: the axial coordinate within the
+//! ends and the radial offset within the radius.
+
+use crate::intersect::radius_ok;
+use crate::{Contains, Cylinder, Point, Real};
+
+impl<T: Real> Contains<Point<T, 3>> for Cylinder<T> {
+    /// Whether `p` lies between the end discs' planes and within the radius
+    /// of the axis (closed: the surface counts); `false` for a negative,
+    /// NaN or infinite radius; for `a == b`, whether `p == a`.
+    ///
+    /// ```
+    /// use isect::{Contains, Cylinder, nalgebra::Point3};
+    /// let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+    /// assert!(c.contains(&Point3::new(1.0, 0.0, 2.0))); // on the rim
+    /// assert!(!c.contains(&Point3::new(0.0, 0.0, 2.5)));
+    /// ```
+    #[inline]
+    fn contains(&self, p: &Point<T, 3>) -> bool {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return false;
+        }
+        if !radius_ok(self.radius) {
+            return false;
+        }
+        let Some(f) = self.split(p) else {
+            return *p == self.a;
+        };
+        f.x >= T::zero() && f.x <= f.l && f.v.norm_squared() <= self.radius * self.radius
+    }
+}
