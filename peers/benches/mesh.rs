@@ -19,7 +19,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use isect::{ClosestPoint, RayCast, TriMesh};
+use isect::{ClosestPoint, RayCast as _, TriMesh};
 use isect_peers::parry_f32::{from_parry, point};
 use isect_peers::{bumpy_sphere, run, Rng};
 use parry3d::math::Vec3;

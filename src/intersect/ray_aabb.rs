@@ -37,8 +37,8 @@ use crate::intersect::cast::{cast_pair, castable, first_hit, first_t, has_infini
 use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
-    Aabb, CastKernel, Caster, Contains, FaceCull, Line, Point, PreparedRay, Ray, RayHit, Real,
-    Segment, Span, Vector,
+    Aabb, CastKernel, Caster, FaceCull, Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span,
+    Vector,
 };
 
 /// A slab test's result: `(t_enter, t_exit, entry face)`, the face as its
@@ -287,7 +287,12 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Aabb<T, D> {
 
     #[inline]
     fn point_hit(&self, p: &Point<T, D>, t: T, _: FaceCull) -> Option<RayHit<T, D>> {
-        solid_point_hit(self.contains(p), p, t)
+        // `min <= p <= max` per axis, by iterators (indexing in a loop
+        // keeps a panic path at opt-level "z").
+        let inside = (self.min.iter().zip(p.iter()))
+            .zip(self.max.iter())
+            .fold(true, |ok, ((lo, x), hi)| ok & (*lo <= *x) & (*x <= *hi));
+        solid_point_hit(inside, p, t)
     }
 }
 
