@@ -3,7 +3,8 @@
 //! Geometric queries — closest points and distances, intersection tests,
 //! plane classification, containment and swept tests — between rays,
 //! segments, lines, planes, balls, boxes, triangles, capsules, cylinders,
-//! cones, convex polygons and hulls, and frustums.
+//! cones, convex polygons, hulls and polyhedra (built from points by an
+//! exact quickhull), and frustums.
 //!
 //! Every query is written once, generic over the scalar ([`Real`]: `f32`,
 //! `f64`, and with feature `fixed` the fixed-point [`fixed::I16F16`] and
@@ -58,8 +59,11 @@ extern crate alloc;
 
 pub use nalgebra;
 
+#[cfg(feature = "alloc")]
+mod bvh;
 mod error;
 mod grid;
+mod linalg;
 #[cfg(feature = "alloc")]
 mod mesh;
 mod query;
@@ -78,6 +82,8 @@ pub mod intersect;
 pub mod predicates;
 pub mod sweep;
 
+#[cfg(feature = "alloc")]
+pub use bvh::Bvh;
 pub use convex::Support;
 pub use cull::{Cull, Visibility};
 pub use error::{OutOfRange, ShapeError};
@@ -93,9 +99,11 @@ pub use query::{
     RayCast, RayHit, Side, Span, Toi, TriangleHit, TriangleIntersection,
 };
 pub use real::{Growth, Real, Wide};
+#[cfg(feature = "alloc")]
+pub use shape::ConvexPolyhedron;
 pub use shape::{
-    Aabb, Ball, Capsule, Circle, Cone, ConvexHull, Cylinder, Frustum, Line, Obb, Plane, Polygon,
-    Ray, Segment, Sphere, Swept, Triangle,
+    Aabb, Ball, Capsule, Circle, Cone, ConvexHull, ConvexPolyhedronRef, Cylinder, Frustum, Line,
+    Obb, Plane, Polygon, Ray, Segment, Sphere, Swept, Triangle,
 };
 
 // The README's examples run as doctests.

@@ -397,34 +397,6 @@ where
     pt(&q)
 }
 
-/// Interim: `shape`'s distance to `p` in `f64`, converted back
-/// (saturating).
-#[inline(never)]
-pub(crate) fn distance_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
-where
-    T: Real,
-    S: Recast<T>,
-    S::F64: crate::ClosestPoint<f64, D>,
-{
-    sc(crate::ClosestPoint::distance(
-        &shape.in_f64(),
-        &pt::<T, f64, D>(p),
-    ))
-}
-
-/// Interim: `shape`'s squared distance to `p`, from its distance in `f64`
-/// (saturating).
-#[inline(never)]
-pub(crate) fn distance_squared_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
-where
-    T: Real,
-    S: Recast<T>,
-    S::F64: crate::ClosestPoint<f64, D>,
-{
-    let d = crate::ClosestPoint::distance(&shape.in_f64(), &pt::<T, f64, D>(p));
-    T::from_f64_lossy(d * d)
-}
-
 /// Interim: the closest pair evaluated in `f64` and converted back (points
 /// and parameters saturating).
 #[inline(never)]
@@ -492,7 +464,7 @@ pub(crate) fn find_triangle_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(
     caster: &C,
     cull: crate::FaceCull,
 ) -> Result<Option<crate::intersect::ray_triangle::TriFound<T>>, ()> {
-    let f = tri_f64(tri).find_inline(&raw_f64(caster), cull, Ok, || Some(Err(())));
+    let f = tri_f64(tri).find_inline(&raw_f64(caster), cull, None, Ok, || Some(Err(())));
     Ok(f.transpose()?
         .map(|f| crate::intersect::ray_triangle::TriFound {
             t: sc(f.t),

@@ -156,6 +156,17 @@ fn edge_bound_of<T: Real>(p: [&crate::Vector<T, 3>; 2], q: [&[T; 3]; 2]) -> T {
     k * (s + across) * (across + k2 * s) + floor
 }
 
+/// [`edge_bound`] with `s` an upper bound of its `S`.
+#[inline(always)]
+pub(crate) fn edge_bound_from<T: Real>(s: T, q: [[T; 2]; 3]) -> T {
+    let Some((k, k2, floor)) = edge_bound_factors::<T>() else {
+        return T::zero();
+    };
+    let [[ax, ay], [bx, by], [cx, cy]] = q;
+    let across = (ax.abs() + bx.abs() + cx.abs()) + (ay.abs() + by.abs() + cy.abs());
+    k * (s + across) * (across + k2 * s) + floor
+}
+
 /// `(3 ε, 2 ε, φ)` of [`edge_bound`] for floats, `None` for fixed point.
 #[inline(always)]
 pub(crate) fn edge_bound_factors<T: Real>() -> Option<(T, T, T)> {
@@ -264,6 +275,7 @@ impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
         self.find_inline(
             caster,
             caster.face_cull(),
+            None,
             |f| f.t,
             || self.zero_length_cast(caster).map(|h| h.t),
         )
@@ -275,6 +287,7 @@ impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
         self.find_inline(
             caster,
             cull,
+            None,
             |found| self.finish(caster, cull, found),
             || self.zero_length_cast(caster),
         )
@@ -322,10 +335,35 @@ pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Opt
     if !inside {
         return None;
     }
-    let (_, v, w) = crate::closest::closest_on_triangle(&tri.a, &tri.b, &tri.c, p);
     let clamp = |x: T| x.clamp_sel(T::zero(), T::one());
-    let (v, w) = (clamp(v), clamp(w));
-    Some([T::one() - v - w, v, w])
+    if let Some((_, v, w)) = tri.barycentric(p) {
+        let (v, w) = (clamp(v), clamp(w));
+        return Some([T::one() - v - w, v, w]);
+    }
+    // Degenerate: along its longest edge (all weight on `a` for a point).
+    let edges = [
+        (0, 1, tri.b - tri.a),
+        (1, 2, tri.c - tri.b),
+        (2, 0, tri.a - tri.c),
+    ];
+    let starts = [tri.a, tri.b, tri.c];
+    let (i, j, e) = edges.iter().copied().fold(edges[0], |m, x| {
+        if x.2.norm_squared() > m.2.norm_squared() {
+            x
+        } else {
+            m
+        }
+    });
+    let l = e.norm_squared();
+    let s = if l > T::zero() {
+        clamp((p - starts[i]).dot(&e).div_sat(l))
+    } else {
+        T::zero()
+    };
+    let mut bary = [T::zero(); 3];
+    bary[i] = T::one() - s;
+    bary[j] = s;
+    Some(bary)
 }
 
 impl<T: Real> Triangle<T, 3> {
@@ -338,9 +376,23 @@ impl<T: Real> Triangle<T, 3> {
         caster: &C,
         cull: FaceCull,
     ) -> Option<TriFound<T>> {
+        self.find_within(caster, cull, None)
+    }
+
+    /// [`Triangle::find`] with `reach`, when given, an upper bound of the
+    /// sum `S` of the absolute coordinates of the three vertices relative
+    /// to the caster's origin (see [`edge_bound`]; a mesh computes one per
+    /// ray from its bounds): any valid bound gives the same result.
+    #[inline(always)]
+    pub(crate) fn find_within<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        reach: Option<T>,
+    ) -> Option<TriFound<T>> {
         // (A zero direction misses here: the callers have prepared the
         // caster and checked it.)
-        self.find_inline(caster, cull, |found| found, || None)
+        self.find_inline(caster, cull, reach, |found| found, || None)
     }
 
     /// [`Triangle::find`] with what is done with the [`TriFound`] (`then`:
@@ -355,6 +407,7 @@ impl<T: Real> Triangle<T, 3> {
         &self,
         caster: &C,
         cull: FaceCull,
+        reach: Option<T>,
         then: impl FnOnce(TriFound<T>) -> R,
         reject: impl FnOnce() -> Option<R>,
     ) -> Option<R> {
@@ -376,7 +429,10 @@ impl<T: Real> Triangle<T, 3> {
         let [ax, ay, az] = f.apply(&pa);
         let [bx, by, bz] = f.apply(&pb);
         let [cx, cy, cz] = f.apply(&pc);
-        let bound = edge_bound([&pa, &pb, &pc], [[ax, ay], [bx, by], [cx, cy]]);
+        let bound = match reach {
+            Some(s) => edge_bound_from(s, [[ax, ay], [bx, by], [cx, cy]]),
+            None => edge_bound([&pa, &pb, &pc], [[ax, ay], [bx, by], [cx, cy]]),
+        };
         let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
         let u = cx * by - cy * bx;
         let v = ax * cy - ay * cx;
