@@ -17,6 +17,8 @@
 //!   planes the test computes itself from each face's vertices.
 //! - Support, bounds, classification: brute force over the input points.
 
+#![cfg(feature = "alloc")]
+
 mod common;
 
 use common::oracle::{Convex, Halfspaces};
