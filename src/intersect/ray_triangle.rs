@@ -324,13 +324,17 @@ pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Opt
     if T::orient3d(&tri.a, &tri.b, &tri.c, p) != core::cmp::Ordering::Equal {
         return None;
     }
-    let drop = |q: &Point<T, 3>, k: usize| {
-        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-        crate::Point::<T, 2>::new(q[i], q[j])
-    };
-    let inside = (0..3).all(|k| {
-        let v = [drop(&tri.a, k), drop(&tri.b, k), drop(&tri.c, k)];
-        convex_contains_2d(&v, &drop(p, k))
+    // The projections dropping x, y and z (fields, not indices: no
+    // bounds check on the firmware path).
+    type Drop<T> = fn(&Point<T, 3>) -> crate::Point<T, 2>;
+    let drops: [Drop<T>; 3] = [
+        |q| crate::Point::<T, 2>::new(q.y, q.z),
+        |q| crate::Point::<T, 2>::new(q.z, q.x),
+        |q| crate::Point::<T, 2>::new(q.x, q.y),
+    ];
+    let inside = drops.iter().all(|drop| {
+        let v = [drop(&tri.a), drop(&tri.b), drop(&tri.c)];
+        convex_contains_2d(&v, &drop(p))
     });
     if !inside {
         return None;
@@ -341,29 +345,27 @@ pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Opt
         return Some([T::one() - v - w, v, w]);
     }
     // Degenerate: along its longest edge (all weight on `a` for a point).
-    let edges = [
-        (0, 1, tri.b - tri.a),
-        (1, 2, tri.c - tri.b),
-        (2, 0, tri.a - tri.c),
-    ];
-    let starts = [tri.a, tri.b, tri.c];
-    let (i, j, e) = edges.iter().copied().fold(edges[0], |m, x| {
-        if x.2.norm_squared() > m.2.norm_squared() {
-            x
+    let (zero, one) = (T::zero(), T::one());
+    let along = |x: &Point<T, 3>, e: Vector<T, 3>| {
+        let l = e.norm_squared();
+        if l > zero {
+            clamp((p - x).dot(&e).div_sat(l))
         } else {
-            m
+            zero
         }
-    });
-    let l = e.norm_squared();
-    let s = if l > T::zero() {
-        clamp((p - starts[i]).dot(&e).div_sat(l))
-    } else {
-        T::zero()
     };
-    let mut bary = [T::zero(); 3];
-    bary[i] = T::one() - s;
-    bary[j] = s;
-    Some(bary)
+    let (ab, bc, ca) = (tri.b - tri.a, tri.c - tri.b, tri.a - tri.c);
+    let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
+    Some(if lab >= lbc && lab >= lca {
+        let s = along(&tri.a, ab);
+        [one - s, s, zero]
+    } else if lbc >= lca {
+        let s = along(&tri.b, bc);
+        [zero, one - s, s]
+    } else {
+        let s = along(&tri.c, ca);
+        [s, zero, one - s]
+    })
 }
 
 impl<T: Real> Triangle<T, 3> {
