@@ -59,11 +59,13 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
     /// The entry/exit interval of any caster through the polyhedron.
     ///
     /// ```
+    /// # #[cfg(feature = "alloc")] {
     /// use isect::{ConvexPolyhedron, Line, nalgebra::{Point3, Vector3}};
     /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
     /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
     /// let span = cube.clip(&Line::new(Point3::new(0.5, 0.5, 0.5), Vector3::x())).unwrap();
     /// assert_eq!((span.enter, span.exit), (-0.5, 0.5));
+    /// # }
     /// ```
     #[inline]
     #[must_use]
@@ -86,6 +88,7 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
 /// module docs for flat and segment polyhedra).
 ///
 /// ```
+/// # #[cfg(feature = "alloc")] {
 /// use isect::{ConvexPolyhedron, RayCast, Ray, nalgebra::{Point3, Vector3}};
 /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
 /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
@@ -93,6 +96,7 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
 /// let hit = cube.as_ref().cast(&ray).unwrap();
 /// assert_eq!((hit.t, hit.normal), (2.0, Vector3::z()));
 /// assert_eq!(cube.as_ref().cast_t(&ray), Some(2.0));
+/// # }
 /// ```
 impl<T: Real> CastKernel<T, 3> for ConvexPolyhedronRef<'_, T> {
     type Hit = RayHit<T, 3>;
