@@ -276,10 +276,7 @@ fn main() {
                 })
                 .collect();
             let hits = truth.iter().filter(|h| **h).count();
-            let isect_hit: Vec<bool> = rays
-                .iter()
-                .map(|r| mesh.cast(r).is_some())
-                .collect();
+            let isect_hit: Vec<bool> = rays.iter().map(|r| mesh.cast(r).is_some()).collect();
             let parry_hit: Vec<bool> = prays
                 .iter()
                 .map(|r| pmesh.intersects_local_ray(r, f32::MAX))
@@ -320,15 +317,9 @@ fn main() {
             println!("| call | first hit | any hit |");
             println!("|---|---:|---:|");
             let first = mrays(nr, || {
-                rays.iter()
-                    .filter(|r| mesh.cast(*r).is_some())
-                    .count()
+                rays.iter().filter(|r| mesh.cast(*r).is_some()).count()
             });
-            let any = mrays(nr, || {
-                rays.iter()
-                    .filter(|r| mesh.hits(*r))
-                    .count()
-            });
+            let any = mrays(nr, || rays.iter().filter(|r| mesh.hits(*r)).count());
             println!("| isect `cast` / `hits` | {first:.2} | {any:.2} |");
             let mut out = vec![None; nr];
             let mut occ = vec![false; nr];
