@@ -397,6 +397,20 @@ impl<T: Real> Triangle<T, 3> {
         self.find_inline(caster, cull, reach, |found| found, || None)
     }
 
+    /// [`Triangle::find_within`] and [`Triangle::finish`]: the whole hit
+    /// (the mesh's scalar path; the same hit as the cast layer's, bit for
+    /// bit).
+    #[inline(always)]
+    pub(crate) fn cast_within<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        reach: Option<T>,
+    ) -> Option<TriangleHit<T>> {
+        let found = self.find_within(caster, cull, reach)?;
+        Some(self.finish(caster, cull, found))
+    }
+
     /// [`Triangle::find`] with what is done with the [`TriFound`] (`then`:
     /// nothing, the `t` alone, or the whole hit) and the answer for a
     /// direction it cannot use (`reject`: the cast layer's
