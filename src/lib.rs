@@ -57,6 +57,18 @@ extern crate alloc;
 
 pub use nalgebra;
 
+/// The glam crate the `glam` feature converts with (glam 0.33, bevy 0.20's):
+/// name glam's types from here so that both sides agree on the version.
+#[cfg(feature = "glam")]
+pub use glam;
+
+/// The mint crate the `mint` feature converts with.
+#[cfg(feature = "mint")]
+pub use mint;
+
+#[cfg(any(feature = "glam", feature = "mint", feature = "serde"))]
+pub mod interop;
+
 mod error;
 mod grid;
 #[cfg(feature = "alloc")]

@@ -40,6 +40,7 @@ use crate::{Frustum, Real};
 /// assert_eq!(f.cull(&b([1.5, -0.5, 0.2], [2.5, 0.5, 0.8])), Visibility::Outside);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Visibility {
     /// Wholly inside the frustum (touching its planes from inside counts).
     Inside,

@@ -13,6 +13,7 @@ use crate::{Aabb, Bounded, Point, Real, ShapeError, Vector};
 /// assert_eq!(s.distance(&Point3::new(3.0, 0.0, 0.0)), 2.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ball<T: Real, const D: usize = 3> {
     /// The center.
     pub center: Point<T, D>,

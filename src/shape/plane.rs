@@ -18,6 +18,7 @@ use crate::{Point, Real, ShapeError, Vector};
 /// assert_eq!(p.signed_distance(&Point3::new(5.0, 1.0, 3.5)), 1.5);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Plane<T: Real, const D: usize = 3> {
     /// The normal (unit length for the queries that say so).
     pub normal: Vector<T, D>,
