@@ -69,8 +69,11 @@ pub use mint;
 #[cfg(any(feature = "glam", feature = "mint", feature = "serde"))]
 pub mod interop;
 
+#[cfg(feature = "alloc")]
+mod bvh;
 mod error;
 mod grid;
+mod linalg;
 #[cfg(feature = "alloc")]
 mod mesh;
 mod query;
@@ -89,6 +92,8 @@ pub mod intersect;
 pub mod predicates;
 pub mod sweep;
 
+#[cfg(feature = "alloc")]
+pub use bvh::Bvh;
 pub use convex::Support;
 pub use cull::{Cull, Visibility};
 pub use error::{OutOfRange, ShapeError};

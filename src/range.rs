@@ -397,34 +397,6 @@ where
     pt(&q)
 }
 
-/// Interim: `shape`'s distance to `p` in `f64`, converted back
-/// (saturating).
-#[inline(never)]
-pub(crate) fn distance_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
-where
-    T: Real,
-    S: Recast<T>,
-    S::F64: crate::ClosestPoint<f64, D>,
-{
-    sc(crate::ClosestPoint::distance(
-        &shape.in_f64(),
-        &pt::<T, f64, D>(p),
-    ))
-}
-
-/// Interim: `shape`'s squared distance to `p`, from its distance in `f64`
-/// (saturating).
-#[inline(never)]
-pub(crate) fn distance_squared_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
-where
-    T: Real,
-    S: Recast<T>,
-    S::F64: crate::ClosestPoint<f64, D>,
-{
-    let d = crate::ClosestPoint::distance(&shape.in_f64(), &pt::<T, f64, D>(p));
-    T::from_f64_lossy(d * d)
-}
-
 /// Interim: the closest pair evaluated in `f64` and converted back (points
 /// and parameters saturating).
 #[inline(never)]

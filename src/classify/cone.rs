@@ -7,7 +7,7 @@
 
 use crate::classify::cylinder::disc_reach;
 use crate::classify::side_of;
-use crate::{Classify, Cone, Plane, Real, Side};
+use crate::{Cone, Plane, Real, Side};
 
 impl<T: Real> Cone<T> {
     /// The range `[lo, hi]` of the signed distances (in units of
@@ -23,7 +23,18 @@ impl<T: Real> Cone<T> {
     }
 }
 
-impl<T: Real> Classify<T, 3> for Cone<T> {
+impl<T: Real> crate::range::kernel::ClassifyKernel<T, 3> for Cone<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_classify(&self, plane: &Plane<T, 3>) -> Side {
+        match self.plane_span(plane) {
+            Some((lo, hi)) => side_of(lo, hi),
+            None => Side::Straddling,
+        }
+    }
+}
+
+crate::range::impl_classify! {
     /// Front when the whole cone is in front, back likewise, straddling
     /// otherwise.
     ///
@@ -34,15 +45,5 @@ impl<T: Real> Classify<T, 3> for Cone<T> {
     /// assert_eq!(c.classify(&Plane::new(Vector3::x(), 0.9)), Side::Straddling);
     /// assert_eq!(c.classify(&Plane::new(-Vector3::z(), -3.5)), Side::Front);
     /// ```
-    #[inline]
-    fn classify(&self, plane: &Plane<T, 3>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return Side::Straddling;
-        }
-        match self.plane_span(plane) {
-            Some((lo, hi)) => side_of(lo, hi),
-            None => Side::Straddling,
-        }
-    }
+    [T: Real] Cone<T>, 3
 }

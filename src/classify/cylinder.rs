@@ -7,7 +7,7 @@
 
 use crate::classify::side_of;
 use crate::intersect::common::unit;
-use crate::{Classify, Cylinder, Plane, Real, Side, Vector};
+use crate::{Cylinder, Plane, Real, Side, Vector};
 
 /// `r · |n⊥|`: how far a disc of radius `r` around an axis `u` reaches
 /// along `n` (in units of `|n|`); zero for a zero axis.
@@ -36,7 +36,18 @@ impl<T: Real> Cylinder<T> {
     }
 }
 
-impl<T: Real> Classify<T, 3> for Cylinder<T> {
+impl<T: Real> crate::range::kernel::ClassifyKernel<T, 3> for Cylinder<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_classify(&self, plane: &Plane<T, 3>) -> Side {
+        match self.plane_span(plane) {
+            Some((lo, hi)) => side_of(lo, hi),
+            None => Side::Straddling,
+        }
+    }
+}
+
+crate::range::impl_classify! {
     /// Front when the whole cylinder is in front, back likewise, straddling
     /// otherwise.
     ///
@@ -47,15 +58,5 @@ impl<T: Real> Classify<T, 3> for Cylinder<T> {
     /// assert_eq!(c.classify(&Plane::new(Vector3::x(), 0.9)), Side::Straddling);
     /// assert_eq!(c.classify(&Plane::new(Vector3::x(), 1.5)), Side::Back);
     /// ```
-    #[inline]
-    fn classify(&self, plane: &Plane<T, 3>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return Side::Straddling;
-        }
-        match self.plane_span(plane) {
-            Some((lo, hi)) => side_of(lo, hi),
-            None => Side::Straddling,
-        }
-    }
+    [T: Real] Cylinder<T>, 3
 }

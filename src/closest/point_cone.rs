@@ -18,7 +18,7 @@
 
 use crate::intersect::common::unit;
 use crate::shape::cylinder::length;
-use crate::{ClosestPoint, Cone, Point, Real, Vector};
+use crate::{Cone, Point, Real, Vector};
 
 /// Where `p` stands relative to a cone, in its half-plane through the axis.
 pub(crate) struct ConeFrame<T: Real> {
@@ -92,21 +92,10 @@ fn gap<T: Real>(dx: T, dy: T) -> T {
     length(&Vector::<T, 2>::new(dx, dy))
 }
 
-impl<T: Real> ClosestPoint<T, 3> for Cone<T> {
-    /// `p` when inside, otherwise the surface point nearest it.
-    ///
-    /// ```
-    /// use isect::{ClosestPoint, Cone, nalgebra::Point3};
-    /// let c = Cone::new(Point3::new(0.0, 0.0, 2.0), Point3::origin(), 2.0);
-    /// assert_eq!(c.closest_point(&Point3::new(0.0, 0.0, -1.0)), Point3::origin()); // below the base
-    /// assert_eq!(c.closest_point(&Point3::new(2.0, 0.0, 2.0)), Point3::new(1.0, 0.0, 1.0)); // off the slant
-    /// ```
+impl<T: Real> crate::range::kernel::ClosestPointKernel<T, 3> for Cone<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
-    fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f64(self, p);
-        }
+    fn kernel_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
         let Some(f) = self.frame(p) else {
             return self.apex;
         };
@@ -123,10 +112,7 @@ impl<T: Real> ClosestPoint<T, 3> for Cone<T> {
     }
 
     #[inline]
-    fn distance(&self, p: &Point<T, 3>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_f64(self, p);
-        }
+    fn kernel_distance(&self, p: &Point<T, 3>) -> T {
         let Some(f) = self.frame(p) else {
             return crate::range::distance(&self.apex, p);
         };
@@ -138,11 +124,20 @@ impl<T: Real> ClosestPoint<T, 3> for Cone<T> {
     }
 
     #[inline]
-    fn distance_squared(&self, p: &Point<T, 3>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_squared_f64(self, p);
-        }
-        let d = self.distance(p);
+    fn kernel_distance_squared(&self, p: &Point<T, 3>) -> T {
+        let d = self.kernel_distance(p);
         d * d
     }
+}
+
+crate::range::impl_closest_point! {
+    /// `p` when inside, otherwise the surface point nearest it.
+    ///
+    /// ```
+    /// use isect::{ClosestPoint, Cone, nalgebra::Point3};
+    /// let c = Cone::new(Point3::new(0.0, 0.0, 2.0), Point3::origin(), 2.0);
+    /// assert_eq!(c.closest_point(&Point3::new(0.0, 0.0, -1.0)), Point3::origin()); // below the base
+    /// assert_eq!(c.closest_point(&Point3::new(2.0, 0.0, 2.0)), Point3::new(1.0, 0.0, 1.0)); // off the slant
+    /// ```
+    [T: Real] Cone<T>, 3
 }

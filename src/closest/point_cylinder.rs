@@ -13,7 +13,7 @@
 
 use crate::intersect::common::unit;
 use crate::shape::cylinder::length;
-use crate::{ClosestPoint, Cylinder, Point, Real, Vector};
+use crate::{Cylinder, Point, Real, Vector};
 
 /// `p` in a cylinder's frame: the unit axis `e`, the length `l = |b - a|`,
 /// the axial coordinate `x = (p - a)·e` and the radial offset `v = (p - a)
@@ -43,21 +43,10 @@ impl<T: Real> Cylinder<T> {
     }
 }
 
-impl<T: Real> ClosestPoint<T, 3> for Cylinder<T> {
-    /// `p` when inside, otherwise the surface point nearest it.
-    ///
-    /// ```
-    /// use isect::{ClosestPoint, Cylinder, nalgebra::Point3};
-    /// let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
-    /// assert_eq!(c.closest_point(&Point3::new(3.0, 0.0, 5.0)), Point3::new(1.0, 0.0, 2.0)); // the rim
-    /// assert_eq!(c.closest_point(&Point3::new(0.5, 0.0, 1.0)), Point3::new(0.5, 0.0, 1.0)); // inside
-    /// ```
+impl<T: Real> crate::range::kernel::ClosestPointKernel<T, 3> for Cylinder<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
-    fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f64(self, p);
-        }
+    fn kernel_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
         let Some(Split { e, l, x, v }) = self.split(p) else {
             return self.a;
         };
@@ -75,10 +64,7 @@ impl<T: Real> ClosestPoint<T, 3> for Cylinder<T> {
     }
 
     #[inline]
-    fn distance(&self, p: &Point<T, 3>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_f64(self, p);
-        }
+    fn kernel_distance(&self, p: &Point<T, 3>) -> T {
         let Some(Split { l, x, v, .. }) = self.split(p) else {
             return crate::range::distance(&self.a, p);
         };
@@ -90,11 +76,20 @@ impl<T: Real> ClosestPoint<T, 3> for Cylinder<T> {
     }
 
     #[inline]
-    fn distance_squared(&self, p: &Point<T, 3>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_squared_f64(self, p);
-        }
-        let d = self.distance(p);
+    fn kernel_distance_squared(&self, p: &Point<T, 3>) -> T {
+        let d = self.kernel_distance(p);
         d * d
     }
+}
+
+crate::range::impl_closest_point! {
+    /// `p` when inside, otherwise the surface point nearest it.
+    ///
+    /// ```
+    /// use isect::{ClosestPoint, Cylinder, nalgebra::Point3};
+    /// let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+    /// assert_eq!(c.closest_point(&Point3::new(3.0, 0.0, 5.0)), Point3::new(1.0, 0.0, 2.0)); // the rim
+    /// assert_eq!(c.closest_point(&Point3::new(0.5, 0.0, 1.0)), Point3::new(0.5, 0.0, 1.0)); // inside
+    /// ```
+    [T: Real] Cylinder<T>, 3
 }

@@ -2,9 +2,23 @@
 //! and the base, and the radial offset within the radius at that height.
 
 use crate::intersect::radius_ok;
-use crate::{Cone, Contains, Point, Real};
+use crate::{Cone, Point, Real};
 
-impl<T: Real> Contains<Point<T, 3>> for Cone<T> {
+impl<T: Real> crate::range::kernel::ContainsKernel<T, Point<T, 3>> for Cone<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, p: &Point<T, 3>) -> bool {
+        if !radius_ok(self.radius) {
+            return false;
+        }
+        match self.frame(p) {
+            Some(f) => f.inside(),
+            None => *p == self.apex,
+        }
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `p` lies in the solid cone (closed: the surface counts);
     /// `false` for a negative, NaN or infinite radius; for `apex ==
     /// base_center`, whether `p == apex`.
@@ -16,18 +30,5 @@ impl<T: Real> Contains<Point<T, 3>> for Cone<T> {
     /// assert!(c.contains(&Point3::new(0.0, 0.0, 2.0))); // the apex
     /// assert!(!c.contains(&Point3::new(0.0, 0.0, -0.1)));
     /// ```
-    #[inline]
-    fn contains(&self, p: &Point<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return false;
-        }
-        if !radius_ok(self.radius) {
-            return false;
-        }
-        match self.frame(p) {
-            Some(f) => f.inside(),
-            None => *p == self.apex,
-        }
-    }
+    [T: Real] Cone<T>, Point<T, 3>
 }

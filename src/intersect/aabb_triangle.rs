@@ -133,7 +133,7 @@ pub(crate) fn box_triangle_contact<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> Contac
         .mean()
         .filter(|p| all_finite(&[*p]))
         .unwrap_or_else(|| {
-            let (q, _, _) = closest_on_triangle(&tri[0], &tri[1], &tri[2], &Point::origin());
+            let q = closest_on_triangle(&tri[0], &tri[1], &tri[2], &Point::origin());
             Point::from(q.coords.zip_map(h, |x, e| x.clamp_sel(-e, e)))
         });
     Contact {

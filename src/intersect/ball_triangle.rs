@@ -44,7 +44,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<
         if !self.kernel_intersects(tri) {
             return None;
         }
-        let (p, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
+        let p = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
         Some(rounded_contact(
             &self.center,
             &p,
@@ -62,7 +62,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<
         if !radius_ok(self.radius) || !all_finite(&[self.center, tri.a, tri.b, tri.c]) {
             return false;
         }
-        let (p, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
+        let p = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
         within(&(p - self.center), self.radius, T::zero())
     }
 }

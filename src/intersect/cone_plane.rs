@@ -17,11 +17,31 @@
 
 use crate::intersect::cylinder_plane::support_plane_contact;
 use crate::intersect::radius_ok;
-use crate::{Cone, Contact, Intersect, Plane, Real};
+use crate::{Cone, Contact, Plane, Real};
 
-impl<T: Real> Intersect<Plane<T, 3>> for Cone<T> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Plane<T, 3>> for Cone<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, 3>;
 
+    fn kernel_intersect(&self, plane: &Plane<T, 3>) -> Option<Contact<T, 3>> {
+        if !radius_ok(self.radius) {
+            return None;
+        }
+        support_plane_contact(self, plane, self.plane_span(plane)?)
+    }
+
+    #[inline]
+    fn kernel_intersects(&self, plane: &Plane<T, 3>) -> bool {
+        let nonzero = plane.normal.iter().any(|x| *x != T::zero());
+        radius_ok(self.radius)
+            && nonzero
+            && self
+                .plane_span(plane)
+                .is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
+    }
+}
+
+crate::range::impl_intersect! {
     /// The contact of the cone with the plane, or `None` when the cone
     /// lies wholly on one side.
     ///
@@ -32,30 +52,5 @@ impl<T: Real> Intersect<Plane<T, 3>> for Cone<T> {
     /// let contact = c.intersect(&floor).unwrap();
     /// assert_eq!((contact.normal, contact.depth), (-Vector3::z(), 0.5));
     /// ```
-    fn intersect(&self, plane: &Plane<T, 3>) -> Option<Contact<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return None;
-        }
-        if !radius_ok(self.radius) {
-            return None;
-        }
-        support_plane_contact(self, plane, self.plane_span(plane)?)
-    }
-
-    #[inline]
-    fn intersects(&self, plane: &Plane<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return false;
-        }
-        let nonzero = plane.normal.iter().any(|x| *x != T::zero());
-        radius_ok(self.radius)
-            && nonzero
-            && self
-                .plane_span(plane)
-                .is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
-    }
+    [T: Real] Cone<T>, Plane<T, 3> => Contact<T, 3>
 }
-
-mirror!([T: Real] Plane<T, 3>, Cone<T>);

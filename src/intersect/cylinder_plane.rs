@@ -17,7 +17,7 @@
 
 use crate::intersect::common::{crossing, plane_contact, plane_unit};
 use crate::intersect::radius_ok;
-use crate::{Contact, Cylinder, Intersect, Plane, Point, Real, Support};
+use crate::{Contact, Cylinder, Plane, Point, Real, Support};
 
 /// The contact of a convex shape spanning `[lo, hi]` (in units of
 /// `|normal|`) with a plane, or `None` when the span misses zero or the
@@ -42,9 +42,29 @@ pub(crate) fn support_plane_contact<T: Real, S: Support<T, 3>>(
     Some(plane_contact(n, lo.div_sat(len), hi.div_sat(len), point))
 }
 
-impl<T: Real> Intersect<Plane<T, 3>> for Cylinder<T> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Plane<T, 3>> for Cylinder<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, 3>;
 
+    fn kernel_intersect(&self, plane: &Plane<T, 3>) -> Option<Contact<T, 3>> {
+        if !radius_ok(self.radius) {
+            return None;
+        }
+        support_plane_contact(self, plane, self.plane_span(plane)?)
+    }
+
+    #[inline]
+    fn kernel_intersects(&self, plane: &Plane<T, 3>) -> bool {
+        let nonzero = plane.normal.iter().any(|x| *x != T::zero());
+        radius_ok(self.radius)
+            && nonzero
+            && self
+                .plane_span(plane)
+                .is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
+    }
+}
+
+crate::range::impl_intersect! {
     /// The contact of the cylinder with the plane, or `None` when the
     /// cylinder lies wholly on one side.
     ///
@@ -55,30 +75,5 @@ impl<T: Real> Intersect<Plane<T, 3>> for Cylinder<T> {
     /// let contact = c.intersect(&floor).unwrap();
     /// assert_eq!((contact.normal, contact.depth), (-Vector3::z(), 0.5));
     /// ```
-    fn intersect(&self, plane: &Plane<T, 3>) -> Option<Contact<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return None;
-        }
-        if !radius_ok(self.radius) {
-            return None;
-        }
-        support_plane_contact(self, plane, self.plane_span(plane)?)
-    }
-
-    #[inline]
-    fn intersects(&self, plane: &Plane<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return false;
-        }
-        let nonzero = plane.normal.iter().any(|x| *x != T::zero());
-        radius_ok(self.radius)
-            && nonzero
-            && self
-                .plane_span(plane)
-                .is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
-    }
+    [T: Real] Cylinder<T>, Plane<T, 3> => Contact<T, 3>
 }
-
-mirror!([T: Real] Plane<T, 3>, Cylinder<T>);

@@ -148,6 +148,17 @@ fn edge_bound_of<T: Real>(p: [&crate::Vector<T, 3>; 2], q: [&[T; 3]; 2]) -> T {
     k * (s + across) * (across + k2 * s) + floor
 }
 
+/// [`edge_bound`] with `s` an upper bound of its `S`.
+#[inline(always)]
+pub(crate) fn edge_bound_from<T: Real>(s: T, q: [[T; 2]; 3]) -> T {
+    let Some((k, k2, floor)) = edge_bound_factors::<T>() else {
+        return T::zero();
+    };
+    let [[ax, ay], [bx, by], [cx, cy]] = q;
+    let across = (ax.abs() + bx.abs() + cx.abs()) + (ay.abs() + by.abs() + cy.abs());
+    k * (s + across) * (across + k2 * s) + floor
+}
+
 /// `(3 ε, 2 ε, φ)` of [`edge_bound`] for floats, `None` for fixed point.
 #[inline(always)]
 pub(crate) fn edge_bound_factors<T: Real>() -> Option<(T, T, T)> {
@@ -228,6 +239,20 @@ impl<T: Real> Triangle<T, 3> {
     #[inline]
     #[must_use]
     pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<TriangleHit<T>> {
+        self.cast_within(caster, cull, None)
+    }
+
+    /// [`Triangle::cast`] with `reach`, when given, an upper bound of the
+    /// sum `S` of the absolute coordinates of the three vertices relative
+    /// to the caster's origin (see [`edge_bound`]; a mesh computes one per
+    /// ray from its bounds): any valid bound gives the same result.
+    #[inline(always)]
+    pub(crate) fn cast_within<C: Caster<T, 3>>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        reach: Option<T>,
+    ) -> Option<TriangleHit<T>> {
         // Outside the fixed-point range: no hit; fixed point in it: in f64
         // (a short direction's shear overflows; see `range`).
         if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
@@ -249,7 +274,10 @@ impl<T: Real> Triangle<T, 3> {
         let [ax, ay, az] = f.apply(&pa);
         let [bx, by, bz] = f.apply(&pb);
         let [cx, cy, cz] = f.apply(&pc);
-        let bound = edge_bound([&pa, &pb, &pc], [[ax, ay], [bx, by], [cx, cy]]);
+        let bound = match reach {
+            Some(s) => edge_bound_from(s, [[ax, ay], [bx, by], [cx, cy]]),
+            None => edge_bound([&pa, &pb, &pc], [[ax, ay], [bx, by], [cx, cy]]),
+        };
         let sheared = [[ax, ay, az], [bx, by, bz], [cx, cy, cz]];
         let u = cx * by - cy * bx;
         let v = ax * cy - ay * cx;

@@ -196,6 +196,29 @@ scale_fields!([T: Real, const D: usize] Aabb<T, D> { min, max } anchor min);
 scale_fields!([T: Real, const D: usize] Triangle<T, D> { a, b, c } anchor a);
 scale_fields!([T: Real, const D: usize] Capsule<T, D> { segment, radius } anchor segment.a);
 
+/// Implements [`Scale`] for a 3D-only struct from its fields.
+macro_rules! scale_fields_3d {
+    ($S:ident { $($f:ident),* } anchor $a:ident) => {
+        impl<T: Real> Scale<T, 3> for crate::$S<T> {
+            #[inline]
+            fn anchor(&self) -> Point<T, 3> {
+                self.$a
+            }
+            #[inline]
+            fn extent_from(&self, o: &Point<T, 3>) -> T {
+                T::zero()$(.max_sel(Scale::<T, 3>::extent_from(&self.$f, o)))*
+            }
+            #[inline]
+            fn moved(&self, o: &Point<T, 3>, k: i32, r: T) -> Option<Self> {
+                Some(Self { $($f: Scale::<T, 3>::moved(&self.$f, o, k, r)?),* })
+            }
+        }
+    };
+}
+
+scale_fields_3d!(Cylinder { a, b, radius } anchor a);
+scale_fields_3d!(Cone { apex, base_center, radius } anchor apex);
+
 impl<S: Scale<T, D>, T: Real, const D: usize> Scale<T, D> for Swept<S, T, D> {
     #[inline]
     fn anchor(&self) -> Point<T, D> {

@@ -45,7 +45,7 @@ pub(super) fn box_triangle_toi<T: Real, const D: usize>(
     let moved = bx.moved(&(v * t));
     let [a, b, c] = verts;
     let tri_distance = |p: &Point<T, D>| {
-        (closest_on_triangle(&a, &b, &c, p).0 - p)
+        (closest_on_triangle(&a, &b, &c, p) - p)
             .norm_squared()
             .sqrt_clamped()
     };

@@ -30,6 +30,8 @@
 
 #![allow(dead_code)]
 
+pub mod exact;
+pub mod measure;
 pub mod oracle;
 
 use core::fmt::Debug;
