@@ -297,3 +297,41 @@ fn borrowed_shapes_serialise() {
     let owned: Owned = serde_json::from_str(&json).unwrap();
     assert_eq!(isect::Polygon::new(&owned.vertices), poly);
 }
+
+/// A mesh and a hull are written as their data and read
+/// back through their constructors: the same shape answers the same
+/// queries; an index out of range is an error, not a panic.
+#[test]
+fn owned_shapes_round_trip_through_their_constructors() {
+    use isect::{ConvexPolyhedron, Intersect, TriMesh};
+    let cube: Vec<Point3<f64>> = (0..8)
+        .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64))
+        .collect();
+    let hull = ConvexPolyhedron::from_points(&cube).unwrap();
+    let json = serde_json::to_string(&hull).unwrap();
+    let back: ConvexPolyhedron<f64> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, hull);
+    // The same text with one vertex index out of range: refused.
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["face_indices"][0] = 99.into();
+    assert!(serde_json::from_value::<ConvexPolyhedron<f64>>(v).is_err());
+
+    let mesh = TriMesh::new(cube.clone(), vec![[0, 1, 2], [1, 3, 2], [4, 6, 5]]).unwrap();
+    let json = serde_json::to_string(&mesh).unwrap();
+    let back: TriMesh<f64> = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (back.vertices(), back.indices()),
+        (mesh.vertices(), mesh.indices())
+    );
+    let ray = Ray::new(Point3::new(0.25, 0.25, 5.0), -Vector3::z());
+    // The ray crosses the top face (z = 1) first: t = 4, by hand.
+    assert_eq!(back.intersect(&ray).map(|h| h.t), Some(4.0));
+    assert_eq!(mesh.intersect(&ray).map(|h| h.t), Some(4.0));
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["indices"][2][1] = 8.into();
+    assert!(serde_json::from_value::<TriMesh<f64>>(v).is_err());
+
+    let r = hull.as_ref();
+    let json = serde_json::to_string(&r).unwrap();
+    assert!(json.contains("face_offsets"), "{json}");
+}

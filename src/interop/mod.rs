@@ -12,7 +12,10 @@
 //!   query result, without `std` or `alloc` (fixed-point scalars included:
 //!   they serialise as their raw bits through simba). Shapes that borrow
 //!   their data ([`crate::Polygon`], [`crate::ConvexHull`]) serialise only:
-//!   read their data into a `Vec` and borrow it.
+//!   read their data into a `Vec` and borrow it. The shapes that own
+//!   arrays ([`crate::TriMesh`], [`crate::ConvexPolyhedron`]; feature
+//!   `alloc`) are read back through their constructors' checks (a mesh
+//!   rebuilds its BVH), so a file read is a shape every query accepts.
 //!
 //! ```
 //! # #[cfg(feature = "glam")] {
@@ -28,6 +31,8 @@
 pub(crate) mod array;
 #[cfg(feature = "glam")]
 mod glam_affine;
+#[cfg(all(feature = "serde", feature = "alloc"))]
+mod owned;
 
 #[cfg(feature = "glam")]
 pub use glam_affine::GlamAffine3;
