@@ -103,7 +103,7 @@ pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
 #[cfg(feature = "alloc")]
 pub use mesh::{MeshHit, TriMesh};
-pub use predicates::{orient2d, orient3d, Orient};
+pub use predicates::{orient2d, orient3d, Orient, Orientation, Orientation3};
 pub use query::{
     Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, FaceCull,
     Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit, RayHit, Side, Span, Toi,
@@ -155,12 +155,27 @@ pub mod fixed {
     pub use crate::real::fixed_impl::{WideI16F16, WideI32F32};
 }
 
-/// The traits and shapes, for `use isect::prelude::*`.
+/// What a first program needs, for `use isect::prelude::*`: the shapes,
+/// the query traits, and the result types they return (so that a match on
+/// a result or a type annotation needs no further import).
+///
+/// ```
+/// use isect::nalgebra::{Point3, Vector3};
+/// use isect::prelude::*;
+///
+/// let ray = Ray::new(Point3::new(-2.0, 0.0, 0.0), Vector3::x());
+/// let hit: Option<RayHit<f64>> = ray.intersect(&Ball::new(Point3::origin(), 1.0));
+/// assert_eq!(hit.map(|h| h.t), Some(1.0));
+/// ```
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Caster, Circle, Classify, Clip, ClosestPair, ClosestPoint,
-        ClosestPoints, Cone, Contact, Contains, ConvexHull, Cull, Cylinder, Frustum, Intersect,
-        Line, Obb, Orient, OverlapPolygon, Plane, Polygon, Ray, Real, Segment, Side, Sphere, Swept,
-        Toi, Triangle, TriangleIntersection, Visibility,
+        ClosestPoints, Cone, Contact, Contains, ConvexHull, ConvexPolyhedronRef, Cull, Cylinder,
+        FaceCull, Frustum, Intersect, IntersectWithTolerance, Line, LineRelation, LinearHit, Obb,
+        Orient, Orientation, Orientation3, OverlapPolygon, Plane, PlaneHit, Polygon, Ray, RayHit,
+        Real, Segment, Side, Span, Sphere, Support, Swept, Toi, Triangle, TriangleHit,
+        TriangleIntersection, Visibility,
     };
+    #[cfg(feature = "alloc")]
+    pub use crate::{ConvexPolyhedron, MeshHit, TriMesh};
 }
