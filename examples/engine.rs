@@ -1,5 +1,5 @@
 //! isect in an engine written on glam:
-//! `cargo run --release --example engine --features glam,serde`.
+//! `cargo run --release --example engine`.
 //!
 //! A small scene of mixed shapes placed by glam transforms, one generic
 //! first-hit ray cast over all of them, a capsule swept through the scene,
