@@ -117,8 +117,15 @@ pub use shape::{
     Obb, Plane, Polygon, Ray, Segment, Sphere, Swept, Triangle,
 };
 
-// The README's examples run as doctests (they assume the default features).
-#[cfg(all(doctest, feature = "alloc"))]
+// The README's examples run as doctests. They use the features that the
+// crate's dev-dependency on itself turns on in every test build.
+#[cfg(all(
+    doctest,
+    feature = "alloc",
+    feature = "fixed",
+    feature = "glam",
+    feature = "serde"
+))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
