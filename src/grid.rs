@@ -1,6 +1,6 @@
 //! 3D-DDA (and 2D, and any D) traversal of a uniform grid: the cells a ray
 //! or segment crosses, in order, each with its entry and exit parameter
-//! (Amanatides and Woo 1987; seed 004). No allocation.
+//! (Amanatides and Woo 1987). No allocation.
 //!
 //! The caster is first clipped to the grid's box (slabs). From the entry
 //! point, each step moves to the neighbouring cell along the axis whose
@@ -29,8 +29,8 @@
 //! traversal yields nothing, and the checked forms
 //! ([`Grid::checked_traverse_ray`], [`Grid::checked_traverse_segment`])
 //! say [`OutOfRange`](crate::OutOfRange). [`Grid::cell_aabb`] is exact
-//! wherever the box is representable and saturates beyond (see the
-//! README, "Fixed-point ranges").
+//! wherever the box is representable and saturates beyond (see
+//! "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
 
 use crate::range::{add_sat, mul_index, InRange};
 use crate::{Growth, OutOfRange, Point, Ray, Real, Segment, Vector};

@@ -14,10 +14,8 @@
 //! [`ClosestPoint`], [`ClosestPoints`], [`Classify`], [`Contains`] and
 //! [`Bounded`].
 //!
-//! The crate is `#![no_std]` and needs no allocator. Features: `std`
-//! (default; float functions from std), `libm` (float functions without
-//! std), `alloc`, `fixed` (fixed-point scalars through simba), `simd` (the
-//! `batch` queries on struct-of-arrays packets).
+//! The crate is `#![no_std]` and needs no allocator (the features below
+//! say what needs one).
 //!
 //! ```
 //! use isect::prelude::*;
@@ -41,7 +39,17 @@
 //!   (`None`, `false`, or a point that is not NaN where one can be had);
 //!   degenerate shapes (zero-length segments, collinear triangles,
 //!   zero-size boxes) give the answer for the set of points they are.
-
+//!
+//! The module docs cite their sources by book and section: "Dunn and
+//! Parberry A.n" is section A.n of Appendix A, "Geometric Tests", of Dunn
+//! and Parberry's *3D Math Primer for Graphics and Game Development*;
+//! "RTCD n.n" is Ericson's *Real-Time Collision Detection*; "Sánchez-Crespo
+//! Dalmau" is chapter 22 of his *Core Techniques and Algorithms in Game
+//! Programming*; papers by author and year (Woop, Benthin and Wald 2013 for
+//! the watertight ray–triangle test; Shewchuk 1997 for the exact
+//! predicates; Amanatides and Woo 1987 for grid traversal).
+//!
+#![doc = include_str!(concat!(env!("OUT_DIR"), "/readme_sections.md"))]
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -144,14 +152,26 @@ pub type Matrix<T, const D: usize> = nalgebra::SMatrix<T, D, D>;
 /// lengths leave the range long before coordinates do: each query checks
 /// that its inputs lie in the range where it cannot overflow
 /// ([`Real::range_limit`]) and answers beyond it without overflowing (see
-/// the README, "Fixed-point ranges").
+/// "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
+///
+/// Three ways to make a value: `from_num` from any number (rounded to the
+/// nearest step, saturating), [`Real::from_f64_lossy`] (the same call for
+/// every scalar, for generic code), and the raw bits through the `fixed`
+/// crate's type inside (`.0`, re-exported here as [`RawI32F32`](crate::fixed::RawI32F32) and
+/// [`RawI16F16`](crate::fixed::RawI16F16)); [`Real::to_f64`] reads one back.
 ///
 /// ```
-/// # #[cfg(feature = "fixed")] {
-/// use isect::{fixed::I32F32, Real};
-/// let x = I32F32::from_f64_lossy(1.5);
-/// assert_eq!((x * x).to_f64(), 2.25);
-/// # }
+/// use isect::fixed::{I32F32, RawI32F32};
+/// use isect::Real;
+///
+/// let a = I32F32::from_num(1.5);
+/// let b = I32F32::from_f64_lossy(1.5);
+/// let c = I32F32::from_num(RawI32F32::from_bits(3 << 31)); // 1.5 · 2^32
+/// assert!(a == b && b == c);
+/// assert_eq!((c.0.to_bits(), c.to_f64()), (3 << 31, 1.5));
+/// assert_eq!((a * a).to_f64(), 2.25);
+/// // The nearest step: 0.1 is not a multiple of 2^-32.
+/// assert_eq!(I32F32::from_num(0.1).to_f64(), 429_496_730.0 / 4_294_967_296.0);
 /// ```
 #[cfg(feature = "fixed")]
 pub mod fixed {
@@ -160,6 +180,11 @@ pub mod fixed {
     /// 64-bit fixed point: 32 integer bits (sign included), 32 fractional.
     pub type I32F32 = simba::scalar::FixedI32F32;
     pub use crate::real::fixed_impl::{WideI16F16, WideI32F32};
+    /// The `fixed` crate's number inside [`I16F16`] (its field `.0`):
+    /// `from_bits`, `to_bits` and the rest of that crate's API.
+    pub use ::fixed::types::I16F16 as RawI16F16;
+    /// The `fixed` crate's number inside [`I32F32`] (its field `.0`).
+    pub use ::fixed::types::I32F32 as RawI32F32;
 }
 
 /// What a first program needs, for `use isect::prelude::*`: the shapes,

@@ -16,7 +16,7 @@
 //! the volume pairs without triangles; the quartic class for the pairs with
 //! triangles, polygons and capsule pairs, and the 3D linear pairs); beyond
 //! it `intersect` is `None` and `intersects` is `false`, never an overflow
-//! (see the README, "Fixed-point ranges").
+//! (see "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
 //!
 //! Floats near their range's end: a cast whose hit point overflows reports
 //! the hit with the point saturated at `±T::max_finite()` (so `intersects`

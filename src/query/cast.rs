@@ -135,7 +135,7 @@ pub enum LinearHit<T: Real, const D: usize = 3> {
 }
 
 /// How two lines (or the lines through two rays or segments) lie relative
-/// to each other (seed 000 A.7, A.8).
+/// to each other (Dunn and Parberry A.7, A.8).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LineRelation<T: Real, const D: usize = 3> {

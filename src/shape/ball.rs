@@ -42,7 +42,7 @@ impl<T: Real, const D: usize> Ball<T, D> {
         Ok(Self { center, radius })
     }
 
-    /// The point of the ball's surface nearest `p` (seed 000 A.4): `p`
+    /// The point of the ball's surface nearest `p` (Dunn and Parberry A.4): `p`
     /// pushed out or pulled in along the ray from the center. `None` when
     /// `p` is the center (every surface point is equally near) or the input
     /// is not finite.

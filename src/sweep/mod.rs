@@ -1,6 +1,6 @@
 //! Swept (time-of-impact) tests: a shape moving by a displacement over `t`
 //! in `[0, 1]` against a static shape, answered analytically, with no
-//! iteration and no allocation (seed 000 A.6: view the problem from one
+//! iteration and no allocation (Dunn and Parberry A.6: view the problem from one
 //! shape, give the other the relative motion).
 //!
 //! Every pair is `Intersect<Static> for Swept<Moving>` and, mirrored,
@@ -50,8 +50,8 @@
 //! motions) within `±T::range_limit(Growth::Sweep)` (`I16F16` ±20,
 //! `I32F32` ±5181; those pairs `Growth::SweepQuartic`: ±3, ±50) is safe;
 //! two moving shapes need their relative motion in range too. Beyond it
-//! the answer is `None`, never an overflow (see the README, "Fixed-point
-//! ranges").
+//! the answer is `None`, never an overflow (see "Fixed-point
+//! ranges" in the [crate docs](crate#fixed-point-ranges)).
 
 mod roots;
 mod sat;
