@@ -12,6 +12,9 @@ mod inputs;
 
 pub use inputs::{bumpy_sphere, Cycle, Rng, CASES};
 
+pub mod hot;
+pub mod sweep;
+
 /// Conversions from isect's shapes in `$t` to those of the parry crate
 /// `$parry` built for `$t`.
 macro_rules! parry_conversions {
