@@ -13,8 +13,8 @@ fn main() {
         .nth(1)
         .and_then(|rest| rest.split("<!-- crate docs: end -->").next())
         .unwrap_or("");
-    let out = Path::new(&env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"))
-        .join("readme_sections.md");
+    let out =
+        Path::new(&env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("readme_sections.md");
     fs::write(out, unlink_files(section)).expect("OUT_DIR is writable");
 }
 
