@@ -29,7 +29,7 @@
 //!
 //! // Two segments crossing at an angle of 1e-9, one 1 above the other:
 //! // the distance is 1, and the closest points lie where they cross.
-//! let a = Segment::new(Point3::new(-1.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
+//! let a = Segment::new(Point3::new(-1.0f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
 //! let b = Segment::new(Point3::new(-1.0, -1e-9, 1.0), Point3::new(1.0, 1e-9, 1.0));
 //! let pair = a.closest_points(&b);
 //! assert_eq!(pair.distance(), 1.0);
