@@ -119,3 +119,71 @@ pub fn run<C, R>(
         b.iter(|| query(std::hint::black_box(cycle.next_case())))
     });
 }
+
+/// The ray sets of the mesh ray bench (`benches/mesh_rays.rs`) and of the
+/// profiling command `src/bin/meshprof.rs`, `f32`, aimed at
+/// [`bumpy_sphere`].
+pub mod mesh_rays {
+    use isect::nalgebra::{Point3, Vector3};
+    use isect::Ray;
+
+    use super::Rng;
+
+    /// A named set of rays.
+    pub struct RaySet {
+        /// `incoherent` or `coherent`.
+        pub name: &'static str,
+        /// The rays.
+        pub rays: Vec<Ray<f32>>,
+    }
+
+    /// `n` incoherent rays: from a sphere of radius 4 around the origin
+    /// towards points of `[-1.6, 1.6]³` (about 40% cross the bumpy sphere).
+    pub fn incoherent(n: usize) -> RaySet {
+        let mut rng = Rng::new(0x1AC0);
+        let rays = (0..n)
+            .map(|_| {
+                let o = loop {
+                    let v = rng.vector::<f32>(-1.0, 1.0);
+                    let l = v.norm();
+                    if l > 0.1 && l <= 1.0 {
+                        break Point3::from(v * (4.0 / l));
+                    }
+                };
+                let target = rng.point::<f32>(1.6);
+                Ray::new(o, target - o)
+            })
+            .collect();
+        RaySet {
+            name: "incoherent",
+            rays,
+        }
+    }
+
+    /// A pinhole camera at (0.3, 0.5, 3.2) looking at the origin, 40° field
+    /// of view, `side × side` pixels in 4 × 4 tiles (tile by tile, rows
+    /// within a tile).
+    pub fn coherent(side: usize) -> RaySet {
+        let eye = Point3::new(0.3f32, 0.5, 3.2);
+        let fwd = (Point3::origin() - eye).normalize();
+        let right = fwd.cross(&Vector3::y()).normalize();
+        let up = right.cross(&fwd);
+        let half = (20f32).to_radians().tan();
+        let mut rays = Vec::with_capacity(side * side);
+        for ty in (0..side).step_by(4) {
+            for tx in (0..side).step_by(4) {
+                for y in ty..ty + 4 {
+                    for x in tx..tx + 4 {
+                        let sx = ((x as f32 + 0.5) / side as f32 * 2.0 - 1.0) * half;
+                        let sy = ((y as f32 + 0.5) / side as f32 * 2.0 - 1.0) * half;
+                        rays.push(Ray::new(eye, fwd + right * sx + up * sy));
+                    }
+                }
+            }
+        }
+        RaySet {
+            name: "coherent",
+            rays,
+        }
+    }
+}

@@ -429,6 +429,36 @@ impl<T: Real> Wide<T> {
     }
 }
 
+impl<T: Real> Wide<T> {
+    /// The leaves, as (first position in the leaf order, count), in the
+    /// order of the nodes.
+    pub(crate) fn leaves(&self) -> impl Iterator<Item = Ref> + '_ {
+        self.nodes.iter().flat_map(|n| {
+            n.child
+                .iter()
+                .zip(&n.count)
+                .filter(|(&c, &k)| c != NONE && k > 0)
+                .map(|(&child, &count)| Ref { child, count })
+        })
+    }
+
+    /// Rewrites every leaf reference by `f` (a mesh stores its leaves in
+    /// blocks, and points each leaf at its first block).
+    pub(crate) fn map_leaves(&mut self, mut f: impl FnMut(Ref) -> Ref) {
+        for n in &mut self.nodes {
+            for (c, k) in n.child.iter_mut().zip(n.count.iter_mut()) {
+                if *c != NONE && *k > 0 {
+                    let r = f(Ref {
+                        child: *c,
+                        count: *k,
+                    });
+                    (*c, *k) = (r.child, r.count);
+                }
+            }
+        }
+    }
+}
+
 impl<T: Real> WideNode<T> {
     /// The union of the used children's boxes (`None`: no child).
     fn bounds(&self) -> Option<Aabb<T, 3>> {

@@ -15,8 +15,14 @@
 //! call per ray.
 //!
 //! [`TriMesh`] owns its vertices and index triples, the tree, and a copy
-//! of the triangles in the tree's leaf order (so that a leaf reads its
-//! triangles from one place: 36 bytes per triangle for `f32`). Queries
+//! of the triangles in the tree's leaf order, in blocks of four stored
+//! struct of arrays with their indices (160 bytes a block for `f32`; a
+//! leaf's last block repeats its first triangle in its unused lanes), so
+//! that a leaf reads its triangles from one place and a ray tests a block's
+//! four triangles together: the watertight test lane by lane, without
+//! branches, bit for bit the scalar test's arithmetic, with the rare lanes
+//! near an edge (within the rounding bound) handed to the scalar test and
+//! its exact predicates. Queries
 //! never allocate: the first ray hit, any hit (occlusion; stops at the
 //! first hit found), batches of both ([`TriMesh::cast_many`],
 //! [`TriMesh::occludes_many`]: one stack for the whole batch, and feature
@@ -26,6 +32,8 @@
 //!
 //! A mesh is a surface: its closest point to a point inside a closed mesh
 //! is on the surface (use [`TriMesh::contains_point`] for inside/outside).
+
+mod block;
 
 use alloc::vec::Vec;
 
@@ -37,6 +45,7 @@ use crate::{
     Aabb, Bounded, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, PreparedRay, Ray, Real,
     Segment, ShapeError, Triangle, Vector,
 };
+use block::{Block, BlockRay};
 
 /// A triangle mesh: vertices, index triples (counter-clockwise seen from
 /// the front), and a BVH over the triangles.
@@ -57,10 +66,11 @@ pub struct TriMesh<T: Real> {
     bvh: Wide<T>,
     /// The exact box of all triangles (the BVH's boxes are widened).
     bounds: Option<Aabb<T, 3>>,
-    /// The triangles in the BVH's leaf order (`soup[k]` is triangle
-    /// `bvh.order[k]`), so that a leaf reads its triangles from one place
-    /// instead of through the indices into the vertices.
-    soup: Vec<Triangle<T, 3>>,
+    /// The triangles of the leaves, in blocks of [`block::LANES`] (each
+    /// leaf of the tree points at its first block and counts its
+    /// triangles), so that a leaf reads its triangles from one place
+    /// and tests them together.
+    blocks: Vec<Block<T>>,
 }
 
 impl<T: Real> TriMesh<T> {
@@ -90,20 +100,36 @@ impl<T: Real> TriMesh<T> {
             bounds = Some(bounds.map_or(b, |u| u.merge(&b)));
             widen(&b)
         }));
-        let soup = bvh
-            .order
-            .iter()
-            .map(|&i| {
-                let t = indices.get(i as usize).copied().unwrap_or_default();
-                tri_of(&vertices, &t)
-            })
+        let mut bvh = bvh;
+        // The leaves in the order of their triangles (the build's
+        // depth-first order), so that neighbouring leaves' blocks are
+        // neighbours in memory.
+        let mut leaves: Vec<(usize, usize)> = bvh
+            .leaves()
+            .map(|r| (r.child as usize, r.count as usize))
             .collect();
+        leaves.sort_unstable();
+        let order = &bvh.order;
+        let (blocks, first) = block::blocks_of(leaves.iter().copied(), |k| {
+            let i = order.get(k).copied().unwrap_or_default();
+            let t = indices.get(i as usize).copied().unwrap_or_default();
+            (i, tri_of(&vertices, &t))
+        });
+        bvh.map_leaves(|r| {
+            let at = leaves.partition_point(|&(start, _)| start < r.child as usize);
+            Ref {
+                child: first.get(at).copied().unwrap_or_default(),
+                count: r.count,
+            }
+        });
+        // The blocks hold the indices: the order is not needed any more.
+        bvh.order = Vec::new();
         Ok(Self {
             vertices,
             indices,
             bvh,
             bounds,
-            soup,
+            blocks,
         })
     }
 
@@ -157,7 +183,7 @@ impl<T: Real> TriMesh<T> {
         mut leaf: impl FnMut(usize, &Triangle<T, 3>) -> bool,
     ) {
         self.bvh
-            .walk(enter, live, |r| self.leaf(r).all(|(i, tri)| leaf(i, tri)));
+            .walk(enter, live, |r| self.leaf(r).all(|(i, tri)| leaf(i, &tri)));
     }
 
     /// An upper bound of the sum of the absolute coordinates of any three
@@ -185,12 +211,21 @@ impl<T: Real> TriMesh<T> {
 
     /// The triangles of leaf `r` with their indices.
     #[inline(always)]
-    fn leaf(&self, r: Ref) -> impl Iterator<Item = (usize, &Triangle<T, 3>)> {
+    fn leaf(&self, r: Ref) -> impl Iterator<Item = (usize, Triangle<T, 3>)> + '_ {
+        let blocks = self.leaf_blocks(r);
+        (0..r.count as usize).filter_map(move |k| {
+            blocks
+                .get(k / block::LANES)
+                .and_then(|b| b.triangle(k % block::LANES))
+        })
+    }
+
+    /// The blocks of leaf `r`.
+    #[inline(always)]
+    fn leaf_blocks(&self, r: Ref) -> &[Block<T>] {
         let start = r.child as usize;
-        let end = start + r.count as usize;
-        let ids = self.bvh.order.get(start..end).unwrap_or(&[]);
-        let tris = self.soup.get(start..end).unwrap_or(&[]);
-        ids.iter().map(|&i| i as usize).zip(tris)
+        let end = start + (r.count as usize).div_ceil(block::LANES);
+        self.blocks.get(start..end).unwrap_or(&[])
     }
 
     /// The index of the triangle nearest `p` and the nearest point on it;
@@ -370,58 +405,102 @@ impl<T: Real> TriMesh<T> {
         if !ray.is_valid() {
             return None;
         }
+        if !has_infinity::<T>() {
+            return self.cast_scalar(ray, cull, stack);
+        }
+        let s_max = self.reach(ray);
+        let lanes = BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull);
         let mut t_max = ray.t_max();
-        let mut best: Option<MeshHit<T>> = None;
+        // The nearest hit so far: its `t`, triangle index, block and lane.
+        let mut best: Option<(T, u32, usize, usize)> = None;
         self.bvh.ray_walk(ray, &mut t_max, stack, true, |r, t_max| {
-            self.cast_leaf(ray, cull, r, t_max, &mut best);
+            let first = r.child as usize;
+            for (j, b) in self.leaf_blocks(r).iter().enumerate() {
+                let h = b.test(&lanes, *t_max);
+                if h.hit | h.hard == 0 {
+                    continue;
+                }
+                let mut hit = h.hit;
+                while hit != 0 {
+                    let k = hit.trailing_zeros() as usize;
+                    hit &= hit - 1;
+                    let (Some(&t), Some(&i)) = (h.t.get(k), b.id.get(k)) else {
+                        continue;
+                    };
+                    if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
+                        best = Some((t, i, first + j, k));
+                        *t_max = t;
+                    }
+                }
+                let mut hard = h.hard;
+                while hard != 0 {
+                    let k = hard.trailing_zeros() as usize;
+                    hard &= hard - 1;
+                    let Some((i, tri)) = b.triangle(k) else {
+                        continue;
+                    };
+                    let narrow = ray.with_range(ray.t_min, *t_max);
+                    let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
+                        continue;
+                    };
+                    let i = i as u32;
+                    if best.is_none_or(|(bt, bi, ..)| h.t < bt || (h.t == bt && i < bi)) {
+                        best = Some((h.t, i, first + j, k));
+                        *t_max = h.t;
+                    }
+                }
+            }
             true
         });
-        best
+        let (t, _, j, k) = best?;
+        // The winner's whole hit from the scalar test (the same `t`, bit
+        // for bit). It can only fail where the hit point overflows, which
+        // the lanes do not check: then the scalar walk decides.
+        let (i, tri) = self.blocks.get(j)?.triangle(k)?;
+        match tri.cast_within(ray, cull, s_max) {
+            Some(h) if h.t == t => Some(mesh_hit(i, &h)),
+            _ => self.cast_scalar(ray, cull, stack),
+        }
     }
 
-    /// The triangles of leaf `r` against `ray` narrowed to `t_max`:
-    /// keeps the nearest hit in `best` (ties: the smaller index, so that
-    /// the result does not depend on the order of the walk) and shrinks
-    /// `t_max` to it.
-    #[inline(always)]
-    fn cast_leaf(
+    /// [`TriMesh::cast`] of a valid prepared ray, each triangle by the
+    /// scalar test (fixed point, and the rare float ray whose nearest hit
+    /// point overflows).
+    #[cold]
+    fn cast_scalar(
         &self,
         ray: &PreparedRay<T, 3>,
         cull: FaceCull,
-        r: Ref,
-        t_max: &mut T,
-        best: &mut Option<MeshHit<T>>,
-    ) {
-        // `ray` is valid and the range only shrinks to hits inside it, so
-        // the narrowed ray stays valid.
-        let mut narrow = *ray;
+        stack: &mut Stack<T>,
+    ) -> Option<MeshHit<T>> {
+        let mut t_max = ray.t_max();
+        let mut best: Option<MeshHit<T>> = None;
         let s_max = self.reach(ray);
-        for (i, tri) in self.leaf(r) {
-            // Fixed point: a little beyond the nearest hit, since its
-            // triangle test works in `f64` and rounds `t` afterwards (two
-            // triangles at the same rounded `t` must both be seen).
-            narrow.t_max = if has_infinity::<T>() {
-                *t_max
-            } else {
-                reach(*t_max)
-            };
-            let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
-                continue;
-            };
-            if best.is_none_or(|b| h.t < b.t || (h.t == b.t && i < b.triangle)) {
-                *t_max = h.t;
-                *best = Some(MeshHit {
-                    t: h.t,
-                    point: h.point,
-                    normal: h.normal,
-                    triangle: i,
-                    u: h.u,
-                    v: h.v,
-                    w: h.w,
-                    front: h.front,
-                });
+        self.bvh.ray_walk(ray, &mut t_max, stack, true, |r, t_max| {
+            // `ray` is valid and the range only shrinks to hits inside it,
+            // so the narrowed ray stays valid.
+            let mut narrow = *ray;
+            for (i, tri) in self.leaf(r) {
+                // Fixed point: a little beyond the nearest hit, since its
+                // triangle test works in `f64` and rounds `t` afterwards
+                // (two triangles at the same rounded `t` must both be
+                // seen).
+                narrow.t_max = if has_infinity::<T>() {
+                    *t_max
+                } else {
+                    reach(*t_max)
+                };
+                let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
+                    continue;
+                };
+                if best.is_none_or(|b| h.t < b.t || (h.t == b.t && i < b.triangle)) {
+                    *t_max = h.t;
+                    best = Some(mesh_hit(i, &h));
+                }
             }
-        }
+            true
+        });
+        best
     }
 
     /// Whether any triangle lies along `caster` (an occlusion or shadow
@@ -449,16 +528,57 @@ impl<T: Real> TriMesh<T> {
         if !ray.is_valid() {
             return false;
         }
+        let s_max = self.reach(ray);
+        let lanes = BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull);
         let mut hit = false;
         let mut t_max = ray.t_max();
         self.bvh.ray_walk(ray, &mut t_max, stack, false, |r, _| {
-            let s_max = self.reach(ray);
-            hit = self
-                .leaf(r)
-                .any(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some());
-            !hit
+            let count = r.count as usize;
+            for (j, b) in self.leaf_blocks(r).iter().enumerate() {
+                let h = b.test(&lanes, ray.t_max);
+                if h.hit != 0 {
+                    hit = true;
+                    return false;
+                }
+                // Lanes past the leaf's end repeat its first triangle.
+                let mut hard = h.hard & live_lanes(count, j);
+                while hard != 0 {
+                    let k = hard.trailing_zeros() as usize;
+                    hard &= hard - 1;
+                    if b.triangle(k)
+                        .is_some_and(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some())
+                    {
+                        hit = true;
+                        return false;
+                    }
+                }
+            }
+            true
         });
         hit
+    }
+}
+
+/// The mask of the lanes of block `j` of a leaf of `count` triangles that
+/// hold one of its triangles (the rest repeat the first).
+#[inline(always)]
+fn live_lanes(count: usize, j: usize) -> u32 {
+    let n = count.saturating_sub(j * block::LANES).min(block::LANES);
+    (1u32 << n) - 1
+}
+
+/// The mesh hit of triangle `i` from its triangle hit.
+#[inline]
+fn mesh_hit<T: Real>(i: usize, h: &crate::TriangleHit<T>) -> MeshHit<T> {
+    MeshHit {
+        t: h.t,
+        point: h.point,
+        normal: h.normal,
+        triangle: i,
+        u: h.u,
+        v: h.v,
+        w: h.w,
+        front: h.front,
     }
 }
 
