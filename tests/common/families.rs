@@ -647,7 +647,7 @@ pub fn rows<T: Scalar>(n: usize) -> Vec<Row> {
         };
         let got = isect::orient3d(&pt::<T, 3>(a), &pt(bq), &pt(c), &pt(d));
         // Greater: d on the side (b - a) × (c - a) points to.
-        Some(f64::from(u8::from(got != want)))
+        Some(f64::from(u8::from(got != want.into())))
     });
     row(
         "predicates",
