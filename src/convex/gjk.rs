@@ -1,0 +1,213 @@
+//! GJK (Gilbert, Johnson and Keerthi 1988, in van den Bergen's form): the
+//! distance between two convex shapes given by their support maps, and
+//! the boolean overlap test that stops at the first separating axis.
+//!
+//! The Minkowski difference `M = A - B` holds the origin exactly when the
+//! shapes overlap, and its point nearest the origin is the difference of
+//! the closest points. GJK walks a simplex of points of `M` (support
+//! points `w = s_A(-v) - s_B(v)`) towards the origin: each step solves the
+//! simplex for its point `v` nearest the origin ([`Simplex::solve`]) and
+//! asks for the support point in direction `-v`.
+//!
+//! Termination (always, in at most [`MAX_ITERATIONS`] steps):
+//! - `v` is exactly zero: the origin lies on the simplex (overlap or
+//!   touch), decided by the exact predicates of the simplex solver;
+//! - the support point adds nothing: `|v|² - v·w <= tol · |v|²` with `tol`
+//!   the scalar's [`Real::tolerance`] (the distance is then within that
+//!   relative error), or `w` is already a vertex, or the new simplex is no
+//!   nearer the origin (rounding: the previous one is kept);
+//! - the boolean test: the first `v` with `v · (a - b) > 0` for the support
+//!   points `a`, `b` — a separating plane, decided by the exact sign of
+//!   that dot product ([`Orient::plane_side`](crate::Orient::plane_side));
+//! - a support point that is NaN or infinite.
+
+use core::cmp::Ordering;
+
+use nalgebra::{Point, Vector3};
+
+use crate::convex::simplex::{Simplex, Vertex};
+use crate::convex::Support;
+use crate::{Real, Vector};
+
+/// The most GJK steps a query takes. Polytopes finish long before (each
+/// step adds a new vertex pair); curved shapes converge to the scalar's
+/// tolerance in a few dozen steps.
+pub const MAX_ITERATIONS: usize = 64;
+
+/// A point of `D` dimensions as a 3D vector (zero beyond `D`).
+#[inline(always)]
+pub(crate) fn lift<T: Real, const D: usize>(p: &Vector<T, D>) -> Vector3<T> {
+    const { assert!(D >= 1 && D <= 3, "isect::convex works in 1, 2 and 3 dimensions") };
+    Vector3::from_fn(|i, _| p.get(i).copied().unwrap_or_else(T::zero))
+}
+
+/// A 3D vector as a vector of `D` dimensions (its first `D` components).
+#[inline(always)]
+pub(crate) fn lower<T: Real, const D: usize>(v: &Vector3<T>) -> Vector<T, D> {
+    Vector::<T, D>::from_fn(|i, _| v.get(i).copied().unwrap_or_else(T::zero))
+}
+
+/// A 3D vector as a point of `D` dimensions.
+#[inline(always)]
+pub(crate) fn lower_point<T: Real, const D: usize>(v: &Vector3<T>) -> Point<T, D> {
+    Point::from(lower::<T, D>(v))
+}
+
+/// Whether every component is finite.
+#[inline(always)]
+pub(crate) fn finite3<T: Real>(v: &Vector3<T>) -> bool {
+    v.x.is_finite_real() & v.y.is_finite_real() & v.z.is_finite_real()
+}
+
+/// Two shapes seen as their Minkowski difference `A - B`.
+pub(crate) struct Pair<'s, A: ?Sized, B: ?Sized> {
+    pub a: &'s A,
+    pub b: &'s B,
+}
+
+impl<A: ?Sized, B: ?Sized> Pair<'_, A, B> {
+    /// The support point of `A - B` in direction `d`: `s_A(d) - s_B(-d)`.
+    #[inline(always)]
+    pub fn support<T: Real, const D: usize>(&self, d: &Vector3<T>) -> Vertex<T>
+    where
+        A: Support<T, D>,
+        B: Support<T, D>,
+    {
+        let dd = lower::<T, D>(d);
+        let a = lift(&self.a.support(&dd).coords);
+        let b = lift(&self.b.support(&-dd).coords);
+        Vertex { w: a - b, a, b }
+    }
+}
+
+/// How a GJK run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Status {
+    /// The origin lies on the simplex: the shapes overlap or touch.
+    Overlap,
+    /// A separating plane was found (boolean test only).
+    Separated,
+    /// Converged to the distance `|v|` (> 0).
+    Distance,
+    /// A support point was NaN or infinite.
+    NonFinite,
+}
+
+/// The end state of a GJK run: the simplex (with the barycentric
+/// coordinates of its nearest point), that point `v`, and the status.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Gjk<T: Real> {
+    pub simplex: Simplex<T>,
+    pub v: Vector3<T>,
+    pub status: Status,
+}
+
+impl<T: Real> Gjk<T> {
+    /// The closest points of the two shapes (one common point, twice, when
+    /// they overlap).
+    #[inline]
+    pub fn points(&self) -> (Vector3<T>, Vector3<T>) {
+        let (pa, pb) = self.simplex.points();
+        if self.status == Status::Overlap {
+            (pa, pa)
+        } else {
+            (pa, pb)
+        }
+    }
+}
+
+/// Whether `v · (a - b) > 0`, exactly: a float filter, and the exact sign
+/// of the six-term sum `v·a - v·b` where the filter cannot tell.
+#[inline]
+fn separates<T: Real>(v: &Vector3<T>, vx: &Vertex<T>) -> bool {
+    let vw = v.dot(&vx.w);
+    // Rounding of `w = a - b` and of the dot product: a few units of the
+    // last place of `Σ |v_i| (|a_i| + |b_i|)` (fixed point: a few units of
+    // its last place, in absolute terms, covered by the tolerance).
+    let mut mag = T::zero();
+    for i in 0..3 {
+        mag += v[i].abs() * (vx.a[i].abs() + vx.b[i].abs());
+    }
+    let bound = T::tolerance() * (mag + T::tolerance());
+    if vw > bound {
+        return true;
+    }
+    if vw < -bound {
+        return false;
+    }
+    let n = nalgebra::Vector6::new(v.x, v.y, v.z, -v.x, -v.y, -v.z);
+    let p = nalgebra::Point6::new(vx.a.x, vx.a.y, vx.a.z, vx.b.x, vx.b.y, vx.b.z);
+    T::plane_side(&n, T::zero(), &p) == Ordering::Greater
+}
+
+/// The first vertex of a run: the support point of `A - B` along `x`
+/// (any point of `A - B` would do).
+#[inline(always)]
+fn start<T: Real, const D: usize, A, B>(pair: &Pair<'_, A, B>) -> Vertex<T>
+where
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
+    pair.support::<T, D>(&Vector3::x())
+}
+
+/// Runs GJK between `a` and `b`. `test`: stop at the first separating
+/// plane (the boolean test); otherwise run to the distance.
+pub(crate) fn gjk<T, const D: usize, A, B>(a: &A, b: &B, test: bool) -> Gjk<T>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
+    let planar = D <= 2;
+    let pair = Pair { a, b };
+    let first = start::<T, D, A, B>(&pair);
+    let mut simplex = Simplex::single(first);
+    let mut v = first.w;
+    let mut status = Status::Distance;
+    if !finite3(&v) {
+        status = Status::NonFinite;
+        return Gjk { simplex, v, status };
+    }
+    let tol = T::tolerance();
+    for _ in 0..MAX_ITERATIONS {
+        let vv = v.norm_squared();
+        if vv == T::zero() {
+            status = Status::Overlap;
+            break;
+        }
+        let w = pair.support::<T, D>(&-v);
+        if !finite3(&w.w) {
+            status = Status::NonFinite;
+            break;
+        }
+        if test && separates(&v, &w) {
+            status = Status::Separated;
+            break;
+        }
+        // No progress to make: v is the distance to the tolerance.
+        if vv - v.dot(&w.w) <= tol * vv || simplex.contains(&w.w) {
+            break;
+        }
+        let before = simplex;
+        simplex.push(w);
+        let next = simplex.solve(planar);
+        let next_vv = next.norm_squared();
+        if next_vv == T::zero() {
+            v = next;
+            status = Status::Overlap;
+            break;
+        }
+        if !(next_vv < vv) {
+            // Rounding: the new simplex is no nearer; keep the old one.
+            simplex = before;
+            break;
+        }
+        v = next;
+    }
+    if test && status == Status::Distance {
+        // No separating plane within rounding: touching.
+        status = Status::Overlap;
+    }
+    Gjk { simplex, v, status }
+}
