@@ -11,6 +11,13 @@
 //! It ends when `x` lies on the simplex (exactly, for polytopes) or within
 //! the scalar's tolerance of it, when the ray turns away from the plane or
 //! leaves `[0, 1]` (a miss), or after [`MAX_ITERATIONS`] steps.
+//!
+//! Rounded shapes (balls, capsules, [`Rounded`](crate::convex::Rounded))
+//! are cast as their cores with a `margin`, the sum of the radii: contact
+//! is where the cores come within `margin`, so the separating planes are
+//! pushed out by it and the cast ends at `|v| <= margin`. The cores being
+//! polytopes, each step is exact to rounding and the cast converges in a
+//! few steps where casting the curved surfaces would creep.
 
 use nalgebra::Vector3;
 
@@ -21,8 +28,8 @@ use crate::{Real, Vector};
 
 /// A time of impact in the cast's 3D frame: the time `t`, the normal from
 /// `B` towards `A` (not normalised: the last separating direction), and
-/// the point of `B` at contact. `None` normal: `A` and `B` already touch or
-/// overlap at `t = 0`.
+/// the point of `B`'s core nearest `A`'s at contact. `None` normal: `A`
+/// and `B` already touch or overlap at `t = 0`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CastHit<T: Real> {
     pub t: T,
@@ -50,11 +57,13 @@ where
     }
 }
 
-/// Casts `a` along `motion` (over `t` in `[0, 1]`) against `b`.
+/// Casts `a` along `motion` (over `t` in `[0, 1]`) against `b`, contact
+/// being where they come within `margin`.
 pub(crate) fn cast<T, const D: usize, A, B>(
     a: &A,
     motion: &Vector<T, D>,
     b: &B,
+    margin: T,
 ) -> Option<CastHit<T>>
 where
     T: Real,
@@ -79,10 +88,12 @@ where
     let mut v = first.w;
     let mut scale = y0.norm_squared();
     let tol = T::tolerance();
+    let margin = margin.max_sel(T::zero());
     for _ in 0..MAX_ITERATIONS {
         let vv = v.norm_squared();
-        // x on the simplex: the ray has reached C.
-        if vv <= tol * tol * scale || vv == T::zero() {
+        // x on the simplex (within the margin): the ray has reached C.
+        let reach = margin + tol * scale.sqrt_clamped();
+        if vv == T::zero() || vv <= reach * reach {
             break;
         }
         let mut p = support::<T, D, A, B>(a, b, &v);
@@ -92,28 +103,40 @@ where
         }
         scale = scale.max_sel(y.norm_squared());
         let vw = v.dot(&(x - y));
-        if vw > T::zero() {
-            // The plane through p normal to v separates x from C.
+        // `v · w` beyond the margin (`margin · |v|`).
+        let gap = if margin > T::zero() {
+            vw - margin * vv.sqrt_clamped()
+        } else {
+            vw
+        };
+        // Rounding of `v · w`: a gap within it proves nothing (the shapes
+        // may touch), neither a miss nor an advance.
+        let noise = tol * vv.sqrt_clamped() * (x.norm_squared().sqrt_clamped() + y.norm_squared().sqrt_clamped() + margin);
+        let mut advanced = false;
+        if gap > noise {
+            // The plane through p normal to v, pushed out by the margin,
+            // separates x from C.
             let vr = v.dot(&r);
             if !(vr < T::zero()) {
                 return None; // moving away from the plane, or along it
             }
-            let next = lambda - vw.div_sat(vr);
+            let next = lambda - gap.div_sat(vr);
             if !(next <= T::one()) {
                 return None; // the plane is past the end of the motion
             }
-            if !(next > lambda) {
-                // Rounding stalled the advance: x is at C to within it.
-                break;
+            // (A gap too small to move x in this precision is no advance.)
+            if next > lambda {
+                lambda = next;
+                x = r * lambda;
+                normal = Some(v);
+                advanced = true;
+                // The simplex's points move with x.
+                for s in simplex.v.iter_mut().take(simplex.len) {
+                    s.w = x - (s.b - s.a);
+                }
             }
-            lambda = next;
-            x = r * lambda;
-            normal = Some(v);
-            // The simplex's points move with x.
-            for s in simplex.v.iter_mut().take(simplex.len) {
-                s.w = x - (s.b - s.a);
-            }
-        } else if simplex.vertices().iter().any(|s| s.b - s.a == y) {
+        }
+        if !advanced && simplex.vertices().iter().any(|s| s.b - s.a == y) {
             // No advance and no new point: x is as near C as it gets.
             break;
         }
@@ -121,7 +144,7 @@ where
         let before = simplex;
         simplex.push(p);
         let next = simplex.solve(planar);
-        if next.norm_squared() >= vv && vw <= T::zero() {
+        if next.norm_squared() >= vv && !advanced {
             // Rounding: the new simplex is no nearer; keep the old one.
             simplex = before;
             break;
@@ -129,6 +152,13 @@ where
         v = next;
     }
     let (_, point) = simplex.points();
+    // The normal: the last direction from C to x, where it is long enough
+    // to be more than rounding (the margin keeps it so for rounded
+    // shapes); else the separating direction of the last advance (a
+    // polytope face's, where x lands exactly on C).
+    if normal.is_some() && v.norm_squared() > tol * scale {
+        normal = Some(v);
+    }
     Some(CastHit {
         t: lambda,
         normal,

@@ -140,6 +140,18 @@ fn separates<T: Real>(v: &Vector3<T>, vx: &Vertex<T>) -> bool {
     T::plane_side(&n, T::zero(), &p) == Ordering::Greater
 }
 
+/// Whether the plane through the support point `w` normal to `v`
+/// separates the shapes by more than `margin` (`m2 = margin²`): `v · w >
+/// margin · |v|`; exactly decided for `margin = 0` ([`separates`]).
+#[inline]
+fn separated_by<T: Real>(v: &Vector3<T>, w: &Vertex<T>, margin: T, m2: T) -> bool {
+    if margin == T::zero() {
+        return separates(v, w);
+    }
+    let vw = v.dot(&w.w);
+    vw > T::zero() && vw * vw > m2 * v.norm_squared()
+}
+
 /// The first vertex of a run: the support point of `A - B` along `x`
 /// (any point of `A - B` would do).
 #[inline(always)]
@@ -151,9 +163,11 @@ where
     pair.support::<T, D>(&Vector3::x())
 }
 
-/// Runs GJK between `a` and `b`. `test`: stop at the first separating
-/// plane (the boolean test); otherwise run to the distance.
-pub(crate) fn gjk<T, const D: usize, A, B>(a: &A, b: &B, test: bool) -> Gjk<T>
+/// Runs GJK between `a` and `b`. `test: Some(margin)`: the boolean test
+/// of whether the shapes are within `margin` of each other (zero: whether
+/// they intersect), which stops at the first plane that separates them by
+/// more; `None`: run to the distance.
+pub(crate) fn gjk<T, const D: usize, A, B>(a: &A, b: &B, test: Option<T>) -> Gjk<T>
 where
     T: Real,
     A: Support<T, D> + ?Sized,
@@ -170,9 +184,11 @@ where
         return Gjk { simplex, v, status };
     }
     let tol = T::tolerance();
+    let margin = test.unwrap_or_else(T::zero);
+    let m2 = margin * margin;
     for _ in 0..MAX_ITERATIONS {
         let vv = v.norm_squared();
-        if vv == T::zero() {
+        if vv == T::zero() || (test.is_some() && vv <= m2) {
             status = Status::Overlap;
             break;
         }
@@ -181,7 +197,7 @@ where
             status = Status::NonFinite;
             break;
         }
-        if test && separates(&v, &w) {
+        if test.is_some() && separated_by(&v, &w, margin, m2) {
             status = Status::Separated;
             break;
         }
@@ -205,7 +221,7 @@ where
         }
         v = next;
     }
-    if test && status == Status::Distance {
+    if test.is_some() && status == Status::Distance {
         // No separating plane within rounding: touching.
         status = Status::Overlap;
     }

@@ -88,11 +88,14 @@
 mod cast;
 mod epa;
 mod gjk;
+pub mod pairs;
+mod rounded;
 mod simplex;
 mod support;
 
 pub use epa::{MAX_FACES as EPA_MAX_FACES, MAX_VERTICES as EPA_MAX_VERTICES};
 pub use gjk::MAX_ITERATIONS;
+pub use rounded::Rounded;
 pub use support::Support;
 pub(crate) use support::{ball_offset, farthest};
 
@@ -120,7 +123,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    let g = gjk::<T, D, A, B>(a, b, false);
+    let g = gjk::<T, D, A, B>(a, b, None);
     let (pa, pb) = match g.status {
         Status::NonFinite => {
             let first = g.simplex.v[0];
@@ -151,7 +154,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    gjk::<T, D, A, B>(a, b, true).status == Status::Overlap
+    gjk::<T, D, A, B>(a, b, Some(T::zero())).status == Status::Overlap
 }
 
 /// The contact of two overlapping convex shapes: the unit `normal` from
@@ -174,7 +177,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    let g = gjk::<T, D, A, B>(a, b, true);
+    let g = gjk::<T, D, A, B>(a, b, Some(T::zero()));
     if g.status != Status::Overlap {
         return None;
     }
@@ -208,7 +211,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    let hit = cast::cast::<T, D, A, B>(a, motion, b)?;
+    let hit = cast::cast::<T, D, A, B>(a, motion, b, T::zero())?;
     if let Some(n) = hit.normal.and_then(|n| unit(&n)) {
         return Some(Toi {
             t: hit.t,

@@ -475,3 +475,4 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
         vv: T::zero(),
     }
 }
+
