@@ -18,269 +18,12 @@
 //! The dispatch macros below call the query for all 49 ordered pairs, so
 //! the file does not compile unless every pair exists in both orders.
 
-use isect::nalgebra::{Matrix3, Point3, Vector3};
-use isect::{
-    Aabb, Ball, Capsule, ClosestPoints, Intersect, Obb, Polygon, Real, Segment, Swept, Triangle,
-};
+use isect::{ClosestPoints, Intersect, Swept};
 
 mod common;
 
-use common::oracle::{closest, Convex};
-use common::{add, arr, axpy, dist, dot, mul, norm, pt, s, sub, varr, vt, Rng, Scalar};
-
-type V = [f64; 3];
-
-fn cross3(a: V, b: V) -> V {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-/// A test shape in `f64`, converted to the scalar under test by
-/// [`as_isect!`]; [`Sh::core`] and [`Sh::radius`] read back the values the
-/// query sees.
-#[derive(Clone, Debug)]
-enum Sh {
-    Ball(V, f64),
-    Aabb(V, V),
-    Obb(V, V, [V; 3]),
-    Capsule(V, V, f64),
-    Segment(V, V),
-    Triangle(V, V, V),
-    Polygon(Vec<V>),
-}
-
-const KINDS: usize = 7;
-
-impl Sh {
-    /// A random shape of kind `k` around `[-r, r]³`.
-    fn random(rng: &mut Rng, k: usize, r: f64) -> Sh {
-        let c = rng.point::<3>(r / 2.0);
-        match k {
-            0 => Sh::Ball(c, rng.coord_in(0.0, r / 4.0)),
-            1 => {
-                let h: V = core::array::from_fn(|_| rng.coord_in(0.0, r / 4.0));
-                Sh::Aabb(sub(c, h), add(c, h))
-            }
-            2 => {
-                let h: V = core::array::from_fn(|_| rng.coord_in(0.0, r / 4.0));
-                Sh::Obb(c, h, rng.frame::<3>())
-            }
-            3 => {
-                let [a, b] = rng.segment_points::<3>(r / 4.0);
-                Sh::Capsule(add(c, a), add(c, b), rng.coord_in(0.0, r / 4.0))
-            }
-            4 => {
-                let [a, b] = rng.segment_points::<3>(r / 4.0);
-                Sh::Segment(add(c, a), add(c, b))
-            }
-            5 => {
-                let [a, b, d] = rng.triangle_points::<3>(r / 4.0);
-                Sh::Triangle(add(c, a), add(c, b), add(c, d))
-            }
-            _ => {
-                let [u, w, _] = rng.frame::<3>();
-                let n = 3 + rng.below(4);
-                let rad = rng.range(r / 16.0, r / 4.0);
-                let start = rng.range(0.0, 6.28);
-                Sh::Polygon(
-                    (0..n)
-                        .map(|i| {
-                            let a = start + i as f64 * 6.283185307179586 / n as f64;
-                            axpy(axpy(c, rad * a.cos(), u), rad * a.sin(), w)
-                        })
-                        .collect(),
-                )
-            }
-        }
-    }
-
-    /// The shape rounded to the scalar `T` (what the query sees).
-    fn rounded<T: Real>(&self) -> Sh {
-        let p = |v: &V| arr(&pt::<T, 3>(*v));
-        let x = |v: f64| s::<T>(v).to_f64();
-        match self {
-            Sh::Ball(c, r) => Sh::Ball(p(c), x(*r)),
-            Sh::Aabb(a, b) => Sh::Aabb(p(a), p(b)),
-            Sh::Obb(c, h, ax) => Sh::Obb(p(c), p(h), [p(&ax[0]), p(&ax[1]), p(&ax[2])]),
-            Sh::Capsule(a, b, r) => Sh::Capsule(p(a), p(b), x(*r)),
-            Sh::Segment(a, b) => Sh::Segment(p(a), p(b)),
-            Sh::Triangle(a, b, c) => Sh::Triangle(p(a), p(b), p(c)),
-            Sh::Polygon(v) => Sh::Polygon(v.iter().map(p).collect()),
-        }
-    }
-
-    /// The vertices of the core polytope.
-    fn core(&self) -> Vec<V> {
-        match self {
-            Sh::Ball(c, _) => vec![*c],
-            Sh::Aabb(a, b) => (0..8)
-                .map(|i| {
-                    [
-                        if i & 1 == 0 { a[0] } else { b[0] },
-                        if i & 2 == 0 { a[1] } else { b[1] },
-                        if i & 4 == 0 { a[2] } else { b[2] },
-                    ]
-                })
-                .collect(),
-            Sh::Obb(c, h, ax) => (0..8)
-                .map(|i| {
-                    let mut p = *c;
-                    for k in 0..3 {
-                        let sgn = if i & (1 << k) == 0 { -1.0 } else { 1.0 };
-                        p = axpy(p, sgn * h[k], ax[k]);
-                    }
-                    p
-                })
-                .collect(),
-            Sh::Capsule(a, b, _) | Sh::Segment(a, b) => vec![*a, *b],
-            Sh::Triangle(a, b, c) => vec![*a, *b, *c],
-            Sh::Polygon(v) => v.clone(),
-        }
-    }
-
-    fn radius(&self) -> f64 {
-        match self {
-            Sh::Ball(_, r) | Sh::Capsule(_, _, r) => *r,
-            _ => 0.0,
-        }
-    }
-
-    fn scale(&self) -> f64 {
-        1.0 + self.core().iter().flatten().fold(0.0f64, |m, x| m.max(x.abs())) + self.radius()
-    }
-
-    fn moved(&self, d: V) -> Sh {
-        match self {
-            Sh::Ball(c, r) => Sh::Ball(add(*c, d), *r),
-            Sh::Aabb(a, b) => Sh::Aabb(add(*a, d), add(*b, d)),
-            Sh::Obb(c, h, ax) => Sh::Obb(add(*c, d), *h, *ax),
-            Sh::Capsule(a, b, r) => Sh::Capsule(add(*a, d), add(*b, d), *r),
-            Sh::Segment(a, b) => Sh::Segment(add(*a, d), add(*b, d)),
-            Sh::Triangle(a, b, c) => Sh::Triangle(add(*a, d), add(*b, d), add(*c, d)),
-            Sh::Polygon(v) => Sh::Polygon(v.iter().map(|p| add(*p, d)).collect()),
-        }
-    }
-}
-
-/// Evaluates `$body` with `$s` bound to the `isect` shape of `$sh` over
-/// scalar `$T` (a borrowed polygon keeps its vertices in `$buf`).
-macro_rules! as_isect {
-    ($T:ty, $sh:expr, $buf:ident, |$s:ident| $body:expr) => {{
-        #[allow(unused_variables)]
-        let $buf: Vec<Point3<$T>> = match $sh {
-            Sh::Polygon(v) => v.iter().map(|p| pt::<$T, 3>(*p)).collect(),
-            _ => vec![],
-        };
-        match $sh {
-            Sh::Ball(c, r) => {
-                let $s = Ball::new(pt::<$T, 3>(*c), s::<$T>(*r));
-                $body
-            }
-            Sh::Aabb(a, b) => {
-                let $s = Aabb::new(pt::<$T, 3>(*a), pt::<$T, 3>(*b));
-                $body
-            }
-            Sh::Obb(c, h, ax) => {
-                let m = Matrix3::from_fn(|i, j| s::<$T>(ax[j][i]));
-                let $s = Obb::new(pt::<$T, 3>(*c), vt::<$T, 3>(*h), m);
-                $body
-            }
-            Sh::Capsule(a, b, r) => {
-                let $s = Capsule::new(Segment::new(pt::<$T, 3>(*a), pt::<$T, 3>(*b)), s::<$T>(*r));
-                $body
-            }
-            Sh::Segment(a, b) => {
-                let $s = Segment::new(pt::<$T, 3>(*a), pt::<$T, 3>(*b));
-                $body
-            }
-            Sh::Triangle(a, b, c) => {
-                let $s = Triangle::new(pt::<$T, 3>(*a), pt::<$T, 3>(*b), pt::<$T, 3>(*c));
-                $body
-            }
-            Sh::Polygon(_) => {
-                let $s = Polygon::new(&$buf);
-                $body
-            }
-        }
-    }};
-}
-
-/// The oracle distance between two shapes.
-fn oracle_distance(a: &Sh, b: &Sh) -> f64 {
-    let d = closest(&Convex::polytope(&a.core()), &Convex::polytope(&b.core()))
-        .unwrap()
-        .dist;
-    (d - a.radius() - b.radius()).max(0.0)
-}
-
-/// The oracle's signed separation of the cores: the distance when apart,
-/// minus the penetration depth when they overlap.
-fn core_separation(a: &[V], b: &[V]) -> f64 {
-    let d = closest(&Convex::polytope(a), &Convex::polytope(b)).unwrap().dist;
-    // (The oracle's distance of crossing cores is rounding noise.)
-    let scale = 1.0 + a.iter().chain(b).flatten().fold(0.0f64, |m, x| m.max(x.abs()));
-    if d > 1e-12 * scale {
-        return d;
-    }
-    let diffs = |p: &[V]| {
-        let mut out = vec![];
-        for i in 0..p.len() {
-            for j in i + 1..p.len() {
-                out.push(sub(p[j], p[i]));
-            }
-        }
-        out
-    };
-    let (ea, eb) = (diffs(a), diffs(b));
-    let mut dirs: Vec<V> = (0..3).map(common::axis::<3>).collect();
-    for e in [&ea, &eb] {
-        for i in 0..e.len() {
-            for j in i + 1..e.len() {
-                dirs.push(cross3(e[i], e[j]));
-            }
-        }
-    }
-    for x in ea.iter().chain(&eb) {
-        for y in ea.iter().chain(&eb) {
-            dirs.push(cross3(*x, *y));
-        }
-    }
-    let mut best = f64::INFINITY;
-    for dd in dirs {
-        let l = norm(dd);
-        if l < 1e-12 {
-            continue;
-        }
-        for sg in [1.0, -1.0] {
-            let n = mul(dd, sg / l);
-            let ha = a.iter().map(|p| dot(n, *p)).fold(f64::NEG_INFINITY, f64::max);
-            let lb = b.iter().map(|p| dot(n, *p)).fold(f64::INFINITY, f64::min);
-            best = best.min(ha - lb);
-        }
-    }
-    -best
-}
-
-/// The oracle's penetration depth of two overlapping shapes.
-fn oracle_depth(a: &Sh, b: &Sh) -> f64 {
-    a.radius() + b.radius() - core_separation(&a.core(), &b.core())
-}
-
-/// Tolerance for a distance in a problem of magnitude `scale`: 64 times
-/// the scalar's plain tolerance, and for fixed point as many units of
-/// resolution times `scale²` (the simplex divides products of coordinates
-/// by lengths; the worst case measured is 28 units at `I16F16`).
-fn tol<T: Scalar>(scale: f64) -> f64 {
-    64.0 * T::tol(scale) + 64.0 * T::RES * scale * scale
-}
-
-/// The range of random coordinates for `T`.
-fn range<T: Scalar>() -> f64 {
-    T::RANGE.min(4.0)
-}
+use common::convex::*;
+use common::{add, arr, dist, mul, norm, sub, varr, vt, Rng, Scalar};
 
 macro_rules! closest_of {
     ($T:ty, $a:expr, $b:expr) => {
@@ -292,18 +35,13 @@ macro_rules! closest_of {
     };
 }
 
-/// The distance of a point to a shape, by the oracle.
-fn point_distance(sh: &Sh, p: V) -> f64 {
-    (closest(&Convex::polytope(&sh.core()), &Convex::point(p)).unwrap().dist - sh.radius()).max(0.0)
-}
-
 scalar_tests! {
     fn closest_points_every_pair<T>() {
         let r = range::<T>();
         let mut rng = Rng::new(0xC105E);
         for ka in 0..KINDS {
             for kb in 0..KINDS {
-                for case in 0..12 {
+                for case in 0..6 {
                     let a = Sh::random(&mut rng, ka, r).rounded::<T>();
                     let b = Sh::random(&mut rng, kb, r).rounded::<T>();
                     let want = oracle_distance(&a, &b);
@@ -324,32 +62,6 @@ scalar_tests! {
     }
 }
 
-/// The contact of an `intersect` whose output is a [`Contact`] (point,
-/// normal, depth); `None` for the pairs whose output is something else
-/// (a ray hit for segments, the overlap box of two boxes, the
-/// intersection of two triangles).
-trait MaybeContact {
-    fn contact(&self) -> Option<(V, V, f64)>;
-}
-
-impl<T: Real> MaybeContact for isect::Contact<T, 3> {
-    fn contact(&self) -> Option<(V, V, f64)> {
-        Some((arr(&self.point), varr(&self.normal), self.depth.to_f64()))
-    }
-}
-
-macro_rules! not_contact {
-    ($($t:ty),*) => {$(
-        impl<T: Real> MaybeContact for $t {
-            fn contact(&self) -> Option<(V, V, f64)> {
-                None
-            }
-        }
-    )*};
-}
-
-not_contact!(isect::RayHit<T, 3>, isect::Aabb<T, 3>, isect::TriangleIntersection<T>, isect::LinearHit<T, 3>, isect::TriangleHit<T>);
-
 /// Tolerance for a contact depth (EPA on the cores).
 fn depth_tol<T: Scalar>(scale: f64) -> f64 {
     4.0 * tol::<T>(scale)
@@ -362,7 +74,7 @@ scalar_tests! {
         let mut contacts = 0;
         for ka in 0..KINDS {
             for kb in 0..KINDS {
-                for case in 0..12 {
+                for case in 0..8 {
                     let a = Sh::random(&mut rng, ka, r).rounded::<T>();
                     // Bring b near a, so that many cases overlap.
                     let b = Sh::random(&mut rng, kb, r / 2.0);
@@ -429,48 +141,8 @@ scalar_tests! {
                 }
             }
         }
-        assert!(contacts > 150, "{contacts}");
+        assert!(contacts > 50, "{contacts}");
     }
-}
-
-/// The oracle's first time of contact of `a` moving by `m` with `b`
-/// (within `1e-13` of the scale: the oracle's distance of touching shapes
-/// is rounding noise, not zero).
-fn oracle_toi(a: &Sh, m: V, b: &Sh) -> Option<f64> {
-    let eps = 1e-13 * (a.scale() + b.scale() + norm(m));
-    let d = |t: f64| {
-        let core: Vec<V> = a.core().iter().map(|p| axpy(*p, t, m)).collect();
-        closest(&Convex::polytope(&core), &Convex::polytope(&b.core())).unwrap().dist
-            - a.radius()
-            - b.radius()
-            - eps
-    };
-    if d(0.0) <= 0.0 {
-        return Some(0.0);
-    }
-    let (mut lo, mut hi) = (0.0, 1.0);
-    for _ in 0..40 {
-        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
-        if d(m1) <= d(m2) {
-            hi = m2;
-        } else {
-            lo = m1;
-        }
-    }
-    let tmin = 0.5 * (lo + hi);
-    if d(tmin) > 0.0 {
-        return None;
-    }
-    let (mut lo, mut hi) = (0.0, tmin);
-    for _ in 0..45 {
-        let mid = 0.5 * (lo + hi);
-        if d(mid) <= 0.0 {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    Some(hi)
 }
 
 scalar_tests! {
@@ -480,7 +152,7 @@ scalar_tests! {
         let mut hits = 0;
         for ka in 0..KINDS {
             for kb in 0..KINDS {
-                for case in 0..4 {
+                for case in 0..2 {
                     let a = Sh::random(&mut rng, ka, r / 2.0).rounded::<T>();
                     let b = Sh::random(&mut rng, kb, r / 2.0).rounded::<T>();
                     let m = common::round_trip::<T, 3>(add(mul(sub(b.core()[0], a.core()[0]), 1.5), rng.point(r / 4.0)));
@@ -518,6 +190,6 @@ scalar_tests! {
                 }
             }
         }
-        assert!(hits > 40, "{hits}");
+        assert!(hits > 20, "{hits}");
     }
 }

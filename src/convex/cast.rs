@@ -141,15 +141,15 @@ where
             break;
         }
         p.w = x - y;
-        let before = simplex;
         simplex.push(p);
-        let next = simplex.solve(planar);
-        if next.norm_squared() >= vv && !advanced {
+        let next = simplex.nearest(planar);
+        if next.vv >= vv && !advanced {
             // Rounding: the new simplex is no nearer; keep the old one.
-            simplex = before;
+            simplex.pop();
             break;
         }
-        v = next;
+        simplex.apply(&next);
+        v = next.v;
     }
     let (_, point) = simplex.points();
     // The normal: the last direction from C to x, where it is long enough

@@ -45,14 +45,11 @@ const MAX_EDGES: usize = MAX_VERTICES;
 
 /// The penetration found by EPA: the unit `normal` of the boundary of `M`
 /// nearest the origin, pointing out of `M` (from the first shape to the
-/// second), the `depth` along it, and the points of the two shapes whose
-/// difference is that boundary point (`pa - pb = depth · normal`).
+/// second), and the `depth` along it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Penetration<T: Real> {
     pub normal: Vector3<T>,
     pub depth: T,
-    pub pa: Vector3<T>,
-    pub pb: Vector3<T>,
 }
 
 /// A face of the 3D polytope: vertex indices in outward (counter-clockwise
@@ -111,15 +108,12 @@ where
     epa_3d::<T, D, A, B>(&pair, simplex)
 }
 
-/// A penetration of depth zero along `normal` at the simplex's common
-/// point (flat or touching overlaps).
-fn touching<T: Real>(simplex: &Simplex<T>, normal: Vector3<T>) -> Penetration<T> {
-    let (pa, _) = simplex.points();
+/// A penetration of depth zero along `normal` (flat or touching
+/// overlaps).
+fn touching<T: Real>(normal: Vector3<T>) -> Penetration<T> {
     Penetration {
         normal,
         depth: T::zero(),
-        pa,
-        pb: pa,
     }
 }
 
@@ -137,15 +131,11 @@ where
         Penetration {
             normal: Vector3::x(),
             depth: hi.w.x.max_sel(T::zero()),
-            pa: hi.a,
-            pb: hi.b,
         }
     } else {
         Penetration {
             normal: -Vector3::x(),
             depth: (-lo.w.x).max_sel(T::zero()),
-            pa: lo.a,
-            pb: lo.b,
         }
     }
 }
@@ -155,19 +145,6 @@ where
 #[inline(always)]
 fn gap_tolerance<T: Real>(scale: T) -> T {
     T::tolerance() * scale
-}
-
-/// The barycentric weights of the projection of `p` on the segment
-/// `a b` (clamped).
-fn segment_weights<T: Real>(a: &Vector3<T>, b: &Vector3<T>, p: &Vector3<T>) -> (T, T) {
-    let e = b - a;
-    let ee = e.norm_squared();
-    let t = if ee > T::zero() {
-        (p - a).dot(&e).div_sat(ee).clamp_sel(T::zero(), T::one())
-    } else {
-        T::zero()
-    };
-    (T::one() - t, t)
 }
 
 /// 2D: a convex polygon around the origin, kept counter-clockwise.
@@ -202,7 +179,7 @@ where
         }
         if n == 1 {
             // M is a single point (two points that coincide).
-            return Some(touching(simplex, Vector3::x()));
+            return Some(touching(Vector3::x()));
         }
     }
     if n == 2 {
@@ -224,7 +201,7 @@ where
         if !found {
             // M is a segment through the origin: depth zero across it.
             let normal = unit(&perp).map_or(Vector3::y(), |(u, _)| u);
-            return Some(touching(simplex, normal));
+            return Some(touching(normal));
         }
     }
     // Counter-clockwise.
@@ -269,14 +246,9 @@ where
             T::orient2d(&p2(&poly[i].w), &p2(&poly[j].w), &p2(&w.w)) == Ordering::Less;
         let last = step + 1 == 4 * MAX_VERTICES;
         if !beyond || reach - best_dist <= gap_tolerance(scale) || n == MAX_VERTICES || last {
-            let (p, q) = (poly[i], poly[j]);
-            let foot = best_normal * best_dist;
-            let (lp, lq) = segment_weights(&p.w, &q.w, &foot);
             return Some(Penetration {
                 normal: best_normal,
                 depth: best_dist,
-                pa: p.a * lp + q.a * lq,
-                pb: p.b * lp + q.b * lq,
             });
         }
         // Insert w after vertex i, then drop the vertices it made reflex
@@ -390,7 +362,7 @@ where
             }
         }
         if nv == 1 {
-            return Some(touching(simplex, Vector3::x()));
+            return Some(touching(Vector3::x()));
         }
     }
     if nv == 2 {
@@ -412,7 +384,7 @@ where
         }
         if !found {
             // M is a segment through the origin.
-            return Some(touching(simplex, u));
+            return Some(touching(u));
         }
     }
     if nv == 3 {
@@ -435,7 +407,7 @@ where
         if !found {
             // M is flat: the shapes separate along its normal at once.
             let normal = unit(&n).map_or(Vector3::z(), |(u, _)| u);
-            return Some(touching(simplex, normal));
+            return Some(touching(normal));
         }
     }
     // Outward faces of the tetrahedron: `abc` faces away from `d` when
@@ -445,7 +417,7 @@ where
         // GJK's tetrahedron is flat only when M is: see above.
         let n = (verts[1].w - verts[0].w).cross(&(verts[2].w - verts[0].w));
         let normal = unit(&n).map_or(Vector3::z(), |(u, _)| u);
-        return Some(touching(simplex, normal));
+        return Some(touching(normal));
     }
     if o == Ordering::Greater {
         verts.swap(1, 2);
@@ -473,16 +445,13 @@ where
                 best_dist = faces[f].dist;
             }
         }
-        let Some(face) = faces.get(best).copied() else {
-            return None;
-        };
+        let face = faces.get(best).copied()?;
         let w = pair.support::<T, D>(&face.normal);
         if !finite3(&w.w) {
             return None;
         }
         let reach = face.normal.dot(&w.w);
         scale = scale.max_sel(w.w.norm_squared().sqrt_clamped());
-        let [fi, fj, fk] = face.idx.map(usize::from);
         let sees = |f: &Face<T>, p: &Vector3<T>| {
             let [i, j, k] = f.idx.map(usize::from);
             T::orient3d(&p3(&verts[i].w), &p3(&verts[j].w), &p3(&verts[k].w), &p3(p))
@@ -492,7 +461,7 @@ where
             || reach - face.dist <= gap_tolerance(scale)
             || nv == MAX_VERTICES;
         if done {
-            return Some(finish(&verts, fi, fj, fk, &face));
+            return Some(finish(&face));
         }
         // Remove the faces the new point sees; collect their horizon.
         let mut horizon = [(0u8, 0u8); MAX_EDGES];
@@ -530,7 +499,7 @@ where
         if overflow || nf + ne > MAX_FACES {
             // Out of room: the nearest face so far (already removed, so
             // answer with it directly).
-            return Some(finish(&verts, fi, fj, fk, &face));
+            return Some(finish(&face));
         }
         verts[nv] = w;
         let new = nv as u8;
@@ -551,27 +520,11 @@ fn collinear3<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>) -> bool {
         .all(|&(i, j)| T::orient2d(&pp(a, i, j), &pp(b, i, j), &pp(c, i, j)) == Ordering::Equal)
 }
 
-/// The penetration of the nearest face: the origin's projection on it and
-/// its barycentric coordinates.
-fn finish<T: Real>(verts: &[Vertex<T>], i: usize, j: usize, k: usize, face: &Face<T>) -> Penetration<T> {
-    let (a, b, c) = (verts[i], verts[j], verts[k]);
-    let foot = face.normal * face.dist;
-    // Barycentric coordinates of the foot by sub-areas along the normal.
-    let n = face.normal;
-    let ua = n.dot(&(b.w - foot).cross(&(c.w - foot))).max_sel(T::zero());
-    let ub = n.dot(&(c.w - foot).cross(&(a.w - foot))).max_sel(T::zero());
-    let uc = n.dot(&(a.w - foot).cross(&(b.w - foot))).max_sel(T::zero());
-    let sum = ua + ub + uc;
-    let (la, lb, lc) = if sum > T::zero() {
-        (ua.div_sat(sum), ub.div_sat(sum), uc.div_sat(sum))
-    } else {
-        let third = T::one().div_sat(T::from_f64_lossy(3.0));
-        (third, third, third)
-    };
+/// The penetration of the nearest face.
+#[inline]
+fn finish<T: Real>(face: &Face<T>) -> Penetration<T> {
     Penetration {
         normal: face.normal,
         depth: face.dist,
-        pa: a.a * la + b.a * lb + c.a * lc,
-        pb: a.b * la + b.b * lb + c.b * lc,
     }
 }

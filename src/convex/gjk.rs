@@ -94,11 +94,10 @@ pub(crate) enum Status {
 }
 
 /// The end state of a GJK run: the simplex (with the barycentric
-/// coordinates of its nearest point), that point `v`, and the status.
+/// coordinates of its point nearest the origin) and the status.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Gjk<T: Real> {
     pub simplex: Simplex<T>,
-    pub v: Vector3<T>,
     pub status: Status,
 }
 
@@ -152,22 +151,13 @@ fn separated_by<T: Real>(v: &Vector3<T>, w: &Vertex<T>, margin: T, m2: T) -> boo
     vw > T::zero() && vw * vw > m2 * v.norm_squared()
 }
 
-/// The first vertex of a run: the support point of `A - B` along `x`
-/// (any point of `A - B` would do).
-#[inline(always)]
-fn start<T: Real, const D: usize, A, B>(pair: &Pair<'_, A, B>) -> Vertex<T>
-where
-    A: Support<T, D> + ?Sized,
-    B: Support<T, D> + ?Sized,
-{
-    pair.support::<T, D>(&Vector3::x())
-}
-
 /// Runs GJK between `a` and `b`. `test: Some(margin)`: the boolean test
 /// of whether the shapes are within `margin` of each other (zero: whether
 /// they intersect), which stops at the first plane that separates them by
-/// more; `None`: run to the distance.
-pub(crate) fn gjk<T, const D: usize, A, B>(a: &A, b: &B, test: Option<T>) -> Gjk<T>
+/// more; `None`: run to the distance. The search starts from the support
+/// point of `A - B` in direction `-start` (any direction works; the one
+/// from `a` towards `b` saves steps; zero is taken as `x`).
+pub(crate) fn gjk<T, const D: usize, A, B>(a: &A, b: &B, test: Option<T>, start: Vector3<T>) -> Gjk<T>
 where
     T: Real,
     A: Support<T, D> + ?Sized,
@@ -175,13 +165,14 @@ where
 {
     let planar = D <= 2;
     let pair = Pair { a, b };
-    let first = start::<T, D, A, B>(&pair);
+    let dir = if start == Vector3::zeros() { Vector3::x() } else { -start };
+    let first = pair.support::<T, D>(&dir);
     let mut simplex = Simplex::single(first);
     let mut v = first.w;
     let mut status = Status::Distance;
     if !finite3(&v) {
         status = Status::NonFinite;
-        return Gjk { simplex, v, status };
+        return Gjk { simplex, status };
     }
     let tol = T::tolerance();
     let margin = test.unwrap_or_else(T::zero);
@@ -205,25 +196,24 @@ where
         if vv - v.dot(&w.w) <= tol * vv || simplex.contains(&w.w) {
             break;
         }
-        let before = simplex;
         simplex.push(w);
-        let next = simplex.solve(planar);
-        let next_vv = next.norm_squared();
-        if next_vv == T::zero() {
-            v = next;
+        let next = simplex.nearest(planar);
+        if next.vv == T::zero() {
+            simplex.apply(&next);
             status = Status::Overlap;
             break;
         }
-        if !(next_vv < vv) {
+        if !(next.vv < vv) {
             // Rounding: the new simplex is no nearer; keep the old one.
-            simplex = before;
+            simplex.pop();
             break;
         }
-        v = next;
+        simplex.apply(&next);
+        v = next.v;
     }
     if test.is_some() && status == Status::Distance {
         // No separating plane within rounding: touching.
         status = Status::Overlap;
     }
-    Gjk { simplex, v, status }
+    Gjk { simplex, status }
 }

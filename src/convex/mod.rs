@@ -89,15 +89,17 @@ mod cast;
 mod epa;
 mod gjk;
 pub mod pairs;
+mod pose;
 mod rounded;
 mod simplex;
 mod support;
 
 pub use epa::{MAX_FACES as EPA_MAX_FACES, MAX_VERTICES as EPA_MAX_VERTICES};
 pub use gjk::MAX_ITERATIONS;
+pub use pose::{Placed, Transform};
 pub use rounded::Rounded;
 pub use support::Support;
-pub(crate) use support::{ball_offset, farthest};
+pub(crate) use support::ball_offset;
 
 use gjk::{gjk, lift, lower, lower_point, Status};
 
@@ -123,7 +125,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    let g = gjk::<T, D, A, B>(a, b, None);
+    let g = gjk::<T, D, A, B>(a, b, None, nalgebra::Vector3::zeros());
     let (pa, pb) = match g.status {
         Status::NonFinite => {
             let first = g.simplex.v[0];
@@ -154,7 +156,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    gjk::<T, D, A, B>(a, b, Some(T::zero())).status == Status::Overlap
+    gjk::<T, D, A, B>(a, b, Some(T::zero()), nalgebra::Vector3::zeros()).status == Status::Overlap
 }
 
 /// The contact of two overlapping convex shapes: the unit `normal` from
@@ -177,7 +179,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    let g = gjk::<T, D, A, B>(a, b, Some(T::zero()));
+    let g = gjk::<T, D, A, B>(a, b, Some(T::zero()), nalgebra::Vector3::zeros());
     if g.status != Status::Overlap {
         return None;
     }

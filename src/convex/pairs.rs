@@ -46,7 +46,7 @@ use nalgebra::Vector3;
 
 use crate::convex::cast::cast as gjk_cast;
 use crate::convex::epa::epa;
-use crate::convex::gjk::{gjk, lift, lower, lower_point, Gjk, Status};
+use crate::convex::gjk::{finite3, gjk, lift, lower, lower_point, Gjk, Status};
 use crate::convex::{Rounded, Support};
 use crate::intersect::common::{comes_first, radius_ok, unit};
 use crate::{
@@ -59,21 +59,26 @@ use crate::{
 /// segment, a [`Rounded`] its shape; every other shape is its own core
 /// with radius zero).
 pub(crate) trait Cored<T: Real, const D: usize>: Support<T, D> {
-    /// The core's type.
-    type Core: Support<T, D> + ?Sized;
+    /// The core's type (a reference, or a placed reference).
+    type Core<'s>: Support<T, D>
+    where
+        Self: 's;
     /// The core.
-    fn core(&self) -> &Self::Core;
+    fn core(&self) -> Self::Core<'_>;
     /// The radius the core is grown by (zero for most shapes).
     fn margin(&self) -> T;
     /// Whether the shape has points: a non-negative, finite radius; a box
     /// with `min <= max`; a polygon with vertices.
     fn usable(&self) -> bool;
+    /// A point of (or near) the shape, cheap to get: the start of GJK's
+    /// search is the direction between two shapes' hints.
+    fn hint(&self) -> Point<T, D>;
 }
 
 macro_rules! cored_by_itself {
-    ($([$($g:tt)*] $S:ty, |$s:ident| $usable:expr;)*) => {$(
+    ($([$($g:tt)*] $S:ty, |$s:ident| $usable:expr, $hint:expr;)*) => {$(
         impl<$($g)*> Cored<T, D> for $S {
-            type Core = Self;
+            type Core<'s> = &'s Self where Self: 's;
             #[inline(always)]
             fn core(&self) -> &Self {
                 self
@@ -84,23 +89,30 @@ macro_rules! cored_by_itself {
             }
             #[inline(always)]
             fn usable(&self) -> bool {
+                #[allow(unused_variables)]
                 let $s = self;
                 $usable
+            }
+            #[inline(always)]
+            fn hint(&self) -> Point<T, D> {
+                let $s = self;
+                $hint
             }
         }
     )*};
 }
 
 cored_by_itself! {
-    [T: Real, const D: usize] Aabb<T, D>, |s| !s.is_empty();
-    [T: Real, const D: usize] Obb<T, D>, |_s| true;
-    [T: Real, const D: usize] Segment<T, D>, |_s| true;
-    [T: Real, const D: usize] Triangle<T, D>, |_s| true;
-    ['a, T: Real, const D: usize] Polygon<'a, T, D>, |s| !s.vertices.is_empty();
+    [T: Real, const D: usize] Aabb<T, D>, |s| !s.is_empty(), s.center();
+    [T: Real, const D: usize] Obb<T, D>, |s| true, s.center;
+    [T: Real, const D: usize] Segment<T, D>, |s| true, s.a;
+    [T: Real, const D: usize] Triangle<T, D>, |s| true, s.a;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, |s| !s.vertices.is_empty(),
+        s.vertices.first().copied().unwrap_or_else(Point::origin);
 }
 
 impl<T: Real, const D: usize> Cored<T, D> for Ball<T, D> {
-    type Core = Point<T, D>;
+    type Core<'s> = &'s Point<T, D>;
     #[inline(always)]
     fn core(&self) -> &Point<T, D> {
         &self.center
@@ -113,10 +125,14 @@ impl<T: Real, const D: usize> Cored<T, D> for Ball<T, D> {
     fn usable(&self) -> bool {
         radius_ok(self.radius)
     }
+    #[inline(always)]
+    fn hint(&self) -> Point<T, D> {
+        self.center
+    }
 }
 
 impl<T: Real, const D: usize> Cored<T, D> for Capsule<T, D> {
-    type Core = Segment<T, D>;
+    type Core<'s> = &'s Segment<T, D>;
     #[inline(always)]
     fn core(&self) -> &Segment<T, D> {
         &self.segment
@@ -129,10 +145,14 @@ impl<T: Real, const D: usize> Cored<T, D> for Capsule<T, D> {
     fn usable(&self) -> bool {
         radius_ok(self.radius)
     }
+    #[inline(always)]
+    fn hint(&self) -> Point<T, D> {
+        self.segment.a
+    }
 }
 
 impl<S: Support<T, D>, T: Real, const D: usize> Cored<T, D> for Rounded<S, T> {
-    type Core = S;
+    type Core<'s> = &'s S where Self: 's;
     #[inline(always)]
     fn core(&self) -> &S {
         &self.shape
@@ -144,6 +164,11 @@ impl<S: Support<T, D>, T: Real, const D: usize> Cored<T, D> for Rounded<S, T> {
     #[inline(always)]
     fn usable(&self) -> bool {
         radius_ok(self.radius)
+    }
+    #[inline(always)]
+    fn hint(&self) -> Point<T, D> {
+        // Any point of the shape: its support point along the zero vector.
+        self.shape.support(&Vector::zeros())
     }
 }
 
@@ -170,6 +195,22 @@ fn grow<T: Real>(pa: Vector3<T>, pb: Vector3<T>, ra: T, rb: T) -> (Vector3<T>, V
     (pa + n * ra, pb - n * rb)
 }
 
+/// The direction from `a` to `b` by their hints: where GJK starts.
+#[inline(always)]
+fn start<T, const D: usize, A, B>(a: &A, b: &B) -> Vector3<T>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    let d = lift(&(b.hint() - a.hint()));
+    if finite3(&d) {
+        d
+    } else {
+        Vector3::zeros()
+    }
+}
+
 /// The closest points of two cored shapes.
 pub(crate) fn closest<T, const D: usize, A, B>(a: &A, b: &B) -> ClosestPair<T, D>
 where
@@ -177,7 +218,7 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
-    let g = gjk::<T, D, A::Core, B::Core>(a.core(), b.core(), None);
+    let g = gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), None, start(a, b));
     let (pa, pb) = match g.status {
         Status::NonFinite => {
             let first = g.simplex.v[0];
@@ -205,7 +246,7 @@ where
         return false;
     }
     let margin = a.margin() + b.margin();
-    gjk::<T, D, A::Core, B::Core>(a.core(), b.core(), Some(margin)).status == Status::Overlap
+    gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), Some(margin), start(a, b)).status == Status::Overlap
 }
 
 /// The contact of the cores when they overlap (or touch within rounding):
@@ -216,7 +257,7 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
-    let pen = epa::<T, D, A::Core, B::Core>(a.core(), b.core(), &g.simplex)?;
+    let pen = epa::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), &g.simplex)?;
     let (common, _) = g.points();
     let r = a.margin() + b.margin();
     Some(Contact {
@@ -239,13 +280,13 @@ where
     let (ra, rb) = (a.margin(), b.margin());
     let r = ra + rb;
     if r == T::zero() {
-        let g = gjk::<T, D, A::Core, B::Core>(a.core(), b.core(), Some(T::zero()));
+        let g = gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), Some(T::zero()), start(a, b));
         return match g.status {
             Status::Overlap => core_contact(a, b, &g),
             _ => None,
         };
     }
-    let g = gjk::<T, D, A::Core, B::Core>(a.core(), b.core(), None);
+    let g = gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), None, start(a, b));
     match g.status {
         Status::NonFinite => None,
         Status::Overlap => core_contact(a, b, &g),
@@ -285,7 +326,7 @@ where
     if !a.usable() || !b.usable() {
         return None;
     }
-    let hit = gjk_cast::<T, D, A::Core, B::Core>(a.core(), motion, b.core(), a.margin() + b.margin())?;
+    let hit = gjk_cast::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), motion, &b.core(), a.margin() + b.margin())?;
     if let Some((n, _)) = hit.normal.and_then(|n| unit(&n)) {
         // The core point of b, out by b's radius towards a.
         let point = hit.point + n * b.margin().max_sel(T::zero());

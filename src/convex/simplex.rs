@@ -70,12 +70,14 @@ pub(crate) struct Simplex<T: Real> {
 /// holds the nearest point, their weights, the point and its squared
 /// length.
 #[derive(Clone, Copy)]
-struct Sub<T: Real> {
+pub(crate) struct Sub<T: Real> {
     idx: [usize; 4],
     lambda: [T; 4],
     len: usize,
-    v: Vector3<T>,
-    vv: T,
+    /// The nearest point.
+    pub v: Vector3<T>,
+    /// Its squared length.
+    pub vv: T,
 }
 
 impl<T: Real> Sub<T> {
@@ -158,11 +160,55 @@ fn orient<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, d: &Vector3<T
     )
 }
 
-/// `((b - a) × (c - a)) · (d - a)` in working precision (a magnitude; its
-/// sign is taken from [`orient`]).
+/// The sign of a value `x` computed in working precision from products of
+/// input values whose absolute values sum to `perm` (its "permanent"):
+/// for floats, `x`'s own sign where `|x|` exceeds `tolerance · perm` (a
+/// bound on its rounding error, with room: the error is a few units of
+/// roundoff of `perm`, the tolerance hundreds; plus an absolute term for
+/// underflow), else the exact `exact()`. Fixed point always asks `exact()`
+/// (integer arithmetic, and rounding there is absolute).
 #[inline(always)]
-fn volume<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, d: &Vector3<T>) -> T {
-    (b - a).cross(&(c - a)).dot(&(d - a))
+fn sign_of<T: Real>(x: T, perm: T, exact: impl FnOnce() -> Ordering) -> Ordering {
+    if T::range_limit(Growth::Quadratic).is_none() {
+        let bound = T::tolerance() * perm + T::one().div_sat(T::max_finite());
+        if x > bound {
+            return Ordering::Greater;
+        }
+        if -x > bound {
+            return Ordering::Less;
+        }
+    }
+    exact()
+}
+
+/// `p × q` and its permanent `(|p_y q_z| + |p_z q_y|, ...)`.
+#[inline(always)]
+fn cross_perm<T: Real>(p: &Vector3<T>, q: &Vector3<T>) -> (Vector3<T>, Vector3<T>) {
+    let (pa, qa) = (p.abs(), q.abs());
+    (
+        p.cross(q),
+        Vector3::new(
+            pa.y * qa.z + pa.z * qa.y,
+            pa.z * qa.x + pa.x * qa.z,
+            pa.x * qa.y + pa.y * qa.x,
+        ),
+    )
+}
+
+/// `((b - a) × (c - a)) · (d - a)` in working precision and its exact
+/// sign ([`orient`], behind the [`sign_of`] filter).
+#[inline(always)]
+fn volume<T: Real>(
+    a: &Vector3<T>,
+    b: &Vector3<T>,
+    c: &Vector3<T>,
+    d: &Vector3<T>,
+) -> (T, Ordering) {
+    let e3 = d - a;
+    let (n, perm) = cross_perm(&(b - a), &(c - a));
+    let x = n.dot(&e3);
+    let s = sign_of(x, perm.dot(&e3.abs()), || orient(a, b, c, d));
+    (x, s)
 }
 
 /// A weight's magnitude with the exact sign `s` relative to `reference`:
@@ -261,26 +307,41 @@ impl<T: Real> Simplex<T> {
         (pa, pb)
     }
 
-    /// Reduces the simplex to the smallest face holding its point nearest
-    /// the origin, sets the barycentric coordinates, and returns that
-    /// point (exactly zero when the origin lies on the simplex). `planar`:
-    /// every vertex has `z = 0` (2D and 1D shapes).
-    pub fn solve(&mut self, planar: bool) -> Vector3<T> {
+    /// The smallest face holding the simplex's point nearest the origin,
+    /// with that point (exactly zero when the origin lies on the simplex;
+    /// `planar`: every vertex has `z = 0`, 2D and 1D shapes), without
+    /// changing the simplex (so that a step that brings no progress can be
+    /// dropped by [`Simplex::pop`]).
+    #[inline]
+    pub fn nearest(&self, planar: bool) -> Sub<T> {
         let w = [self.v[0].w, self.v[1].w, self.v[2].w, self.v[3].w];
-        let sub = match self.len {
-            0 => return Vector3::zeros(),
-            1 => Sub::point(0, &w[0]),
+        match self.len {
+            0 | 1 => Sub::point(0, &w[0]),
             2 => s1d(&w, 0, 1),
             3 => s2d(&w, 0, 1, 2, planar),
             _ => s3d(&w),
-        };
-        let old = self.v;
-        for k in 0..sub.len {
-            self.v[k] = old[sub.idx[k]];
+        }
+    }
+
+    /// Reduces the simplex to the face `sub` found by [`Simplex::nearest`]
+    /// and takes its barycentric coordinates.
+    #[inline]
+    pub fn apply(&mut self, sub: &Sub<T>) {
+        if sub.len < self.len || sub.idx != [0, 1, 2, 3] {
+            let old = self.v;
+            for k in 0..sub.len {
+                self.v[k] = old[sub.idx[k]];
+            }
         }
         self.len = sub.len;
         self.lambda = sub.lambda;
-        sub.v
+    }
+
+    /// Drops the last vertex (undoing a [`Simplex::push`] whose step made
+    /// no progress).
+    #[inline]
+    pub fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
     }
 }
 
@@ -330,20 +391,26 @@ fn edges<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
 fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool) -> Sub<T> {
     let (a, b, c) = (w[i], w[j], w[k]);
     let o = Vector3::zeros();
-    let (reference, sa, sb, sc, n) = if planar {
+    let (reference, (ua, sa), (ub, sb), (uc, sc), n) = if planar {
         let pa = p2(a.x, a.y);
         let pb = p2(b.x, b.y);
         let pc = p2(c.x, c.y);
         let po = p2(T::zero(), T::zero());
-        let r = T::orient2d(&pa, &pb, &pc);
+        // The 2D cross products (z of the 3D ones) with their exact signs.
+        let cr = |p: &Vector3<T>, q: &Vector3<T>, exact: &dyn Fn() -> Ordering| {
+            let x = p.x * q.y - p.y * q.x;
+            let perm = (p.x * q.y).abs() + (p.y * q.x).abs();
+            (x, sign_of(x, perm, exact))
+        };
+        let (_, r) = cr(&(b - a), &(c - a), &|| T::orient2d(&pa, &pb, &pc));
         if r == Ordering::Equal {
             return edges(w, i, j, k);
         }
         (
             r,
-            T::orient2d(&pb, &pc, &po),
-            T::orient2d(&pc, &pa, &po),
-            T::orient2d(&pa, &pb, &po),
+            cr(&b, &c, &|| T::orient2d(&pb, &pc, &po)),
+            cr(&c, &a, &|| T::orient2d(&pc, &pa, &po)),
+            cr(&a, &b, &|| T::orient2d(&pa, &pb, &po)),
             Vector3::z(),
         )
     } else {
@@ -364,8 +431,18 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
         if r == Ordering::Equal || !n.iter().all(|x| x.is_finite_real()) {
             return edges(w, i, j, k);
         }
+        // The origin's side of each edge along n: the sign of
+        // det[q - p, -p, n] = n · (p × q), exactly.
+        let na = n.abs();
         let side = |p: &Vector3<T>, q: &Vector3<T>| {
-            T::orient3d_dir(&Point3::from(*p), &Point3::from(*q), &Point3::from(o), &n)
+            let (x, perm) = cross_perm(p, q);
+            let v = n.dot(&x);
+            (
+                v,
+                sign_of(v, na.dot(&perm), || {
+                    T::orient3d_dir(&Point3::from(*p), &Point3::from(*q), &Point3::from(o), &n)
+                }),
+            )
         };
         (r, side(&b, &c), side(&c, &a), side(&a, &b), n)
     };
@@ -383,12 +460,6 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
         return best.unwrap_or_else(|| edges(w, i, j, k));
     }
     // Inside: the projection of the origin, weighted by the sub-areas.
-    let (ua, ub, uc) = if planar {
-        let cr = |p: &Vector3<T>, q: &Vector3<T>| p.x * q.y - p.y * q.x;
-        (cr(&b, &c), cr(&c, &a), cr(&a, &b))
-    } else {
-        (n.dot(&b.cross(&c)), n.dot(&c.cross(&a)), n.dot(&a.cross(&b)))
-    };
     let z = T::zero();
     let lambda = normalise(
         [
@@ -425,7 +496,7 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
 fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
     let [a, b, c, d] = *w;
     let o = Vector3::zeros();
-    let reference = orient(&a, &b, &c, &d);
+    let (_, reference) = volume(&a, &b, &c, &d);
     if reference == Ordering::Equal {
         // Flat: the nearest of its faces.
         return s2d(w, 0, 1, 2, false)
@@ -434,10 +505,10 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
             .min(s2d(w, 1, 2, 3, false));
     }
     // The origin's side of each face against the opposite vertex's.
-    let sa = orient(&o, &b, &c, &d);
-    let sb = orient(&a, &o, &c, &d);
-    let sc = orient(&a, &b, &o, &d);
-    let sd = orient(&a, &b, &c, &o);
+    let (ua, sa) = volume(&o, &b, &c, &d);
+    let (ub, sb) = volume(&a, &o, &c, &d);
+    let (uc, sc) = volume(&a, &b, &o, &d);
+    let (ud, sd) = volume(&a, &b, &c, &o);
     let out = reference.reverse();
     let faces = [
         (sa == out, [1, 2, 3]),
@@ -460,10 +531,10 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
     // Inside (or on the boundary): the origin, weighted by the sub-volumes.
     let lambda = normalise(
         [
-            weight(volume(&o, &b, &c, &d), sa, reference),
-            weight(volume(&a, &o, &c, &d), sb, reference),
-            weight(volume(&a, &b, &o, &d), sc, reference),
-            weight(volume(&a, &b, &c, &o), sd, reference),
+            weight(ua, sa, reference),
+            weight(ub, sb, reference),
+            weight(uc, sc, reference),
+            weight(ud, sd, reference),
         ],
         4,
     );

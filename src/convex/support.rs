@@ -83,26 +83,43 @@ impl<T: Real, const D: usize> Support<T, D> for Segment<T, D> {
 }
 
 /// The point of `points` with the largest `p · dir`, the first one of
-/// ties; `None` for an empty slice. NaN products never win over a number.
+/// ties; `None` for an empty slice. A NaN direction gives the first point
+/// (no product is greater than NaN).
+///
+/// The loop runs over the coordinate arrays (written-out products, the
+/// best kept by reference): this scan is most of the cost of GJK between
+/// polytopes.
 #[inline]
 pub(crate) fn farthest<T: Real, const D: usize>(
     points: &[Point<T, D>],
     dir: &Vector<T, D>,
 ) -> Option<Point<T, D>> {
-    let (first, rest) = points.split_first()?;
-    let mut best = *first;
-    let mut best_dot = first.coords.dot(dir);
-    for p in rest {
-        let d = p.coords.dot(dir);
-        // `d > best` keeps a number against NaN; a NaN best (neither
-        // greater nor not-finite-and-less) gives way to any finite value.
-        let nan_best = !(best_dot > d) && !best_dot.is_finite_real() && d.is_finite_real();
-        if d > best_dot || nan_best {
-            best = *p;
-            best_dot = d;
+    let d = &dir.data.0[0];
+    let mut best = points.first()?;
+    let mut best_dot = dot_array(&best.coords.data.0[0], d);
+    for p in points {
+        let x = dot_array(&p.coords.data.0[0], d);
+        if x > best_dot {
+            best = p;
+            best_dot = x;
         }
     }
-    Some(best)
+    Some(*best)
+}
+
+/// `a · b` over coordinate arrays (written out in 3D).
+#[inline(always)]
+fn dot_array<T: Real, const D: usize>(a: &[T; D], b: &[T; D]) -> T {
+    if D == 3 {
+        let at = |i: usize| a.get(i).copied().unwrap_or_else(T::zero);
+        let bt = |i: usize| b.get(i).copied().unwrap_or_else(T::zero);
+        return at(0) * bt(0) + at(1) * bt(1) + at(2) * bt(2);
+    }
+    let mut s = T::zero();
+    for i in 0..D {
+        s += a[i] * b[i];
+    }
+    s
 }
 
 impl<T: Real, const D: usize> Support<T, D> for Triangle<T, D> {

@@ -30,6 +30,7 @@
 
 #![allow(dead_code)]
 
+pub mod convex;
 pub mod oracle;
 
 use core::fmt::Debug;
