@@ -79,3 +79,51 @@ impl fmt::Display for ShapeError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for ShapeError {}
+
+/// The error of the checked forms of the queries (`checked_intersect`,
+/// `checked_closest_point`, `checked_classify`, ...): a fixed-point input
+/// value lies outside the query's range (see [`crate::Real::range_limit`]),
+/// where the plain form gives its documented out-of-range answer. Never
+/// returned for `f32` and `f64`.
+///
+/// ```
+/// # #[cfg(feature = "fixed")] {
+/// use isect::{fixed::I16F16, Ball, Growth, Intersect, OutOfRange, Real, nalgebra::Point3};
+/// let x = |v: f64| I16F16::from_f64_lossy(v);
+/// let near = Ball::new(Point3::new(x(1.0), x(0.0), x(0.0)), x(1.0));
+/// let far = Ball::new(Point3::new(x(20000.0), x(0.0), x(0.0)), x(1.0));
+/// assert_eq!(near.checked_intersects(&near), Ok(true));
+/// let err = near.checked_intersects(&far).unwrap_err();
+/// assert_eq!(err, OutOfRange { growth: Growth::Quadratic });
+/// assert_eq!(err.limit::<I16F16>().map(|r| r.to_f64()), Some(45.0));
+/// assert!(!near.intersects(&far)); // the plain form: false beyond the range
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OutOfRange {
+    /// The growth class of the query, whose range was exceeded.
+    pub growth: crate::Growth,
+}
+
+impl OutOfRange {
+    /// The range that was exceeded, for the scalar `T`: every input value
+    /// must lie within `±limit` (`None` for floats).
+    #[inline]
+    #[must_use]
+    pub fn limit<T: crate::Real>(&self) -> Option<T> {
+        T::range_limit(self.growth)
+    }
+}
+
+impl fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "an input value lies outside the fixed-point range of the query ({:?} class)",
+            self.growth
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for OutOfRange {}

@@ -26,9 +26,14 @@
 //! Fixed point: the caster's origin and the grid's origin within
 //! `±T::range_limit(Growth::Quadratic)`, the caster's direction and the
 //! grid's extent (`cell_size · count`) within twice that; beyond it the
-//! traversal yields nothing (see the README, "Fixed-point ranges").
+//! traversal yields nothing, and the checked forms
+//! ([`Grid::checked_traverse_ray`], [`Grid::checked_traverse_segment`])
+//! say [`OutOfRange`](crate::OutOfRange). [`Grid::cell_aabb`] is exact
+//! wherever the box is representable and saturates beyond (see the
+//! README, "Fixed-point ranges").
 
-use crate::{Point, Ray, Real, Segment, Vector};
+use crate::range::{add_sat, mul_index, InRange};
+use crate::{Growth, OutOfRange, Point, Ray, Real, Segment, Vector};
 
 /// A uniform grid: `counts[i]` cells of size `cell_size[i]` along axis `i`,
 /// starting at `origin` (the minimum corner of cell `[0, 0, ...]`).
@@ -61,17 +66,70 @@ impl<T: Real, const D: usize> Grid<T, D> {
         }
     }
 
-    /// The closed box of the cell with integer coordinates `coords`.
+    /// The closed box of the cell with integer coordinates `coords` (any
+    /// coordinates: cells beyond the grid's counts continue its lattice).
+    ///
+    /// Fixed point: exact wherever the box's coordinates are
+    /// representable; beyond the type's range they saturate at its largest
+    /// value ([`Grid::checked_cell_aabb`] tells).
     #[must_use]
     pub fn cell_aabb(&self, coords: [usize; D]) -> crate::Aabb<T, D> {
         let mut min = self.origin;
         let mut max = self.origin;
         for i in 0..D {
-            let k = index_to_real::<T>(coords[i]);
-            min[i] = self.origin[i] + self.cell_size[i] * k;
-            max[i] = self.origin[i] + self.cell_size[i] * (k + T::one());
+            let (o, size, k) = (self.origin[i], self.cell_size[i], coords[i]);
+            min[i] = add_sat(o, mul_index(size, k));
+            max[i] = add_sat(o, mul_index(size, k.saturating_add(1)));
         }
         crate::Aabb::new(min, max)
+    }
+
+    /// [`cell_aabb`](Self::cell_aabb), or [`OutOfRange`] where the grid
+    /// lies outside the quadratic range (its origin within `±r`, its
+    /// extent `cell_size · count` within `2r` per axis, `r =
+    /// T::range_limit(Growth::Quadratic)`) or `coords` lies beyond its
+    /// counts. Always `Ok` for floats.
+    ///
+    /// ```
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::{fixed::I16F16, Grid, Real, nalgebra::{Point3, Vector3}};
+    /// let x = |v: f64| I16F16::from_f64_lossy(v);
+    /// let g = Grid::new(Point3::new(x(0.0), x(0.0), x(0.0)), Vector3::new(x(1.0), x(1.0), x(1.0)), [16, 16, 16]);
+    /// assert_eq!(g.checked_cell_aabb([3, 0, 0]).unwrap().min.x.to_f64(), 3.0);
+    /// assert!(g.checked_cell_aabb([100_000, 0, 0]).is_err());
+    /// assert_eq!(g.cell_aabb([100_000, 0, 0]).min.x, I16F16::max_finite()); // saturated
+    /// # }
+    /// ```
+    pub fn checked_cell_aabb(&self, coords: [usize; D]) -> Result<crate::Aabb<T, D>, OutOfRange> {
+        self.check(&self.origin, &Vector::zeros())?;
+        if coords.iter().zip(&self.counts).any(|(k, n)| k > n) {
+            return Err(OutOfRange {
+                growth: Growth::Quadratic,
+            });
+        }
+        Ok(self.cell_aabb(coords))
+    }
+
+    /// Whether the grid and a caster (`origin`, `dir`) lie in the quadratic
+    /// range: the caster's origin and the grid's origin within `±r`, the
+    /// caster's direction and the grid's extent `cell_size · count` within
+    /// `2r` per axis.
+    #[inline]
+    fn check(&self, origin: &Point<T, D>, dir: &Vector<T, D>) -> Result<(), OutOfRange> {
+        let growth = Growth::Quadratic;
+        let fits = crate::range::fits::<T>(growth, |r| {
+            let two_r = r + r;
+            let far = (0..D).all(|i| {
+                let e = mul_index(self.cell_size[i], self.counts[i]);
+                (e <= two_r) & (e >= -two_r)
+            });
+            origin.in_range(r) & dir.in_range(two_r) & self.origin.in_range(r) & far
+        });
+        if fits {
+            Ok(())
+        } else {
+            Err(OutOfRange { growth })
+        }
     }
 
     /// The cells `ray` crosses, in order.
@@ -85,7 +143,18 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// ```
     #[must_use]
     pub fn traverse_ray(&self, ray: &Ray<T, D>) -> GridTraversal<T, D> {
-        GridTraversal::new(self, ray.origin, ray.dir, None)
+        self.checked_traverse_ray(ray)
+            .unwrap_or_else(|_| GridTraversal::empty(self, ray.origin, Vector::zeros()))
+    }
+
+    /// [`traverse_ray`](Self::traverse_ray), or [`OutOfRange`] where the
+    /// grid or the ray lies outside the quadratic range (see
+    /// [`checked_cell_aabb`](Self::checked_cell_aabb); the ray's origin
+    /// within `±r`, its direction within `±2r`), where `traverse_ray`
+    /// yields nothing. Always `Ok` for floats.
+    pub fn checked_traverse_ray(&self, ray: &Ray<T, D>) -> Result<GridTraversal<T, D>, OutOfRange> {
+        self.check(&ray.origin, &ray.dir)?;
+        Ok(GridTraversal::new(self, ray.origin, ray.dir, None))
     }
 
     /// The cells `segment` crosses, in order, with `t` in `[0, 1]` along
@@ -101,11 +170,27 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// ```
     #[must_use]
     pub fn traverse_segment(&self, segment: &Segment<T, D>) -> GridTraversal<T, D> {
-        // Outside the fixed-point range: nothing (`b - a` could overflow).
-        if !crate::range::fits2(crate::Growth::Quadratic, segment, &self.origin) {
-            return GridTraversal::empty(self, segment.a, Vector::zeros());
-        }
-        GridTraversal::new(self, segment.a, segment.b - segment.a, Some(T::one()))
+        self.checked_traverse_segment(segment)
+            .unwrap_or_else(|_| GridTraversal::empty(self, segment.a, Vector::zeros()))
+    }
+
+    /// [`traverse_segment`](Self::traverse_segment), or [`OutOfRange`]
+    /// where the grid or the segment lies outside the quadratic range (the
+    /// segment's ends within `±r`), where `traverse_segment` yields
+    /// nothing. Always `Ok` for floats.
+    pub fn checked_traverse_segment(
+        &self,
+        segment: &Segment<T, D>,
+    ) -> Result<GridTraversal<T, D>, OutOfRange> {
+        // The ends first: `b - a` could overflow.
+        crate::range::kernel::check::<T, _, _>(Growth::Quadratic, segment, &self.origin)?;
+        self.check(&segment.a, &(segment.b - segment.a))?;
+        Ok(GridTraversal::new(
+            self,
+            segment.a,
+            segment.b - segment.a,
+            Some(T::one()),
+        ))
     }
 }
 
@@ -155,21 +240,6 @@ pub struct GridTraversal<T: Real, const D: usize = 3> {
     done: bool,
 }
 
-/// `k` as a scalar, by doubling (exact for every `usize` the scalar can
-/// hold; no float conversion, so fixed point stays integral).
-fn index_to_real<T: Real>(k: usize) -> T {
-    let mut out = T::zero();
-    let mut bit = usize::BITS;
-    while bit > 0 {
-        bit -= 1;
-        out = out + out;
-        if (k >> bit) & 1 == 1 {
-            out += T::one();
-        }
-    }
-    out
-}
-
 /// The next submask of `mask` after `sub` in increasing order, `None` after
 /// the last.
 fn next_submask(sub: u64, mask: u64) -> Option<u64> {
@@ -177,21 +247,6 @@ fn next_submask(sub: u64, mask: u64) -> Option<u64> {
         return None;
     }
     Some(((sub | !mask).wrapping_add(1)) & mask)
-}
-
-/// Whether the caster (origin within `±r`, direction within `±2r`) and the
-/// grid (origin within `±r`, extent `cell_size · count` within `2r` per
-/// axis, computed in `f64`) lie in the fixed-point range `r`.
-fn in_range<T: Real, const D: usize>(
-    grid: &Grid<T, D>,
-    origin: &Point<T, D>,
-    dir: &Vector<T, D>,
-    r: T,
-) -> bool {
-    use crate::range::InRange;
-    let rf = r.to_f64();
-    let far = (0..D).all(|i| grid.cell_size[i].to_f64() * grid.counts[i] as f64 <= 2.0 * rf);
-    origin.in_range(r) & dir.in_range(r + r) & grid.origin.in_range(r) & far
 }
 
 impl<T: Real, const D: usize> GridTraversal<T, D> {
@@ -230,19 +285,13 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
         if grid.counts.contains(&0) || grid.cell_size.iter().any(|s| !(*s > T::zero())) {
             return it;
         }
-        // Outside the fixed-point range: nothing (see `range`).
-        if !crate::range::fits::<T>(crate::Growth::Quadratic, |r| {
-            in_range(grid, &origin, &dir, r)
-        }) {
-            return it;
-        }
         // Clip [0, t_max] to the grid's closed box, slab by slab.
         let mut t_lo = T::zero();
         let mut t_hi = t_max;
         let mut entry_axis: Option<(usize, T)> = None;
         for i in 0..D {
             let lo = grid.origin[i];
-            let hi = lo + grid.cell_size[i] * index_to_real::<T>(grid.counts[i]);
+            let hi = lo + mul_index(grid.cell_size[i], grid.counts[i]);
             let (o, d) = (origin[i], dir[i]);
             if d == T::zero() {
                 if o < lo || o > hi {
@@ -280,7 +329,8 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
             let size = grid.cell_size[i];
             let rel = (p[i] - grid.origin[i]).div_sat(size);
             let last = grid.counts[i] as isize - 1;
-            let k = (rel.floor().to_f64() as isize).clamp(0, last.max(0));
+            let k = (rel.floor_i64().clamp(isize::MIN as i64, isize::MAX as i64) as isize)
+                .clamp(0, last.max(0));
             // On a face of cell k at the entry? For a stepping axis, compare
             // the face's crossing parameter with t_lo, computed the same way
             // as every crossing (so ties are exact); a riding axis keeps its
@@ -288,7 +338,7 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
             // (The closures take the axis' values, not the index, which
             // they could not prove in range.)
             let (g, o, d) = (grid.origin[i], origin[i], dir[i]);
-            let face = |k: isize| g + size * signed_index::<T>(k);
+            let face = |k: isize| g + signed_index(size, k);
             let at_face = |k: isize| {
                 if d == T::zero() {
                     o == face(k)
@@ -361,7 +411,7 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
     /// The parameter of the next boundary crossing on stepping axis `i`.
     fn crossing(&self, i: usize) -> T {
         let k = self.base[i] + if self.step[i] > 0 { 1 } else { 0 };
-        let face = self.grid.origin[i] + self.grid.cell_size[i] * signed_index::<T>(k);
+        let face = self.grid.origin[i] + signed_index(self.grid.cell_size[i], k);
         (face - self.origin[i]).div_sat(self.dir[i])
     }
 
@@ -454,9 +504,9 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
     }
 }
 
-/// A signed cell index as a scalar.
-fn signed_index<T: Real>(k: isize) -> T {
-    let m = index_to_real::<T>(k.unsigned_abs());
+/// `size · k` for a signed cell index (saturating; see `mul_index`).
+fn signed_index<T: Real>(size: T, k: isize) -> T {
+    let m = mul_index(size, k.unsigned_abs());
     if k < 0 {
         -m
     } else {

@@ -2,8 +2,8 @@
 //!
 //! Geometric queries — closest points and distances, intersection tests,
 //! plane classification, containment and swept tests — between rays,
-//! segments, lines, planes, balls, boxes, triangles, capsules, convex
-//! polygons and hulls, and frustums.
+//! segments, lines, planes, balls, boxes, triangles, capsules, cylinders,
+//! cones, convex polygons and hulls, and frustums.
 //!
 //! Every query is written once, generic over the scalar ([`Real`]: `f32`,
 //! `f64`, and with feature `fixed` the fixed-point [`fixed::I16F16`] and
@@ -57,6 +57,8 @@ extern crate alloc;
 
 pub use nalgebra;
 
+#[cfg(feature = "alloc")]
+mod bvh;
 mod error;
 mod grid;
 #[cfg(feature = "alloc")]
@@ -77,9 +79,11 @@ pub mod intersect;
 pub mod predicates;
 pub mod sweep;
 
+#[cfg(feature = "alloc")]
+pub use bvh::Bvh;
 pub use convex::Support;
 pub use cull::{Cull, Visibility};
-pub use error::ShapeError;
+pub use error::{OutOfRange, ShapeError};
 pub use grid::{Grid, GridCell, GridTraversal};
 pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
@@ -91,10 +95,10 @@ pub use query::{
     Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit, RayHit, Side, Span, Toi,
     TriangleHit, TriangleIntersection,
 };
-pub use real::{Growth, Real};
+pub use real::{Growth, Real, Wide};
 pub use shape::{
-    Aabb, Ball, Capsule, Circle, ConvexHull, Frustum, Line, Obb, Plane, Polygon, Ray, Segment,
-    Sphere, Swept, Triangle,
+    Aabb, Ball, Capsule, Circle, Cone, ConvexHull, Cylinder, Frustum, Line, Obb, Plane, Polygon,
+    Ray, Segment, Sphere, Swept, Triangle,
 };
 
 // The README's examples run as doctests.
@@ -132,14 +136,15 @@ pub mod fixed {
     pub type I16F16 = simba::scalar::FixedI16F16;
     /// 64-bit fixed point: 32 integer bits (sign included), 32 fractional.
     pub type I32F32 = simba::scalar::FixedI32F32;
+    pub use crate::real::fixed_impl::{WideI16F16, WideI32F32};
 }
 
 /// The traits and shapes, for `use isect::prelude::*`.
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Caster, Circle, Classify, Clip, ClosestPair, ClosestPoint,
-        ClosestPoints, Contact, Contains, ConvexHull, Cull, Frustum, Intersect, Line, Obb, Orient,
-        OverlapPolygon, Plane, Polygon, Ray, Real, Segment, Side, Sphere, Swept, Toi, Triangle,
-        TriangleIntersection, Visibility,
+        ClosestPoints, Cone, Contact, Contains, ConvexHull, Cull, Cylinder, Frustum, Intersect,
+        Line, Obb, Orient, OverlapPolygon, Plane, Polygon, Ray, Real, Segment, Side, Sphere, Swept,
+        Toi, Triangle, TriangleIntersection, Visibility,
     };
 }

@@ -1,5 +1,5 @@
-//! Fixed-point ranges: the check every query makes before its arithmetic,
-//! and what it does outside the range.
+//! Fixed-point ranges: the one layer where every query checks its inputs
+//! before its arithmetic, and what it answers outside the range.
 //!
 //! A query of [`Growth`] class `g` is exact-to-rounding, with no
 //! intermediate overflow, when every value of its inputs — coordinates,
@@ -15,22 +15,39 @@
 //! - classification: [`Side::Straddling`](crate::Side); culling:
 //!   [`Visibility::Intersecting`](crate::Visibility) (`is_visible` is
 //!   `true`): conservative, as for NaN;
-//! - closest points and distances: the same query evaluated in `f64` on
-//!   the inputs converted to `f64` (exactly for `I16F16`; to 53 of 64 bits
-//!   for `I32F32`) and converted back, saturating at the type's range; a
-//!   distance (or squared distance) beyond the type's range is its largest
-//!   value. (`f64` rather than `f32`: with inputs up to the type's limits
-//!   the Gram determinants of the segment and triangle queries cancel
-//!   beyond `f32`'s 24 bits.) A convex hull (whose
-//!   planes are borrowed) has no such fallback: `try_closest_point` is
-//!   `None` and `closest_point` returns the point itself.
+//! - closest points and distances: from the inputs moved into the range
+//!   and the answer moved back ([`scale`]: translated to the query point
+//!   exactly, scaled by a power of two; saturating at the type's range).
+//!   A convex hull (whose planes are borrowed) has no such fallback:
+//!   `try_closest_point` is `None` and `closest_point` returns the point
+//!   itself. (Interim: the triangle, polygon and linear-pair closest points
+//!   still evaluate in `f64` beyond their range.)
+//!
+//! and the checked forms (`checked_intersect`, `checked_closest_point`,
+//! ...) return [`OutOfRange`](crate::OutOfRange) there.
+//!
+//! The mechanism ([`kernel`]): each query is a kernel — an impl of its
+//! family's kernel trait, declaring its class — and one macro line writes
+//! the public impls from it (both orders of a pair, the check, the answer
+//! beyond, the checked form). The wide type of the scalar
+//! ([`Real::Wide`](crate::Real::Wide)) carries the intermediates that
+//! outgrow it.
 //!
 //! `tests/fixed_ranges.rs` checks both sides of every range for both types.
 
 use crate::{
     Aabb, Ball, Capsule, ConvexHull, Frustum, Growth, Line, Obb, Plane, Point, Polygon, Ray, Real,
-    Segment, Swept, Triangle, Vector,
+    Segment, Swept, Triangle, Vector, Wide,
 };
+use num_traits::Zero;
+
+pub(crate) mod kernel;
+pub(crate) mod scale;
+
+pub(crate) use kernel::{
+    impl_classify, impl_closest_point, impl_contains, impl_cull, impl_intersect,
+};
+pub(crate) use scale::Scale;
 
 /// Whether `check(limit)` holds with `T`'s range limit for `growth`; `true`
 /// for types without a limit (floats), without calling `check`.
@@ -216,125 +233,159 @@ impl<S: InRange<T>, T: Real, const D: usize> InRange<T> for Swept<S, T, D> {
     }
 }
 
-// -- the f64 fallback of the closest-point queries ---------------------------
+/// `x · k`, saturating at the type's range: exact wherever the product is
+/// representable, whatever `k` is (a cell index can exceed the fixed-point
+/// types' integer range while the product does not). Fixed point: in the
+/// wide type, `k` taken 14 bits at a time; floats: one product.
+#[inline]
+pub(crate) fn mul_index<T: Real>(x: T, k: usize) -> T {
+    if T::range_limit(Growth::Quadratic).is_none() {
+        return x * index_to_real(k);
+    }
+    const CHUNK: u32 = 14;
+    // Beyond twice the type's largest value the answer saturates; below
+    // it, shifting by 14 bits and adding a 14-bit chunk times `x` stays far
+    // inside the wide type (2^30 of 2^31 for I16F16).
+    let limit = T::max_finite().widen() + T::max_finite().widen();
+    let mut acc = T::Wide::zero();
+    let mut shift = usize::BITS.div_ceil(CHUNK) * CHUNK;
+    while shift > 0 {
+        shift -= CHUNK;
+        let chunk = (k >> shift) & ((1 << CHUNK) - 1);
+        acc = acc.mul_pow2(CHUNK as i32) + x.mul_wide(index_to_real(chunk));
+        if acc > limit {
+            return T::max_finite();
+        }
+        if acc < -limit {
+            return -T::max_finite();
+        }
+    }
+    acc.narrow()
+}
 
-/// `x` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
+/// `k` as a scalar, by doubling: exact for every `k` the scalar can hold,
+/// saturating above (no float conversion, so fixed point stays integral).
+#[inline]
+pub(crate) fn index_to_real<T: Real>(k: usize) -> T {
+    let half = T::max_finite() * T::half();
+    let mut out = T::zero();
+    let mut bit = usize::BITS;
+    while bit > 0 {
+        bit -= 1;
+        if out > half {
+            return T::max_finite();
+        }
+        out = out + out;
+        if (k >> bit) & 1 == 1 {
+            out += T::one();
+        }
+    }
+    out
+}
+
+/// `a + b`, saturating at the type's range (exact in the wide type first).
+#[inline(always)]
+pub(crate) fn add_sat<T: Real>(a: T, b: T) -> T {
+    (a.widen() + b.widen()).narrow()
+}
+
+// -- points, and queries not yet written as kernels --------------------------
+
+/// The squared distance between `a` and `b`: plain inside the quadratic
+/// range, else from the points scaled into it (saturating at the type's
+/// range).
+#[inline(always)]
+pub(crate) fn distance_squared<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
+    if fits2(Growth::Quadratic, a, b) {
+        (a - b).norm_squared()
+    } else {
+        far_point_distance(a, b, 2)
+    }
+}
+
+/// The distance between `a` and `b`, as [`distance_squared`] (whose square
+/// root would be wrong once the square saturates).
+#[inline(always)]
+pub(crate) fn distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
+    if fits2(Growth::Quadratic, a, b) {
+        (a - b).norm_squared().sqrt_clamped()
+    } else {
+        far_point_distance(a, b, 1)
+    }
+}
+
+/// The distance (`power` 1) or squared distance (2) of two points beyond
+/// the quadratic range: from the points scaled into it, scaled back.
+#[cold]
+#[inline(never)]
+fn far_point_distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>, power: i32) -> T {
+    match scale::moved_pair(Growth::Quadratic, a, b, a) {
+        Some((a2, b2, k)) => {
+            let d2 = (a2 - b2).norm_squared();
+            if power == 2 {
+                d2.mul_pow2(2 * k)
+            } else {
+                d2.sqrt_clamped().mul_pow2(k)
+            }
+        }
+        None => T::max_finite(),
+    }
+}
+
+// -- interim: the f64 fallback of the triangle and linear-pair kernels ------
+//
+// Until the closest-point kernels of triangles, polygons and linear pairs
+// compute in the wide type (they are being rewritten for accuracy), their
+// answers beyond the quartic range, and the pairs with a ray or a line in
+// fixed point, are still evaluated in `f64`.
+
+/// `p` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
 /// rounds and, if fixed point, saturates).
+#[inline(always)]
+pub(crate) fn pt<T: Real, U: Real, const D: usize>(p: &Point<T, D>) -> Point<U, D> {
+    p.map(|x| U::from_f64_lossy(x.to_f64()))
+}
+
+/// `x` in `U` (through `f64`; interim, see above).
 #[inline(always)]
 pub(crate) fn sc<T: Real, U: Real>(x: T) -> U {
     U::from_f64_lossy(x.to_f64())
 }
 
-/// `p` in `U`.
-#[inline(always)]
-pub(crate) fn pt<T: Real, U: Real, const D: usize>(p: &Point<T, D>) -> Point<U, D> {
-    p.map(sc)
-}
-
-/// `v` in `U`.
-#[inline(always)]
-pub(crate) fn vc<T: Real, U: Real, const D: usize>(v: &Vector<T, D>) -> Vector<U, D> {
-    v.map(sc)
-}
-
-/// Shapes that can be rebuilt in `f64` (the closest-point fallback
-/// evaluates them there).
+/// Shapes that can be rebuilt in `f64` (interim).
 pub(crate) trait Recast<T: Real> {
     /// The same shape over `f64`.
     type F64;
-    /// `self` with every value converted to `f64`.
+    /// `self` with every value converted to `f64` (exactly).
     fn in_f64(&self) -> Self::F64;
 }
+
+macro_rules! recast {
+    ($S:ident { $($f:ident),* }) => {
+        impl<T: Real, const D: usize> Recast<T> for $S<T, D> {
+            type F64 = $S<f64, D>;
+            #[inline]
+            fn in_f64(&self) -> $S<f64, D> {
+                $S { $($f: self.$f.map(|x| x.to_f64())),* }
+            }
+        }
+    };
+}
+recast!(Ray { origin, dir });
+recast!(Line { origin, dir });
+recast!(Segment { a, b });
+recast!(Triangle { a, b, c });
 
 impl<T: Real, const D: usize> Recast<T> for Point<T, D> {
     type F64 = Point<f64, D>;
     #[inline]
-    fn in_f64(&self) -> Self::F64 {
+    fn in_f64(&self) -> Point<f64, D> {
         pt(self)
     }
 }
 
-impl<T: Real, const D: usize> Recast<T> for Ray<T, D> {
-    type F64 = Ray<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Ray::new(pt(&self.origin), vc(&self.dir))
-    }
-}
-
-impl<T: Real, const D: usize> Recast<T> for Line<T, D> {
-    type F64 = Line<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Line::new(pt(&self.origin), vc(&self.dir))
-    }
-}
-
-impl<T: Real, const D: usize> Recast<T> for Segment<T, D> {
-    type F64 = Segment<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Segment::new(pt(&self.a), pt(&self.b))
-    }
-}
-
-impl<T: Real, const D: usize> Recast<T> for Plane<T, D> {
-    type F64 = Plane<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Plane::new(vc(&self.normal), sc(self.d))
-    }
-}
-
-impl<T: Real, const D: usize> Recast<T> for Ball<T, D> {
-    type F64 = Ball<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Ball::new(pt(&self.center), sc(self.radius))
-    }
-}
-
-impl<T: Real, const D: usize> Recast<T> for Aabb<T, D> {
-    type F64 = Aabb<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Aabb::new(pt(&self.min), pt(&self.max))
-    }
-}
-
-impl<T: Real, const D: usize> Recast<T> for Obb<T, D> {
-    type F64 = Obb<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Obb {
-            center: pt(&self.center),
-            half_extents: vc(&self.half_extents),
-            axes: self.axes.map(sc),
-        }
-    }
-}
-
-impl<T: Real, const D: usize> Recast<T> for Triangle<T, D> {
-    type F64 = Triangle<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Triangle::new(pt(&self.a), pt(&self.b), pt(&self.c))
-    }
-}
-
-impl<T: Real, const D: usize> Recast<T> for Capsule<T, D> {
-    type F64 = Capsule<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Capsule {
-            segment: self.segment.in_f64(),
-            radius: sc(self.radius),
-        }
-    }
-}
-
-/// The closest-point fallback outside the range: `shape`'s closest point to
-/// `p` evaluated in `f64` and converted back (saturating).
+/// Interim: `shape`'s closest point to `p` evaluated in `f64` and
+/// converted back (saturating).
 #[inline(never)]
 pub(crate) fn closest_point_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> Point<T, D>
 where
@@ -346,69 +397,8 @@ where
     pt(&q)
 }
 
-/// The squared distance between `a` and `b`: plain inside the quadratic
-/// range, else in `f64` (exact inputs), saturating at the type's range.
-#[inline(always)]
-pub(crate) fn distance_squared<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
-    if fits2(Growth::Quadratic, a, b) {
-        (a - b).norm_squared()
-    } else {
-        distance_squared_wide(a, b)
-    }
-}
-
-/// [`distance_squared`] outside the range.
-#[inline(never)]
-fn distance_squared_wide<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
-    let d2 = a.iter().zip(b.iter()).fold(0.0f64, |s, (x, y)| {
-        let d = x.to_f64() - y.to_f64();
-        s + d * d
-    });
-    T::from_f64_lossy(d2)
-}
-
-/// The distance between `a` and `b`, as [`distance_squared`] (whose square
-/// root would be wrong once the square saturates).
-#[inline(always)]
-pub(crate) fn distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
-    if fits2(Growth::Quadratic, a, b) {
-        (a - b).norm_squared().sqrt_clamped()
-    } else {
-        let d2: f64 = distance_squared(&pt::<T, f64, D>(a), &pt(b));
-        sc(d2.sqrt_clamped())
-    }
-}
-
-/// The distance fallback outside the range: `shape`'s distance to `p` in
-/// `f64`, converted back (saturating).
-#[inline(never)]
-pub(crate) fn distance_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
-where
-    T: Real,
-    S: Recast<T>,
-    S::F64: crate::ClosestPoint<f64, D>,
-{
-    sc(crate::ClosestPoint::distance(
-        &shape.in_f64(),
-        &pt::<T, f64, D>(p),
-    ))
-}
-
-/// The squared-distance fallback outside the range: `shape`'s distance to
-/// `p` in `f64`, squared in `f64` and converted back (saturating).
-#[inline(never)]
-pub(crate) fn distance_squared_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> T
-where
-    T: Real,
-    S: Recast<T>,
-    S::F64: crate::ClosestPoint<f64, D>,
-{
-    let d = crate::ClosestPoint::distance(&shape.in_f64(), &pt::<T, f64, D>(p));
-    T::from_f64_lossy(d * d)
-}
-
-/// The closest-pair fallback outside the range: the pair evaluated in `f64`
-/// and converted back (points and parameters saturating).
+/// Interim: the closest pair evaluated in `f64` and converted back (points
+/// and parameters saturating).
 #[inline(never)]
 pub(crate) fn closest_points_f64<T, A, B, const D: usize>(a: &A, b: &B) -> crate::ClosestPair<T, D>
 where
@@ -421,8 +411,8 @@ where
     crate::ClosestPair {
         point_a: pt(&q.point_a),
         point_b: pt(&q.point_b),
-        s: sc(q.s),
-        t: sc(q.t),
+        s: T::from_f64_lossy(q.s),
+        t: T::from_f64_lossy(q.t),
     }
 }
 
@@ -463,24 +453,32 @@ impl crate::Caster<f64, 3> for RawCaster {
 /// The watertight triangle cast of a fixed-point caster (in range), in
 /// `f64`: the sheared frame divides by the direction's largest component,
 /// so a short direction takes the products of the edge functions beyond
-/// any fixed-point range. The hit converts back, saturating.
+/// any fixed-point range. The hit converts back, saturating. (To be
+/// replaced by the wide-integer path once the triangle kernel settles.)
 #[inline(never)]
 pub(crate) fn cast_triangle_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(
     tri: &Triangle<T, 3>,
     caster: &C,
     cull: crate::FaceCull,
 ) -> Option<crate::TriangleHit<T>> {
+    fn sc<T: Real, U: Real>(x: T) -> U {
+        U::from_f64_lossy(x.to_f64())
+    }
+    fn pt<T: Real, U: Real>(p: &Point<T, 3>) -> Point<U, 3> {
+        p.map(sc)
+    }
     let (lo, hi) = caster.range();
     let c = RawCaster {
         origin: pt(&caster.origin()),
-        dir: vc(&caster.direction()),
+        dir: caster.direction().map(sc),
         range: (lo.to_f64(), hi.to_f64()),
     };
-    let h = tri.in_f64().cast(&c, cull)?;
+    let t64 = Triangle::new(pt(&tri.a), pt(&tri.b), pt(&tri.c));
+    let h = t64.cast(&c, cull)?;
     Some(crate::TriangleHit {
         t: sc(h.t),
         point: pt(&h.point),
-        normal: vc(&h.normal),
+        normal: h.normal.map(sc),
         u: sc(h.u),
         v: sc(h.v),
         w: sc(h.w),

@@ -7,10 +7,22 @@
 //! unimplemented (they panic), and the `fixed` crate panics on a division by
 //! zero, so every division in a query is guarded or goes through
 //! [`Real::div_sat`].
+//!
+//! Intermediates that outgrow the scalar — products of two squared
+//! lengths, determinants, discriminants — go through the scalar's [`Wide`]
+//! type: [`Real::mul_wide`] multiplies two values exactly into it,
+//! [`Wide::ratio`] and [`Wide::sqrt_narrow`] bring results back. For
+//! floats the wide type is the float itself (no cost); for the fixed-point
+//! types it is a double-width integer (`i64` for `I16F16`, `i128` for
+//! `I32F32`), so no fixed-point query needs floating point.
+
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 
 use nalgebra::RealField;
+use num_traits::Zero;
 
-use crate::Orient;
+use crate::{Orient, Vector};
 
 /// How fast a query's intermediate values grow with the magnitude of its
 /// inputs: the classes of the fixed-point range table (README, "Fixed-point
@@ -101,6 +113,58 @@ impl Growth {
 /// assert!(f32::tolerance() > 0.0);
 /// ```
 pub trait Real: RealField + Copy + Orient {
+    /// The type that products of two values of `Self` are computed in
+    /// without overflow or rounding: `Self` for `f32` and `f64`,
+    /// [`WideI16F16`](crate::fixed::WideI16F16) (an `i64` with 32
+    /// fractional bits) for `I16F16` and
+    /// [`WideI32F32`](crate::fixed::WideI32F32) (an `i128` with 64
+    /// fractional bits) for `I32F32`. See [`Wide`].
+    type Wide: Wide<Self>;
+
+    /// `self` in the wide type, exactly.
+    ///
+    /// ```
+    /// use isect::{Real, Wide};
+    /// assert_eq!(2.5f32.widen().narrow(), 2.5);
+    /// ```
+    fn widen(self) -> Self::Wide;
+
+    /// `self · rhs` in the wide type: exact for the fixed-point types (the
+    /// whole double-width product, every bit kept), the plain product for
+    /// floats.
+    ///
+    /// ```
+    /// use isect::{Real, Wide};
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::fixed::I16F16;
+    /// // 300 · 300 = 90000 overflows I16F16 (largest value 32768) but not its wide type.
+    /// let x = I16F16::from_f64_lossy(300.0);
+    /// let ninety_thousand = x.mul_wide(x);
+    /// assert_eq!(ninety_thousand.ratio(x.mul_wide(I16F16::from_f64_lossy(1200.0))).to_f64(), 0.25);
+    /// # }
+    /// assert_eq!(3.0f64.mul_wide(4.0), 12.0);
+    /// ```
+    fn mul_wide(self, rhs: Self) -> Self::Wide;
+
+    /// The dot product `a · b` in the wide type (exact for fixed point:
+    /// each product exact, the sum without overflow for values within the
+    /// quadratic range).
+    ///
+    /// ```
+    /// use isect::{Real, Wide, nalgebra::Vector3};
+    /// let d = f64::dot_wide(&Vector3::new(1.0, 2.0, 3.0), &Vector3::new(4.0, 5.0, 6.0));
+    /// assert_eq!(d.narrow(), 32.0);
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    fn dot_wide<const D: usize>(a: &Vector<Self, D>, b: &Vector<Self, D>) -> Self::Wide {
+        // Iterators, not `a[i]`: no bounds check reaches a panic path at
+        // any opt-level.
+        a.iter()
+            .zip(b.iter())
+            .fold(Self::Wide::zero(), |s, (x, y)| s + x.mul_wide(*y))
+    }
+
     /// The relative tolerance of this type: a few units in the last place
     /// for floats (`f32`: 2⁻²⁰ ≈ 9.5e-7, `f64`: 2⁻⁴⁴ ≈ 5.7e-14) and a few
     /// least significant bits for fixed point (`I16F16`: 2⁻¹², `I32F32`:
@@ -220,6 +284,123 @@ pub trait Real: RealField + Copy + Orient {
     fn is_finite_real(self) -> bool {
         self.is_finite()
     }
+
+    /// The largest integer at or below `self`, as an `i64`: saturating at
+    /// `i64`'s range, zero for NaN. (No float conversion for fixed point: a
+    /// shift of the bits.)
+    ///
+    /// ```
+    /// use isect::Real;
+    /// assert_eq!((-2.5f32).floor_i64(), -3);
+    /// assert_eq!(f64::NAN.floor_i64(), 0);
+    /// ```
+    fn floor_i64(self) -> i64;
+
+    /// `self · 2^k`: exact for floats (unless it overflows to infinity or
+    /// underflows), a shift of the bits for fixed point — rounding down for
+    /// `k < 0`, saturating at the type's range for `k > 0`. How the range
+    /// mechanism scales inputs into a query's range and results back.
+    ///
+    /// ```
+    /// use isect::Real;
+    /// assert_eq!(3.0f32.mul_pow2(2), 12.0);
+    /// assert_eq!(3.0f64.mul_pow2(-1), 1.5);
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::fixed::I16F16;
+    /// assert_eq!(I16F16::from_f64_lossy(20000.0).mul_pow2(1), I16F16::max_finite());
+    /// # }
+    /// ```
+    #[inline]
+    #[must_use]
+    fn mul_pow2(self, k: i32) -> Self {
+        let (factor, n) = if k >= 0 {
+            (Self::two(), k)
+        } else {
+            (Self::half(), -k)
+        };
+        let mut x = self;
+        for _ in 0..n {
+            x *= factor;
+        }
+        x
+    }
+}
+
+/// The wide intermediate type of a [`Real`] scalar ([`Real::Wide`]): where
+/// products of two values of the scalar are computed, exactly for the
+/// fixed-point types, and brought back by [`Wide::ratio`],
+/// [`Wide::sqrt_narrow`] or [`Wide::narrow`].
+///
+/// | scalar | wide type | largest wide value | products exact |
+/// |---|---|---|---|
+/// | `f32`, `f64` | itself | the float's | rounded, as the float's |
+/// | `I16F16` | [`WideI16F16`](crate::fixed::WideI16F16): `i64`, 32 fractional bits | `2^31` | yes |
+/// | `I32F32` | [`WideI32F32`](crate::fixed::WideI32F32): `i128`, 64 fractional bits | `2^63` | yes |
+///
+/// A query whose inputs lie within the quadratic range
+/// ([`Real::range_limit`]) computes its dot products of differences in the
+/// scalar itself, and the products of two of them (Gram and Voronoi
+/// determinants, discriminants, cubic triple products) in the wide type:
+/// they stay far below its largest value (`9·s⁴` for differences up to
+/// `s`: at most `3.8·10⁸` for `I16F16` at ±45 and `2.6·10¹⁸` for `I32F32`
+/// at ±11585), and fixed-point sums and differences of them are exact —
+/// signs decided from them are exact too.
+///
+/// Arithmetic on the fixed-point wide types is that of their integers:
+/// past the largest value it panics in debug builds and wraps in release,
+/// which the queries' range checks rule out.
+///
+/// ```
+/// use isect::{Real, Wide};
+/// // The careful way to a ratio of two determinants, for any scalar.
+/// fn ratio<T: Real>(a: T, b: T, c: T, d: T) -> T {
+///     let num = a.mul_wide(d) - b.mul_wide(c); // a·d - b·c
+///     let den = a.mul_wide(a) + b.mul_wide(b);
+///     num.ratio(den)
+/// }
+/// assert_eq!(ratio(3.0f64, 1.0, 2.0, 4.0), 1.0); // (12 - 2) / (9 + 1)
+/// # #[cfg(feature = "fixed")] {
+/// use isect::fixed::I32F32;
+/// let x = |v: f64| I32F32::from_f64_lossy(v);
+/// // 60000 · 60000 is far beyond I32F32 (about 2.1e9); the ratio is exact.
+/// assert_eq!(ratio(x(60000.0), x(20000.0), x(30000.0), x(60000.0)).to_f64(), 0.75);
+/// # }
+/// ```
+pub trait Wide<T>:
+    Copy
+    + Debug
+    + PartialEq
+    + PartialOrd
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + Zero
+    + 'static
+{
+    /// The nearest value of `T` at or below `self` (floats: `self`);
+    /// fixed point saturates at `T`'s range.
+    #[must_use]
+    fn narrow(self) -> T;
+
+    /// `self / den` in `T`: rounded towards zero and saturating for fixed
+    /// point (`x / 0` is the largest value of `x`'s sign, `0 / 0` is zero),
+    /// the float division (IEEE: infinities and NaN) for floats.
+    #[must_use]
+    fn ratio(self, den: Self) -> T;
+
+    /// The square root in `T`, rounded down for fixed point (where it is
+    /// exact to the last bit) and saturating; zero for zero, negative and
+    /// NaN values.
+    #[must_use]
+    fn sqrt_narrow(self) -> T;
+
+    /// `self · 2^k`: a shift of the bits for fixed point (rounding down for
+    /// `k < 0`, saturating at the wide type's range for `k > 0`), the
+    /// float's [`Real::mul_pow2`] for floats.
+    #[must_use]
+    fn mul_pow2(self, k: i32) -> Self;
 }
 
 /// `x` limited to `±T::max_finite()` (infinities become the largest finite
@@ -233,6 +414,15 @@ pub(crate) fn saturate<T: Real>(x: T) -> T {
 macro_rules! impl_real_float {
     ($t:ty, $tol:expr) => {
         impl Real for $t {
+            type Wide = $t;
+            #[inline(always)]
+            fn widen(self) -> Self {
+                self
+            }
+            #[inline(always)]
+            fn mul_wide(self, rhs: Self) -> Self {
+                self * rhs
+            }
             #[inline(always)]
             fn tolerance() -> Self {
                 $tol
@@ -257,6 +447,30 @@ macro_rules! impl_real_float {
             fn is_finite_real(self) -> bool {
                 <$t>::is_finite(self)
             }
+            #[inline]
+            fn floor_i64(self) -> i64 {
+                // `as` saturates and maps NaN to 0.
+                <$t as nalgebra::ComplexField>::floor(self) as i64
+            }
+        }
+
+        impl Wide<$t> for $t {
+            #[inline(always)]
+            fn narrow(self) -> $t {
+                self
+            }
+            #[inline(always)]
+            fn ratio(self, den: Self) -> $t {
+                self / den
+            }
+            #[inline(always)]
+            fn sqrt_narrow(self) -> $t {
+                self.sqrt_clamped()
+            }
+            #[inline(always)]
+            fn mul_pow2(self, k: i32) -> Self {
+                Real::mul_pow2(self, k)
+            }
         }
     };
 }
@@ -265,13 +479,242 @@ impl_real_float!(f32, 9.536_743e-7); // 2^-20
 impl_real_float!(f64, 5.684_341_886_080_802e-14); // 2^-44
 
 #[cfg(feature = "fixed")]
-mod fixed_impl {
-    use super::{Growth, Real};
+pub(crate) mod fixed_impl {
+    use super::{Growth, Real, Wide};
     use crate::fixed::{I16F16, I32F32};
 
+    macro_rules! wide_fixed {
+        ($(#[$doc:meta])* $name:ident, $narrow:ty, $raw:ty, $uraw:ty, $nbits:ty, $nfrac:expr) => {
+            $(#[$doc])*
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+            pub struct $name($raw);
+
+            impl $name {
+                /// The number of fractional bits: twice the narrow type's, so
+                /// that a product of two narrow values is exact.
+                pub const FRAC_BITS: u32 = 2 * $nfrac;
+
+                /// The value whose raw bits are `bits` (`bits / 2^FRAC_BITS`).
+                #[inline(always)]
+                #[must_use]
+                pub const fn from_bits(bits: $raw) -> Self {
+                    Self(bits)
+                }
+
+                /// The raw bits (`self · 2^FRAC_BITS`).
+                #[inline(always)]
+                #[must_use]
+                pub const fn to_bits(self) -> $raw {
+                    self.0
+                }
+
+                /// The value in `f64` (rounded to 53 bits).
+                #[inline]
+                #[must_use]
+                pub fn to_f64(self) -> f64 {
+                    self.0 as f64 / (1u128 << Self::FRAC_BITS) as f64
+                }
+            }
+
+            impl core::ops::Add for $name {
+                type Output = Self;
+                #[inline(always)]
+                fn add(self, rhs: Self) -> Self {
+                    Self(self.0 + rhs.0)
+                }
+            }
+
+            impl core::ops::Sub for $name {
+                type Output = Self;
+                #[inline(always)]
+                fn sub(self, rhs: Self) -> Self {
+                    Self(self.0 - rhs.0)
+                }
+            }
+
+            impl core::ops::Neg for $name {
+                type Output = Self;
+                #[inline(always)]
+                fn neg(self) -> Self {
+                    Self(-self.0)
+                }
+            }
+
+            impl core::ops::AddAssign for $name {
+                #[inline(always)]
+                fn add_assign(&mut self, rhs: Self) {
+                    self.0 += rhs.0;
+                }
+            }
+
+            impl core::ops::SubAssign for $name {
+                #[inline(always)]
+                fn sub_assign(&mut self, rhs: Self) {
+                    self.0 -= rhs.0;
+                }
+            }
+
+            impl num_traits::Zero for $name {
+                #[inline(always)]
+                fn zero() -> Self {
+                    Self(0)
+                }
+                #[inline(always)]
+                fn is_zero(&self) -> bool {
+                    self.0 == 0
+                }
+            }
+
+            impl Wide<$narrow> for $name {
+                #[inline]
+                fn narrow(self) -> $narrow {
+                    // Floor (an arithmetic shift), then saturate.
+                    let v = self.0 >> $nfrac;
+                    let v = v.clamp(<$nbits>::MIN as $raw, <$nbits>::MAX as $raw);
+                    <$narrow>::from_bits(v as $nbits)
+                }
+
+                #[inline(never)]
+                fn ratio(self, den: Self) -> $narrow {
+                    <$narrow>::from_bits(ratio_bits!($raw, $uraw, $nbits, $nfrac, self.0, den.0))
+                }
+
+                #[inline]
+                fn sqrt_narrow(self) -> $narrow {
+                    if self.0 <= 0 {
+                        return <$narrow>::from_bits(0);
+                    }
+                    // The root of `v · 2^(2f)` is `sqrt(v) · 2^f`: the narrow
+                    // type's bits, rounded down.
+                    let r = (self.0 as $uraw).isqrt();
+                    let r = if r > <$nbits>::MAX as $uraw {
+                        <$nbits>::MAX
+                    } else {
+                        r as $nbits
+                    };
+                    <$narrow>::from_bits(r)
+                }
+
+                #[inline]
+                fn mul_pow2(self, k: i32) -> Self {
+                    let bits = self.0;
+                    if k <= 0 {
+                        let k = k.unsigned_abs().min(<$raw>::BITS - 1);
+                        return Self(bits >> k);
+                    }
+                    let k = (k as u32).min(<$raw>::BITS - 1);
+                    let max = <$raw>::MAX >> k;
+                    Self(if bits > max {
+                        <$raw>::MAX
+                    } else if bits < -max - 1 {
+                        <$raw>::MIN
+                    } else {
+                        bits << k
+                    })
+                }
+            }
+        };
+    }
+
+    /// The bits of `n / d` in a narrow type with `f` fractional bits, where
+    /// `n` and `d` have `2f`: `trunc(n · 2^f / d)`, saturating; exact. A
+    /// dividend below `2^(W - f)` takes one division of the `W`-bit
+    /// unsigned integers; a larger one the integer part by one division and
+    /// the `f` fractional bits by long division (shift and subtract).
+    macro_rules! ratio_bits {
+        ($raw:ty, $uraw:ty, $nbits:ty, $f:expr, $n:expr, $d:expr) => {{
+            let (n, d): ($raw, $raw) = ($n, $d);
+            let negative = (n < 0) != (d < 0);
+            let (un, ud) = (n.unsigned_abs(), d.unsigned_abs());
+            const W: u32 = <$uraw>::BITS;
+            const MAX: $uraw = <$nbits>::MAX as $uraw;
+            let q: $uraw = if un == 0 {
+                0
+            } else if ud == 0 {
+                MAX + 1
+            } else if un >> (W - $f) == 0 {
+                (un << $f) / ud
+            } else {
+                let int = un / ud;
+                if int > MAX >> $f {
+                    MAX + 1
+                } else {
+                    // r < ud; each step doubles it (the bit shifted out is
+                    // the carry: then 2r > ud surely) and subtracts ud
+                    // where it fits.
+                    let mut r = un - int * ud;
+                    let mut frac: $uraw = 0;
+                    for _ in 0..$f {
+                        let carry = r >> (W - 1) != 0;
+                        r <<= 1;
+                        let bit = carry | (r >= ud);
+                        if bit {
+                            r = r.wrapping_sub(ud);
+                        }
+                        frac = frac << 1 | <$uraw>::from(bit);
+                    }
+                    int << $f | frac
+                }
+            };
+            // `MAX + 1` is the magnitude of the type's MIN: exact for a
+            // negative quotient, saturated to MAX for a positive one.
+            if negative {
+                if q > MAX {
+                    <$nbits>::MIN
+                } else {
+                    -(q as $nbits)
+                }
+            } else if q > MAX {
+                <$nbits>::MAX
+            } else {
+                q as $nbits
+            }
+        }};
+    }
+
+    wide_fixed!(
+        /// The wide type of [`I16F16`](crate::fixed::I16F16)
+        /// ([`Real::Wide`]): an `i64` with 32 fractional bits, so that the
+        /// product of two `I16F16` values is exact. Largest value `2^31`.
+        ///
+        /// ```
+        /// use isect::{fixed::{I16F16, WideI16F16}, Real, Wide};
+        /// let x = I16F16::from_f64_lossy(200.0);
+        /// let w: WideI16F16 = x.mul_wide(x); // 40000: beyond I16F16
+        /// assert_eq!(w.to_f64(), 40000.0);
+        /// assert_eq!(w.narrow(), I16F16::max_finite()); // saturates
+        /// assert_eq!(w.sqrt_narrow().to_f64(), 200.0);
+        /// ```
+        WideI16F16, I16F16, i64, u64, i32, 16
+    );
+    wide_fixed!(
+        /// The wide type of [`I32F32`](crate::fixed::I32F32)
+        /// ([`Real::Wide`]): an `i128` with 64 fractional bits, so that the
+        /// product of two `I32F32` values is exact. Largest value `2^63`.
+        ///
+        /// ```
+        /// use isect::{fixed::{I32F32, WideI32F32}, Real, Wide};
+        /// let x = I32F32::from_f64_lossy(1.0e5);
+        /// let w: WideI32F32 = x.mul_wide(x); // 1e10: beyond I32F32
+        /// assert_eq!(w.to_f64(), 1.0e10);
+        /// assert_eq!(w.ratio(x.mul_wide(I32F32::from_f64_lossy(4.0e5))).to_f64(), 0.25);
+        /// ```
+        WideI32F32, I32F32, i128, u128, i64, 32
+    );
+
     macro_rules! impl_real_fixed {
-        ($t:ty, $bits:ty, $frac:expr, $tol_bits:expr) => {
+        ($t:ty, $wide:ty, $wraw:ty, $bits:ty, $frac:expr, $tol_bits:expr) => {
             impl Real for $t {
+                type Wide = $wide;
+                #[inline(always)]
+                fn widen(self) -> $wide {
+                    <$wide>::from_bits((self.to_bits() as $wraw) << $frac)
+                }
+                #[inline(always)]
+                fn mul_wide(self, rhs: Self) -> $wide {
+                    // At most 2^(2·bits - 2) in magnitude: never overflows.
+                    <$wide>::from_bits(self.to_bits() as $wraw * rhs.to_bits() as $wraw)
+                }
                 #[inline(always)]
                 fn tolerance() -> Self {
                     <$t>::from_bits($tol_bits)
@@ -313,6 +756,27 @@ mod fixed_impl {
                     }
                 }
                 #[inline(always)]
+                fn floor_i64(self) -> i64 {
+                    (self.to_bits() >> $frac) as i64
+                }
+                #[inline]
+                fn mul_pow2(self, k: i32) -> Self {
+                    let bits = self.to_bits();
+                    if k <= 0 {
+                        let k = k.unsigned_abs().min(<$bits>::BITS - 1);
+                        return <$t>::from_bits(bits >> k);
+                    }
+                    let k = (k as u32).min(<$bits>::BITS - 1);
+                    let max = <$bits>::MAX >> k;
+                    <$t>::from_bits(if bits > max {
+                        <$bits>::MAX
+                    } else if bits < -max - 1 {
+                        <$bits>::MIN
+                    } else {
+                        bits << k
+                    })
+                }
+                #[inline(always)]
                 fn range_limit(growth: Growth) -> Option<Self> {
                     // The largest integer part: 2^(integer bits - 1) - 1.
                     const MAX: u64 = (<$bits>::MAX >> $frac) as u64;
@@ -350,8 +814,8 @@ mod fixed_impl {
         };
     }
 
-    impl_real_fixed!(I16F16, i32, 16, 1 << 4); // 2^-12
-    impl_real_fixed!(I32F32, i64, 32, 1 << 8); // 2^-24
+    impl_real_fixed!(I16F16, WideI16F16, i64, i32, 16, 1 << 4); // 2^-12
+    impl_real_fixed!(I32F32, WideI32F32, i128, i64, 32, 1 << 8); // 2^-24
 }
 
 #[cfg(test)]
@@ -403,5 +867,141 @@ mod tests {
             I32F32::max_finite()
         );
         assert_eq!((-I32F32::from_f64_lossy(4.0)).sqrt_clamped().to_f64(), 0.0);
+    }
+
+    #[cfg(feature = "fixed")]
+    mod wide {
+        use crate::fixed::{WideI16F16, WideI32F32, I16F16, I32F32};
+        use crate::{Real, Wide};
+        use num_bigint::BigInt;
+
+        /// xorshift64*: deterministic.
+        struct Rng(u64);
+        impl Rng {
+            fn next(&mut self) -> u64 {
+                self.0 ^= self.0 >> 12;
+                self.0 ^= self.0 << 25;
+                self.0 ^= self.0 >> 27;
+                self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+            }
+            /// A value with a random number of significant bits (so that
+            /// small, large and extreme magnitudes all come up), random sign.
+            fn bits(&mut self, width: u32) -> i128 {
+                let len = (self.next() % u64::from(width + 1)) as u32;
+                let mag =
+                    (u128::from(self.next()) << 64 | u128::from(self.next())) >> (128 - len.max(1));
+                let mag = if len == 0 { 0 } else { mag as i128 };
+                if self.next() & 1 == 1 {
+                    -mag
+                } else {
+                    mag
+                }
+            }
+        }
+
+        /// The oracle: `trunc(n · 2^f / d)` saturated to `[min, max]`, in
+        /// big integers.
+        fn ratio_oracle(n: i128, d: i128, f: u32, min: i128, max: i128) -> i128 {
+            let (n, d) = (BigInt::from(n), BigInt::from(d));
+            let zero = BigInt::from(0);
+            let q = if d == zero {
+                if n > zero {
+                    BigInt::from(max)
+                } else if n < zero {
+                    BigInt::from(min)
+                } else {
+                    zero
+                }
+            } else {
+                // BigInt division truncates towards zero.
+                (n << f) / d
+            };
+            q.clamp(BigInt::from(min), BigInt::from(max))
+                .try_into()
+                .unwrap()
+        }
+
+        fn sqrt_oracle(n: i128, max: i128) -> i128 {
+            if n <= 0 {
+                return 0;
+            }
+            let r = BigInt::from(n).sqrt();
+            r.min(BigInt::from(max)).try_into().unwrap()
+        }
+
+        #[test]
+        fn i16f16_wide_against_big_integers() {
+            let mut rng = Rng(0x1234_5678_9abc_def1);
+            for _ in 0..200_000 {
+                let (a, b) = (rng.bits(32) as i32, rng.bits(32) as i32);
+                let (a, b) = (I16F16::from_bits(a), I16F16::from_bits(b));
+                let p = a.mul_wide(b);
+                assert_eq!(
+                    i128::from(p.to_bits()),
+                    i128::from(a.to_bits()) * i128::from(b.to_bits())
+                );
+                assert_eq!(a.widen().to_bits(), i64::from(a.to_bits()) << 16);
+                assert_eq!(a.widen().narrow(), a);
+                let (n, d) = (rng.bits(63), rng.bits(63));
+                let (wn, wd) = (
+                    WideI16F16::from_bits(n as i64),
+                    WideI16F16::from_bits(d as i64),
+                );
+                let want = ratio_oracle(n, d, 16, i32::MIN.into(), i32::MAX.into());
+                assert_eq!(i128::from(wn.ratio(wd).to_bits()), want, "{n} / {d}");
+                let want = sqrt_oracle(n, i32::MAX.into());
+                assert_eq!(i128::from(wn.sqrt_narrow().to_bits()), want, "sqrt {n}");
+                let want = (n >> 16).clamp(i32::MIN.into(), i32::MAX.into());
+                assert_eq!(i128::from(wn.narrow().to_bits()), want);
+            }
+        }
+
+        #[test]
+        fn i32f32_wide_against_big_integers() {
+            let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+            for _ in 0..200_000 {
+                let (a, b) = (rng.bits(64) as i64, rng.bits(64) as i64);
+                let (a, b) = (I32F32::from_bits(a), I32F32::from_bits(b));
+                let p = a.mul_wide(b);
+                assert_eq!(
+                    p.to_bits(),
+                    i128::from(a.to_bits()) * i128::from(b.to_bits())
+                );
+                assert_eq!(a.widen().narrow(), a);
+                let (n, d) = (rng.bits(127), rng.bits(127));
+                let (wn, wd) = (WideI32F32::from_bits(n), WideI32F32::from_bits(d));
+                let want = ratio_oracle(n, d, 32, i64::MIN.into(), i64::MAX.into());
+                assert_eq!(i128::from(wn.ratio(wd).to_bits()), want, "{n} / {d}");
+                let want = sqrt_oracle(n, i64::MAX.into());
+                assert_eq!(i128::from(wn.sqrt_narrow().to_bits()), want, "sqrt {n}");
+                let want = (n >> 32).clamp(i64::MIN.into(), i64::MAX.into());
+                assert_eq!(i128::from(wn.narrow().to_bits()), want);
+            }
+        }
+
+        #[test]
+        fn wide_extremes() {
+            let max = WideI32F32::from_bits(i128::MAX);
+            let min = WideI32F32::from_bits(i128::MIN + 1);
+            let one = I32F32::from_f64_lossy(1.0).widen();
+            assert_eq!(max.ratio(one), I32F32::max_finite());
+            assert_eq!(min.ratio(one), I32F32::from_bits(i64::MIN));
+            assert_eq!(one.ratio(max).to_bits(), 0);
+            assert_eq!(max.ratio(max).to_f64(), 1.0);
+            assert_eq!(min.ratio(max).to_f64(), -1.0);
+            assert_eq!(max.sqrt_narrow(), I32F32::max_finite());
+            let tiny = WideI32F32::from_bits(1);
+            assert_eq!(tiny.ratio(WideI32F32::from_bits(0)), I32F32::max_finite());
+            assert_eq!(
+                (-tiny).ratio(WideI32F32::from_bits(0)),
+                I32F32::from_bits(i64::MIN)
+            );
+            assert_eq!(
+                WideI32F32::from_bits(0)
+                    .ratio(WideI32F32::from_bits(0))
+                    .to_bits(),
+                0
+            );
+        }
     }
 }

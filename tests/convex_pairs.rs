@@ -30,7 +30,12 @@ macro_rules! closest_of {
         as_isect!($T, $a, ba, |x| as_isect!($T, $b, bb, |y| {
             let p = x.closest_points(&y);
             let q = y.closest_points(&x);
-            (arr(&p.point_a), arr(&p.point_b), arr(&q.point_a), arr(&q.point_b))
+            (
+                arr(&p.point_a),
+                arr(&p.point_b),
+                arr(&q.point_a),
+                arr(&q.point_b),
+            )
         }))
     };
 }

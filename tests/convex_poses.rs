@@ -40,7 +40,11 @@ fn iso_f64<T: Scalar>(q: [f64; 4], t: V) -> Isometry3<f64> {
     let c = p.rotation.quaternion().coords;
     let quat = Quaternion::new(c[3].to_f64(), c[0].to_f64(), c[1].to_f64(), c[2].to_f64());
     Isometry3::from_parts(
-        Translation3::new(p.translation.x.to_f64(), p.translation.y.to_f64(), p.translation.z.to_f64()),
+        Translation3::new(
+            p.translation.x.to_f64(),
+            p.translation.y.to_f64(),
+            p.translation.z.to_f64(),
+        ),
         UnitQuaternion::new_unchecked(quat),
     )
 }

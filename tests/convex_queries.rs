@@ -82,8 +82,14 @@ fn depth_2d(a: &[[f64; 3]], b: &[[f64; 3]]) -> f64 {
         }
         for sg in [1.0, -1.0] {
             let n = mul(d, sg / l);
-            let ha = a.iter().map(|p| common::dot(n, *p)).fold(f64::NEG_INFINITY, f64::max);
-            let lb = b.iter().map(|p| common::dot(n, *p)).fold(f64::INFINITY, f64::min);
+            let ha = a
+                .iter()
+                .map(|p| common::dot(n, *p))
+                .fold(f64::NEG_INFINITY, f64::max);
+            let lb = b
+                .iter()
+                .map(|p| common::dot(n, *p))
+                .fold(f64::INFINITY, f64::min);
             best = best.min(ha - lb);
         }
     }
@@ -108,31 +114,63 @@ fn random_hulls<T: Scalar, const D: usize>(seed: u64, cases: usize) {
         let b = cloud(&mut rng, cb, r / 4.0, nb);
         let (sa, sb) = (hull::<T, D>(&a), hull::<T, D>(&b));
         let (oa, ob) = (seen::<T, D>(&a), seen::<T, D>(&b));
-        let scale = 1.0 + oa.iter().chain(&ob).flatten().fold(0.0f64, |m, x| m.max(x.abs()));
+        let scale = 1.0
+            + oa.iter()
+                .chain(&ob)
+                .flatten()
+                .fold(0.0f64, |m, x| m.max(x.abs()));
         let t = tol::<T>(scale);
-        let want = closest(&Convex::polytope(&oa), &Convex::polytope(&ob)).unwrap().dist;
+        let want = closest(&Convex::polytope(&oa), &Convex::polytope(&ob))
+            .unwrap()
+            .dist;
         let pair = convex::closest_points(&sa, &sb);
         let (pa, pb) = (pad(arr(&pair.point_a)), pad(arr(&pair.point_b)));
-        assert!((dist(pa, pb) - want).abs() <= t, "{D}D case {case}: {} vs {want}", dist(pa, pb));
-        let on = |pts: &[[f64; 3]], p| closest(&Convex::polytope(pts), &Convex::point(p)).unwrap().dist;
-        assert!(on(&oa, pa) <= t && on(&ob, pb) <= t, "{D}D case {case}: points off their shapes");
+        assert!(
+            (dist(pa, pb) - want).abs() <= t,
+            "{D}D case {case}: {} vs {want}",
+            dist(pa, pb)
+        );
+        let on = |pts: &[[f64; 3]], p| {
+            closest(&Convex::polytope(pts), &Convex::point(p))
+                .unwrap()
+                .dist
+        };
+        assert!(
+            on(&oa, pa) <= t && on(&ob, pb) <= t,
+            "{D}D case {case}: points off their shapes"
+        );
         let sep = core_separation(&oa, &ob);
         if sep.abs() > t {
-            assert_eq!(convex::intersects(&sa, &sb), sep < 0.0, "{D}D case {case}: separation {sep}");
+            assert_eq!(
+                convex::intersects(&sa, &sb),
+                sep < 0.0,
+                "{D}D case {case}: separation {sep}"
+            );
             let c = convex::contact(&sa, &sb);
             assert_eq!(c.is_some(), sep < 0.0, "{D}D case {case}");
             if let Some(c) = c {
                 overlaps += 1;
                 let depth = c.depth.to_f64();
                 let want = if D == 3 { -sep } else { depth_2d(&oa, &ob) };
-                assert!((depth - want).abs() <= 4.0 * t, "{D}D case {case}: depth {depth} vs {want}");
+                assert!(
+                    (depth - want).abs() <= 4.0 * t,
+                    "{D}D case {case}: depth {depth} vs {want}"
+                );
                 let n = pad(varr(&c.normal));
                 assert!((norm(n) - 1.0).abs() <= t);
                 let moved: Vec<[f64; 3]> = ob.iter().map(|p| add(*p, mul(n, depth))).collect();
-                let after = closest(&Convex::polytope(&oa), &Convex::polytope(&moved)).unwrap().dist;
-                assert!(after <= 4.0 * t, "{D}D case {case}: pushed apart by {after}");
+                let after = closest(&Convex::polytope(&oa), &Convex::polytope(&moved))
+                    .unwrap()
+                    .dist;
+                assert!(
+                    after <= 4.0 * t,
+                    "{D}D case {case}: pushed apart by {after}"
+                );
                 let p = pad(arr(&c.point));
-                assert!(on(&oa, p) <= 4.0 * t && on(&ob, p) <= 4.0 * t, "{D}D case {case}: point");
+                assert!(
+                    on(&oa, p) <= 4.0 * t && on(&ob, p) <= 4.0 * t,
+                    "{D}D case {case}: point"
+                );
             }
         }
         // Cast a along a motion towards b.
@@ -145,18 +183,27 @@ fn random_hulls<T: Scalar, const D: usize>(seed: u64, cases: usize) {
         match (want, got) {
             (Some(w), Some(h)) => {
                 hits += 1;
-                assert!((h.t.to_f64() - w).abs() <= t_tol.max(1e-9), "{D}D case {case}: t {} vs {w}", h.t.to_f64());
+                assert!(
+                    (h.t.to_f64() - w).abs() <= t_tol.max(1e-9),
+                    "{D}D case {case}: t {} vs {w}",
+                    h.t.to_f64()
+                );
             }
             (None, None) => {}
             (w, g) => {
                 let tt = w.or(g.map(|h| h.t.to_f64())).unwrap();
                 let moved: Vec<[f64; 3]> = oa.iter().map(|p| add(*p, mul(pad(m), tt))).collect();
-                let d = closest(&Convex::polytope(&moved), &Convex::polytope(&ob)).unwrap().dist;
+                let d = closest(&Convex::polytope(&moved), &Convex::polytope(&ob))
+                    .unwrap()
+                    .dist;
                 assert!(d <= 64.0 * t, "{D}D case {case}: oracle {w:?}, query {g:?}");
             }
         }
     }
-    assert!(overlaps > cases / 10 && hits > cases / 10, "{overlaps} overlaps, {hits} hits");
+    assert!(
+        overlaps > cases / 10 && hits > cases / 10,
+        "{overlaps} overlaps, {hits} hits"
+    );
 }
 
 scalar_tests! {
@@ -284,7 +331,10 @@ fn non_finite_input_gives_defined_answers() {
     // NaN and zero directions in the shapes' own support maps.
     let ball = Ball::new(Point3::new(1.0, 2.0, 3.0), 1.0);
     assert_eq!(ball.support(&Vector3::zeros()), Point3::new(1.0, 2.0, 3.0));
-    assert_eq!(ball.support(&Vector3::new(f64::NAN, 0.0, 0.0)), Point3::new(1.0, 2.0, 3.0));
+    assert_eq!(
+        ball.support(&Vector3::new(f64::NAN, 0.0, 0.0)),
+        Point3::new(1.0, 2.0, 3.0)
+    );
     let _ = Vector2::<f64>::zeros();
 }
 
@@ -317,7 +367,8 @@ fn quickcheck_consistent_and_terminating() {
         let i2 = convex::intersects(&hb, &ha);
         let d = convex::closest_points(&ha, &hb).distance();
         let c = convex::contact(&ha, &hb);
-        let finite = d.is_finite() && c.is_none_or(|c| c.depth.is_finite() && c.normal.iter().all(|x| x.is_finite()));
+        let finite = d.is_finite()
+            && c.is_none_or(|c| c.depth.is_finite() && c.normal.iter().all(|x| x.is_finite()));
         let toi = convex::cast(&ha, &Vector3::new(1.0, -2.0, 0.5), &hb);
         finite
             && i1 == i2
@@ -325,7 +376,11 @@ fn quickcheck_consistent_and_terminating() {
             && i1 == c.is_some()
             && toi.is_none_or(|h| (0.0..=1.0).contains(&h.t))
     }
-    qc(0xC0DE, 300, prop as fn(Vec<(i8, i8, i8)>, Vec<(i8, i8, i8)>) -> bool);
+    qc(
+        0xC0DE,
+        300,
+        prop as fn(Vec<(i8, i8, i8)>, Vec<(i8, i8, i8)>) -> bool,
+    );
 }
 
 fn s<T: Real>(x: f64) -> T {

@@ -72,13 +72,38 @@ fn terrain(n: u32) -> Soup {
     (v, t)
 }
 
-/// The three test meshes (thousands of triangles each), by name.
+/// A closed sphere with degenerate and duplicate triangles mixed in:
+/// every seventh triangle again (same winding and reversed), a segment
+/// triangle on one of its edges (`[a, b, a]`), a collinear one through the
+/// edge's midpoint, and a point triangle at a vertex.
+fn degenerate() -> Soup {
+    let (mut v, mut t) = uv_sphere([0.0, 0.1, -0.2], 2.5, 30, 40);
+    for k in (0..t.len()).step_by(7) {
+        let [a, b, c] = t[k];
+        let m = v.len() as u32;
+        v.push(lerp(v[a as usize], v[b as usize], 0.5));
+        t.extend([[a, b, c], [a, c, b], [a, b, a], [a, m, b], [c, c, c]]);
+    }
+    (v, t)
+}
+
+/// The test meshes, by name: closed (sphere), a soup of overlapping
+/// triangles, open (terrain), closed with degenerate and duplicate
+/// triangles, and a single triangle.
 fn meshes() -> Vec<(&'static str, Soup)> {
     let mut rng = Rng::new(41);
     vec![
         ("sphere", uv_sphere([0.3, -0.2, 0.1], 3.1, 40, 60)),
         ("soup", soup(&mut rng, 3000)),
         ("terrain", terrain(40)),
+        ("degenerate", degenerate()),
+        (
+            "single",
+            (
+                vec![[-2.0, -1.5, 0.25], [2.5, -1.0, -0.5], [0.0, 2.75, 0.5]],
+                vec![[0, 1, 2]],
+            ),
+        ),
     ]
 }
 
@@ -175,7 +200,7 @@ impl<T: Scalar> Fixture<T> {
             T::NAME
         );
         // The reported triangle's own hit, exactly; at the first t (ties:
-        // any triangle at that t).
+        // the smallest index at that t, whatever order the walk took).
         let own = hits
             .iter()
             .find(|h| h.1 == g.triangle)
@@ -192,6 +217,13 @@ impl<T: Scalar> Fixture<T> {
             g.t.to_f64(),
             min,
             "{} {name}: not the first hit, {c:?}",
+            T::NAME
+        );
+        let first = hits.iter().filter(|h| h.0 == min).map(|h| h.1).min();
+        assert_eq!(
+            Some(g.triangle),
+            first,
+            "{} {name}: a tie goes to the smallest index, {c:?}",
             T::NAME
         );
     }
@@ -242,7 +274,7 @@ mesh_tests! {
         let mut rng = Rng::new(5);
         for (name, soup) in meshes() {
             let f = Fixture::<T>::new(&soup);
-            assert!(f.mesh.len() >= 3000, "{name}: {}", f.mesh.len());
+            assert!(f.mesh.len() >= 3000 || name == "single", "{name}: {}", f.mesh.len());
             for k in 0..reps::<T>(700) {
                 let ray = random_ray::<T>(&mut rng);
                 let cull = [FaceCull::None, FaceCull::Back, FaceCull::Front][k % 3];
@@ -314,6 +346,49 @@ mesh_tests! {
                 assert_eq!(got, want, "{} {name}: overlap {k}", T::NAME);
             }
         }
+    }
+
+    fn batches_match_one_call_per_ray<T>() {
+        let mut rng = Rng::new(12);
+        for (name, soup) in meshes() {
+            let f = Fixture::<T>::new(&soup);
+            // Incoherent rays, and the rays of a camera in tiles of eight
+            // (nearly parallel, many through the same edges).
+            let mut rays: Vec<Ray<T>> = (0..reps::<T>(600)).map(|_| random_ray::<T>(&mut rng)).collect();
+            let eye = rng.point::<3>(7.0);
+            let mut base = [0.0; 3];
+            for k in 0..reps::<T>(800) {
+                if k % 8 == 0 {
+                    base = rng.point::<3>(4.5);
+                }
+                let j = (k % 8) as f64;
+                let target = add(base, [0.04 * (j % 4.0), 0.04 * (j / 4.0).floor(), 0.0]);
+                rays.push(Ray::new(pt(eye), vt(sub(target, eye))));
+            }
+            for cull in [FaceCull::None, FaceCull::Back] {
+                let mut hits = vec![None; rays.len()];
+                f.mesh.cast_many(&rays, cull, &mut hits);
+                let mut blocked = vec![false; rays.len()];
+                f.mesh.occludes_many(&rays, cull, &mut blocked);
+                for (k, r) in rays.iter().enumerate() {
+                    assert_eq!(hits[k], f.mesh.cast(r, cull), "{} {name}: ray {k}", T::NAME);
+                    assert_eq!(blocked[k], f.mesh.occludes(r, cull), "{} {name}: ray {k}", T::NAME);
+                }
+                // Every tenth ray against the brute force as well.
+                for r in rays.iter().step_by(10) {
+                    f.check_cast(name, r, cull);
+                }
+            }
+        }
+        // An empty mesh, and a batch longer than its output.
+        let empty = TriMesh::<T>::new(vec![], vec![]).expect("empty is fine");
+        let rays = [random_ray::<T>(&mut rng), random_ray::<T>(&mut rng)];
+        let mut hits = [None];
+        empty.cast_many(&rays, FaceCull::None, &mut hits);
+        assert_eq!(hits, [None]);
+        let mut blocked = [true, true, true];
+        empty.occludes_many(&rays, FaceCull::None, &mut blocked);
+        assert_eq!(blocked, [false, false, true]);
     }
 
     fn degenerate_casters_miss<T>() {

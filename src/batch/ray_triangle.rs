@@ -44,17 +44,23 @@ fn sheared<T: Real, const N: usize>(ray: &PreparedRay<T, 3>, p: &[[T; N]; 3]) ->
 }
 
 /// The scalar test's rounding bound of every lane
-/// ([`crate::intersect::ray_triangle::edge_bound`]), bit for bit.
+/// ([`crate::intersect::ray_triangle::edge_bound`], called on the same
+/// values: bit for bit), from the sheared `x`, `y` of the three vertices.
 #[inline(always)]
-fn edge_bounds<T: Real, const N: usize>(ray: &PreparedRay<T, 3>, tris: &Triangles<T, N>) -> [T; N] {
+fn edge_bounds<T: Real, const N: usize>(
+    ray: &PreparedRay<T, 3>,
+    tris: &Triangles<T, N>,
+    [ax, ay, bx, by, cx, cy]: [&[T; N]; 6],
+) -> [T; N] {
     let o = ray.origin;
     core::array::from_fn(|k| {
+        let at = |l: &[T; N]| l.get(k).copied().unwrap_or_else(T::zero);
         let v = |[x, y, z]: &[[T; N]; 3]| {
-            let at = |l: &[T; N]| l.get(k).copied().unwrap_or_else(T::zero);
             crate::Vector::<T, 3>::new(at(x) - o.x, at(y) - o.y, at(z) - o.z)
         };
         let (a, b, c) = (v(&tris.a), v(&tris.b), v(&tris.c));
-        crate::intersect::ray_triangle::edge_bound([&a, &b, &c])
+        let q = [[at(ax), at(ay)], [at(bx), at(by)], [at(cx), at(cy)]];
+        crate::intersect::ray_triangle::edge_bound([&a, &b, &c], q)
     })
 }
 
@@ -94,10 +100,10 @@ pub fn ray_triangles<T: Real, const N: usize>(
     if has_infinity::<T>() {
         let (keep_front, keep_back) = (cull.keeps(true), cull.keeps(false));
         let (t_min, t_max, max) = (ray.t_min, ray.t_max, T::max_finite());
-        let bounds = edge_bounds(ray, tris);
         let [ax, ay, az] = sheared(ray, &tris.a);
         let [bx, by, bz] = sheared(ray, &tris.b);
         let [cx, cy, cz] = sheared(ray, &tris.c);
+        let bounds = edge_bounds(ray, tris, [&ax, &ay, &bx, &by, &cx, &cy]);
         let lanes = ax.iter().zip(&ay).zip(&az);
         let lanes = lanes.zip(bx.iter().zip(&by).zip(&bz));
         let lanes = lanes.zip(cx.iter().zip(&cy).zip(&cz));

@@ -7,9 +7,21 @@
 
 use crate::classify::side_of;
 use crate::intersect::extreme_corners;
-use crate::{Aabb, Classify, Plane, Real, Side};
+use crate::{Aabb, Plane, Real, Side};
 
-impl<T: Real, const D: usize> Classify<T, D> for Aabb<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Aabb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
+        if self.is_empty() {
+            return Side::Straddling;
+        }
+        let (lo, hi) = extreme_corners(self, plane);
+        side_of(plane.signed_distance(&lo), plane.signed_distance(&hi))
+    }
+}
+
+crate::range::impl_classify! {
     /// Front when the corner nearest the back is in front, back when the
     /// corner nearest the front is behind, straddling otherwise.
     ///
@@ -20,16 +32,5 @@ impl<T: Real, const D: usize> Classify<T, D> for Aabb<T, D> {
     /// assert_eq!(b.classify(&p), Side::Back);
     /// assert_eq!(b.classify(&Plane::new(Vector3::new(1.0, 1.0, 1.0), 3.0)), Side::Straddling);
     /// ```
-    #[inline]
-    fn classify(&self, plane: &Plane<T, D>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return crate::Side::Straddling;
-        }
-        if self.is_empty() {
-            return Side::Straddling;
-        }
-        let (lo, hi) = extreme_corners(self, plane);
-        side_of(plane.signed_distance(&lo), plane.signed_distance(&hi))
-    }
+    [T: Real, const D: usize] Aabb<T, D>, D
 }

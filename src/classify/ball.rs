@@ -5,9 +5,19 @@
 //! is its centre; a negative radius is treated as zero; NaN straddles.
 
 use crate::classify::{normal_length, side_of};
-use crate::{Ball, Classify, Plane, Real, Side};
+use crate::{Ball, Plane, Real, Side};
 
-impl<T: Real, const D: usize> Classify<T, D> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Ball<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
+        let s = plane.signed_distance(&self.center);
+        let r = self.radius.max_sel(T::zero()) * normal_length(plane);
+        side_of(s - r, s + r)
+    }
+}
+
+crate::range::impl_classify! {
     /// Front when the whole ball is in front (centre farther than the
     /// radius), back likewise, straddling otherwise.
     ///
@@ -17,14 +27,5 @@ impl<T: Real, const D: usize> Classify<T, D> for Ball<T, D> {
     /// assert_eq!(Ball::new(Point2::new(0.0, 3.0), 1.5).classify(&line), Side::Front);
     /// assert_eq!(Ball::new(Point2::new(0.0, 3.0), 2.0).classify(&line), Side::Straddling); // touching
     /// ```
-    #[inline]
-    fn classify(&self, plane: &Plane<T, D>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return crate::Side::Straddling;
-        }
-        let s = plane.signed_distance(&self.center);
-        let r = self.radius.max_sel(T::zero()) * normal_length(plane);
-        side_of(s - r, s + r)
-    }
+    [T: Real, const D: usize] Ball<T, D>, D
 }

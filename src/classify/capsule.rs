@@ -6,9 +6,22 @@
 //! NaN straddles.
 
 use crate::classify::{normal_length, side_of2};
-use crate::{Capsule, Classify, Plane, Real, Side};
+use crate::{Capsule, Plane, Real, Side};
 
-impl<T: Real, const D: usize> Classify<T, D> for Capsule<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Capsule<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
+        let (a, b) = (
+            plane.signed_distance(&self.segment.a),
+            plane.signed_distance(&self.segment.b),
+        );
+        let r = self.radius.max_sel(T::zero()) * normal_length(plane);
+        side_of2(a, b, r)
+    }
+}
+
+crate::range::impl_classify! {
     /// Front when the whole capsule is in front, back likewise, straddling
     /// otherwise.
     ///
@@ -18,17 +31,5 @@ impl<T: Real, const D: usize> Classify<T, D> for Capsule<T, D> {
     /// assert_eq!(c.classify(&Plane::new(Vector3::z(), 0.0)), Side::Front);
     /// assert_eq!(c.classify(&Plane::new(Vector3::z(), 0.75)), Side::Straddling);
     /// ```
-    #[inline]
-    fn classify(&self, plane: &Plane<T, D>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return crate::Side::Straddling;
-        }
-        let (a, b) = (
-            plane.signed_distance(&self.segment.a),
-            plane.signed_distance(&self.segment.b),
-        );
-        let r = self.radius.max_sel(T::zero()) * normal_length(plane);
-        side_of2(a, b, r)
-    }
+    [T: Real, const D: usize] Capsule<T, D>, D
 }

@@ -22,6 +22,8 @@
 pub mod aabb;
 pub mod ball;
 pub mod capsule;
+pub mod cone;
+pub mod cylinder;
 pub mod obb;
 pub mod point;
 pub mod segment;

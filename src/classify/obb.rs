@@ -7,9 +7,21 @@
 
 use crate::classify::side_of;
 use crate::intersect::column;
-use crate::{Classify, Obb, Plane, Real, Side};
+use crate::{Obb, Plane, Real, Side};
 
-impl<T: Real, const D: usize> Classify<T, D> for Obb<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Obb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
+        let s = plane.signed_distance(&self.center);
+        let r = (0..D).fold(T::zero(), |r, i| {
+            r + self.half_extents[i].abs() * plane.normal.dot(&column(&self.axes, i)).abs()
+        });
+        side_of(s - r, s + r)
+    }
+}
+
+crate::range::impl_classify! {
     /// Front when the whole box is in front, back likewise, straddling
     /// otherwise.
     ///
@@ -20,16 +32,5 @@ impl<T: Real, const D: usize> Classify<T, D> for Obb<T, D> {
     /// assert_eq!(diamond.classify(&Plane::new(Vector2::y(), 0.5)), Side::Front); // lowest corner at 0.59
     /// assert_eq!(diamond.classify(&Plane::new(Vector2::y(), 1.0)), Side::Straddling);
     /// ```
-    #[inline]
-    fn classify(&self, plane: &Plane<T, D>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return crate::Side::Straddling;
-        }
-        let s = plane.signed_distance(&self.center);
-        let r = (0..D).fold(T::zero(), |r, i| {
-            r + self.half_extents[i].abs() * plane.normal.dot(&column(&self.axes, i)).abs()
-        });
-        side_of(s - r, s + r)
-    }
+    [T: Real, const D: usize] Obb<T, D>, D
 }

@@ -9,9 +9,21 @@
 //! normal puts every point on the side of `-d` (straddling for `d = 0`);
 //! NaN or infinite input straddles.
 
-use crate::{Classify, Plane, Point, Real, Side};
+use crate::{Plane, Point, Real, Side};
 
-impl<T: Real, const D: usize> Classify<T, D> for Point<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Point<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
+        match T::plane_side(&plane.normal, plane.d, self) {
+            core::cmp::Ordering::Greater => Side::Front,
+            core::cmp::Ordering::Less => Side::Back,
+            core::cmp::Ordering::Equal => Side::Straddling,
+        }
+    }
+}
+
+crate::range::impl_classify! {
     /// Front for `normal · p > d`, back for `<`, straddling on the plane,
     /// each decided exactly.
     ///
@@ -25,16 +37,5 @@ impl<T: Real, const D: usize> Classify<T, D> for Point<T, D> {
     /// let p = Plane::new(Vector3::new(0.1, 0.2, 0.0), 0.1 + 0.2);
     /// assert_eq!(Point3::new(1.0, 1.0, 0.0).classify(&p), Side::Back);
     /// ```
-    #[inline]
-    fn classify(&self, plane: &Plane<T, D>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return Side::Straddling;
-        }
-        match T::plane_side(&plane.normal, plane.d, self) {
-            core::cmp::Ordering::Greater => Side::Front,
-            core::cmp::Ordering::Less => Side::Back,
-            core::cmp::Ordering::Equal => Side::Straddling,
-        }
-    }
+    [T: Real, const D: usize] Point<T, D>, D
 }

@@ -4,9 +4,22 @@
 //! zero-length segment is a point; NaN straddles.
 
 use crate::classify::side_of2;
-use crate::{Classify, Plane, Real, Segment, Side};
+use crate::{Plane, Real, Segment, Side};
 
-impl<T: Real, const D: usize> Classify<T, D> for Segment<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Segment<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
+        let (a, b) = (
+            plane.signed_distance(&self.a),
+            plane.signed_distance(&self.b),
+        );
+        // Both values compared (NaN fails both tests and straddles).
+        side_of2(a, b, T::zero())
+    }
+}
+
+crate::range::impl_classify! {
     /// Front when both endpoints are in front, back when both are behind,
     /// straddling otherwise.
     ///
@@ -15,17 +28,5 @@ impl<T: Real, const D: usize> Classify<T, D> for Segment<T, D> {
     /// let s = Segment::new(Point2::new(0.0, -1.0), Point2::new(0.0, -3.0));
     /// assert_eq!(s.classify(&Plane::new(Vector2::y(), 0.0)), Side::Back);
     /// ```
-    #[inline]
-    fn classify(&self, plane: &Plane<T, D>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return crate::Side::Straddling;
-        }
-        let (a, b) = (
-            plane.signed_distance(&self.a),
-            plane.signed_distance(&self.b),
-        );
-        // Both values compared (NaN fails both tests and straddles).
-        side_of2(a, b, T::zero())
-    }
+    [T: Real, const D: usize] Segment<T, D>, D
 }

@@ -5,24 +5,12 @@
 //! it) straddles it; a degenerate triangle is the segment or point it
 //! spans; NaN straddles.
 
-use crate::{Classify, Plane, Real, Side, Triangle};
+use crate::{Plane, Real, Side, Triangle};
 
-impl<T: Real, const D: usize> Classify<T, D> for Triangle<T, D> {
-    /// Front when every vertex is in front, back when every vertex is
-    /// behind, straddling otherwise.
-    ///
-    /// ```
-    /// use isect::{Classify, Plane, Side, Triangle, nalgebra::{Point3, Vector3}};
-    /// let t = Triangle::new(Point3::new(0.0, 0.0, 1.0), Point3::new(1.0, 0.0, 2.0), Point3::new(0.0, 1.0, 0.0));
-    /// assert_eq!(t.classify(&Plane::new(Vector3::z(), -0.5)), Side::Front);
-    /// assert_eq!(t.classify(&Plane::new(Vector3::z(), 0.0)), Side::Straddling); // a vertex on the plane
-    /// ```
+impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Triangle<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
-    fn classify(&self, plane: &Plane<T, D>) -> Side {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return crate::Side::Straddling;
-        }
+    fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
         let (a, b, c) = (
             plane.signed_distance(&self.a),
             plane.signed_distance(&self.b),
@@ -39,4 +27,17 @@ impl<T: Real, const D: usize> Classify<T, D> for Triangle<T, D> {
             Side::Straddling
         }
     }
+}
+
+crate::range::impl_classify! {
+    /// Front when every vertex is in front, back when every vertex is
+    /// behind, straddling otherwise.
+    ///
+    /// ```
+    /// use isect::{Classify, Plane, Side, Triangle, nalgebra::{Point3, Vector3}};
+    /// let t = Triangle::new(Point3::new(0.0, 0.0, 1.0), Point3::new(1.0, 0.0, 2.0), Point3::new(0.0, 1.0, 0.0));
+    /// assert_eq!(t.classify(&Plane::new(Vector3::z(), -0.5)), Side::Front);
+    /// assert_eq!(t.classify(&Plane::new(Vector3::z(), 0.0)), Side::Straddling); // a vertex on the plane
+    /// ```
+    [T: Real, const D: usize] Triangle<T, D>, D
 }

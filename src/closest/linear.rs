@@ -194,13 +194,17 @@ fn solve<T: Real, const D: usize>(
     // (u·w)(v·x) - (u·x)(v·w) = Σ_{i<j} (u_i v_j - u_j v_i)(w_i x_j - w_j x_i)),
     // which keeps their relative accuracy when the directions are nearly
     // parallel, where the dot-product forms cancel catastrophically.
+    // The components as arrays: indexing them needs no call (nalgebra's
+    // `Index` is not inlined at opt-level "z", and its bounds check would
+    // keep a panic path in firmware images).
+    let (u, v, x) = (&d1.data.0[0], &d2.data.0[0], &r.data.0[0]);
     let wedges = |scale: T| {
         let (mut det, mut s_num, mut w_max) = (T::zero(), T::zero(), T::zero());
         for i in 0..D {
             for j in i + 1..D {
-                let w = (d1[i] * d2[j] - d1[j] * d2[i]) * scale;
+                let w = (u[i] * v[j] - u[j] * v[i]) * scale;
                 det += w * w;
-                s_num += w * (d2[i] * r[j] - d2[j] * r[i]);
+                s_num += w * (v[i] * x[j] - v[j] * x[i]);
                 w_max = w_max.max_sel(w.abs());
             }
         }

@@ -7,22 +7,12 @@
 //! become `max` on their axis (select-based clamp; see
 //! [`crate::Real::clamp_sel`]).
 
-use crate::{Aabb, ClosestPoint, Point, Real};
+use crate::{Aabb, Point, Real};
 
-impl<T: Real, const D: usize> ClosestPoint<T, D> for Aabb<T, D> {
-    /// `p` clamped into the box.
-    ///
-    /// ```
-    /// use isect::{Aabb, ClosestPoint, nalgebra::Point3};
-    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 2.0, 3.0));
-    /// assert_eq!(b.closest_point(&Point3::new(-1.0, 1.0, 5.0)), Point3::new(0.0, 1.0, 3.0));
-    /// ```
+impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Aabb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
-    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f64(self, p);
-        }
+    fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let mut q = *p;
         for i in 0..D {
             q[i] = p[i].min_sel(self.max[i]).max_sel(self.min[i]);
@@ -31,10 +21,7 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Aabb<T, D> {
     }
 
     #[inline]
-    fn distance_squared(&self, p: &Point<T, D>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_squared_f64(self, p);
-        }
+    fn kernel_distance_squared(&self, p: &Point<T, D>) -> T {
         let mut d2 = T::zero();
         for i in 0..D {
             let below = (self.min[i] - p[i]).max_sel(T::zero());
@@ -44,4 +31,15 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Aabb<T, D> {
         }
         d2
     }
+}
+
+crate::range::impl_closest_point! {
+    /// `p` clamped into the box.
+    ///
+    /// ```
+    /// use isect::{Aabb, ClosestPoint, nalgebra::Point3};
+    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 2.0, 3.0));
+    /// assert_eq!(b.closest_point(&Point3::new(-1.0, 1.0, 5.0)), Point3::new(0.0, 1.0, 3.0));
+    /// ```
+    [T: Real, const D: usize] Aabb<T, D>, D
 }

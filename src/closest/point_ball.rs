@@ -7,23 +7,12 @@
 //! Degenerate cases: radius zero is the center; a negative radius is
 //! treated as zero; NaN input gives NaN.
 
-use crate::{Ball, ClosestPoint, Point, Real};
+use crate::{Ball, Point, Real};
 
-impl<T: Real, const D: usize> ClosestPoint<T, D> for Ball<T, D> {
-    /// `p` when inside, otherwise the surface point towards `p`.
-    ///
-    /// ```
-    /// use isect::{Ball, ClosestPoint, nalgebra::Point2};
-    /// let c = Ball::new(Point2::new(1.0, 1.0), 1.0);
-    /// assert_eq!(c.closest_point(&Point2::new(1.0, 4.0)), Point2::new(1.0, 2.0));
-    /// assert_eq!(c.closest_point(&Point2::new(1.5, 1.0)), Point2::new(1.5, 1.0));
-    /// ```
+impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Ball<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
-    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f64(self, p);
-        }
+    fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let v = p - self.center;
         let r = self.radius.max_sel(T::zero());
         let len2 = v.norm_squared();
@@ -36,20 +25,26 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Ball<T, D> {
     }
 
     #[inline]
-    fn distance_squared(&self, p: &Point<T, D>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_squared_f64(self, p);
-        }
-        let d = self.distance(p);
+    fn kernel_distance_squared(&self, p: &Point<T, D>) -> T {
+        let d = self.kernel_distance(p);
         d * d
     }
 
     #[inline]
-    fn distance(&self, p: &Point<T, D>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_f64(self, p);
-        }
+    fn kernel_distance(&self, p: &Point<T, D>) -> T {
         let r = self.radius.max_sel(T::zero());
         ((p - self.center).norm_squared().sqrt_clamped() - r).max_sel(T::zero())
     }
+}
+
+crate::range::impl_closest_point! {
+    /// `p` when inside, otherwise the surface point towards `p`.
+    ///
+    /// ```
+    /// use isect::{Ball, ClosestPoint, nalgebra::Point2};
+    /// let c = Ball::new(Point2::new(1.0, 1.0), 1.0);
+    /// assert_eq!(c.closest_point(&Point2::new(1.0, 4.0)), Point2::new(1.0, 2.0));
+    /// assert_eq!(c.closest_point(&Point2::new(1.5, 1.0)), Point2::new(1.5, 1.0));
+    /// ```
+    [T: Real, const D: usize] Ball<T, D>, D
 }

@@ -6,23 +6,12 @@
 //! gives NaN.
 
 use crate::closest::closest_on_segment;
-use crate::{Capsule, ClosestPoint, Point, Real};
+use crate::{Capsule, Point, Real};
 
-impl<T: Real, const D: usize> ClosestPoint<T, D> for Capsule<T, D> {
-    /// `p` when inside, otherwise the surface point nearest it.
-    ///
-    /// ```
-    /// use isect::{Capsule, ClosestPoint, Segment, nalgebra::Point2};
-    /// let c = Capsule::new(Segment::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0)), 1.0);
-    /// assert_eq!(c.closest_point(&Point2::new(2.0, 3.0)), Point2::new(2.0, 1.0));
-    /// assert_eq!(c.closest_point(&Point2::new(7.0, 0.0)), Point2::new(5.0, 0.0));
-    /// ```
+impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Capsule<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
-    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f64(self, p);
-        }
+    fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let q = self
             .segment
             .at(closest_on_segment(&self.segment.a, &self.segment.b, p));
@@ -36,10 +25,7 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Capsule<T, D> {
     }
 
     #[inline]
-    fn distance(&self, p: &Point<T, D>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_f64(self, p);
-        }
+    fn kernel_distance(&self, p: &Point<T, D>) -> T {
         let q = self
             .segment
             .at(closest_on_segment(&self.segment.a, &self.segment.b, p));
@@ -48,11 +34,20 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Capsule<T, D> {
     }
 
     #[inline]
-    fn distance_squared(&self, p: &Point<T, D>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_squared_f64(self, p);
-        }
-        let d = self.distance(p);
+    fn kernel_distance_squared(&self, p: &Point<T, D>) -> T {
+        let d = self.kernel_distance(p);
         d * d
     }
+}
+
+crate::range::impl_closest_point! {
+    /// `p` when inside, otherwise the surface point nearest it.
+    ///
+    /// ```
+    /// use isect::{Capsule, ClosestPoint, Segment, nalgebra::Point2};
+    /// let c = Capsule::new(Segment::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0)), 1.0);
+    /// assert_eq!(c.closest_point(&Point2::new(2.0, 3.0)), Point2::new(2.0, 1.0));
+    /// assert_eq!(c.closest_point(&Point2::new(7.0, 0.0)), Point2::new(5.0, 0.0));
+    /// ```
+    [T: Real, const D: usize] Capsule<T, D>, D
 }

@@ -6,22 +6,12 @@
 //! are assumed orthonormal (see [`crate::Obb::try_new`]). NaN input gives
 //! NaN.
 
-use crate::{ClosestPoint, Obb, Point, Real};
+use crate::{Obb, Point, Real};
 
-impl<T: Real, const D: usize> ClosestPoint<T, D> for Obb<T, D> {
-    /// `p` clamped into the box.
-    ///
-    /// ```
-    /// use isect::{ClosestPoint, Obb, nalgebra::{Matrix3, Point3, Vector3}};
-    /// let b = Obb::new(Point3::new(1.0, 1.0, 1.0), Vector3::new(1.0, 1.0, 1.0), Matrix3::identity());
-    /// assert_eq!(b.closest_point(&Point3::new(3.0, 1.0, 1.0)), Point3::new(2.0, 1.0, 1.0));
-    /// ```
+impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Obb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
-    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f64(self, p);
-        }
+    fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let mut u = self.to_local(p);
         for i in 0..D {
             let h = self.half_extents[i].abs();
@@ -31,10 +21,7 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Obb<T, D> {
     }
 
     #[inline]
-    fn distance_squared(&self, p: &Point<T, D>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_squared_f64(self, p);
-        }
+    fn kernel_distance_squared(&self, p: &Point<T, D>) -> T {
         let u = self.to_local(p);
         let mut d2 = T::zero();
         for i in 0..D {
@@ -43,4 +30,15 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Obb<T, D> {
         }
         d2
     }
+}
+
+crate::range::impl_closest_point! {
+    /// `p` clamped into the box.
+    ///
+    /// ```
+    /// use isect::{ClosestPoint, Obb, nalgebra::{Matrix3, Point3, Vector3}};
+    /// let b = Obb::new(Point3::new(1.0, 1.0, 1.0), Vector3::new(1.0, 1.0, 1.0), Matrix3::identity());
+    /// assert_eq!(b.closest_point(&Point3::new(3.0, 1.0, 1.0)), Point3::new(2.0, 1.0, 1.0));
+    /// ```
+    [T: Real, const D: usize] Obb<T, D>, D
 }

@@ -35,7 +35,7 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Polygon<'_, T, D> {
                 let mut best_d2: Option<T> = None;
                 for pair in rest.windows(2) {
                     if let [b, c] = pair {
-                        let q = closest_on_triangle(a, b, c, p).0;
+                        let q = closest_on_triangle(a, b, c, p);
                         let d2 = (q - p).norm_squared();
                         if best_d2.is_none_or(|bd| d2 < bd) {
                             best = q;
@@ -67,7 +67,7 @@ fn closest_f64<T: Real, const D: usize>(vertices: &[Point<T, D>], p: &Point<T, D
     for (i, v) in rest.iter().enumerate() {
         let v = pt::<T, f64, D>(v);
         // The first step is the edge a–v (a triangle a, a, v), then the fan.
-        let q = closest_on_triangle(&a, if i == 0 { &a } else { &prev }, &v, &pf).0;
+        let q = closest_on_triangle(&a, if i == 0 { &a } else { &prev }, &v, &pf);
         let d2 = (q - pf).norm_squared();
         if d2 < best_d2 {
             best = q;

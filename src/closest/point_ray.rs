@@ -5,9 +5,24 @@
 //! gives NaN.
 
 use crate::closest::Interval;
-use crate::{ClosestPoint, Point, Ray, Real};
+use crate::{Point, Ray, Real};
 
-impl<T: Real, const D: usize> ClosestPoint<T, D> for Ray<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Ray<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        let t =
+            Interval::Ray.div_clamped((p - self.origin).dot(&self.dir), self.dir.norm_squared());
+        self.at(t)
+    }
+
+    #[inline]
+    fn kernel_distance(&self, p: &Point<T, D>) -> T {
+        self.kernel_distance_squared(p).sqrt_clamped()
+    }
+}
+
+crate::range::impl_closest_point! {
     /// The point of the ray nearest `p`; the origin when `p` is behind it.
     ///
     /// ```
@@ -16,24 +31,5 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Ray<T, D> {
     /// assert_eq!(r.closest_point(&Point2::new(5.0, 3.0)), Point2::new(5.0, 1.0));
     /// assert_eq!(r.closest_point(&Point2::new(-5.0, 3.0)), Point2::new(1.0, 1.0));
     /// ```
-    #[inline]
-    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f64(self, p);
-        }
-        let t =
-            Interval::Ray.div_clamped((p - self.origin).dot(&self.dir), self.dir.norm_squared());
-        self.at(t)
-    }
-
-    /// The distance from `p` (fixed point beyond the range: in `f64`, since
-    /// the closest point itself may lie beyond the type's range).
-    #[inline]
-    fn distance(&self, p: &Point<T, D>) -> T {
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::distance_f64(self, p);
-        }
-        self.distance_squared(p).sqrt_clamped()
-    }
+    [T: Real, const D: usize] Ray<T, D>, D
 }

@@ -5,7 +5,7 @@
 //! gives NaN.
 
 use crate::closest::Interval;
-use crate::{ClosestPoint, Point, Real, Segment};
+use crate::{Point, Real, Segment};
 
 /// The parameter `t` in `[0, 1]` of the point of segment `a → b` nearest
 /// `p`, compared before dividing (no overflow in fixed point).
@@ -19,7 +19,15 @@ pub(crate) fn closest_on_segment<T: Real, const D: usize>(
     Interval::Segment.div_clamped((p - a).dot(&ab), ab.norm_squared())
 }
 
-impl<T: Real, const D: usize> ClosestPoint<T, D> for Segment<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Segment<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        self.at(closest_on_segment(&self.a, &self.b, p))
+    }
+}
+
+crate::range::impl_closest_point! {
     /// The point of the segment nearest `p`.
     ///
     /// ```
@@ -28,12 +36,5 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Segment<T, D> {
     /// assert_eq!(s.closest_point(&Point2::new(1.5, 4.0)), Point2::new(1.5, 0.0));
     /// assert_eq!(s.closest_point(&Point2::new(9.0, 1.0)), Point2::new(2.0, 0.0));
     /// ```
-    #[inline]
-    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return crate::range::closest_point_f64(self, p);
-        }
-        self.at(closest_on_segment(&self.a, &self.b, p))
-    }
+    [T: Real, const D: usize] Segment<T, D>, D
 }

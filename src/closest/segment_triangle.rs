@@ -19,6 +19,7 @@
 //! NaN input gives NaN points.
 
 use crate::closest::gram::stationary;
+use crate::closest::point_triangle::largest_angle;
 use crate::closest::{closest_on_linear, closest_on_triangle, point_at, Interval};
 use crate::{ClosestPair, ClosestPoints, Point, Real, Segment, Triangle};
 
@@ -38,23 +39,34 @@ pub(crate) fn crossing<T: Real, const D: usize>(
     let e1 = tri.b - tri.a;
     let e2 = tri.c - tri.a;
     if D == 3 {
-        // n = e1 × e2, by components (D is 3 here).
+        // n = f1 × f2 from the vertex x with the largest angle (whose
+        // normal rounds least), by components (D is 3 here); the signed
+        // distances to the plane are taken from x too.
+        let (x, f1, f2) = largest_angle(&tri.a, &tri.b, &tri.c);
         let n = [
-            e1[1] * e2[2] - e1[2] * e2[1],
-            e1[2] * e2[0] - e1[0] * e2[2],
-            e1[0] * e2[1] - e1[1] * e2[0],
+            f1[1] * f2[2] - f1[2] * f2[1],
+            f1[2] * f2[0] - f1[0] * f2[2],
+            f1[0] * f2[1] - f1[1] * f2[0],
         ];
         let dot = |v: &crate::Vector<T, D>| n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
-        let dp = dot(&(seg.a - tri.a));
-        let dq = dot(&(seg.b - tri.a));
+        let dp = dot(&(seg.a - x));
+        let dq = dot(&(seg.b - x));
         if (dp > zero && dq > zero) || (dp < zero && dq < zero) || dp == dq {
             return None; // both on one side, or parallel to the plane
         }
-        // The endpoints straddle the plane: s = |dp| / (|dp| + |dq|).
-        let s = Interval::Segment.div_clamped(dp.abs(), dp.abs() + dq.abs());
-        let x = point_at(&seg.a, &d, s);
-        let (on_tri, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &x);
-        return Some((s, x, on_tri));
+        // The endpoints straddle the plane: s = |dp| / (|dp| + |dq|), the
+        // point formed from the nearer end.
+        let (sa, sb) = (dp.abs(), dq.abs());
+        let seg_t = Interval::Segment;
+        let (s, on_seg) = if sa <= sb {
+            let s = seg_t.div_clamped(sa, sa + sb);
+            (s, point_at(&seg.a, &d, s))
+        } else {
+            let u = seg_t.div_clamped(sb, sa + sb);
+            (T::one() - u, point_at(&seg.b, &-d, u))
+        };
+        let on_tri = closest_on_triangle(&tri.a, &tri.b, &tri.c, &on_seg);
+        return Some((s, on_seg, on_tri));
     }
     let [s, v, w] = stationary(&[d, -e1, -e2], &(seg.a - tri.a))?;
     let inside = s >= zero && s <= T::one() && v >= zero && w >= zero && v + w <= T::one();
@@ -117,7 +129,7 @@ pub(crate) fn segment_triangle<T: Real, const D: usize>(
     let zero = T::zero();
     let at = |s: T, p: Point<T, D>| ClosestPair {
         point_a: p,
-        point_b: closest_on_triangle(&tri.a, &tri.b, &tri.c, &p).0,
+        point_b: closest_on_triangle(&tri.a, &tri.b, &tri.c, &p),
         s,
         t: zero,
     };

@@ -44,7 +44,7 @@ impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Triangle<T, D> {
         };
         let vertex_face = |p: &Point<T, D>, t: &Triangle<T, D>| ClosestPair {
             point_a: *p,
-            point_b: closest_on_triangle(&t.a, &t.b, &t.c, p).0,
+            point_b: closest_on_triangle(&t.a, &t.b, &t.c, p),
             s: zero,
             t: zero,
         };

@@ -1,9 +1,23 @@
 //! Whether an axis-aligned box contains another: the inner box's bounds
 //! within the outer box's on every axis.
 
-use crate::{Aabb, Contains, Real};
+use crate::{Aabb, Real};
 
-impl<T: Real, const D: usize> Contains<Aabb<T, D>> for Aabb<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Aabb<T, D>> for Aabb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, inner: &Aabb<T, D>) -> bool {
+        let mut inside = true;
+        for i in 0..D {
+            inside &= (self.min[i] <= inner.min[i])
+                & (inner.min[i] <= inner.max[i])
+                & (inner.max[i] <= self.max[i]);
+        }
+        inside
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `inner` lies wholly in `self` (sharing faces counts); empty
     /// boxes contain nothing and are contained in nothing.
     ///
@@ -13,18 +27,5 @@ impl<T: Real, const D: usize> Contains<Aabb<T, D>> for Aabb<T, D> {
     /// assert!(outer.contains(&Aabb::new(Point2::new(1.0, 0.0), Point2::new(4.0, 2.0))));
     /// assert!(!outer.contains(&Aabb::new(Point2::new(1.0, -0.5), Point2::new(3.0, 2.0))));
     /// ```
-    #[inline]
-    fn contains(&self, inner: &Aabb<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, inner) {
-            return false;
-        }
-        let mut inside = true;
-        for i in 0..D {
-            inside &= (self.min[i] <= inner.min[i])
-                & (inner.min[i] <= inner.max[i])
-                & (inner.max[i] <= self.max[i]);
-        }
-        inside
-    }
+    [T: Real, const D: usize] Aabb<T, D>, Aabb<T, D>
 }

@@ -2,9 +2,20 @@
 //! whether a ball contains a box (its farthest corner within the radius).
 
 use crate::intersect::radius_ok;
-use crate::{Aabb, Ball, Contains, Real};
+use crate::{Aabb, Ball, Real};
 
-impl<T: Real, const D: usize> Contains<Ball<T, D>> for Aabb<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Ball<T, D>> for Aabb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, ball: &Ball<T, D>) -> bool {
+        let r = ball.radius;
+        radius_ok(r)
+            && (0..D)
+                .all(|i| self.min[i] <= ball.center[i] - r && ball.center[i] + r <= self.max[i])
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `ball` lies wholly in the box: `min <= c - r` and `c + r <=
     /// max` on every axis.
     ///
@@ -14,35 +25,13 @@ impl<T: Real, const D: usize> Contains<Ball<T, D>> for Aabb<T, D> {
     /// assert!(b.contains(&Ball::new(Point2::new(3.0, 1.0), 1.0)));
     /// assert!(!b.contains(&Ball::new(Point2::new(3.5, 1.0), 1.0)));
     /// ```
-    #[inline]
-    fn contains(&self, ball: &Ball<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, ball) {
-            return false;
-        }
-        let r = ball.radius;
-        radius_ok(r)
-            && (0..D)
-                .all(|i| self.min[i] <= ball.center[i] - r && ball.center[i] + r <= self.max[i])
-    }
+    [T: Real, const D: usize] Aabb<T, D>, Ball<T, D>
 }
 
-impl<T: Real, const D: usize> Contains<Aabb<T, D>> for Ball<T, D> {
-    /// Whether `aabb` lies wholly in the ball: its corner farthest from the
-    /// centre is within the radius. An empty box is not contained.
-    ///
-    /// ```
-    /// use isect::{Aabb, Ball, Contains, nalgebra::Point2};
-    /// let c = Ball::new(Point2::new(0.0, 0.0), 5.0);
-    /// assert!(c.contains(&Aabb::new(Point2::new(-3.0, -4.0), Point2::new(3.0, 4.0)))); // corners on the circle
-    /// assert!(!c.contains(&Aabb::new(Point2::new(-3.0, -4.0), Point2::new(3.0, 4.1))));
-    /// ```
+impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Aabb<T, D>> for Ball<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
-    fn contains(&self, aabb: &Aabb<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
-            return false;
-        }
+    fn kernel_contains(&self, aabb: &Aabb<T, D>) -> bool {
         if !radius_ok(self.radius) || aabb.is_empty() {
             return false;
         }
@@ -55,4 +44,17 @@ impl<T: Real, const D: usize> Contains<Aabb<T, D>> for Ball<T, D> {
         }
         d2 <= self.radius * self.radius
     }
+}
+
+crate::range::impl_contains! {
+    /// Whether `aabb` lies wholly in the ball: its corner farthest from the
+    /// centre is within the radius. An empty box is not contained.
+    ///
+    /// ```
+    /// use isect::{Aabb, Ball, Contains, nalgebra::Point2};
+    /// let c = Ball::new(Point2::new(0.0, 0.0), 5.0);
+    /// assert!(c.contains(&Aabb::new(Point2::new(-3.0, -4.0), Point2::new(3.0, 4.0)))); // corners on the circle
+    /// assert!(!c.contains(&Aabb::new(Point2::new(-3.0, -4.0), Point2::new(3.0, 4.1))));
+    /// ```
+    [T: Real, const D: usize] Ball<T, D>, Aabb<T, D>
 }

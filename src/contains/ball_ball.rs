@@ -2,9 +2,21 @@
 //! inner radius at most the outer radius.
 
 use crate::intersect::radius_ok;
-use crate::{Ball, Contains, Real};
+use crate::{Ball, Real};
 
-impl<T: Real, const D: usize> Contains<Ball<T, D>> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Ball<T, D>> for Ball<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, inner: &Ball<T, D>) -> bool {
+        if !(radius_ok(self.radius) && radius_ok(inner.radius)) {
+            return false;
+        }
+        let room = self.radius - inner.radius;
+        room >= T::zero() && (inner.center - self.center).norm_squared() <= room * room
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `inner` lies wholly in `self` (touching from inside counts);
     /// balls with a negative, NaN or infinite radius are empty.
     ///
@@ -14,16 +26,5 @@ impl<T: Real, const D: usize> Contains<Ball<T, D>> for Ball<T, D> {
     /// assert!(outer.contains(&Ball::new(Point2::new(3.0, 0.0), 2.0))); // touching inside
     /// assert!(!outer.contains(&Ball::new(Point2::new(3.0, 0.0), 2.5)));
     /// ```
-    #[inline]
-    fn contains(&self, inner: &Ball<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, inner) {
-            return false;
-        }
-        if !(radius_ok(self.radius) && radius_ok(inner.radius)) {
-            return false;
-        }
-        let room = self.radius - inner.radius;
-        room >= T::zero() && (inner.center - self.center).norm_squared() <= room * room
-    }
+    [T: Real, const D: usize] Ball<T, D>, Ball<T, D>
 }

@@ -1,9 +1,21 @@
 //! Whether an axis-aligned box contains a point: `min <= p <= max` on
 //! every axis.
 
-use crate::{Aabb, Contains, Point, Real};
+use crate::{Aabb, Point, Real};
 
-impl<T: Real, const D: usize> Contains<Point<T, D>> for Aabb<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D>> for Aabb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, p: &Point<T, D>) -> bool {
+        let mut inside = true;
+        for i in 0..D {
+            inside &= (self.min[i] <= p[i]) & (p[i] <= self.max[i]);
+        }
+        inside
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `p` lies in the closed box (an empty box contains nothing).
     ///
     /// ```
@@ -12,16 +24,5 @@ impl<T: Real, const D: usize> Contains<Point<T, D>> for Aabb<T, D> {
     /// assert!(b.contains(&Point3::new(1.0, 0.5, 0.0)));
     /// assert!(!b.contains(&Point3::new(1.0, 0.5, -0.1)));
     /// ```
-    #[inline]
-    fn contains(&self, p: &Point<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return false;
-        }
-        let mut inside = true;
-        for i in 0..D {
-            inside &= (self.min[i] <= p[i]) & (p[i] <= self.max[i]);
-        }
-        inside
-    }
+    [T: Real, const D: usize] Aabb<T, D>, Point<T, D>
 }

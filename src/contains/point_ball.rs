@@ -2,9 +2,17 @@
 //! against the squared radius.
 
 use crate::intersect::radius_ok;
-use crate::{Ball, Contains, Point, Real};
+use crate::{Ball, Point, Real};
 
-impl<T: Real, const D: usize> Contains<Point<T, D>> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D>> for Ball<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, p: &Point<T, D>) -> bool {
+        radius_ok(self.radius) && (p - self.center).norm_squared() <= self.radius * self.radius
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `p` is within the radius of the centre (on the sphere
     /// counts); `false` for a negative, NaN or infinite radius.
     ///
@@ -14,12 +22,5 @@ impl<T: Real, const D: usize> Contains<Point<T, D>> for Ball<T, D> {
     /// assert!(c.contains(&Point2::new(3.0, 4.0)));
     /// assert!(!c.contains(&Point2::new(3.0, 4.5)));
     /// ```
-    #[inline]
-    fn contains(&self, p: &Point<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return false;
-        }
-        radius_ok(self.radius) && (p - self.center).norm_squared() <= self.radius * self.radius
-    }
+    [T: Real, const D: usize] Ball<T, D>, Point<T, D>
 }

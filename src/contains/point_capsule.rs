@@ -3,9 +3,21 @@
 
 use crate::closest::closest_on_segment;
 use crate::intersect::radius_ok;
-use crate::{Capsule, Contains, Point, Real};
+use crate::{Capsule, Point, Real};
 
-impl<T: Real, const D: usize> Contains<Point<T, D>> for Capsule<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D>>
+    for Capsule<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, p: &Point<T, D>) -> bool {
+        let s = &self.segment;
+        let q = s.at(closest_on_segment(&s.a, &s.b, p));
+        radius_ok(self.radius) && (p - q).norm_squared() <= self.radius * self.radius
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `p` is within the radius of the segment; `false` for a
     /// negative, NaN or infinite radius.
     ///
@@ -15,14 +27,5 @@ impl<T: Real, const D: usize> Contains<Point<T, D>> for Capsule<T, D> {
     /// assert!(c.contains(&Point2::new(4.6, 0.6)));
     /// assert!(!c.contains(&Point2::new(4.8, 0.8)));
     /// ```
-    #[inline]
-    fn contains(&self, p: &Point<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return false;
-        }
-        let s = &self.segment;
-        let q = s.at(closest_on_segment(&s.a, &s.b, p));
-        radius_ok(self.radius) && (p - q).norm_squared() <= self.radius * self.radius
-    }
+    [T: Real, const D: usize] Capsule<T, D>, Point<T, D>
 }

@@ -1,9 +1,18 @@
 //! Whether an oriented box contains a point: its coordinates in the box's
 //! frame within the half extents.
 
-use crate::{Contains, Obb, Point, Real};
+use crate::{Obb, Point, Real};
 
-impl<T: Real, const D: usize> Contains<Point<T, D>> for Obb<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D>> for Obb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, p: &Point<T, D>) -> bool {
+        let u = self.to_local(p);
+        (0..D).all(|i| u[i].abs() <= self.half_extents[i].abs())
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `p` lies in the closed box (negative half extents are taken
     /// by absolute value).
     ///
@@ -14,13 +23,5 @@ impl<T: Real, const D: usize> Contains<Point<T, D>> for Obb<T, D> {
     /// assert!(diamond.contains(&Point2::new(1.4, 0.0)));
     /// assert!(!diamond.contains(&Point2::new(0.8, 0.8)));
     /// ```
-    #[inline]
-    fn contains(&self, p: &Point<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return false;
-        }
-        let u = self.to_local(p);
-        (0..D).all(|i| u[i].abs() <= self.half_extents[i].abs())
-    }
+    [T: Real, const D: usize] Obb<T, D>, Point<T, D>
 }

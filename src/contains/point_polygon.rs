@@ -6,9 +6,17 @@
 //! non-convex vertex list gives an unspecified answer.
 
 use crate::intersect::convex_contains_2d;
-use crate::{Contains, Point, Polygon, Real};
+use crate::{Point, Polygon, Real};
 
-impl<T: Real> Contains<Point<T, 2>> for Polygon<'_, T, 2> {
+impl<T: Real> crate::range::kernel::ContainsKernel<T, Point<T, 2>> for Polygon<'_, T, 2> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, p: &Point<T, 2>) -> bool {
+        convex_contains_2d(self.vertices, p)
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `p` lies in the closed convex polygon.
     ///
     /// ```
@@ -17,12 +25,5 @@ impl<T: Real> Contains<Point<T, 2>> for Polygon<'_, T, 2> {
     /// assert!(Polygon::new(&hex).contains(&Point2::new(1.5, 0.5)));
     /// assert!(!Polygon::new(&hex).contains(&Point2::new(1.5, 1.5)));
     /// ```
-    #[inline]
-    fn contains(&self, p: &Point<T, 2>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return false;
-        }
-        convex_contains_2d(self.vertices, p)
-    }
+    [T: Real] Polygon<'_, T, 2>, Point<T, 2>
 }

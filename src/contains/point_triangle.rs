@@ -5,9 +5,17 @@
 //! segment (or the point) it spans; NaN gives `false`.
 
 use crate::intersect::convex_contains_2d;
-use crate::{Contains, Point, Real, Triangle};
+use crate::{Point, Real, Triangle};
 
-impl<T: Real> Contains<Point<T, 2>> for Triangle<T, 2> {
+impl<T: Real> crate::range::kernel::ContainsKernel<T, Point<T, 2>> for Triangle<T, 2> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_contains(&self, p: &Point<T, 2>) -> bool {
+        convex_contains_2d(&self.vertices(), p)
+    }
+}
+
+crate::range::impl_contains! {
     /// Whether `p` lies in the closed triangle.
     ///
     /// ```
@@ -16,12 +24,5 @@ impl<T: Real> Contains<Point<T, 2>> for Triangle<T, 2> {
     /// assert!(t.contains(&Point2::new(1.0, 1.0))); // on the hypotenuse
     /// assert!(!t.contains(&Point2::new(1.0, 1.1)));
     /// ```
-    #[inline]
-    fn contains(&self, p: &Point<T, 2>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
-            return false;
-        }
-        convex_contains_2d(&self.vertices(), p)
-    }
+    [T: Real] Triangle<T, 2>, Point<T, 2>
 }

@@ -111,7 +111,9 @@ where
         };
         // Rounding of `v · w`: a gap within it proves nothing (the shapes
         // may touch), neither a miss nor an advance.
-        let noise = tol * vv.sqrt_clamped() * (x.norm_squared().sqrt_clamped() + y.norm_squared().sqrt_clamped() + margin);
+        let noise = tol
+            * vv.sqrt_clamped()
+            * (x.norm_squared().sqrt_clamped() + y.norm_squared().sqrt_clamped() + margin);
         let mut advanced = false;
         if gap > noise {
             // The plane through p normal to v, pushed out by the margin,

@@ -242,8 +242,7 @@ where
         }
         let reach = best_normal.dot(&w.w);
         scale = scale.max_sel(w.w.norm_squared().sqrt_clamped());
-        let beyond =
-            T::orient2d(&p2(&poly[i].w), &p2(&poly[j].w), &p2(&w.w)) == Ordering::Less;
+        let beyond = T::orient2d(&p2(&poly[i].w), &p2(&poly[j].w), &p2(&w.w)) == Ordering::Less;
         let last = step + 1 == 4 * MAX_VERTICES;
         if !beyond || reach - best_dist <= gap_tolerance(scale) || n == MAX_VERTICES || last {
             return Some(Penetration {
@@ -395,8 +394,12 @@ where
             if !finite3(&w.w) {
                 return None;
             }
-            if T::orient3d(&p3(&verts[0].w), &p3(&verts[1].w), &p3(&verts[2].w), &p3(&w.w))
-                != Ordering::Equal
+            if T::orient3d(
+                &p3(&verts[0].w),
+                &p3(&verts[1].w),
+                &p3(&verts[2].w),
+                &p3(&w.w),
+            ) != Ordering::Equal
             {
                 verts[3] = w;
                 nv = 4;
@@ -412,7 +415,12 @@ where
     }
     // Outward faces of the tetrahedron: `abc` faces away from `d` when
     // orient3d(a, b, c, d) is negative.
-    let o = T::orient3d(&p3(&verts[0].w), &p3(&verts[1].w), &p3(&verts[2].w), &p3(&verts[3].w));
+    let o = T::orient3d(
+        &p3(&verts[0].w),
+        &p3(&verts[1].w),
+        &p3(&verts[2].w),
+        &p3(&verts[3].w),
+    );
     if o == Ordering::Equal {
         // GJK's tetrahedron is flat only when M is: see above.
         let n = (verts[1].w - verts[0].w).cross(&(verts[2].w - verts[0].w));
@@ -457,9 +465,8 @@ where
             T::orient3d(&p3(&verts[i].w), &p3(&verts[j].w), &p3(&verts[k].w), &p3(p))
                 == Ordering::Greater
         };
-        let done = !sees(&face, &w.w)
-            || reach - face.dist <= gap_tolerance(scale)
-            || nv == MAX_VERTICES;
+        let done =
+            !sees(&face, &w.w) || reach - face.dist <= gap_tolerance(scale) || nv == MAX_VERTICES;
         if done {
             return Some(finish(&face));
         }

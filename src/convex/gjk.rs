@@ -37,7 +37,12 @@ pub const MAX_ITERATIONS: usize = 64;
 /// A point of `D` dimensions as a 3D vector (zero beyond `D`).
 #[inline(always)]
 pub(crate) fn lift<T: Real, const D: usize>(p: &Vector<T, D>) -> Vector3<T> {
-    const { assert!(D >= 1 && D <= 3, "isect::convex works in 1, 2 and 3 dimensions") };
+    const {
+        assert!(
+            D >= 1 && D <= 3,
+            "isect::convex works in 1, 2 and 3 dimensions"
+        )
+    };
     Vector3::from_fn(|i, _| p.get(i).copied().unwrap_or_else(T::zero))
 }
 
@@ -157,7 +162,12 @@ fn separated_by<T: Real>(v: &Vector3<T>, w: &Vertex<T>, margin: T, m2: T) -> boo
 /// more; `None`: run to the distance. The search starts from the support
 /// point of `A - B` in direction `-start` (any direction works; the one
 /// from `a` towards `b` saves steps; zero is taken as `x`).
-pub(crate) fn gjk<T, const D: usize, A, B>(a: &A, b: &B, test: Option<T>, start: Vector3<T>) -> Gjk<T>
+pub(crate) fn gjk<T, const D: usize, A, B>(
+    a: &A,
+    b: &B,
+    test: Option<T>,
+    start: Vector3<T>,
+) -> Gjk<T>
 where
     T: Real,
     A: Support<T, D> + ?Sized,
@@ -165,7 +175,11 @@ where
 {
     let planar = D <= 2;
     let pair = Pair { a, b };
-    let dir = if start == Vector3::zeros() { Vector3::x() } else { -start };
+    let dir = if start == Vector3::zeros() {
+        Vector3::x()
+    } else {
+        -start
+    };
     let first = pair.support::<T, D>(&dir);
     let mut simplex = Simplex::single(first);
     let mut v = first.w;

@@ -98,8 +98,8 @@ pub use epa::{MAX_FACES as EPA_MAX_FACES, MAX_VERTICES as EPA_MAX_VERTICES};
 pub use gjk::MAX_ITERATIONS;
 pub use pose::{Placed, Transform};
 pub use rounded::Rounded;
-pub use support::Support;
 pub(crate) use support::ball_offset;
+pub use support::Support;
 
 use gjk::{gjk, lift, lower, lower_point, Status};
 

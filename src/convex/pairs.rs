@@ -50,8 +50,8 @@ use crate::convex::gjk::{finite3, gjk, lift, lower, lower_point, Gjk, Status};
 use crate::convex::{Rounded, Support};
 use crate::intersect::common::{comes_first, radius_ok, unit};
 use crate::{
-    Aabb, Ball, Capsule, ClosestPair, ClosestPoint, ClosestPoints, Contact, Intersect, Obb,
-    Point, Polygon, Real, Segment, Swept, Toi, Triangle, Vector,
+    Aabb, Ball, Capsule, ClosestPair, ClosestPoint, ClosestPoints, Contact, Intersect, Obb, Point,
+    Polygon, Real, Segment, Swept, Toi, Triangle, Vector,
 };
 
 /// A convex shape as a core and a radius: the core is what GJK runs on,
@@ -152,7 +152,10 @@ impl<T: Real, const D: usize> Cored<T, D> for Capsule<T, D> {
 }
 
 impl<S: Support<T, D>, T: Real, const D: usize> Cored<T, D> for Rounded<S, T> {
-    type Core<'s> = &'s S where Self: 's;
+    type Core<'s>
+        = &'s S
+    where
+        Self: 's;
     #[inline(always)]
     fn core(&self) -> &S {
         &self.shape
@@ -246,7 +249,8 @@ where
         return false;
     }
     let margin = a.margin() + b.margin();
-    gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), Some(margin), start(a, b)).status == Status::Overlap
+    gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), Some(margin), start(a, b)).status
+        == Status::Overlap
 }
 
 /// The contact of the cores when they overlap (or touch within rounding):
@@ -280,7 +284,12 @@ where
     let (ra, rb) = (a.margin(), b.margin());
     let r = ra + rb;
     if r == T::zero() {
-        let g = gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), Some(T::zero()), start(a, b));
+        let g = gjk::<T, D, A::Core<'_>, B::Core<'_>>(
+            &a.core(),
+            &b.core(),
+            Some(T::zero()),
+            start(a, b),
+        );
         return match g.status {
             Status::Overlap => core_contact(a, b, &g),
             _ => None,
@@ -326,7 +335,12 @@ where
     if !a.usable() || !b.usable() {
         return None;
     }
-    let hit = gjk_cast::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), motion, &b.core(), a.margin() + b.margin())?;
+    let hit = gjk_cast::<T, D, A::Core<'_>, B::Core<'_>>(
+        &a.core(),
+        motion,
+        &b.core(),
+        a.margin() + b.margin(),
+    )?;
     if let Some((n, _)) = hit.normal.and_then(|n| unit(&n)) {
         // The core point of b, out by b's radius towards a.
         let point = hit.point + n * b.margin().max_sel(T::zero());
@@ -356,7 +370,10 @@ where
 /// as `a` moving by `motion` against the static `b`: the same time, the
 /// contact point carried along by `a`'s motion, the normal turned round.
 #[inline]
-pub(crate) fn reversed<T: Real, const D: usize>(toi: Toi<T, D>, motion: &Vector<T, D>) -> Toi<T, D> {
+pub(crate) fn reversed<T: Real, const D: usize>(
+    toi: Toi<T, D>,
+    motion: &Vector<T, D>,
+) -> Toi<T, D> {
     Toi {
         t: toi.t,
         point: toi.point + motion * toi.t,
@@ -376,7 +393,12 @@ where
     S: ClosestPoint<T, D> + ?Sized,
 {
     let q = s.closest_point(&ball.center);
-    let (pa, pb) = grow(lift(&ball.center.coords), lift(&q.coords), ball.radius, T::zero());
+    let (pa, pb) = grow(
+        lift(&ball.center.coords),
+        lift(&q.coords),
+        ball.radius,
+        T::zero(),
+    );
     ClosestPair {
         point_a: lower_point(&pa),
         point_b: lower_point(&pb),
@@ -389,7 +411,12 @@ where
 /// form), grown by their radii.
 #[inline]
 fn grown_pair<T: Real, const D: usize>(core: ClosestPair<T, D>, ra: T, rb: T) -> ClosestPair<T, D> {
-    let (pa, pb) = grow(lift(&core.point_a.coords), lift(&core.point_b.coords), ra, rb);
+    let (pa, pb) = grow(
+        lift(&core.point_a.coords),
+        lift(&core.point_b.coords),
+        ra,
+        rb,
+    );
     ClosestPair {
         point_a: lower_point(&pa),
         point_b: lower_point(&pb),

@@ -280,8 +280,7 @@ where
     #[inline]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let local = self.pose.inverse_transform_point(p);
-        self.pose
-            .transform_point(&self.shape.closest_point(&local))
+        self.pose.transform_point(&self.shape.closest_point(&local))
     }
 
     #[inline]
@@ -312,8 +311,7 @@ where
     /// ```
     #[inline]
     fn contains(&self, p: &Point<T, D>) -> bool {
-        self.shape
-            .contains(&self.pose.inverse_transform_point(p))
+        self.shape.contains(&self.pose.inverse_transform_point(p))
     }
 }
 
@@ -332,7 +330,8 @@ where
     /// ```
     #[inline]
     fn classify(&self, plane: &Plane<T, D>) -> Side {
-        self.shape.classify(&plane.transformed(&self.pose.inverse()))
+        self.shape
+            .classify(&plane.transformed(&self.pose.inverse()))
     }
 }
 

@@ -546,4 +546,3 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
         vv: T::zero(),
     }
 }
-

@@ -3,11 +3,30 @@
 //! box is wholly outside, the corner with the greatest whether it is
 //! wholly inside.
 
-use crate::cull::{fold_planes, Cull, Visibility};
+use crate::cull::{fold_planes, Visibility};
 use crate::intersect::extreme_corners;
 use crate::{Aabb, Frustum, Real};
 
-impl<T: Real> Cull<Aabb<T, 3>> for Frustum<T> {
+impl<T: Real> crate::range::kernel::CullKernel<T, Aabb<T, 3>> for Frustum<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_cull(&self, aabb: &Aabb<T, 3>) -> Visibility {
+        if aabb.min.x > aabb.max.x || aabb.min.y > aabb.max.y || aabb.min.z > aabb.max.z {
+            return Visibility::Outside; // empty: nothing to see
+        }
+        fold_planes(self, |plane| {
+            let (lo, hi) = extreme_corners(aabb, plane);
+            (plane.signed_distance(&lo), plane.signed_distance(&hi))
+        })
+    }
+
+    #[inline]
+    fn kernel_is_visible(&self, aabb: &Aabb<T, 3>) -> bool {
+        self.kernel_cull(aabb) != Visibility::Outside
+    }
+}
+
+crate::range::impl_cull! {
     /// Outside when the box is wholly outside one plane, inside when it is
     /// wholly inside all six, intersecting otherwise (an empty box is
     /// outside).
@@ -19,27 +38,5 @@ impl<T: Real> Cull<Aabb<T, 3>> for Frustum<T> {
     /// assert_eq!(f.cull(&b), Visibility::Intersecting);
     /// assert!(f.is_visible(&b));
     /// ```
-    #[inline]
-    fn cull(&self, aabb: &Aabb<T, 3>) -> Visibility {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
-            return crate::Visibility::Intersecting;
-        }
-        if aabb.min.x > aabb.max.x || aabb.min.y > aabb.max.y || aabb.min.z > aabb.max.z {
-            return Visibility::Outside; // empty: nothing to see
-        }
-        fold_planes(self, |plane| {
-            let (lo, hi) = extreme_corners(aabb, plane);
-            (plane.signed_distance(&lo), plane.signed_distance(&hi))
-        })
-    }
-
-    #[inline]
-    fn is_visible(&self, aabb: &Aabb<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
-            return true;
-        }
-        self.cull(aabb) != Visibility::Outside
-    }
+    [T: Real] Frustum<T>, Aabb<T, 3>
 }

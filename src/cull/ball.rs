@@ -1,10 +1,30 @@
 //! Culling a ball: per plane, the centre's signed distance against the
 //! radius (the frustum's normals must be unit).
 
-use crate::cull::{fold_planes, Cull, Visibility};
+use crate::cull::{fold_planes, Visibility};
 use crate::{Ball, Frustum, Real};
 
-impl<T: Real> Cull<Ball<T, 3>> for Frustum<T> {
+impl<T: Real> crate::range::kernel::CullKernel<T, Ball<T, 3>> for Frustum<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_cull(&self, ball: &Ball<T, 3>) -> Visibility {
+        let r = ball.radius.max_sel(T::zero());
+        fold_planes(self, |plane| {
+            let s = plane.signed_distance(&ball.center);
+            (s - r, s + r)
+        })
+    }
+
+    #[inline]
+    fn kernel_is_visible(&self, ball: &Ball<T, 3>) -> bool {
+        let r = ball.radius.max_sel(T::zero());
+        self.planes
+            .iter()
+            .all(|plane| !(plane.signed_distance(&ball.center) > r))
+    }
+}
+
+crate::range::impl_cull! {
     /// Outside when the ball is wholly outside one plane, inside when it is
     /// wholly inside all six, intersecting otherwise.
     ///
@@ -15,28 +35,5 @@ impl<T: Real> Cull<Ball<T, 3>> for Frustum<T> {
     /// assert_eq!(f.cull(&Ball::new(Point3::new(0.0, 0.0, 1.2), 0.25)), Visibility::Intersecting);
     /// assert_eq!(f.cull(&Ball::new(Point3::new(0.0, 0.0, 1.3), 0.25)), Visibility::Outside);
     /// ```
-    #[inline]
-    fn cull(&self, ball: &Ball<T, 3>) -> Visibility {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, ball) {
-            return crate::Visibility::Intersecting;
-        }
-        let r = ball.radius.max_sel(T::zero());
-        fold_planes(self, |plane| {
-            let s = plane.signed_distance(&ball.center);
-            (s - r, s + r)
-        })
-    }
-
-    #[inline]
-    fn is_visible(&self, ball: &Ball<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, ball) {
-            return true;
-        }
-        let r = ball.radius.max_sel(T::zero());
-        self.planes
-            .iter()
-            .all(|plane| !(plane.signed_distance(&ball.center) > r))
-    }
+    [T: Real] Frustum<T>, Ball<T, 3>
 }

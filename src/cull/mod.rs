@@ -61,6 +61,12 @@ pub trait Cull<Rhs: ?Sized> {
     fn is_visible(&self, shape: &Rhs) -> bool {
         self.cull(shape) != Visibility::Outside
     }
+    /// [`cull`](Self::cull), or [`OutOfRange`](crate::OutOfRange) where a
+    /// fixed-point input lies outside the query's range (where `cull`
+    /// answers [`Visibility::Intersecting`]). Always `Ok` for floats.
+    fn checked_cull(&self, shape: &Rhs) -> Result<Visibility, crate::OutOfRange> {
+        Ok(self.cull(shape))
+    }
 }
 
 /// Folds the per-plane answers of a shape spanning `[lo, hi]` in signed

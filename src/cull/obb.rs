@@ -1,11 +1,25 @@
 //! Culling an oriented box: per plane, the centre's signed distance
 //! against the box's projection radius `Σ h_i |normal · u_i|`.
 
-use crate::cull::{fold_planes, Cull, Visibility};
+use crate::cull::{fold_planes, Visibility};
 use crate::intersect::column;
 use crate::{Frustum, Obb, Real};
 
-impl<T: Real> Cull<Obb<T, 3>> for Frustum<T> {
+impl<T: Real> crate::range::kernel::CullKernel<T, Obb<T, 3>> for Frustum<T> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    #[inline]
+    fn kernel_cull(&self, obb: &Obb<T, 3>) -> Visibility {
+        fold_planes(self, |plane| {
+            let s = plane.signed_distance(&obb.center);
+            let r = (0..3).fold(T::zero(), |r, i| {
+                r + obb.half_extents[i].abs() * plane.normal.dot(&column(&obb.axes, i)).abs()
+            });
+            (s - r, s + r)
+        })
+    }
+}
+
+crate::range::impl_cull! {
     /// Outside when the box is wholly outside one plane, inside when it is
     /// wholly inside all six, intersecting otherwise.
     ///
@@ -15,18 +29,5 @@ impl<T: Real> Cull<Obb<T, 3>> for Frustum<T> {
     /// let b = Obb::new(Point3::new(0.0, 0.0, 0.5), Vector3::new(0.5, 0.5, 0.25), Matrix3::identity());
     /// assert_eq!(f.cull(&b), Visibility::Inside);
     /// ```
-    #[inline]
-    fn cull(&self, obb: &Obb<T, 3>) -> Visibility {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
-            return crate::Visibility::Intersecting;
-        }
-        fold_planes(self, |plane| {
-            let s = plane.signed_distance(&obb.center);
-            let r = (0..3).fold(T::zero(), |r, i| {
-                r + obb.half_extents[i].abs() * plane.normal.dot(&column(&obb.axes, i)).abs()
-            });
-            (s - r, s + r)
-        })
-    }
+    [T: Real] Frustum<T>, Obb<T, 3>
 }

@@ -12,29 +12,15 @@
 //! on an axis) overlaps nothing; NaN input gives `None`; infinite bounds
 //! make unbounded boxes, which overlap as intervals do.
 
-use crate::{Aabb, Intersect, Real};
+use crate::{Aabb, Real};
 
-impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Aabb<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>> for Aabb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Aabb<T, D>;
 
-    /// The overlap box, or `None` when the boxes are apart.
-    ///
-    /// ```
-    /// use isect::{Aabb, Intersect, nalgebra::Point2};
-    /// let a = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 2.0));
-    /// let b = Aabb::new(Point2::new(1.0, -1.0), Point2::new(3.0, 1.0));
-    /// assert_eq!(a.intersect(&b), Some(Aabb::new(Point2::new(1.0, 0.0), Point2::new(2.0, 1.0))));
-    /// // Touching boxes overlap in a flat box.
-    /// let c = Aabb::new(Point2::new(2.0, 0.0), Point2::new(3.0, 2.0));
-    /// assert_eq!(a.intersect(&c).map(|o| (o.min.x, o.max.x)), Some((2.0, 2.0)));
-    /// ```
     #[inline]
-    fn intersect(&self, other: &Aabb<T, D>) -> Option<Aabb<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
-            return None;
-        }
-        if !self.intersects(other) {
+    fn kernel_intersect(&self, other: &Aabb<T, D>) -> Option<Aabb<T, D>> {
+        if !self.kernel_intersects(other) {
             return None;
         }
         Some(Aabb::new(
@@ -50,11 +36,7 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Aabb<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, other: &Aabb<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
-            return false;
-        }
+    fn kernel_intersects(&self, other: &Aabb<T, D>) -> bool {
         // Per axis, `max(min_a, min_b) <= min(max_a, max_b)` says at once
         // that both intervals are non-empty and that they meet (two selects
         // and one comparison instead of four comparisons). A select drops a
@@ -70,4 +52,19 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Aabb<T, D> {
         }
         overlap
     }
+}
+
+crate::range::impl_intersect! {
+    /// The overlap box, or `None` when the boxes are apart.
+    ///
+    /// ```
+    /// use isect::{Aabb, Intersect, nalgebra::Point2};
+    /// let a = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 2.0));
+    /// let b = Aabb::new(Point2::new(1.0, -1.0), Point2::new(3.0, 1.0));
+    /// assert_eq!(a.intersect(&b), Some(Aabb::new(Point2::new(1.0, 0.0), Point2::new(2.0, 1.0))));
+    /// // Touching boxes overlap in a flat box.
+    /// let c = Aabb::new(Point2::new(2.0, 0.0), Point2::new(3.0, 2.0));
+    /// assert_eq!(a.intersect(&c).map(|o| (o.min.x, o.max.x)), Some((2.0, 2.0)));
+    /// ```
+    [T: Real, const D: usize] Aabb<T, D> => Aabb<T, D>
 }

@@ -10,9 +10,25 @@
 use crate::intersect::polygon_polygon::{aabb_corners, obb_corners};
 use crate::{Aabb, Contact, Intersect, Obb, Real};
 
-impl<T: Real> Intersect<Obb<T, 3>> for Aabb<T, 3> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Obb<T, 3>> for Aabb<T, 3> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, 3>;
 
+    #[inline]
+    fn kernel_intersect(&self, obb: &Obb<T, 3>) -> Option<Contact<T, 3>> {
+        if self.is_empty() {
+            return None;
+        }
+        Obb::from_aabb(self).intersect(obb)
+    }
+
+    #[inline]
+    fn kernel_intersects(&self, obb: &Obb<T, 3>) -> bool {
+        !self.is_empty() && Obb::from_aabb(self).intersects(obb)
+    }
+}
+
+crate::range::impl_intersect! {
     /// The contact of the two boxes, or `None` when they are apart.
     ///
     /// ```
@@ -22,29 +38,8 @@ impl<T: Real> Intersect<Obb<T, 3>> for Aabb<T, 3> {
     /// let b = Obb::new(Point3::new(0.0, 2.5, 0.0), Vector3::new(1.0, 1.0, 1.0), turned);
     /// assert!(!a.intersects(&b)); // turning about y keeps its y extent at 1
     /// ```
-    #[inline]
-    fn intersect(&self, obb: &Obb<T, 3>) -> Option<Contact<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
-            return None;
-        }
-        if self.is_empty() {
-            return None;
-        }
-        Obb::from_aabb(self).intersect(obb)
-    }
-
-    #[inline]
-    fn intersects(&self, obb: &Obb<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
-            return false;
-        }
-        !self.is_empty() && Obb::from_aabb(self).intersects(obb)
-    }
+    [T: Real] Aabb<T, 3>, Obb<T, 3> => Contact<T, 3>
 }
-
-mirror!([T: Real] Obb<T, 3>, Aabb<T, 3>);
 
 polygon_pair!(
     /// The contact of the two 2D boxes (the polygon test).
@@ -59,5 +54,3 @@ polygon_pair!(
     [T: Real] Aabb<T, 2>, Obb<T, 2>,
     |a, o| a.is_empty(), aabb_corners(a), obb_corners(o)
 );
-
-mirror!([T: Real] Obb<T, 2>, Aabb<T, 2>);

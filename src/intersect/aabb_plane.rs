@@ -16,7 +16,7 @@
 //! box, a zero normal (no plane), infinite and NaN input give `None`.
 
 use crate::intersect::common::{crossing, plane_contact, plane_unit};
-use crate::{Aabb, Contact, Intersect, Plane, Point, Real};
+use crate::{Aabb, Contact, Plane, Point, Real};
 
 /// The corners of `b` with the least and the greatest `n · p`.
 #[inline(always)]
@@ -34,25 +34,12 @@ pub(crate) fn extreme_corners<T: Real, const D: usize>(
     (lo, hi)
 }
 
-impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Aabb<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>> for Aabb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
-    /// The contact of the box with the plane, or `None` when the box lies
-    /// wholly on one side.
-    ///
-    /// ```
-    /// use isect::{Aabb, Intersect, Plane, nalgebra::{Point3, Vector3}};
-    /// let b = Aabb::new(Point3::new(0.0, 0.0, -1.0), Point3::new(2.0, 2.0, 3.0));
-    /// let c = b.intersect(&Plane::new(Vector3::z(), 0.0)).unwrap();
-    /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 1.0)); // 3 above, 1 below: push the plane down
-    /// assert!(!b.intersects(&Plane::new(Vector3::z(), 3.5)));
-    /// ```
-    fn intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return None;
-        }
-        if !self.intersects(plane) {
+    fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
+        if !self.kernel_intersects(plane) {
             return None;
         }
         let (n, len) = plane_unit(plane)?;
@@ -69,11 +56,7 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Aabb<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, plane: &Plane<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return false;
-        }
+    fn kernel_intersects(&self, plane: &Plane<T, D>) -> bool {
         let (lo, hi) = extreme_corners(self, plane);
         let mut nonzero = false;
         let mut finite = true;
@@ -96,4 +79,16 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Aabb<T, D> {
     }
 }
 
-mirror!([T: Real, const D: usize] Plane<T, D>, Aabb<T, D>);
+crate::range::impl_intersect! {
+    /// The contact of the box with the plane, or `None` when the box lies
+    /// wholly on one side.
+    ///
+    /// ```
+    /// use isect::{Aabb, Intersect, Plane, nalgebra::{Point3, Vector3}};
+    /// let b = Aabb::new(Point3::new(0.0, 0.0, -1.0), Point3::new(2.0, 2.0, 3.0));
+    /// let c = b.intersect(&Plane::new(Vector3::z(), 0.0)).unwrap();
+    /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 1.0)); // 3 above, 1 below: push the plane down
+    /// assert!(!b.intersects(&Plane::new(Vector3::z(), 3.5)));
+    /// ```
+    [T: Real, const D: usize] Aabb<T, D>, Plane<T, D> => Contact<T, D>
+}

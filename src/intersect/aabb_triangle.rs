@@ -31,7 +31,7 @@
 use crate::closest::closest_on_triangle;
 use crate::intersect::common::{all_finite, clip_to_box, project, Deepest, Mean};
 use crate::intersect::polygon_polygon::aabb_corners;
-use crate::{Aabb, Contact, Intersect, Point, Real, Triangle, Vector};
+use crate::{Aabb, Contact, Point, Real, Triangle, Vector};
 
 type V3<T> = Vector<T, 3>;
 
@@ -133,7 +133,7 @@ pub(crate) fn box_triangle_contact<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> Contac
         .mean()
         .filter(|p| all_finite(&[*p]))
         .unwrap_or_else(|| {
-            let (q, _, _) = closest_on_triangle(&tri[0], &tri[1], &tri[2], &Point::origin());
+            let q = closest_on_triangle(&tri[0], &tri[1], &tri[2], &Point::origin());
             Point::from(q.coords.zip_map(h, |x, e| x.clamp_sel(-e, e)))
         });
     Contact {
@@ -143,29 +143,12 @@ pub(crate) fn box_triangle_contact<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> Contac
     }
 }
 
-impl<T: Real> Intersect<Triangle<T, 3>> for Aabb<T, 3> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Aabb<T, 3> {
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
     type Output = Contact<T, 3>;
 
-    /// The contact of the box with the triangle, or `None` when they are
-    /// apart.
-    ///
-    /// ```
-    /// use isect::{Aabb, Intersect, Triangle, nalgebra::{Point3, Vector3}};
-    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
-    /// // A triangle slanting past the corner (1, 1, 1): x + y + z = 3.5 misses it.
-    /// let t = Triangle::new(Point3::new(3.5, 0.0, 0.0), Point3::new(0.0, 3.5, 0.0), Point3::new(0.0, 0.0, 3.5));
-    /// assert!(!b.intersects(&t));
-    /// // Dipping into the box through the top face.
-    /// let t = Triangle::new(Point3::new(0.5, 0.5, 0.75), Point3::new(3.0, 0.5, 2.0), Point3::new(0.5, 3.0, 2.0));
-    /// let c = b.intersect(&t).unwrap();
-    /// assert_eq!((c.normal, c.depth), (Vector3::z(), 0.25));
-    /// ```
-    fn intersect(&self, tri: &Triangle<T, 3>) -> Option<Contact<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
-            return None;
-        }
-        if !self.intersects(tri) {
+    fn kernel_intersect(&self, tri: &Triangle<T, 3>) -> Option<Contact<T, 3>> {
+        if !self.kernel_intersects(tri) {
             return None;
         }
         let c = self.center();
@@ -178,11 +161,7 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Aabb<T, 3> {
     }
 
     #[inline]
-    fn intersects(&self, tri: &Triangle<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
-            return false;
-        }
+    fn kernel_intersects(&self, tri: &Triangle<T, 3>) -> bool {
         if !all_finite(&[self.min, self.max, tri.a, tri.b, tri.c]) {
             return false;
         }
@@ -201,7 +180,23 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Aabb<T, 3> {
     }
 }
 
-mirror!([T: Real] Triangle<T, 3>, Aabb<T, 3>);
+crate::range::impl_intersect! {
+    /// The contact of the box with the triangle, or `None` when they are
+    /// apart.
+    ///
+    /// ```
+    /// use isect::{Aabb, Intersect, Triangle, nalgebra::{Point3, Vector3}};
+    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+    /// // A triangle slanting past the corner (1, 1, 1): x + y + z = 3.5 misses it.
+    /// let t = Triangle::new(Point3::new(3.5, 0.0, 0.0), Point3::new(0.0, 3.5, 0.0), Point3::new(0.0, 0.0, 3.5));
+    /// assert!(!b.intersects(&t));
+    /// // Dipping into the box through the top face.
+    /// let t = Triangle::new(Point3::new(0.5, 0.5, 0.75), Point3::new(3.0, 0.5, 2.0), Point3::new(0.5, 3.0, 2.0));
+    /// let c = b.intersect(&t).unwrap();
+    /// assert_eq!((c.normal, c.depth), (Vector3::z(), 0.25));
+    /// ```
+    [T: Real] Aabb<T, 3>, Triangle<T, 3> => Contact<T, 3>
+}
 
 polygon_pair!(
     /// The contact of the 2D box with the 2D triangle (the polygon test).
@@ -216,5 +211,3 @@ polygon_pair!(
     [T: Real] Aabb<T, 2>, Triangle<T, 2>,
     |a, t| a.is_empty(), aabb_corners(a), t.vertices()
 );
-
-mirror!([T: Real] Triangle<T, 2>, Aabb<T, 2>);

@@ -21,29 +21,15 @@
 use crate::intersect::common::{
     all_finite, magnitude, outside_contact, radius_ok, through_nearest_face,
 };
-use crate::{Aabb, Ball, ClosestPoint, Contact, Intersect, Real};
+use crate::{Aabb, Ball, ClosestPoint, Contact, Real};
 
-impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>> for Ball<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
-    /// The contact of the ball with the box, or `None` when they are apart.
-    ///
-    /// ```
-    /// use isect::{Aabb, Ball, Intersect, nalgebra::{Point3, Vector3}};
-    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 2.0, 2.0));
-    /// let s = Ball::new(Point3::new(1.0, 1.0, 2.5), 1.0);
-    /// let c = s.intersect(&b).unwrap();
-    /// assert_eq!((c.point, c.normal, c.depth), (Point3::new(1.0, 1.0, 2.0), -Vector3::z(), 0.5));
-    /// // The box asks the same question the other way round.
-    /// assert_eq!(b.intersect(&s).unwrap().normal, Vector3::z());
-    /// ```
     #[inline]
-    fn intersect(&self, aabb: &Aabb<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
-            return None;
-        }
-        if !self.intersects(aabb) {
+    fn kernel_intersect(&self, aabb: &Aabb<T, D>) -> Option<Contact<T, D>> {
+        if !self.kernel_intersects(aabb) {
             return None;
         }
         let c = self.center;
@@ -64,11 +50,7 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Ball<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, aabb: &Aabb<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
-            return false;
-        }
+    fn kernel_intersects(&self, aabb: &Aabb<T, D>) -> bool {
         // An empty ball or box meets nothing; a NaN centre would be
         // dropped by the select-based clamp.
         if !radius_ok(self.radius) || aabb.is_empty() || !all_finite(&[self.center]) {
@@ -78,4 +60,17 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Ball<T, D> {
     }
 }
 
-mirror!([T: Real, const D: usize] Aabb<T, D>, Ball<T, D>);
+crate::range::impl_intersect! {
+    /// The contact of the ball with the box, or `None` when they are apart.
+    ///
+    /// ```
+    /// use isect::{Aabb, Ball, Intersect, nalgebra::{Point3, Vector3}};
+    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 2.0, 2.0));
+    /// let s = Ball::new(Point3::new(1.0, 1.0, 2.5), 1.0);
+    /// let c = s.intersect(&b).unwrap();
+    /// assert_eq!((c.point, c.normal, c.depth), (Point3::new(1.0, 1.0, 2.0), -Vector3::z(), 0.5));
+    /// // The box asks the same question the other way round.
+    /// assert_eq!(b.intersect(&s).unwrap().normal, Vector3::z());
+    /// ```
+    [T: Real, const D: usize] Ball<T, D>, Aabb<T, D> => Contact<T, D>
+}

@@ -15,28 +15,15 @@
 //! centre distances must fit the type (`I32F32`: distances up to 4.6e4).
 
 use crate::intersect::common::{rounded_contact, within};
-use crate::{Ball, Contact, Intersect, Real};
+use crate::{Ball, Contact, Real};
 
-impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D>> for Ball<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
-    /// The contact of the two balls, or `None` when they are apart.
-    ///
-    /// ```
-    /// use isect::{Ball, Intersect, nalgebra::{Point2, Vector2}};
-    /// let a = Ball::new(Point2::new(0.0, 0.0), 2.0);
-    /// let b = Ball::new(Point2::new(3.0, 0.0), 2.0);
-    /// let c = a.intersect(&b).unwrap();
-    /// assert_eq!((c.normal, c.depth, c.point), (Vector2::x(), 1.0, Point2::new(1.5, 0.0)));
-    /// assert!(!a.intersects(&Ball::new(Point2::new(5.0, 0.0), 0.5)));
-    /// ```
     #[inline]
-    fn intersect(&self, other: &Ball<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
-            return None;
-        }
-        if !self.intersects(other) {
+    fn kernel_intersect(&self, other: &Ball<T, D>) -> Option<Contact<T, D>> {
+        if !self.kernel_intersects(other) {
             return None;
         }
         Some(rounded_contact(
@@ -51,11 +38,7 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, other: &Ball<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
-            return false;
-        }
+    fn kernel_intersects(&self, other: &Ball<T, D>) -> bool {
         // Empty (negative, NaN) and infinite radii never intersect: a NaN
         // radius makes the sum `r` NaN, which fails the last comparison; a
         // negative one fails the first (the smaller radius is negative); an
@@ -65,4 +48,18 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Ball<T, D> {
         // `within` also decides right where the squares overflow.
         valid && within(&(other.center - self.center), self.radius, other.radius)
     }
+}
+
+crate::range::impl_intersect! {
+    /// The contact of the two balls, or `None` when they are apart.
+    ///
+    /// ```
+    /// use isect::{Ball, Intersect, nalgebra::{Point2, Vector2}};
+    /// let a = Ball::new(Point2::new(0.0, 0.0), 2.0);
+    /// let b = Ball::new(Point2::new(3.0, 0.0), 2.0);
+    /// let c = a.intersect(&b).unwrap();
+    /// assert_eq!((c.normal, c.depth, c.point), (Vector2::x(), 1.0, Point2::new(1.5, 0.0)));
+    /// assert!(!a.intersects(&Ball::new(Point2::new(5.0, 0.0), 0.5)));
+    /// ```
+    [T: Real, const D: usize] Ball<T, D> => Contact<T, D>
 }

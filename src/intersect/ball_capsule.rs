@@ -17,27 +17,16 @@
 
 use crate::closest::closest_on_segment;
 use crate::intersect::common::{all_finite, orthogonal_to, radius_ok, rounded_contact, within};
-use crate::{Ball, Capsule, Contact, Intersect, Point, Real, Vector};
+use crate::{Ball, Capsule, Contact, Point, Real, Vector};
 
-impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Capsule<T, D>>
+    for Ball<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
-    /// The contact of the ball with the capsule, or `None` when they are
-    /// apart.
-    ///
-    /// ```
-    /// use isect::{Ball, Capsule, Intersect, Segment, nalgebra::{Point2, Vector2}};
-    /// let cap = Capsule::new(Segment::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0)), 1.0);
-    /// let c = Ball::new(Point2::new(2.0, 2.5), 2.0).intersect(&cap).unwrap();
-    /// assert_eq!((c.normal, c.depth), (-Vector2::y(), 0.5));
-    /// assert!(!Ball::new(Point2::new(6.0, 0.0), 0.5).intersects(&cap));
-    /// ```
     #[inline]
-    fn intersect(&self, cap: &Capsule<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, cap) {
-            return None;
-        }
+    fn kernel_intersect(&self, cap: &Capsule<T, D>) -> Option<Contact<T, D>> {
         let q = self.nearest_on_core(cap)?;
         let (a, b) = (cap.segment.a, cap.segment.b);
         let d = b - a;
@@ -54,13 +43,23 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Ball<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, cap: &Capsule<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, cap) {
-            return false;
-        }
+    fn kernel_intersects(&self, cap: &Capsule<T, D>) -> bool {
         self.nearest_on_core(cap).is_some()
     }
+}
+
+crate::range::impl_intersect! {
+    /// The contact of the ball with the capsule, or `None` when they are
+    /// apart.
+    ///
+    /// ```
+    /// use isect::{Ball, Capsule, Intersect, Segment, nalgebra::{Point2, Vector2}};
+    /// let cap = Capsule::new(Segment::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0)), 1.0);
+    /// let c = Ball::new(Point2::new(2.0, 2.5), 2.0).intersect(&cap).unwrap();
+    /// assert_eq!((c.normal, c.depth), (-Vector2::y(), 0.5));
+    /// assert!(!Ball::new(Point2::new(6.0, 0.0), 0.5).intersects(&cap));
+    /// ```
+    [T: Real, const D: usize] Ball<T, D>, Capsule<T, D> => Contact<T, D>
 }
 
 impl<T: Real, const D: usize> Ball<T, D> {
@@ -78,5 +77,3 @@ impl<T: Real, const D: usize> Ball<T, D> {
         within(&(q - self.center), self.radius, cap.radius).then_some(q)
     }
 }
-
-mirror!([T: Real, const D: usize] Capsule<T, D>, Ball<T, D>);

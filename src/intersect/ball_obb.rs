@@ -16,27 +16,15 @@
 //! infinite input give `None`.
 
 use crate::intersect::common::{magnitude, outside_contact, radius_ok, through_nearest_face};
-use crate::{Ball, ClosestPoint, Contact, Intersect, Obb, Point, Real};
+use crate::{Ball, ClosestPoint, Contact, Obb, Point, Real};
 
-impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>> for Ball<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
-    /// The contact of the ball with the box, or `None` when they are apart.
-    ///
-    /// ```
-    /// use isect::{Ball, Intersect, Obb, nalgebra::{Matrix2, Point2, Vector2}};
-    /// let s = core::f64::consts::FRAC_1_SQRT_2;
-    /// let diamond = Obb::new(Point2::origin(), Vector2::new(1.0, 1.0), Matrix2::new(s, -s, s, s));
-    /// assert!(Ball::new(Point2::new(1.8, 0.0), 0.5).intersects(&diamond)); // corner at x = 1.414
-    /// assert!(!Ball::new(Point2::new(1.2, 1.2), 0.5).intersects(&diamond)); // edge at distance 0.70
-    /// ```
     #[inline]
-    fn intersect(&self, obb: &Obb<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
-            return None;
-        }
-        if !self.intersects(obb) {
+    fn kernel_intersect(&self, obb: &Obb<T, D>) -> Option<Contact<T, D>> {
+        if !self.kernel_intersects(obb) {
             return None;
         }
         let r = self.radius;
@@ -62,11 +50,7 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Ball<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, obb: &Obb<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
-            return false;
-        }
+    fn kernel_intersects(&self, obb: &Obb<T, D>) -> bool {
         // NaN in the centres or axes shows in the local centre, NaN in the
         // half extents does not: check both (the select-based clamp would
         // drop either).
@@ -78,4 +62,15 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Ball<T, D> {
     }
 }
 
-mirror!([T: Real, const D: usize] Obb<T, D>, Ball<T, D>);
+crate::range::impl_intersect! {
+    /// The contact of the ball with the box, or `None` when they are apart.
+    ///
+    /// ```
+    /// use isect::{Ball, Intersect, Obb, nalgebra::{Matrix2, Point2, Vector2}};
+    /// let s = core::f64::consts::FRAC_1_SQRT_2;
+    /// let diamond = Obb::new(Point2::origin(), Vector2::new(1.0, 1.0), Matrix2::new(s, -s, s, s));
+    /// assert!(Ball::new(Point2::new(1.8, 0.0), 0.5).intersects(&diamond)); // corner at x = 1.414
+    /// assert!(!Ball::new(Point2::new(1.2, 1.2), 0.5).intersects(&diamond)); // edge at distance 0.70
+    /// ```
+    [T: Real, const D: usize] Ball<T, D>, Obb<T, D> => Contact<T, D>
+}

@@ -17,27 +17,14 @@
 //! input give `None`.
 
 use crate::intersect::common::{plane_contact, plane_unit, radius_ok};
-use crate::{Ball, Contact, Intersect, Plane, Real};
+use crate::{Ball, Contact, Plane, Real};
 
-impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>> for Ball<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
-    /// The contact of the ball with the plane, or `None` when the ball lies
-    /// wholly on one side.
-    ///
-    /// ```
-    /// use isect::{Ball, Intersect, Plane, nalgebra::{Point3, Vector3}};
-    /// let ground = Plane::new(Vector3::z(), 0.0);
-    /// let c = Ball::new(Point3::new(1.0, 2.0, 0.25), 1.0).intersect(&ground).unwrap();
-    /// assert_eq!((c.point, c.normal, c.depth), (Point3::new(1.0, 2.0, 0.0), -Vector3::z(), 0.75));
-    /// assert!(!Ball::new(Point3::new(0.0, 0.0, -3.0), 1.0).intersects(&ground));
-    /// ```
     #[inline]
-    fn intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return None;
-        }
+    fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
         if !radius_ok(self.radius) {
             return None;
         }
@@ -51,13 +38,21 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Ball<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, plane: &Plane<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return false;
-        }
-        self.intersect(plane).is_some()
+    fn kernel_intersects(&self, plane: &Plane<T, D>) -> bool {
+        self.kernel_intersect(plane).is_some()
     }
 }
 
-mirror!([T: Real, const D: usize] Plane<T, D>, Ball<T, D>);
+crate::range::impl_intersect! {
+    /// The contact of the ball with the plane, or `None` when the ball lies
+    /// wholly on one side.
+    ///
+    /// ```
+    /// use isect::{Ball, Intersect, Plane, nalgebra::{Point3, Vector3}};
+    /// let ground = Plane::new(Vector3::z(), 0.0);
+    /// let c = Ball::new(Point3::new(1.0, 2.0, 0.25), 1.0).intersect(&ground).unwrap();
+    /// assert_eq!((c.point, c.normal, c.depth), (Point3::new(1.0, 2.0, 0.0), -Vector3::z(), 0.75));
+    /// assert!(!Ball::new(Point3::new(0.0, 0.0, -3.0), 1.0).intersects(&ground));
+    /// ```
+    [T: Real, const D: usize] Ball<T, D>, Plane<T, D> => Contact<T, D>
+}

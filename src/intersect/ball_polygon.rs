@@ -19,28 +19,16 @@
 
 use crate::intersect::common::{all_finite, in_plane_normal, orthogonal_to, radius_ok, Deepest};
 use crate::intersect::common::{magnitude, outside_contact};
-use crate::{Ball, ClosestPoint, Contact, Intersect, Point, Polygon, Real, Vector};
+use crate::{Ball, ClosestPoint, Contact, Point, Polygon, Real, Vector};
 
-impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Polygon<'_, T, D>>
+    for Ball<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
     type Output = Contact<T, D>;
 
-    /// The contact of the ball with the polygon, or `None` when they are
-    /// apart.
-    ///
-    /// ```
-    /// use isect::{Ball, Intersect, Polygon, nalgebra::Point2};
-    /// let square = [Point2::new(0.0, 0.0), Point2::new(2.0, 0.0), Point2::new(2.0, 2.0), Point2::new(0.0, 2.0)];
-    /// let poly = Polygon::new(&square);
-    /// let c = Ball::new(Point2::new(3.0, 1.0), 1.5).intersect(&poly).unwrap();
-    /// assert_eq!((c.point, c.depth), (Point2::new(2.0, 1.0), 0.5));
-    /// assert!(!Ball::new(Point2::new(3.0, 3.0), 1.0).intersects(&poly)); // 1.41 from the corner
-    /// ```
-    fn intersect(&self, poly: &Polygon<'_, T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, poly) {
-            return None;
-        }
-        if !self.intersects(poly) {
+    fn kernel_intersect(&self, poly: &Polygon<'_, T, D>) -> Option<Contact<T, D>> {
+        if !self.kernel_intersects(poly) {
             return None;
         }
         let (c, r) = (self.center, self.radius);
@@ -72,11 +60,7 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Ball<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, poly: &Polygon<'_, T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, poly) {
-            return false;
-        }
+    fn kernel_intersects(&self, poly: &Polygon<'_, T, D>) -> bool {
         // An empty polygon has no points.
         if poly.vertices.is_empty() || !radius_ok(self.radius) {
             return false;
@@ -89,7 +73,20 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Ball<T, D> {
     }
 }
 
-mirror!(['a, T: Real, const D: usize] Polygon<'a, T, D>, Ball<T, D>);
+crate::range::impl_intersect! {
+    /// The contact of the ball with the polygon, or `None` when they are
+    /// apart.
+    ///
+    /// ```
+    /// use isect::{Ball, Intersect, Polygon, nalgebra::Point2};
+    /// let square = [Point2::new(0.0, 0.0), Point2::new(2.0, 0.0), Point2::new(2.0, 2.0), Point2::new(0.0, 2.0)];
+    /// let poly = Polygon::new(&square);
+    /// let c = Ball::new(Point2::new(3.0, 1.0), 1.5).intersect(&poly).unwrap();
+    /// assert_eq!((c.point, c.depth), (Point2::new(2.0, 1.0), 0.5));
+    /// assert!(!Ball::new(Point2::new(3.0, 3.0), 1.0).intersects(&poly)); // 1.41 from the corner
+    /// ```
+    [T: Real, const D: usize] Ball<T, D>, Polygon<'_, T, D> => Contact<T, D>
+}
 
 /// The mean of the vertices (the origin for none): inside a convex polygon.
 fn mean_point<T: Real, const D: usize>(verts: &[Point<T, D>]) -> Point<T, D> {

@@ -19,7 +19,7 @@ use crate::closest::closest_on_triangle;
 use crate::intersect::common::{
     all_finite, in_plane_normal, orthogonal_to, radius_ok, rounded_contact, within,
 };
-use crate::{Ball, Contact, Intersect, Real, Triangle, Vector};
+use crate::{Ball, Contact, Real, Triangle, Vector};
 
 /// The candidate axes for a shape whose core touches triangle `t`: the
 /// triangle's normal (from 3D up) and the in-plane normals of its edges.
@@ -33,29 +33,18 @@ pub(crate) fn triangle_axes<T: Real, const D: usize>(t: &Triangle<T, D>) -> [Vec
     ]
 }
 
-impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Ball<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<T, D>>
+    for Ball<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
     type Output = Contact<T, D>;
 
-    /// The contact of the ball with the triangle, or `None` when they are
-    /// apart.
-    ///
-    /// ```
-    /// use isect::{Ball, Intersect, Triangle, nalgebra::{Point3, Vector3}};
-    /// let t = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
-    /// let c = Ball::new(Point3::new(1.0, 1.0, 0.5), 1.0).intersect(&t).unwrap();
-    /// assert_eq!((c.point, c.normal, c.depth), (Point3::new(1.0, 1.0, 0.0), -Vector3::z(), 0.5));
-    /// assert!(!Ball::new(Point3::new(3.0, 3.0, 0.0), 1.0).intersects(&t)); // 1.41 from the edge
-    /// ```
     #[inline]
-    fn intersect(&self, tri: &Triangle<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
+    fn kernel_intersect(&self, tri: &Triangle<T, D>) -> Option<Contact<T, D>> {
+        if !self.kernel_intersects(tri) {
             return None;
         }
-        if !self.intersects(tri) {
-            return None;
-        }
-        let (p, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
+        let p = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
         Some(rounded_contact(
             &self.center,
             &p,
@@ -68,18 +57,26 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Ball<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, tri: &Triangle<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
-            return false;
-        }
+    fn kernel_intersects(&self, tri: &Triangle<T, D>) -> bool {
         // Region tests on NaN could pick a finite vertex: check first.
         if !radius_ok(self.radius) || !all_finite(&[self.center, tri.a, tri.b, tri.c]) {
             return false;
         }
-        let (p, _, _) = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
+        let p = closest_on_triangle(&tri.a, &tri.b, &tri.c, &self.center);
         within(&(p - self.center), self.radius, T::zero())
     }
 }
 
-mirror!([T: Real, const D: usize] Triangle<T, D>, Ball<T, D>);
+crate::range::impl_intersect! {
+    /// The contact of the ball with the triangle, or `None` when they are
+    /// apart.
+    ///
+    /// ```
+    /// use isect::{Ball, Intersect, Triangle, nalgebra::{Point3, Vector3}};
+    /// let t = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+    /// let c = Ball::new(Point3::new(1.0, 1.0, 0.5), 1.0).intersect(&t).unwrap();
+    /// assert_eq!((c.point, c.normal, c.depth), (Point3::new(1.0, 1.0, 0.0), -Vector3::z(), 0.5));
+    /// assert!(!Ball::new(Point3::new(3.0, 3.0, 0.0), 1.0).intersects(&t)); // 1.41 from the edge
+    /// ```
+    [T: Real, const D: usize] Ball<T, D>, Triangle<T, D> => Contact<T, D>
+}

@@ -26,7 +26,7 @@
 use crate::intersect::common::{
     magnitude, orthogonal_to, outside_contact, project, radius_ok, unit, within, Deepest,
 };
-use crate::{Aabb, Capsule, Contact, Intersect, Point, Real, Vector};
+use crate::{Aabb, Capsule, Contact, Point, Real, Vector};
 
 /// The parameter `t` in `[0, 1]` of the point of segment `p + t d` nearest
 /// the centred box `|x_i| <= h_i` (see the module doc).
@@ -121,9 +121,34 @@ pub(crate) fn capsule_box_local<T: Real, const D: usize>(
     })
 }
 
-impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Capsule<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>>
+    for Capsule<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
+    fn kernel_intersect(&self, aabb: &Aabb<T, D>) -> Option<Contact<T, D>> {
+        let (p, d, h, center) = self.aabb_frame(aabb)?;
+        let c = capsule_box_local(&p, &d, self.radius, &h)?;
+        Some(Contact {
+            point: center + c.point.coords,
+            ..c
+        })
+    }
+
+    #[inline]
+    fn kernel_intersects(&self, aabb: &Aabb<T, D>) -> bool {
+        let Some((p, d, h, _)) = self.aabb_frame(aabb) else {
+            return false;
+        };
+        let t = segment_box_param(&p, &d, &h);
+        let q = p + d * t;
+        let c = q.zip_map(&h, |x, e| x.clamp_sel(-e, e));
+        within(&(c - q), self.radius, T::zero())
+    }
+}
+
+crate::range::impl_intersect! {
     /// The contact of the capsule with the box, or `None` when they are
     /// apart.
     ///
@@ -137,33 +162,7 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Capsule<T, D> {
     /// let c = cap.intersect(&b).unwrap();
     /// assert_eq!(c.point, Point3::new(1.0, 1.0, 0.5));
     /// ```
-    fn intersect(&self, aabb: &Aabb<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
-            return None;
-        }
-        let (p, d, h, center) = self.aabb_frame(aabb)?;
-        let c = capsule_box_local(&p, &d, self.radius, &h)?;
-        Some(Contact {
-            point: center + c.point.coords,
-            ..c
-        })
-    }
-
-    #[inline]
-    fn intersects(&self, aabb: &Aabb<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, aabb) {
-            return false;
-        }
-        let Some((p, d, h, _)) = self.aabb_frame(aabb) else {
-            return false;
-        };
-        let t = segment_box_param(&p, &d, &h);
-        let q = p + d * t;
-        let c = q.zip_map(&h, |x, e| x.clamp_sel(-e, e));
-        within(&(c - q), self.radius, T::zero())
-    }
+    [T: Real, const D: usize] Capsule<T, D>, Aabb<T, D> => Contact<T, D>
 }
 
 /// A capsule's segment in a box's frame: start, direction, the box's half
@@ -192,5 +191,3 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         ))
     }
 }
-
-mirror!([T: Real, const D: usize] Aabb<T, D>, Capsule<T, D>);

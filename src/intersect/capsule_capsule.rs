@@ -20,7 +20,7 @@ use crate::intersect::common::{
     all_finite, comes_first, orthogonal_to, radius_ok, rounded_contact, within,
 };
 use crate::intersect::Flip;
-use crate::{Capsule, Contact, Intersect, Point, Real, Vector};
+use crate::{Capsule, Contact, Point, Real, Vector};
 
 /// The closest points of the two cores, when within the sum of the radii.
 #[inline]
@@ -69,9 +69,31 @@ fn key<T: Real, const D: usize>(c: &Capsule<T, D>) -> impl Iterator<Item = T> + 
         .chain(core::iter::once(c.radius))
 }
 
-impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Capsule<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Capsule<T, D>>
+    for Capsule<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
     type Output = Contact<T, D>;
 
+    fn kernel_intersect(&self, other: &Capsule<T, D>) -> Option<Contact<T, D>> {
+        if comes_first(key(self), key(other)) {
+            contact(self, other)
+        } else {
+            contact(other, self).map(Flip::flip)
+        }
+    }
+
+    #[inline]
+    fn kernel_intersects(&self, other: &Capsule<T, D>) -> bool {
+        if comes_first(key(self), key(other)) {
+            cores_within(self, other).is_some()
+        } else {
+            cores_within(other, self).is_some()
+        }
+    }
+}
+
+crate::range::impl_intersect! {
     /// The contact of the two capsules, or `None` when they are apart.
     ///
     /// ```
@@ -82,28 +104,5 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Capsule<T, D> {
     /// assert_eq!(c.normal, Vector3::z());
     /// assert!((c.depth - 0.2).abs() < 1e-12);
     /// ```
-    fn intersect(&self, other: &Capsule<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, other) {
-            return None;
-        }
-        if comes_first(key(self), key(other)) {
-            contact(self, other)
-        } else {
-            contact(other, self).map(Flip::flip)
-        }
-    }
-
-    #[inline]
-    fn intersects(&self, other: &Capsule<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, other) {
-            return false;
-        }
-        if comes_first(key(self), key(other)) {
-            cores_within(self, other).is_some()
-        } else {
-            cores_within(other, self).is_some()
-        }
-    }
+    [T: Real, const D: usize] Capsule<T, D> => Contact<T, D>
 }

@@ -10,7 +10,7 @@
 
 use crate::intersect::capsule_aabb::{capsule_box_local, segment_box_param};
 use crate::intersect::common::{radius_ok, within};
-use crate::{Capsule, Contact, Intersect, Obb, Real, Vector};
+use crate::{Capsule, Contact, Obb, Real, Vector};
 
 impl<T: Real, const D: usize> Capsule<T, D> {
     /// The segment's start and direction in the box's frame and the half
@@ -29,9 +29,35 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     }
 }
 
-impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Capsule<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>>
+    for Capsule<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
+    fn kernel_intersect(&self, obb: &Obb<T, D>) -> Option<Contact<T, D>> {
+        let (p, d, h) = self.obb_frame(obb)?;
+        let c = capsule_box_local(&p, &d, self.radius, &h)?;
+        Some(Contact {
+            point: obb.to_world(&c.point.coords),
+            normal: obb.axes * c.normal,
+            depth: c.depth,
+        })
+    }
+
+    #[inline]
+    fn kernel_intersects(&self, obb: &Obb<T, D>) -> bool {
+        let Some((p, d, h)) = self.obb_frame(obb) else {
+            return false;
+        };
+        let t = segment_box_param(&p, &d, &h);
+        let q = p + d * t;
+        let c = q.zip_map(&h, |x, e| x.clamp_sel(-e, e));
+        within(&(c - q), self.radius, T::zero())
+    }
+}
+
+crate::range::impl_intersect! {
     /// The contact of the capsule with the box, or `None` when they are
     /// apart.
     ///
@@ -44,34 +70,5 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Capsule<T, D> {
     /// let cap = Capsule::new(Segment::new(Point2::new(-3.0, 1.8), Point2::new(3.0, 1.8)), 0.5);
     /// assert!(cap.intersects(&diamond));
     /// ```
-    fn intersect(&self, obb: &Obb<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
-            return None;
-        }
-        let (p, d, h) = self.obb_frame(obb)?;
-        let c = capsule_box_local(&p, &d, self.radius, &h)?;
-        Some(Contact {
-            point: obb.to_world(&c.point.coords),
-            normal: obb.axes * c.normal,
-            depth: c.depth,
-        })
-    }
-
-    #[inline]
-    fn intersects(&self, obb: &Obb<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, obb) {
-            return false;
-        }
-        let Some((p, d, h)) = self.obb_frame(obb) else {
-            return false;
-        };
-        let t = segment_box_param(&p, &d, &h);
-        let q = p + d * t;
-        let c = q.zip_map(&h, |x, e| x.clamp_sel(-e, e));
-        within(&(c - q), self.radius, T::zero())
-    }
+    [T: Real, const D: usize] Capsule<T, D>, Obb<T, D> => Contact<T, D>
 }
-
-mirror!([T: Real, const D: usize] Obb<T, D>, Capsule<T, D>);

@@ -15,26 +15,15 @@
 //! infinite input give `None`.
 
 use crate::intersect::common::{crossing, plane_contact, plane_unit, radius_ok};
-use crate::{Capsule, Contact, Intersect, Plane, Real};
+use crate::{Capsule, Contact, Plane, Real};
 
-impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Capsule<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
+    for Capsule<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
-    /// The contact of the capsule with the plane, or `None` when the
-    /// capsule lies wholly on one side.
-    ///
-    /// ```
-    /// use isect::{Capsule, Intersect, Plane, Segment, nalgebra::{Point2, Vector2}};
-    /// let cap = Capsule::new(Segment::new(Point2::new(0.0, 1.0), Point2::new(4.0, 3.0)), 1.5);
-    /// let floor = Plane::new(Vector2::y(), 0.0); // the line y = 0
-    /// let c = cap.intersect(&floor).unwrap();
-    /// assert_eq!((c.point, c.normal, c.depth), (Point2::new(0.0, 0.0), -Vector2::y(), 0.5));
-    /// ```
-    fn intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return None;
-        }
+    fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
         if !radius_ok(self.radius) {
             return None;
         }
@@ -66,13 +55,21 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Capsule<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, plane: &Plane<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return false;
-        }
-        self.intersect(plane).is_some()
+    fn kernel_intersects(&self, plane: &Plane<T, D>) -> bool {
+        self.kernel_intersect(plane).is_some()
     }
 }
 
-mirror!([T: Real, const D: usize] Plane<T, D>, Capsule<T, D>);
+crate::range::impl_intersect! {
+    /// The contact of the capsule with the plane, or `None` when the
+    /// capsule lies wholly on one side.
+    ///
+    /// ```
+    /// use isect::{Capsule, Intersect, Plane, Segment, nalgebra::{Point2, Vector2}};
+    /// let cap = Capsule::new(Segment::new(Point2::new(0.0, 1.0), Point2::new(4.0, 3.0)), 1.5);
+    /// let floor = Plane::new(Vector2::y(), 0.0); // the line y = 0
+    /// let c = cap.intersect(&floor).unwrap();
+    /// assert_eq!((c.point, c.normal, c.depth), (Point2::new(0.0, 0.0), -Vector2::y(), 0.5));
+    /// ```
+    [T: Real, const D: usize] Capsule<T, D>, Plane<T, D> => Contact<T, D>
+}

@@ -17,7 +17,7 @@
 use crate::closest::segment_triangle::segment_triangle;
 use crate::intersect::ball_triangle::triangle_axes;
 use crate::intersect::common::{all_finite, orthogonal_to, radius_ok, rounded_contact};
-use crate::{Capsule, ClosestPair, Contact, Intersect, Real, Triangle, Vector};
+use crate::{Capsule, ClosestPair, Contact, Real, Triangle, Vector};
 
 impl<T: Real, const D: usize> Capsule<T, D> {
     /// The closest pair of the segment and the triangle, when within the
@@ -34,24 +34,13 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     }
 }
 
-impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Capsule<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<T, D>>
+    for Capsule<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
     type Output = Contact<T, D>;
 
-    /// The contact of the capsule with the triangle, or `None` when they
-    /// are apart.
-    ///
-    /// ```
-    /// use isect::{Capsule, Intersect, Segment, Triangle, nalgebra::{Point3, Vector3}};
-    /// let t = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
-    /// let cap = Capsule::new(Segment::new(Point3::new(1.0, 1.0, 0.25), Point3::new(2.0, 1.0, 0.25)), 0.5);
-    /// let c = cap.intersect(&t).unwrap();
-    /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 0.25));
-    /// ```
-    fn intersect(&self, tri: &Triangle<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
-            return None;
-        }
+    fn kernel_intersect(&self, tri: &Triangle<T, D>) -> Option<Contact<T, D>> {
         let pair = self.triangle_pair(tri)?;
         let (a, b) = (self.segment.a, self.segment.b);
         let d = b - a;
@@ -80,13 +69,21 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Capsule<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, tri: &Triangle<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
-            return false;
-        }
+    fn kernel_intersects(&self, tri: &Triangle<T, D>) -> bool {
         self.triangle_pair(tri).is_some()
     }
 }
 
-mirror!([T: Real, const D: usize] Triangle<T, D>, Capsule<T, D>);
+crate::range::impl_intersect! {
+    /// The contact of the capsule with the triangle, or `None` when they
+    /// are apart.
+    ///
+    /// ```
+    /// use isect::{Capsule, Intersect, Segment, Triangle, nalgebra::{Point3, Vector3}};
+    /// let t = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+    /// let cap = Capsule::new(Segment::new(Point3::new(1.0, 1.0, 0.25), Point3::new(2.0, 1.0, 0.25)), 0.5);
+    /// let c = cap.intersect(&t).unwrap();
+    /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 0.25));
+    /// ```
+    [T: Real, const D: usize] Capsule<T, D>, Triangle<T, D> => Contact<T, D>
+}

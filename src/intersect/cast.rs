@@ -314,9 +314,9 @@ pub(crate) fn reachable<T: Real, const D: usize>(o: &Point<T, D>, d: &Vector<T, 
     let max = T::max_finite();
     let abs = |x: T| if x < -max { max } else { x.abs() };
     let ta = abs(t);
-    (0..D).all(|i| {
-        let room = max - abs(o[i]) - T::tolerance();
-        let da = abs(d[i]);
+    o.coords.iter().zip(d.iter()).all(|(&oi, &di)| {
+        let room = max - abs(oi) - T::tolerance();
+        let da = abs(di);
         !(da > T::zero()) || ta <= room.div_sat(da)
     })
 }

@@ -75,7 +75,8 @@ impl<T: crate::Real, const D: usize> Flip for crate::ClosestPair<T, D> {
 /// Implements `Intersect<A> for B` from an existing `Intersect<B> for A`,
 /// flipping the output ([`Flip`]). Generics go in brackets:
 /// `mirror!([T: Real, const D: usize] Aabb<T, D>, Ray<T, D>);` gives
-/// `aabb.intersect(&ray)` from `ray.intersect(&aabb)`.
+/// `aabb.intersect(&ray)` from `ray.intersect(&aabb)`. (The casts' reversed
+/// order; every other pair is written by [`crate::range::impl_intersect`].)
 macro_rules! mirror {
     ([$($g:tt)*] $A:ty, $B:ty) => {
         impl<$($g)*> $crate::Intersect<$B> for $A {
@@ -88,25 +89,35 @@ macro_rules! mirror {
             fn intersects(&self, other: &$B) -> bool {
                 <$B as $crate::Intersect<$A>>::intersects(other, self)
             }
+            #[inline]
+            fn checked_intersect(&self, other: &$B) -> Result<Option<Self::Output>, $crate::OutOfRange> {
+                <$B as $crate::Intersect<$A>>::checked_intersect(other, self)
+                    .map(|o| o.map($crate::intersect::Flip::flip))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$B) -> Result<bool, $crate::OutOfRange> {
+                <$B as $crate::Intersect<$A>>::checked_intersects(other, self)
+            }
         }
     };
 }
 pub(crate) use mirror;
 
 /// Implements `Intersect` between two 2D convex shapes through their
-/// vertices, by the separating-axis test of `polygon_polygon.rs`:
+/// vertices, by the separating-axis test of `polygon_polygon.rs`, as a
+/// kernel of the quadratic class with both orders (`@one`: one order only):
 /// `polygon_pair!(docs [generics] A, B, |a, b| empty, vertices_a,
 /// vertices_b)`, where `empty` says that either shape has no points and the
 /// vertex expressions index as slices.
 macro_rules! polygon_pair {
-    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
-        impl<$($g)*> $crate::Intersect<$B> for $A {
+    (@kernel [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
+        impl<$($g)*> $crate::range::kernel::IntersectKernel<T, $B> for $A {
+            const GROWTH: $crate::Growth = $crate::Growth::Quadratic;
             type Output = $crate::Contact<T, 2>;
 
-            $(#[$doc])*
-            fn intersect(&self, other: &$B) -> Option<$crate::Contact<T, 2>> {
-                // Outside the fixed-point range: no contact (see `range`).
-                if !$crate::Intersect::intersects(self, other) {
+            #[inline]
+            fn kernel_intersect(&self, other: &$B) -> Option<$crate::Contact<T, 2>> {
+                if !$crate::range::kernel::IntersectKernel::kernel_intersects(self, other) {
                     return None;
                 }
                 let ($a, $b) = (self, other);
@@ -114,15 +125,19 @@ macro_rules! polygon_pair {
             }
 
             #[inline]
-            fn intersects(&self, other: &$B) -> bool {
-                // Outside the fixed-point range (see `range`).
-                if !$crate::range::fits2($crate::Growth::Quadratic, self, other) {
-                    return false;
-                }
+            fn kernel_intersects(&self, other: &$B) -> bool {
                 let ($a, $b) = (self, other);
                 !$empty && $crate::intersect::polygon_polygon::overlaps_2d(&($va)[..], &($vb)[..])
             }
         }
+    };
+    (@one $(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
+        polygon_pair!(@kernel [$($g)*] $A, $B, |$a, $b| $empty, $va, $vb);
+        $crate::range::impl_intersect!(@one $(#[$doc])* [$($g)*] $A, $B => $crate::Contact<T, 2>);
+    };
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
+        polygon_pair!(@kernel [$($g)*] $A, $B, |$a, $b| $empty, $va, $vb);
+        $crate::range::impl_intersect!($(#[$doc])* [$($g)*] $A, $B => $crate::Contact<T, 2>);
     };
 }
 
@@ -135,7 +150,9 @@ mod prepared;
 pub(crate) mod ray_aabb;
 mod ray_ball;
 mod ray_capsule;
+mod ray_cone;
 mod ray_convex;
+mod ray_cylinder;
 mod ray_obb;
 mod ray_plane;
 mod ray_polygon;
@@ -173,3 +190,6 @@ pub mod capsule_capsule;
 pub mod capsule_obb;
 pub mod capsule_plane;
 pub mod capsule_triangle;
+
+pub mod cone_plane;
+pub mod cylinder_plane;

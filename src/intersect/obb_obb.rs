@@ -31,7 +31,7 @@ use crate::intersect::common::column;
 use crate::intersect::common::{all_finite, clip_to_box, comes_first, Deepest, Mean};
 use crate::intersect::polygon_polygon::obb_corners;
 use crate::intersect::Flip;
-use crate::{Contact, Intersect, Matrix, Obb, Point, Real, Vector};
+use crate::{Contact, Matrix, Obb, Point, Real, Vector};
 
 type V3<T> = Vector<T, 3>;
 type M3<T> = Matrix<T, 3>;
@@ -179,9 +179,32 @@ fn key<T: Real>(o: &Obb<T, 3>) -> impl Iterator<Item = T> + '_ {
         .copied()
 }
 
-impl<T: Real> Intersect<Obb<T, 3>> for Obb<T, 3> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Obb<T, 3>> for Obb<T, 3> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, 3>;
 
+    fn kernel_intersect(&self, other: &Obb<T, 3>) -> Option<Contact<T, 3>> {
+        if !self.kernel_intersects(other) {
+            return None;
+        }
+        if comes_first(key(self), key(other)) {
+            contact_3d(self, other)
+        } else {
+            contact_3d(other, self).map(Flip::flip)
+        }
+    }
+
+    #[inline]
+    fn kernel_intersects(&self, other: &Obb<T, 3>) -> bool {
+        if comes_first(key(self), key(other)) {
+            overlaps_3d(self, other)
+        } else {
+            overlaps_3d(other, self)
+        }
+    }
+}
+
+crate::range::impl_intersect! {
     /// The contact of the two boxes, or `None` when they are apart.
     ///
     /// ```
@@ -195,36 +218,11 @@ impl<T: Real> Intersect<Obb<T, 3>> for Obb<T, 3> {
     /// assert_eq!(c.normal, Vector3::x());
     /// assert!((c.depth - (2f64.sqrt() - 1.3)).abs() < 1e-12);
     /// ```
-    fn intersect(&self, other: &Obb<T, 3>) -> Option<Contact<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
-            return None;
-        }
-        if !self.intersects(other) {
-            return None;
-        }
-        if comes_first(key(self), key(other)) {
-            contact_3d(self, other)
-        } else {
-            contact_3d(other, self).map(Flip::flip)
-        }
-    }
-
-    #[inline]
-    fn intersects(&self, other: &Obb<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
-            return false;
-        }
-        if comes_first(key(self), key(other)) {
-            overlaps_3d(self, other)
-        } else {
-            overlaps_3d(other, self)
-        }
-    }
+    [T: Real] Obb<T, 3> => Contact<T, 3>
 }
 
 polygon_pair!(
+    @one
     /// The contact of the two 2D boxes (the polygon test).
     ///
     /// ```

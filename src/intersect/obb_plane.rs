@@ -18,7 +18,7 @@
 
 use crate::intersect::common::column;
 use crate::intersect::common::{all_finite, crossing, plane_contact, plane_unit};
-use crate::{Contact, Intersect, Obb, Plane, Real, Vector};
+use crate::{Contact, Obb, Plane, Real, Vector};
 
 impl<T: Real, const D: usize> Obb<T, D> {
     /// `(s, r)`: the centre's signed value `normal · c - d` and the box's
@@ -33,27 +33,12 @@ impl<T: Real, const D: usize> Obb<T, D> {
     }
 }
 
-impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>> for Obb<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
-    /// The contact of the box with the plane, or `None` when the box lies
-    /// wholly on one side.
-    ///
-    /// ```
-    /// use isect::{Intersect, Obb, Plane, nalgebra::{Matrix2, Point2, Vector2}};
-    /// let s = core::f64::consts::FRAC_1_SQRT_2;
-    /// let diamond = Obb::new(Point2::new(0.0, 1.0), Vector2::new(1.0, 1.0), Matrix2::new(s, -s, s, s));
-    /// let floor = Plane::new(Vector2::y(), 0.0); // the line y = 0
-    /// let c = diamond.intersect(&floor).unwrap();
-    /// assert!((c.depth - (2f64.sqrt() - 1.0)).abs() < 1e-12); // the bottom corner dips to y = -0.414
-    /// assert_eq!(c.normal, -Vector2::y());
-    /// ```
-    fn intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return None;
-        }
-        if !self.intersects(plane) {
+    fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Contact<T, D>> {
+        if !self.kernel_intersects(plane) {
             return None;
         }
         let (n, len) = plane_unit(plane)?;
@@ -91,11 +76,7 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
     }
 
     #[inline]
-    fn intersects(&self, plane: &Plane<T, D>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, plane) {
-            return false;
-        }
+    fn kernel_intersects(&self, plane: &Plane<T, D>) -> bool {
         // A zero normal is no plane.
         let nonzero = plane.normal.iter().any(|x| *x != T::zero());
         let (s, r) = self.plane_interval(plane);
@@ -103,4 +84,18 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Obb<T, D> {
     }
 }
 
-mirror!([T: Real, const D: usize] Plane<T, D>, Obb<T, D>);
+crate::range::impl_intersect! {
+    /// The contact of the box with the plane, or `None` when the box lies
+    /// wholly on one side.
+    ///
+    /// ```
+    /// use isect::{Intersect, Obb, Plane, nalgebra::{Matrix2, Point2, Vector2}};
+    /// let s = core::f64::consts::FRAC_1_SQRT_2;
+    /// let diamond = Obb::new(Point2::new(0.0, 1.0), Vector2::new(1.0, 1.0), Matrix2::new(s, -s, s, s));
+    /// let floor = Plane::new(Vector2::y(), 0.0); // the line y = 0
+    /// let c = diamond.intersect(&floor).unwrap();
+    /// assert!((c.depth - (2f64.sqrt() - 1.0)).abs() < 1e-12); // the bottom corner dips to y = -0.414
+    /// assert_eq!(c.normal, -Vector2::y());
+    /// ```
+    [T: Real, const D: usize] Obb<T, D>, Plane<T, D> => Contact<T, D>
+}

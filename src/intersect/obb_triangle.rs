@@ -18,7 +18,7 @@
 use crate::intersect::aabb_triangle::{box_triangle_contact, edge_and_normal_axes};
 use crate::intersect::common::all_finite;
 use crate::intersect::polygon_polygon::obb_corners;
-use crate::{Contact, Intersect, Obb, Point, Real, Triangle, Vector};
+use crate::{Contact, Obb, Point, Real, Triangle, Vector};
 
 impl<T: Real> Obb<T, 3> {
     /// The triangle in the box's frame and the box's half extents, when
@@ -34,25 +34,12 @@ impl<T: Real> Obb<T, 3> {
     }
 }
 
-impl<T: Real> Intersect<Triangle<T, 3>> for Obb<T, 3> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Obb<T, 3> {
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
     type Output = Contact<T, 3>;
 
-    /// The contact of the box with the triangle, or `None` when they are
-    /// apart.
-    ///
-    /// ```
-    /// use isect::{Intersect, Obb, Triangle, nalgebra::{Matrix3, Point3, Vector3}};
-    /// let b = Obb::new(Point3::new(0.0, 0.0, 0.0), Vector3::new(1.0, 1.0, 1.0), Matrix3::identity());
-    /// let t = Triangle::new(Point3::new(-3.0, -3.0, 0.5), Point3::new(3.0, -3.0, 0.5), Point3::new(0.0, 3.0, 0.5));
-    /// let c = b.intersect(&t).unwrap();
-    /// assert_eq!((c.normal, c.depth), (Vector3::z(), 0.5));
-    /// ```
-    fn intersect(&self, tri: &Triangle<T, 3>) -> Option<Contact<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
-            return None;
-        }
-        if !self.intersects(tri) {
+    fn kernel_intersect(&self, tri: &Triangle<T, 3>) -> Option<Contact<T, 3>> {
+        if !self.kernel_intersects(tri) {
             return None;
         }
         let (v, h) = self.local_triangle(tri)?;
@@ -65,11 +52,7 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Obb<T, 3> {
     }
 
     #[inline]
-    fn intersects(&self, tri: &Triangle<T, 3>) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
-            return false;
-        }
+    fn kernel_intersects(&self, tri: &Triangle<T, 3>) -> bool {
         let Some((v, h)) = self.local_triangle(tri) else {
             return false;
         };
@@ -84,7 +67,19 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Obb<T, 3> {
     }
 }
 
-mirror!([T: Real] Triangle<T, 3>, Obb<T, 3>);
+crate::range::impl_intersect! {
+    /// The contact of the box with the triangle, or `None` when they are
+    /// apart.
+    ///
+    /// ```
+    /// use isect::{Intersect, Obb, Triangle, nalgebra::{Matrix3, Point3, Vector3}};
+    /// let b = Obb::new(Point3::new(0.0, 0.0, 0.0), Vector3::new(1.0, 1.0, 1.0), Matrix3::identity());
+    /// let t = Triangle::new(Point3::new(-3.0, -3.0, 0.5), Point3::new(3.0, -3.0, 0.5), Point3::new(0.0, 3.0, 0.5));
+    /// let c = b.intersect(&t).unwrap();
+    /// assert_eq!((c.normal, c.depth), (Vector3::z(), 0.5));
+    /// ```
+    [T: Real] Obb<T, 3>, Triangle<T, 3> => Contact<T, 3>
+}
 
 polygon_pair!(
     /// The contact of the 2D oriented box with the 2D triangle (the
@@ -99,5 +94,3 @@ polygon_pair!(
     [T: Real] Obb<T, 2>, Triangle<T, 2>,
     |o, t| false, obb_corners(o), t.vertices()
 );
-
-mirror!([T: Real] Triangle<T, 2>, Obb<T, 2>);

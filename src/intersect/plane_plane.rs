@@ -20,26 +20,12 @@
 //! gives `None`.
 
 use crate::intersect::cast::{finite, unit};
-use crate::{Intersect, IntersectWithTolerance, Line, Plane, PlaneHit, Point, Real};
+use crate::{IntersectWithTolerance, Line, Plane, PlaneHit, Point, Real};
 
-impl<T: Real> Intersect for Plane<T, 2> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Plane<T, 2>> for Plane<T, 2> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = PlaneHit<T, 2>;
-    /// Where two 2D implicit lines cross, exactly: a point, or
-    /// [`PlaneHit::Coincident`]; `None` when parallel and apart.
-    ///
-    /// ```
-    /// use isect::{Intersect, Plane, PlaneHit, nalgebra::{Point2, Vector2}};
-    /// let x_is_1 = Plane::new(Vector2::new(1.0, 0.0), 1.0);
-    /// let y_is_2 = Plane::new(Vector2::new(0.0, 2.0), 4.0);
-    /// assert_eq!(x_is_1.intersect(&y_is_2), Some(PlaneHit::Point(Point2::new(1.0, 2.0))));
-    /// assert_eq!(x_is_1.intersect(&Plane::new(Vector2::new(-2.0, 0.0), -2.0)), Some(PlaneHit::Coincident));
-    /// assert_eq!(x_is_1.intersect(&Plane::new(Vector2::new(1.0, 0.0), 3.0)), None);
-    /// ```
-    fn intersect(&self, other: &Self) -> Option<PlaneHit<T, 2>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
-            return None;
-        }
+    fn kernel_intersect(&self, other: &Plane<T, 2>) -> Option<PlaneHit<T, 2>> {
         let (n1, d1, n2, d2) = (self.normal, self.d, other.normal, other.d);
         if !finite(&n1) || !finite(&n2) || !d1.is_finite_real() || !d2.is_finite_real() {
             return None;
@@ -58,6 +44,21 @@ impl<T: Real> Intersect for Plane<T, 2> {
         let p = Point::<T, 2>::new(x, y);
         finite(&p.coords).then_some(PlaneHit::Point(p))
     }
+}
+
+crate::range::impl_intersect! {
+    /// Where two 2D implicit lines cross, exactly: a point, or
+    /// [`PlaneHit::Coincident`]; `None` when parallel and apart.
+    ///
+    /// ```
+    /// use isect::{Intersect, Plane, PlaneHit, nalgebra::{Point2, Vector2}};
+    /// let x_is_1 = Plane::new(Vector2::new(1.0, 0.0), 1.0);
+    /// let y_is_2 = Plane::new(Vector2::new(0.0, 2.0), 4.0);
+    /// assert_eq!(x_is_1.intersect(&y_is_2), Some(PlaneHit::Point(Point2::new(1.0, 2.0))));
+    /// assert_eq!(x_is_1.intersect(&Plane::new(Vector2::new(-2.0, 0.0), -2.0)), Some(PlaneHit::Coincident));
+    /// assert_eq!(x_is_1.intersect(&Plane::new(Vector2::new(1.0, 0.0), 3.0)), None);
+    /// ```
+    [T: Real] Plane<T, 2> => PlaneHit<T, 2>
 }
 
 impl<T: Real> Plane<T, 3> {
@@ -123,8 +124,16 @@ impl<T: Real> Plane<T, 3> {
     }
 }
 
-impl<T: Real> Intersect for Plane<T, 3> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Plane<T, 3>> for Plane<T, 3> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = PlaneHit<T, 3>;
+    #[inline]
+    fn kernel_intersect(&self, other: &Plane<T, 3>) -> Option<PlaneHit<T, 3>> {
+        self.meet(other, None)
+    }
+}
+
+crate::range::impl_intersect! {
     /// The line where two planes meet ([`PlaneHit::Line`], unit direction
     /// `n₁ × n₂`, origin nearest the coordinate origin), or
     /// [`PlaneHit::Coincident`]; `None` when parallel and apart.
@@ -136,14 +145,7 @@ impl<T: Real> Intersect for Plane<T, 3> {
     /// let Some(PlaneHit::Line(l)) = floor.intersect(&wall) else { panic!() };
     /// assert_eq!((l.origin, l.dir), (Point3::new(2.0, 0.0, 0.0), Vector3::y()));
     /// ```
-    #[inline]
-    fn intersect(&self, other: &Self) -> Option<PlaneHit<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
-            return None;
-        }
-        self.meet(other, None)
-    }
+    [T: Real] Plane<T, 3> => PlaneHit<T, 3>
 }
 
 impl<T: Real> IntersectWithTolerance<T, Plane<T, 3>> for Plane<T, 3> {

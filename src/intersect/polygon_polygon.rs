@@ -212,6 +212,7 @@ pub(crate) fn contact_2d<T: Real>(a: &[P2<T>], b: &[P2<T>]) -> Contact<T, 2> {
 }
 
 polygon_pair!(
+    @one
     /// The contact of the two convex polygons, or `None` when they are
     /// apart.
     ///

@@ -57,8 +57,13 @@ pub(crate) fn slab<T: Real, const D: usize>(
     // which axis enters last is data, and a branch on it mispredicts.
     let (mut axis, mut max_face, mut found) = (0usize, false, false);
     let mut ordered = true;
+    // Components as arrays: indexing them needs no call (nalgebra's `Index`
+    // is not inlined at opt-level "z", and its bounds check would keep a
+    // panic path in firmware images).
+    let (o, d, inv) = (&o.coords.data.0[0], &d.data.0[0], &inv.data.0[0]);
+    let (b_min, b_max) = (&b.min.coords.data.0[0], &b.max.coords.data.0[0]);
     for i in 0..D {
-        let (lo, hi) = (b.min[i], b.max[i]);
+        let (lo, hi) = (b_min[i], b_max[i]);
         ordered &= lo <= hi;
         // A negative direction (sign bit: 1 / -0 = -inf) enters at `max`.
         let neg = inv[i] < T::zero();
@@ -116,8 +121,11 @@ fn plain_slab<T: Real, const D: usize>(
 ) -> bool {
     let (mut enter, mut exit) = (t_min, t_max);
     let mut ordered = true;
+    // Components as arrays (see `slab`).
+    let (o, inv) = (&o.coords.data.0[0], &inv.data.0[0]);
+    let (b_min, b_max) = (&b.min.coords.data.0[0], &b.max.coords.data.0[0]);
     for i in 0..D {
-        let (lo, hi) = (b.min[i], b.max[i]);
+        let (lo, hi) = (b_min[i], b_max[i]);
         ordered &= lo <= hi;
         let (t_lo, t_hi) = ((lo - o[i]) * inv[i], (hi - o[i]) * inv[i]);
         let near_first = t_lo < t_hi;

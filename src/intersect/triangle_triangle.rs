@@ -34,7 +34,7 @@
 //! exact, and "apart" also needs the exact sides to agree). `A` counts
 //! as lying in `B`'s plane when each vertex's distance to it is at most
 //! `tol · L`, with `L` the largest coordinate extent of the pair and `tol`
-//! relative: `16 · T::tolerance()` in [`Intersect::intersect`],
+//! relative: `16 · T::tolerance()` in [`Intersect::intersect`](crate::Intersect::intersect),
 //! caller-chosen in [`Triangle::intersect_with_tolerance`]. A triangle is
 //! degenerate when its normal is below `tol · L²`.
 //!
@@ -54,8 +54,7 @@ use core::cmp::Ordering;
 
 use crate::intersect::common::{all_finite, comes_first};
 use crate::{
-    ClosestPoints, Intersect, OverlapPolygon, Point, Real, Segment, Triangle, TriangleIntersection,
-    Vector,
+    ClosestPoints, OverlapPolygon, Point, Real, Segment, Triangle, TriangleIntersection, Vector,
 };
 
 type P3<T> = Point<T, 3>;
@@ -360,7 +359,7 @@ fn triangle_triangle<T: Real>(
 }
 
 impl<T: Real> Triangle<T, 3> {
-    /// [`Intersect::intersect`] with a caller-chosen relative coplanarity
+    /// [`Intersect::intersect`](crate::Intersect::intersect) with a caller-chosen relative coplanarity
     /// tolerance: the triangles count as coplanar when every vertex of the
     /// one with the smaller normal lies within `tolerance · L` of the
     /// other's plane (`L`: the pair's largest coordinate extent). Zero
@@ -386,9 +385,22 @@ impl<T: Real> Triangle<T, 3> {
     }
 }
 
-impl<T: Real> Intersect<Triangle<T, 3>> for Triangle<T, 3> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Triangle<T, 3> {
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
     type Output = TriangleIntersection<T>;
 
+    #[inline]
+    fn kernel_intersect(&self, other: &Triangle<T, 3>) -> Option<TriangleIntersection<T>> {
+        triangle_triangle(self, other, T::tolerance() * T::from_f64_lossy(16.0))
+    }
+
+    #[inline]
+    fn kernel_intersects(&self, other: &Triangle<T, 3>) -> bool {
+        self.kernel_intersect(other).is_some()
+    }
+}
+
+crate::range::impl_intersect! {
     /// The segment where the triangles cross, or the polygon where they
     /// overlap in one plane; `None` when they are apart.
     ///
@@ -402,22 +414,11 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Triangle<T, 3> {
     /// let c = Triangle::new(Point3::new(0.0, 0.0, 0.5), Point3::new(1.0, 0.0, 0.5), Point3::new(0.0, 1.0, 0.5));
     /// assert!(!a.intersects(&c)); // parallel planes
     /// ```
-    #[inline]
-    fn intersect(&self, other: &Triangle<T, 3>) -> Option<TriangleIntersection<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, other) {
-            return None;
-        }
-        triangle_triangle(self, other, T::tolerance() * T::from_f64_lossy(16.0))
-    }
-
-    #[inline]
-    fn intersects(&self, other: &Triangle<T, 3>) -> bool {
-        self.intersect(other).is_some()
-    }
+    [T: Real] Triangle<T, 3> => TriangleIntersection<T>
 }
 
 polygon_pair!(
+    @one
     /// The contact of the two 2D triangles (the polygon test).
     ///
     /// ```

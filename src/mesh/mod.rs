@@ -1,38 +1,42 @@
 //! Triangle meshes with a bounding volume hierarchy (feature `alloc`).
 //!
 //! Ray casts use the prepared ray (`PreparedRay`: inverse direction and
-//! the watertight triangle test's frame computed once) against every node
-//! box and triangle; the nearer child is visited first and the range
-//! shrinks to the nearest hit so far, so farther subtrees are skipped (each
-//! node is checked again when it is popped, against the range as it is
-//! then); closest-point queries walk the same way by box distance. The
+//! the watertight triangle test's frame computed once) against the wide
+//! tree of `src/bvh/` (four children per node, their boxes tested
+//! together, nearest first); the range shrinks to the nearest hit so far,
+//! so farther subtrees are skipped (each pushed child is checked again
+//! when it is popped, against the range as it is then); closest-point and
+//! overlap queries walk the same tree by box distance and box overlap. The
 //! triangle test is the watertight one: a ray through a shared edge or
-//! vertex of the mesh hits one of the triangles there, never neither.
+//! vertex of the mesh hits one of the triangles there, never neither. Of
+//! several triangles hit at the same nearest `t` (a ray through a shared
+//! edge), the one with the smallest index is reported, whatever the order
+//! of the walk, so batches, packets and threads give the same hits as one
+//! call per ray.
 //!
-//! [`TriMesh`] owns its vertices and index triples and a BVH built by a
-//! binned surface-area heuristic (`bvh.rs`), and a copy of the triangles
-//! in the BVH's leaf order (so that a leaf reads its triangles from one
-//! place: 36 bytes per triangle for `f32`). Queries walk the BVH with a
-//! fixed-size stack and never allocate: the first ray hit, any hit
-//! (occlusion), the closest point, every triangle overlapping a shape
-//! (through a callback), and inside/outside for a closed mesh.
+//! [`TriMesh`] owns its vertices and index triples, the tree, and a copy
+//! of the triangles in the tree's leaf order (so that a leaf reads its
+//! triangles from one place: 36 bytes per triangle for `f32`). Queries
+//! never allocate: the first ray hit, any hit (occlusion; stops at the
+//! first hit found), batches of both ([`TriMesh::cast_many`],
+//! [`TriMesh::occludes_many`]: one stack for the whole batch, and feature
+//! `rayon` splits a batch across threads),
+//! the closest point, every triangle overlapping a shape (through a
+//! callback), and inside/outside for a closed mesh.
 //!
 //! A mesh is a surface: its closest point to a point inside a closed mesh
 //! is on the surface (use [`TriMesh::contains_point`] for inside/outside).
 
-mod bvh;
-
 use alloc::vec::Vec;
 
+use crate::bvh::{overlap, reach, widen, Ref, Stack, Wide};
 use crate::closest::closest_on_triangle;
 use crate::intersect::cast::has_infinity;
-use crate::intersect::ray_aabb::slab;
 use crate::shape::check_point;
 use crate::{
     Aabb, Bounded, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, PreparedRay, Ray, Real,
     Segment, ShapeError, Triangle, Vector,
 };
-use bvh::{Bvh, MAX_DEPTH};
 
 /// A triangle mesh: vertices, index triples (counter-clockwise seen from
 /// the front), and a BVH over the triangles.
@@ -50,7 +54,7 @@ use bvh::{Bvh, MAX_DEPTH};
 pub struct TriMesh<T: Real> {
     vertices: Vec<Point<T, 3>>,
     indices: Vec<[u32; 3]>,
-    bvh: Bvh<T>,
+    bvh: Wide<T>,
     /// The exact box of all triangles (the BVH's boxes are widened).
     bounds: Option<Aabb<T, 3>>,
     /// The triangles in the BVH's leaf order (`soup[k]` is triangle
@@ -81,7 +85,7 @@ impl<T: Real> TriMesh<T> {
             return Err(ShapeError::IndexOutOfRange { position });
         }
         let mut bounds: Option<Aabb<T, 3>> = None;
-        let bvh = Bvh::build(indices.iter().map(|t| {
+        let bvh = Wide::build(indices.iter().map(|t| {
             let b = tri_of(&vertices, t).aabb();
             bounds = Some(bounds.map_or(b, |u| u.merge(&b)));
             widen(&b)
@@ -148,68 +152,45 @@ impl<T: Real> TriMesh<T> {
     /// whole walk.
     fn walk(
         &self,
-        mut enter: impl FnMut(&Aabb<T, 3>) -> Option<T>,
+        enter: impl FnMut(&Aabb<T, 3>) -> Option<T>,
         live: impl Fn(T) -> bool,
         mut leaf: impl FnMut(usize, &Triangle<T, 3>) -> bool,
     ) {
-        let nodes = &self.bvh.nodes;
-        // Node and key; one slot per level for the farther child, plus one.
-        let mut stack = [(0u32, T::zero()); 2 * MAX_DEPTH + 2];
-        let mut top = 0usize;
-        if let Some(key) = nodes.first().and_then(|n| enter(&n.aabb)) {
-            stack[0] = (0, key);
-            top = 1;
+        self.bvh
+            .walk(enter, live, |r| self.leaf(r).all(|(i, tri)| leaf(i, tri)));
+    }
+
+    /// An upper bound of the sum of the absolute coordinates of any three
+    /// vertices relative to `ray`'s origin (floats), from the mesh's box:
+    /// the triangle test's rounding bound then needs no per-triangle sum.
+    #[inline(always)]
+    fn reach(&self, ray: &PreparedRay<T, 3>) -> Option<T> {
+        let b = self.bounds?;
+        if !has_infinity::<T>() {
+            return None;
         }
-        while top > 0 {
-            top -= 1;
-            let Some(&(index, key)) = stack.get(top) else {
-                break;
-            };
-            // Pruned since it was pushed (a nearer hit or point was found).
-            if !live(key) {
-                continue;
-            }
-            let Some(node) = nodes.get(index as usize) else {
-                continue;
-            };
-            if node.count > 0 {
-                let start = node.index as usize;
-                let end = start + node.count as usize;
-                let ids = self.bvh.order.get(start..end).unwrap_or(&[]);
-                let tris = self.soup.get(start..end).unwrap_or(&[]);
-                for (&i, tri) in ids.iter().zip(tris) {
-                    if !leaf(i as usize, tri) {
-                        return;
-                    }
-                }
-                continue;
-            }
-            // Inner node: push the farther child first so the nearer is
-            // popped first; children that `enter` rejects are skipped.
-            let l = node.index as usize;
-            let kl = nodes.get(l).and_then(|n| enter(&n.aabb));
-            let kr = nodes.get(l + 1).and_then(|n| enter(&n.aabb));
-            let mut push = |i: usize, key: T| {
-                if let Some(slot) = stack.get_mut(top) {
-                    *slot = (i as u32, key);
-                    top += 1;
-                }
-            };
-            match (kl, kr) {
-                (Some(a), Some(b)) => {
-                    if a <= b {
-                        push(l + 1, b);
-                        push(l, a);
-                    } else {
-                        push(l, a);
-                        push(l + 1, b);
-                    }
-                }
-                (Some(a), None) => push(l, a),
-                (None, Some(b)) => push(l + 1, b),
-                (None, None) => {}
-            }
-        }
+        let far = (0..3).fold(T::zero(), |acc, i| {
+            let (lo, hi) = (
+                (b.min[i] - ray.origin[i]).abs(),
+                (b.max[i] - ray.origin[i]).abs(),
+            );
+            acc + lo.max_sel(hi)
+        });
+        // Three vertices, and room for the rounding of these sums.
+        Some(
+            far * T::from_f64_lossy(3.0)
+                * (T::one() + T::default_epsilon() * T::from_f64_lossy(16.0)),
+        )
+    }
+
+    /// The triangles of leaf `r` with their indices.
+    #[inline(always)]
+    fn leaf(&self, r: Ref) -> impl Iterator<Item = (usize, &Triangle<T, 3>)> {
+        let start = r.child as usize;
+        let end = start + r.count as usize;
+        let ids = self.bvh.order.get(start..end).unwrap_or(&[]);
+        let tris = self.soup.get(start..end).unwrap_or(&[]);
+        ids.iter().map(|&i| i as usize).zip(tris)
     }
 
     /// The index of the triangle nearest `p` and the nearest point on it;
@@ -241,7 +222,7 @@ impl<T: Real> TriMesh<T> {
             },
             |d2| bound.get().is_none_or(|best_d2| d2 <= best_d2),
             |i, tri| {
-                let q = closest_on_triangle(&tri.a, &tri.b, &tri.c, p).0;
+                let q = closest_on_triangle(&tri.a, &tri.b, &tri.c, p);
                 let d2 = (q - p).norm_squared();
                 if best.is_none_or(|(_, _, bd)| d2 < bd) {
                     best = Some((i, q, d2));
@@ -276,7 +257,7 @@ impl<T: Real> TriMesh<T> {
     {
         let probe = shape.aabb();
         self.walk(
-            |b| aabb_overlap(b, &probe).then_some(T::zero()),
+            |b| overlap(b, &probe).then_some(T::zero()),
             |_| true,
             |i, tri| {
                 if tri.intersects(shape) {
@@ -374,43 +355,72 @@ impl<T: Real> TriMesh<T> {
     /// ```
     #[must_use]
     pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<MeshHit<T>> {
-        let ray = caster.prepare();
+        self.cast_with(&caster.prepare(), cull, &mut Stack::new())
+    }
+
+    /// [`TriMesh::cast`] of a prepared ray with a given stack.
+    #[inline]
+    fn cast_with(
+        &self,
+        ray: &PreparedRay<T, 3>,
+        cull: FaceCull,
+        stack: &mut Stack<T>,
+    ) -> Option<MeshHit<T>> {
         if !ray.is_valid() {
             return None;
         }
-        let t_min = ray.t_min();
-        // The range shrinks to the nearest hit so far (read by the box
-        // test, written by the triangle test).
-        let t_max = core::cell::Cell::new(ray.t_max());
+        let mut t_max = ray.t_max();
         let mut best: Option<MeshHit<T>> = None;
-        self.walk(
-            |b| enter_t(&ray, t_min, t_max.get(), b),
-            // A node entered past the nearest hit so far holds no nearer one.
-            |t| t <= t_max.get(),
-            |i, tri| {
-                // `ray` is valid and the range only shrinks to hits inside
-                // it, so the narrowed ray stays valid.
-                let mut r = ray;
-                r.t_max = t_max.get();
-                if let Some(h) = tri.cast(&r, cull) {
-                    if best.is_none_or(|b| h.t < b.t) {
-                        t_max.set(h.t);
-                        best = Some(MeshHit {
-                            t: h.t,
-                            point: h.point,
-                            normal: h.normal,
-                            triangle: i,
-                            u: h.u,
-                            v: h.v,
-                            w: h.w,
-                            front: h.front,
-                        });
-                    }
-                }
-                true
-            },
-        );
+        self.bvh.ray_walk(ray, &mut t_max, stack, true, |r, t_max| {
+            self.cast_leaf(ray, cull, r, t_max, &mut best);
+            true
+        });
         best
+    }
+
+    /// The triangles of leaf `r` against `ray` narrowed to `t_max`:
+    /// keeps the nearest hit in `best` (ties: the smaller index, so that
+    /// the result does not depend on the order of the walk) and shrinks
+    /// `t_max` to it.
+    #[inline(always)]
+    fn cast_leaf(
+        &self,
+        ray: &PreparedRay<T, 3>,
+        cull: FaceCull,
+        r: Ref,
+        t_max: &mut T,
+        best: &mut Option<MeshHit<T>>,
+    ) {
+        // `ray` is valid and the range only shrinks to hits inside it, so
+        // the narrowed ray stays valid.
+        let mut narrow = *ray;
+        let s_max = self.reach(ray);
+        for (i, tri) in self.leaf(r) {
+            // Fixed point: a little beyond the nearest hit, since its
+            // triangle test works in `f64` and rounds `t` afterwards (two
+            // triangles at the same rounded `t` must both be seen).
+            narrow.t_max = if has_infinity::<T>() {
+                *t_max
+            } else {
+                reach(*t_max)
+            };
+            let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
+                continue;
+            };
+            if best.is_none_or(|b| h.t < b.t || (h.t == b.t && i < b.triangle)) {
+                *t_max = h.t;
+                *best = Some(MeshHit {
+                    t: h.t,
+                    point: h.point,
+                    normal: h.normal,
+                    triangle: i,
+                    u: h.u,
+                    v: h.v,
+                    w: h.w,
+                    front: h.front,
+                });
+            }
+        }
     }
 
     /// Whether any triangle lies along `caster` (an occlusion or shadow
@@ -429,19 +439,24 @@ impl<T: Real> TriMesh<T> {
     /// ```
     #[must_use]
     pub fn occludes<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> bool {
-        let ray = caster.prepare();
+        self.occludes_with(&caster.prepare(), cull, &mut Stack::new())
+    }
+
+    /// [`TriMesh::occludes`] of a prepared ray with a given stack.
+    #[inline]
+    fn occludes_with(&self, ray: &PreparedRay<T, 3>, cull: FaceCull, stack: &mut Stack<T>) -> bool {
         if !ray.is_valid() {
             return false;
         }
         let mut hit = false;
-        self.walk(
-            |b| enter_t(&ray, ray.t_min, ray.t_max, b),
-            |_| true,
-            |_, tri| {
-                hit = tri.cast(&ray, cull).is_some();
-                !hit
-            },
-        );
+        let mut t_max = ray.t_max();
+        self.bvh.ray_walk(ray, &mut t_max, stack, false, |r, _| {
+            let s_max = self.reach(ray);
+            hit = self
+                .leaf(r)
+                .any(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some());
+            !hit
+        });
         hit
     }
 }
@@ -476,47 +491,6 @@ macro_rules! cast_mesh {
 }
 cast_mesh!(Ray, Segment, Line, PreparedRay);
 
-/// Where a valid prepared ray enters the closed box within `[t_min,
-/// t_max]` (the slab test without the validity checks of
-/// [`PreparedRay::clip_aabb`], which the walk makes once per ray).
-/// A triangle's box grown by `T::tolerance()` of each coordinate's
-/// magnitude (floats; fixed point keeps the box), for the BVH: the
-/// watertight triangle test rounds the vertices' coordinates in the ray's
-/// frame, and can report a hit for a ray that passes a rounding away from
-/// the triangle (a direction component of 1e200 against a point triangle,
-/// fuzz finding `mesh-huge-direction-bvh-vs-triangle`), where the exact
-/// box would be missed and the mesh would disagree with its own triangles.
-/// The margin is far below any triangle's size in practice, so it costs
-/// the traversal nothing measurable.
-fn widen<T: Real>(b: &Aabb<T, 3>) -> Aabb<T, 3> {
-    if !has_infinity::<T>() {
-        return *b;
-    }
-    let tol = T::tolerance();
-    Aabb::new(
-        b.min.map(|x| x - x.abs() * tol),
-        b.max.map(|x| x + x.abs() * tol),
-    )
-}
-
-#[inline(always)]
-fn enter_t<T: Real>(ray: &PreparedRay<T, 3>, t_min: T, t_max: T, b: &Aabb<T, 3>) -> Option<T> {
-    slab(
-        &ray.origin,
-        &ray.dir,
-        &ray.inv_dir,
-        (t_min, t_max),
-        b,
-        false,
-    )
-    .map(|s| s.0)
-}
-
-/// Whether two closed boxes overlap.
-fn aabb_overlap<T: Real>(a: &Aabb<T, 3>, b: &Aabb<T, 3>) -> bool {
-    (0..3).all(|i| a.min[i] <= b.max[i] && b.min[i] <= a.max[i])
-}
-
 /// The triangle of an index triple (indices were checked at construction;
 /// a missing vertex reads as the origin).
 fn tri_of<T: Real>(v: &[Point<T, 3>], t: &[u32; 3]) -> Triangle<T, 3> {
@@ -529,5 +503,143 @@ impl<T: Real> ClosestPoint<T, 3> for TriMesh<T> {
     /// mesh or non-finite `p` (see [`TriMesh::closest_triangle`]).
     fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
         self.closest_triangle(p).map_or(*p, |(_, q)| q)
+    }
+}
+
+impl<T: Real> TriMesh<T> {
+    /// [`TriMesh::cast`] for every caster of `casters`, into `hits` (one
+    /// entry per caster, in order; entries past the shorter of the two
+    /// slices are left alone): the same hits, bit for bit, as one call per
+    /// caster. The walk's stack is made once for the whole batch (not once
+    /// per ray); with feature `rayon` the casters are split across threads.
+    ///
+    /// ```
+    /// use isect::{FaceCull, Ray, TriMesh, nalgebra::{Point3, Vector3}};
+    /// let mesh = TriMesh::new(
+    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)],
+    ///     vec![[0, 1, 2]],
+    /// ).unwrap();
+    /// let rays: Vec<_> = (0..4)
+    ///     .map(|k| Ray::new(Point3::new(0.4 * k as f64, 0.1, 1.0), -Vector3::z()))
+    ///     .collect();
+    /// let mut hits = vec![None; rays.len()];
+    /// mesh.cast_many(&rays, FaceCull::None, &mut hits);
+    /// // x = 1.2 is past the triangle's edge x + y = 1.
+    /// assert_eq!(hits.iter().map(|h| h.is_some()).collect::<Vec<_>>(), [true, true, true, false]);
+    /// assert_eq!(hits[0], mesh.cast(&rays[0], FaceCull::None));
+    /// ```
+    pub fn cast_many<C: Caster<T, 3> + Sync>(
+        &self,
+        casters: &[C],
+        cull: FaceCull,
+        hits: &mut [Option<MeshHit<T>>],
+    ) where
+        T: Send + Sync,
+    {
+        let run = |casters: &[C], hits: &mut [Option<MeshHit<T>>]| {
+            let mut stack = Stack::new();
+            for (c, h) in casters.iter().zip(hits.iter_mut()) {
+                *h = self.cast_with(&c.prepare(), cull, &mut stack);
+            }
+        };
+        many(casters, hits, run);
+    }
+
+    /// [`TriMesh::occludes`] for every caster of `casters`, into `hits`
+    /// (as [`TriMesh::cast_many`]).
+    ///
+    /// ```
+    /// use isect::{FaceCull, Segment, TriMesh, nalgebra::Point3};
+    /// let mesh = TriMesh::new(
+    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)],
+    ///     vec![[0, 1, 2]],
+    /// ).unwrap();
+    /// let shadow = [
+    ///     Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, 1.0)),
+    ///     Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, -0.5)),
+    /// ];
+    /// let mut blocked = [false; 2];
+    /// mesh.occludes_many(&shadow, FaceCull::None, &mut blocked);
+    /// assert_eq!(blocked, [true, false]);
+    /// ```
+    pub fn occludes_many<C: Caster<T, 3> + Sync>(
+        &self,
+        casters: &[C],
+        cull: FaceCull,
+        hits: &mut [bool],
+    ) where
+        T: Send + Sync,
+    {
+        let run = |casters: &[C], hits: &mut [bool]| {
+            let mut stack = Stack::new();
+            for (c, h) in casters.iter().zip(hits.iter_mut()) {
+                *h = self.occludes_with(&c.prepare(), cull, &mut stack);
+            }
+        };
+        many(casters, hits, run);
+    }
+}
+
+/// Runs `run` over `casters` and `hits` in step: in chunks across threads
+/// with feature `rayon`, in one call without.
+fn many<C: Sync, H: Send>(casters: &[C], hits: &mut [H], run: impl Fn(&[C], &mut [H]) + Sync) {
+    let n = casters.len().min(hits.len());
+    let (casters, hits) = (
+        casters.get(..n).unwrap_or(&[]),
+        hits.get_mut(..n).unwrap_or(&mut []),
+    );
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        // Chunks big enough to amortise a stack and a task, small enough
+        // to balance across threads.
+        const CHUNK: usize = 256;
+        casters
+            .par_chunks(CHUNK)
+            .zip(hits.par_chunks_mut(CHUNK))
+            .for_each(|(c, h)| run(c, h));
+    }
+    #[cfg(not(feature = "rayon"))]
+    run(casters, hits);
+}
+
+impl<T: Real> Bounded<T, 3> for TriMesh<T> {
+    /// The box of all the triangles ([`TriMesh::bounds`]); for an empty
+    /// mesh, the empty box (every minimum above every maximum), which
+    /// overlaps nothing.
+    ///
+    /// ```
+    /// use isect::{Bounded, TriMesh, nalgebra::Point3};
+    /// let mesh = TriMesh::new(
+    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 1.0, 3.0)],
+    ///     vec![[0, 1, 2]],
+    /// ).unwrap();
+    /// assert_eq!(mesh.aabb().max, Point3::new(2.0, 1.0, 3.0));
+    /// ```
+    fn aabb(&self) -> Aabb<T, 3> {
+        self.bounds.unwrap_or_else(|| {
+            let m = T::max_finite();
+            Aabb::new(Point::from([m; 3]), Point::from([-m; 3]))
+        })
+    }
+
+    /// The ball around the box's centre through its corners; for an empty
+    /// mesh, a ball of radius `-1` at the origin (empty: it overlaps
+    /// nothing).
+    ///
+    /// ```
+    /// use isect::{Bounded, TriMesh, nalgebra::Point3};
+    /// let mesh = TriMesh::new(
+    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0)],
+    ///     vec![[0, 1, 2]],
+    /// ).unwrap();
+    /// let ball = mesh.bounding_ball();
+    /// assert_eq!((ball.center, ball.radius), (Point3::new(1.0, 1.0, 0.0), 2f64.sqrt()));
+    /// ```
+    fn bounding_ball(&self) -> crate::Ball<T, 3> {
+        match self.bounds {
+            Some(b) => b.bounding_ball(),
+            None => crate::Ball::new(Point::origin(), -T::one()),
+        }
     }
 }

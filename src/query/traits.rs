@@ -1,6 +1,6 @@
 //! The query traits: one per family, implemented per pair of shapes.
 
-use crate::{Aabb, Ball, Plane, Point, Real, Side};
+use crate::{Aabb, Ball, OutOfRange, Plane, Point, Real, Side};
 
 /// Intersection between `Self` and `Rhs`: `intersect` finds the
 /// intersection (a ray hit, an overlap box, a contact, a time of impact),
@@ -16,6 +16,19 @@ pub trait Intersect<Rhs: ?Sized = Self> {
     /// Whether the two intersect; equal to `self.intersect(rhs).is_some()`.
     fn intersects(&self, rhs: &Rhs) -> bool {
         self.intersect(rhs).is_some()
+    }
+    /// [`intersect`](Self::intersect), or [`OutOfRange`] where a
+    /// fixed-point input lies outside the query's range (where `intersect`
+    /// answers `None`). Always `Ok` for floats, and for implementations
+    /// outside this crate unless they say otherwise.
+    fn checked_intersect(&self, rhs: &Rhs) -> Result<Option<Self::Output>, OutOfRange> {
+        Ok(self.intersect(rhs))
+    }
+    /// [`intersects`](Self::intersects), or [`OutOfRange`] where a
+    /// fixed-point input lies outside the query's range (where `intersects`
+    /// answers `false`).
+    fn checked_intersects(&self, rhs: &Rhs) -> Result<bool, OutOfRange> {
+        Ok(self.intersects(rhs))
     }
 }
 
@@ -45,6 +58,23 @@ pub trait ClosestPoint<T: Real, const D: usize> {
         }
         d2.sqrt_clamped()
     }
+    /// [`closest_point`](Self::closest_point), or [`OutOfRange`] where a
+    /// fixed-point input lies outside the query's range (where
+    /// `closest_point` answers from the inputs scaled into the range).
+    /// Always `Ok` for floats.
+    fn checked_closest_point(&self, p: &Point<T, D>) -> Result<Point<T, D>, OutOfRange> {
+        Ok(self.closest_point(p))
+    }
+    /// [`distance_squared`](Self::distance_squared), or [`OutOfRange`]
+    /// where a fixed-point input lies outside the query's range.
+    fn checked_distance_squared(&self, p: &Point<T, D>) -> Result<T, OutOfRange> {
+        Ok(self.distance_squared(p))
+    }
+    /// [`distance`](Self::distance), or [`OutOfRange`] where a fixed-point
+    /// input lies outside the query's range.
+    fn checked_distance(&self, p: &Point<T, D>) -> Result<T, OutOfRange> {
+        Ok(self.distance(p))
+    }
 }
 
 /// The pair of closest points between two shapes, with their parameters (see
@@ -54,6 +84,13 @@ pub trait ClosestPoints<Rhs: ?Sized = Self> {
     type Output;
     /// The closest points of `self` and `rhs`.
     fn closest_points(&self, rhs: &Rhs) -> Self::Output;
+    /// [`closest_points`](Self::closest_points), or [`OutOfRange`] where a
+    /// fixed-point input lies outside the query's range (where
+    /// `closest_points` answers from the inputs scaled into the range).
+    /// Always `Ok` for floats.
+    fn checked_closest_points(&self, rhs: &Rhs) -> Result<Self::Output, OutOfRange> {
+        Ok(self.closest_points(rhs))
+    }
 }
 
 /// Which side of a plane a shape is on: wholly in front (the side the
@@ -62,6 +99,12 @@ pub trait ClosestPoints<Rhs: ?Sized = Self> {
 pub trait Classify<T: Real, const D: usize> {
     /// The side of `plane` that `self` lies on.
     fn classify(&self, plane: &Plane<T, D>) -> Side;
+    /// [`classify`](Self::classify), or [`OutOfRange`] where a fixed-point
+    /// input lies outside the query's range (where `classify` answers
+    /// [`Side::Straddling`]). Always `Ok` for floats.
+    fn checked_classify(&self, plane: &Plane<T, D>) -> Result<Side, OutOfRange> {
+        Ok(self.classify(plane))
+    }
 }
 
 /// Containment: whether `self` contains all of `rhs` (closed sets: a point
@@ -69,6 +112,12 @@ pub trait Classify<T: Real, const D: usize> {
 pub trait Contains<Rhs: ?Sized> {
     /// Whether every point of `rhs` lies in `self`.
     fn contains(&self, rhs: &Rhs) -> bool;
+    /// [`contains`](Self::contains), or [`OutOfRange`] where a fixed-point
+    /// input lies outside the query's range (where `contains` answers
+    /// `false`). Always `Ok` for floats.
+    fn checked_contains(&self, rhs: &Rhs) -> Result<bool, OutOfRange> {
+        Ok(self.contains(rhs))
+    }
 }
 
 /// Bounding volumes of a finite shape.

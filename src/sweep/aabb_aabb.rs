@@ -10,32 +10,18 @@
 //! sliding along each other's faces touch; flat or zero-size boxes are the
 //! faces, edges or points they are; an empty box or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::sat::SweptSat;
 use crate::sweep::{checked, finite_point, finite_vector};
-use crate::{Aabb, Intersect, Point, Real, Swept, Toi, Vector};
+use crate::{Aabb, Point, Real, Swept, Toi, Vector};
 
-impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Aabb<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>>
+    for Swept<Aabb<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
     type Output = Toi<T, D>;
 
-    /// The first contact of the moving box with the static one: the centre
-    /// of the contact (the face, edge or corner where they meet) and the
-    /// outward normal of the static box's face.
-    ///
-    /// ```
-    /// use isect::{Aabb, Intersect, Swept, nalgebra::{Point2, Vector2}};
-    /// let wall = Aabb::new(Point2::new(4.0, -10.0), Point2::new(5.0, 10.0));
-    /// let crate_ = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 2.0));
-    /// let hit = Swept::new(crate_, Vector2::new(4.0, 1.0)).intersect(&wall).unwrap();
-    /// assert_eq!((hit.t, hit.normal), (0.5, -Vector2::x()));
-    /// assert_eq!(hit.point, Point2::new(4.0, 1.5));
-    /// ```
     #[inline]
-    fn intersect(&self, other: &Aabb<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::SweepQuartic, self, other) {
-            return None;
-        }
+    fn kernel_intersect(&self, other: &Aabb<T, D>) -> Option<Toi<T, D>> {
         let (m, v) = (&self.shape, &self.motion);
         if !finite_point(&m.min) || !finite_point(&m.max) || !finite_vector(v) {
             return None;
@@ -68,4 +54,18 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Aabb<T, D>, T, D> 
     }
 }
 
-mirror!([T: Real, const D: usize] Aabb<T, D>, Swept<Aabb<T, D>, T, D>);
+crate::range::impl_intersect! {
+    /// The first contact of the moving box with the static one: the centre
+    /// of the contact (the face, edge or corner where they meet) and the
+    /// outward normal of the static box's face.
+    ///
+    /// ```
+    /// use isect::{Aabb, Intersect, Swept, nalgebra::{Point2, Vector2}};
+    /// let wall = Aabb::new(Point2::new(4.0, -10.0), Point2::new(5.0, 10.0));
+    /// let crate_ = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 2.0));
+    /// let hit = Swept::new(crate_, Vector2::new(4.0, 1.0)).intersect(&wall).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (0.5, -Vector2::x()));
+    /// assert_eq!(hit.point, Point2::new(4.0, 1.5));
+    /// ```
+    [T: Real, const D: usize] Swept<Aabb<T, D>, T, D>, Aabb<T, D> => Toi<T, D>
+}

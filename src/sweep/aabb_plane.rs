@@ -13,29 +13,18 @@
 //! `t = 0`; a flat or zero-size box is the face, edge or point it is; an
 //! empty box (`min > max`), a zero normal or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::sign;
 use crate::sweep::support::{plane_unit, support_plane_toi};
-use crate::{Aabb, Intersect, Plane, Real, Swept, Toi};
+use crate::{Aabb, Plane, Real, Swept, Toi};
 
-impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Aabb<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
+    for Swept<Aabb<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
-    /// The first contact of the moving box with the plane.
-    ///
-    /// ```
-    /// use isect::{Aabb, Intersect, Plane, Swept, nalgebra::{Point3, Vector3}};
-    /// let floor = Plane::new(Vector3::z(), 0.0);
-    /// let crate_ = Aabb::new(Point3::new(0.0, 0.0, 2.0), Point3::new(2.0, 2.0, 4.0));
-    /// let hit = Swept::new(crate_, Vector3::new(0.0, 0.0, -4.0)).intersect(&floor).unwrap();
-    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.0, 1.0, 0.0), Vector3::z()));
-    /// ```
     #[inline]
-    fn intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, plane) {
-            return None;
-        }
+    fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
         let b = &self.shape;
         if b.is_empty() {
             return None;
@@ -46,4 +35,15 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Aabb<T, D>, T, D>
     }
 }
 
-mirror!([T: Real, const D: usize] Plane<T, D>, Swept<Aabb<T, D>, T, D>);
+crate::range::impl_intersect! {
+    /// The first contact of the moving box with the plane.
+    ///
+    /// ```
+    /// use isect::{Aabb, Intersect, Plane, Swept, nalgebra::{Point3, Vector3}};
+    /// let floor = Plane::new(Vector3::z(), 0.0);
+    /// let crate_ = Aabb::new(Point3::new(0.0, 0.0, 2.0), Point3::new(2.0, 2.0, 4.0));
+    /// let hit = Swept::new(crate_, Vector3::new(0.0, 0.0, -4.0)).intersect(&floor).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.0, 1.0, 0.0), Vector3::z()));
+    /// ```
+    [T: Real, const D: usize] Swept<Aabb<T, D>, T, D>, Plane<T, D> => Toi<T, D>
+}

@@ -20,11 +20,10 @@
 //! empty box or NaN input misses.
 
 use crate::closest::closest_on_triangle;
-use crate::intersect::mirror;
 use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape, Feature};
 use crate::sweep::sphere_polygon::polygon_hit;
 use crate::sweep::{checked, finite_point, finite_vector, magnitude, unit};
-use crate::{Aabb, Intersect, Matrix, Point, Real, Swept, Toi, Triangle, Vector};
+use crate::{Aabb, Matrix, Point, Real, Swept, Toi, Triangle, Vector};
 
 /// The extent of the triangle `tri` along `n`.
 #[inline]
@@ -46,7 +45,7 @@ pub(super) fn box_triangle_toi<T: Real, const D: usize>(
     let moved = bx.moved(&(v * t));
     let [a, b, c] = verts;
     let tri_distance = |p: &Point<T, D>| {
-        (closest_on_triangle(&a, &b, &c, p).0 - p)
+        (closest_on_triangle(&a, &b, &c, p) - p)
             .norm_squared()
             .sqrt_clamped()
     };
@@ -96,24 +95,11 @@ pub(super) fn aabb_shape<T: Real, const D: usize>(
     })
 }
 
-impl<T: Real> Intersect<Triangle<T, 3>> for Swept<Aabb<T, 3>, T, 3> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Swept<Aabb<T, 3>, T, 3> {
+    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
     type Output = Toi<T, 3>;
 
-    /// The first contact of the moving box with the triangle.
-    ///
-    /// ```
-    /// use isect::{Aabb, Intersect, Swept, Triangle, nalgebra::{Point3, Vector3}};
-    /// let ramp = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
-    /// let b = Aabb::new(Point3::new(0.5, 0.5, 2.0), Point3::new(1.5, 1.5, 3.0));
-    /// let hit = Swept::new(b, Vector3::new(0.0, 0.0, -4.0)).intersect(&ramp).unwrap();
-    /// assert_eq!((hit.t, hit.normal), (0.5, Vector3::z()));
-    /// assert_eq!(hit.point, Point3::new(1.0, 1.0, 0.0)); // the middle of the face lying on it
-    /// ```
-    fn intersect(&self, tri: &Triangle<T, 3>) -> Option<Toi<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::SweepQuartic, self, tri) {
-            return None;
-        }
+    fn kernel_intersect(&self, tri: &Triangle<T, 3>) -> Option<Toi<T, 3>> {
         let bx = aabb_shape(&self.shape, &self.motion, tri)?;
         let edges = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c];
         let box_axes = [Vector::x(), Vector::y(), Vector::z()];
@@ -126,9 +112,36 @@ impl<T: Real> Intersect<Triangle<T, 3>> for Swept<Aabb<T, 3>, T, 3> {
     }
 }
 
-impl<T: Real> Intersect<Triangle<T, 2>> for Swept<Aabb<T, 2>, T, 2> {
+crate::range::impl_intersect! {
+    /// The first contact of the moving box with the triangle.
+    ///
+    /// ```
+    /// use isect::{Aabb, Intersect, Swept, Triangle, nalgebra::{Point3, Vector3}};
+    /// let ramp = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+    /// let b = Aabb::new(Point3::new(0.5, 0.5, 2.0), Point3::new(1.5, 1.5, 3.0));
+    /// let hit = Swept::new(b, Vector3::new(0.0, 0.0, -4.0)).intersect(&ramp).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (0.5, Vector3::z()));
+    /// assert_eq!(hit.point, Point3::new(1.0, 1.0, 0.0)); // the middle of the face lying on it
+    /// ```
+    [T: Real] Swept<Aabb<T, 3>, T, 3>, Triangle<T, 3> => Toi<T, 3>
+}
+
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 2>> for Swept<Aabb<T, 2>, T, 2> {
+    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
     type Output = Toi<T, 2>;
 
+    fn kernel_intersect(&self, tri: &Triangle<T, 2>) -> Option<Toi<T, 2>> {
+        let bx = aabb_shape(&self.shape, &self.motion, tri)?;
+        let edges = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c];
+        let normals = edges.map(|e| unit(&Vector::<T, 2>::new(-e.y, e.x), T::zero()));
+        let axes = [Some(Vector::x()), Some(Vector::y())]
+            .into_iter()
+            .chain(normals);
+        box_triangle_toi(&bx, &self.motion, tri, axes)
+    }
+}
+
+crate::range::impl_intersect! {
     /// The first contact of the moving rectangle with the triangle.
     ///
     /// ```
@@ -140,20 +153,5 @@ impl<T: Real> Intersect<Triangle<T, 2>> for Swept<Aabb<T, 2>, T, 2> {
     /// assert!((hit.t - 0.5).abs() < 1e-12);
     /// assert!((hit.point - Point2::new(2.0, 2.0)).norm() < 1e-12);
     /// ```
-    fn intersect(&self, tri: &Triangle<T, 2>) -> Option<Toi<T, 2>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::SweepQuartic, self, tri) {
-            return None;
-        }
-        let bx = aabb_shape(&self.shape, &self.motion, tri)?;
-        let edges = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c];
-        let normals = edges.map(|e| unit(&Vector::<T, 2>::new(-e.y, e.x), T::zero()));
-        let axes = [Some(Vector::x()), Some(Vector::y())]
-            .into_iter()
-            .chain(normals);
-        box_triangle_toi(&bx, &self.motion, tri, axes)
-    }
+    [T: Real] Swept<Aabb<T, 2>, T, 2>, Triangle<T, 2> => Toi<T, 2>
 }
-
-mirror!([T: Real] Triangle<T, 3>, Swept<Aabb<T, 3>, T, 3>);
-mirror!([T: Real] Triangle<T, 2>, Swept<Aabb<T, 2>, T, 2>);

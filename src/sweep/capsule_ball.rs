@@ -10,13 +10,24 @@
 //! zero-length segment is a ball; zero radii a segment against a point; a
 //! negative radius or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::swap_roles;
 use crate::{Ball, Capsule, Intersect, Real, Swept, Toi};
 
-impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Capsule<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D>>
+    for Swept<Capsule<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
+        let back = Swept::new(*ball, -self.motion);
+        let toi = back.intersect(&self.shape)?;
+        swap_roles(toi, &self.motion)
+    }
+}
+
+crate::range::impl_intersect! {
     /// The first contact of the moving capsule with the ball.
     ///
     /// ```
@@ -26,16 +37,5 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Capsule<T, D>, T, 
     /// let hit = Swept::new(bat, Vector3::new(6.0, 0.0, 0.0)).intersect(&ball).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(-0.5, 0.0, 0.0), -Vector3::x()));
     /// ```
-    #[inline]
-    fn intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, ball) {
-            return None;
-        }
-        let back = Swept::new(*ball, -self.motion);
-        let toi = back.intersect(&self.shape)?;
-        swap_roles(toi, &self.motion)
-    }
+    [T: Real, const D: usize] Swept<Capsule<T, D>, T, D>, Ball<T, D> => Toi<T, D>
 }
-
-mirror!([T: Real, const D: usize] Ball<T, D>, Swept<Capsule<T, D>, T, D>);

@@ -14,30 +14,19 @@
 //! `t = 0`; a zero-length segment is a ball and radius zero a segment; a
 //! negative radius, a zero normal or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::sign;
 use crate::sweep::support::{plane_unit, support_plane_toi};
 use crate::sweep::valid_radius;
-use crate::{Capsule, Intersect, Plane, Real, Swept, Toi};
+use crate::{Capsule, Plane, Real, Swept, Toi};
 
-impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Capsule<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
+    for Swept<Capsule<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
-    /// The first contact of the moving capsule with the plane.
-    ///
-    /// ```
-    /// use isect::{Capsule, Intersect, Plane, Segment, Swept, nalgebra::{Point3, Vector3}};
-    /// let pill = Capsule::new(Segment::new(Point3::new(0.0, 0.0, 2.0), Point3::new(0.0, 0.0, 4.0)), 0.5);
-    /// let floor = Plane::new(Vector3::z(), 0.0);
-    /// let hit = Swept::new(pill, Vector3::new(3.0, 0.0, -3.0)).intersect(&floor).unwrap();
-    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.5, 0.0, 0.0), Vector3::z()));
-    /// ```
     #[inline]
-    fn intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, plane) {
-            return None;
-        }
+    fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
         let Capsule { segment, radius } = self.shape;
         if !valid_radius(radius) {
             return None;
@@ -49,4 +38,15 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Capsule<T, D>, T,
     }
 }
 
-mirror!([T: Real, const D: usize] Plane<T, D>, Swept<Capsule<T, D>, T, D>);
+crate::range::impl_intersect! {
+    /// The first contact of the moving capsule with the plane.
+    ///
+    /// ```
+    /// use isect::{Capsule, Intersect, Plane, Segment, Swept, nalgebra::{Point3, Vector3}};
+    /// let pill = Capsule::new(Segment::new(Point3::new(0.0, 0.0, 2.0), Point3::new(0.0, 0.0, 4.0)), 0.5);
+    /// let floor = Plane::new(Vector3::z(), 0.0);
+    /// let hit = Swept::new(pill, Vector3::new(3.0, 0.0, -3.0)).intersect(&floor).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.5, 0.0, 0.0), Vector3::z()));
+    /// ```
+    [T: Real, const D: usize] Swept<Capsule<T, D>, T, D>, Plane<T, D> => Toi<T, D>
+}

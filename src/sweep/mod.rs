@@ -80,7 +80,7 @@ pub mod sphere_sphere;
 pub mod sphere_triangle;
 
 use crate::intersect::Flip;
-use crate::{ClosestPoint, Intersect, Point, Real, Swept, Toi, Vector};
+use crate::{ClosestPoint, Intersect, OutOfRange, Point, Real, Swept, Toi, Vector};
 
 impl<T: Real, const D: usize> Flip for Toi<T, D> {
     /// A time of impact reads the same either way round: its normal always
@@ -115,19 +115,22 @@ where
     /// ```
     #[inline]
     fn intersect(&self, other: &Swept<B, T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`): the relative motion
-        // must not overflow; the pair's own query checks the rest.
-        if !crate::range::fits::<T>(crate::Growth::Sweep, |r| {
-            crate::range::InRange::in_range(&self.motion, r)
-                & crate::range::InRange::in_range(&other.motion, r)
-        }) {
-            return None;
-        }
-        let toi = self.relative_to(other).intersect(&other.shape)?;
-        checked(Toi {
+        <Self as Intersect<Swept<B, T, D>>>::checked_intersect(self, other).unwrap_or(None)
+    }
+
+    /// [`intersect`](crate::Intersect::intersect), or [`OutOfRange`] where the
+    /// motions lie outside the sweeps' range (the relative motion must not
+    /// overflow) or the pair's own query is out of range.
+    #[inline]
+    fn checked_intersect(&self, other: &Swept<B, T, D>) -> Result<Option<Toi<T, D>>, OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(crate::Growth::Sweep, &self.motion, &other.motion)?;
+        let Some(toi) = self.relative_to(other).checked_intersect(&other.shape)? else {
+            return Ok(None);
+        };
+        Ok(checked(Toi {
             point: toi.point + other.motion * toi.t,
             ..toi
-        })
+        }))
     }
 }
 

@@ -13,10 +13,10 @@
 //! faces, edges or points, negative ones count by their absolute value;
 //! NaN input misses. The axes are assumed orthonormal.
 
-use crate::intersect::{column, mirror};
+use crate::intersect::column;
 use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape};
 use crate::sweep::{checked, finite_point, finite_vector, magnitude};
-use crate::{Intersect, Obb, Real, Swept, Toi, Vector};
+use crate::{Obb, Real, Swept, Toi, Vector};
 
 /// The box as the separating-axis code sees it; `None` for NaN input.
 fn shape<T: Real, const D: usize>(b: &Obb<T, D>) -> Option<BoxShape<T, D>> {
@@ -69,9 +69,23 @@ fn columns<T: Real, const D: usize>(b: &BoxShape<T, D>) -> [Vector<T, D>; D] {
     core::array::from_fn(|i| column(&b.axes, i))
 }
 
-impl<T: Real> Intersect<Obb<T, 3>> for Swept<Obb<T, 3>, T, 3> {
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Obb<T, 3>> for Swept<Obb<T, 3>, T, 3> {
+    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
     type Output = Toi<T, 3>;
 
+    fn kernel_intersect(&self, other: &Obb<T, 3>) -> Option<Toi<T, 3>> {
+        let m = shape(&self.shape)?;
+        let s = shape(other)?;
+        let (am, as_) = (columns(&m), columns(&s));
+        let crosses = am
+            .into_iter()
+            .flat_map(move |x| as_.into_iter().map(move |y| cross_axis(&x, &y)));
+        let axes = as_.into_iter().chain(am).map(Some).chain(crosses);
+        box_box_toi(&m, &self.motion, &s, axes)
+    }
+}
+
+crate::range::impl_intersect! {
     /// The first contact of the moving oriented box with the static one.
     ///
     /// ```
@@ -84,25 +98,22 @@ impl<T: Real> Intersect<Obb<T, 3>> for Swept<Obb<T, 3>, T, 3> {
     /// assert_eq!(hit.normal, Vector3::z());
     /// assert!((hit.point - Point3::new(0.5, 0.0, 0.5)).norm() < 1e-9); // the middle of the cup's base
     /// ```
-    fn intersect(&self, other: &Obb<T, 3>) -> Option<Toi<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::SweepQuartic, self, other) {
-            return None;
-        }
+    [T: Real] Swept<Obb<T, 3>, T, 3>, Obb<T, 3> => Toi<T, 3>
+}
+
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Obb<T, 2>> for Swept<Obb<T, 2>, T, 2> {
+    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
+    type Output = Toi<T, 2>;
+
+    fn kernel_intersect(&self, other: &Obb<T, 2>) -> Option<Toi<T, 2>> {
         let m = shape(&self.shape)?;
         let s = shape(other)?;
-        let (am, as_) = (columns(&m), columns(&s));
-        let crosses = am
-            .into_iter()
-            .flat_map(move |x| as_.into_iter().map(move |y| cross_axis(&x, &y)));
-        let axes = as_.into_iter().chain(am).map(Some).chain(crosses);
+        let axes = columns(&s).into_iter().chain(columns(&m)).map(Some);
         box_box_toi(&m, &self.motion, &s, axes)
     }
 }
 
-impl<T: Real> Intersect<Obb<T, 2>> for Swept<Obb<T, 2>, T, 2> {
-    type Output = Toi<T, 2>;
-
+crate::range::impl_intersect! {
     /// The first contact of the moving oriented rectangle with the static
     /// one.
     ///
@@ -115,17 +126,5 @@ impl<T: Real> Intersect<Obb<T, 2>> for Swept<Obb<T, 2>, T, 2> {
     /// assert!((hit.t - (3.0 - 2f64.sqrt()) / 4.0).abs() < 1e-12); // lands on its lowest corner
     /// assert!((hit.point - Point2::new(0.0, 0.0)).norm() < 1e-9);
     /// ```
-    fn intersect(&self, other: &Obb<T, 2>) -> Option<Toi<T, 2>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::SweepQuartic, self, other) {
-            return None;
-        }
-        let m = shape(&self.shape)?;
-        let s = shape(other)?;
-        let axes = columns(&s).into_iter().chain(columns(&m)).map(Some);
-        box_box_toi(&m, &self.motion, &s, axes)
-    }
+    [T: Real] Swept<Obb<T, 2>, T, 2>, Obb<T, 2> => Toi<T, 2>
 }
-
-mirror!([T: Real] Obb<T, 3>, Swept<Obb<T, 3>, T, 3>);
-mirror!([T: Real] Obb<T, 2>, Swept<Obb<T, 2>, T, 2>);

@@ -13,14 +13,27 @@
 //! `t = 0`; zero half extents make a face, edge or point, and negative ones
 //! count by their absolute value; a zero normal or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::sign;
 use crate::sweep::support::{plane_unit, support_plane_toi};
-use crate::{Intersect, Obb, Plane, Real, Swept, Toi};
+use crate::{Obb, Plane, Real, Swept, Toi};
 
-impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Obb<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
+    for Swept<Obb<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
+        let b = &self.shape;
+        let unit = plane_unit(plane)?;
+        let n_local = b.axes.tr_mul(&plane.normal);
+        let half = b.axes * b.half_extents.zip_map(&n_local, |h, n| h.abs() * sign(n));
+        support_plane_toi(&b.center, &half, &self.motion, plane, unit)
+    }
+}
+
+crate::range::impl_intersect! {
     /// The first contact of the moving oriented box with the plane.
     ///
     /// ```
@@ -32,18 +45,5 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Obb<T, D>, T, D> 
     /// assert!((hit.t - (3.0 - 2f64.sqrt()) / 4.0).abs() < 1e-12); // lands on its lowest corner
     /// assert_eq!(hit.normal, Vector2::y());
     /// ```
-    #[inline]
-    fn intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, plane) {
-            return None;
-        }
-        let b = &self.shape;
-        let unit = plane_unit(plane)?;
-        let n_local = b.axes.tr_mul(&plane.normal);
-        let half = b.axes * b.half_extents.zip_map(&n_local, |h, n| h.abs() * sign(n));
-        support_plane_toi(&b.center, &half, &self.motion, plane, unit)
-    }
+    [T: Real, const D: usize] Swept<Obb<T, D>, T, D>, Plane<T, D> => Toi<T, D>
 }
-
-mirror!([T: Real, const D: usize] Plane<T, D>, Swept<Obb<T, D>, T, D>);

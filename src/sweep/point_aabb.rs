@@ -11,10 +11,9 @@
 //! face; a flat or zero-size box is the face, edge or point it is; an empty
 //! box (`min > max`) or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::sign;
 use crate::sweep::{checked, finite_point, finite_vector};
-use crate::{Aabb, ClosestPoint, Intersect, Point, Real, Swept, Toi, Vector};
+use crate::{Aabb, ClosestPoint, Point, Real, Swept, Toi, Vector};
 
 /// The slab test of `p + v t` against the box `[lo, hi]` over `t` in
 /// `[0, 1]`: the time interval inside it and the axis whose slab was
@@ -112,28 +111,14 @@ pub(super) fn point_box_hit<T: Real, const D: usize>(
     Some((t, normal))
 }
 
-impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Point<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>>
+    for Swept<Point<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
-    /// Where the moving point first meets the closed box, with the outward
-    /// normal of the face it enters through.
-    ///
-    /// ```
-    /// use isect::{Aabb, Intersect, Swept, nalgebra::{Point3, Vector3}};
-    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
-    /// let p = Swept::new(Point3::new(-1.0, 0.5, 0.5), Vector3::new(4.0, 0.0, 0.0));
-    /// let hit = p.intersect(&b).unwrap();
-    /// assert_eq!((hit.t, hit.point, hit.normal), (0.25, Point3::new(0.0, 0.5, 0.5), -Vector3::x()));
-    /// // Sliding along a face touches it.
-    /// let slide = Swept::new(Point3::new(-1.0, 1.0, 0.5), Vector3::new(4.0, 0.0, 0.0));
-    /// assert_eq!(slide.intersect(&b).unwrap().t, 0.25);
-    /// ```
     #[inline]
-    fn intersect(&self, aabb: &Aabb<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, aabb) {
-            return None;
-        }
+    fn kernel_intersect(&self, aabb: &Aabb<T, D>) -> Option<Toi<T, D>> {
         let (p, v) = (&self.shape, &self.motion);
         if !finite_point(p)
             || !finite_vector(v)
@@ -151,4 +136,19 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Point<T, D>, T, D>
     }
 }
 
-mirror!([T: Real, const D: usize] Aabb<T, D>, Swept<Point<T, D>, T, D>);
+crate::range::impl_intersect! {
+    /// Where the moving point first meets the closed box, with the outward
+    /// normal of the face it enters through.
+    ///
+    /// ```
+    /// use isect::{Aabb, Intersect, Swept, nalgebra::{Point3, Vector3}};
+    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+    /// let p = Swept::new(Point3::new(-1.0, 0.5, 0.5), Vector3::new(4.0, 0.0, 0.0));
+    /// let hit = p.intersect(&b).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.25, Point3::new(0.0, 0.5, 0.5), -Vector3::x()));
+    /// // Sliding along a face touches it.
+    /// let slide = Swept::new(Point3::new(-1.0, 1.0, 0.5), Vector3::new(4.0, 0.0, 0.0));
+    /// assert_eq!(slide.intersect(&b).unwrap().t, 0.25);
+    /// ```
+    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Aabb<T, D> => Toi<T, D>
+}

@@ -8,10 +8,9 @@
 //! only by passing exactly through it; zero motion is the static test; a
 //! negative radius or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::roots::Flat;
 use crate::sweep::{checked, finite_point, finite_vector, valid_radius};
-use crate::{Ball, Intersect, Point, Real, Swept, Toi, Vector};
+use crate::{Ball, Point, Real, Swept, Toi, Vector};
 
 /// The first time the point `p` moving by `v` comes within `r` of `center`,
 /// with the normal from the centre towards it.
@@ -39,9 +38,24 @@ pub(super) fn point_ball_hit<T: Real, const D: usize>(
     point.entry(p, v, r, T::one())
 }
 
-impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Point<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D>>
+    for Swept<Point<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
+        let (t, normal) = point_ball_hit(&self.shape, &self.motion, &ball.center, ball.radius)?;
+        checked(Toi {
+            t,
+            point: self.shape + self.motion * t,
+            normal,
+        })
+    }
+}
+
+crate::range::impl_intersect! {
     /// Where the moving point first meets the ball: the point on the
     /// sphere, and the outward normal there.
     ///
@@ -53,19 +67,5 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Point<T, D>, T, D>
     /// assert_eq!((hit.t, hit.point), (0.3, Point2::new(-4.0, 3.0)));
     /// assert_eq!(hit.normal, Vector2::new(-0.8, 0.6));
     /// ```
-    #[inline]
-    fn intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, ball) {
-            return None;
-        }
-        let (t, normal) = point_ball_hit(&self.shape, &self.motion, &ball.center, ball.radius)?;
-        checked(Toi {
-            t,
-            point: self.shape + self.motion * t,
-            normal,
-        })
-    }
+    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Ball<T, D> => Toi<T, D>
 }
-
-mirror!([T: Real, const D: usize] Ball<T, D>, Swept<Point<T, D>, T, D>);

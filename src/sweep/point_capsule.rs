@@ -16,10 +16,9 @@
 //! near end; a negative radius or NaN input misses.
 
 use crate::closest::Interval;
-use crate::intersect::mirror;
 use crate::sweep::roots::Flat;
 use crate::sweep::{checked, finite_point, finite_vector, unit, valid_radius};
-use crate::{Capsule, Intersect, Point, Real, Swept, Toi, Vector};
+use crate::{Capsule, Point, Real, Swept, Toi, Vector};
 
 /// The first time the point `p` moving by `v` comes within `r` of the
 /// segment `a b`, with the normal there (from the segment to the point).
@@ -75,9 +74,26 @@ pub(super) fn capsule_hit<T: Real, const D: usize>(
     }
 }
 
-impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Swept<Point<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Capsule<T, D>>
+    for Swept<Point<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, capsule: &Capsule<T, D>) -> Option<Toi<T, D>> {
+        let (p, v) = (&self.shape, &self.motion);
+        let seg = &capsule.segment;
+        let (t, normal) = capsule_hit(p, v, &seg.a, &seg.b, capsule.radius)?;
+        checked(Toi {
+            t,
+            point: p + v * t,
+            normal,
+        })
+    }
+}
+
+crate::range::impl_intersect! {
     /// Where the moving point first meets the capsule, with the outward
     /// normal there.
     ///
@@ -92,21 +108,5 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Swept<Point<T, D>, T,
     /// let top = Swept::new(Point3::new(0.0, 0.0, 9.0), Vector3::new(0.0, 0.0, -8.0));
     /// assert_eq!(top.intersect(&pill).unwrap().t, 0.5);
     /// ```
-    #[inline]
-    fn intersect(&self, capsule: &Capsule<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, capsule) {
-            return None;
-        }
-        let (p, v) = (&self.shape, &self.motion);
-        let seg = &capsule.segment;
-        let (t, normal) = capsule_hit(p, v, &seg.a, &seg.b, capsule.radius)?;
-        checked(Toi {
-            t,
-            point: p + v * t,
-            normal,
-        })
-    }
+    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Capsule<T, D> => Toi<T, D>
 }
-
-mirror!([T: Real, const D: usize] Capsule<T, D>, Swept<Point<T, D>, T, D>);

@@ -9,10 +9,9 @@
 //! (negative ones count by their absolute value); NaN input misses. The
 //! axes are assumed orthonormal ([`crate::Obb::try_new`] checks them).
 
-use crate::intersect::mirror;
 use crate::sweep::point_aabb::point_box_hit;
 use crate::sweep::{checked, finite_point, finite_vector};
-use crate::{ClosestPoint, Intersect, Obb, Point, Real, Swept, Toi, Vector};
+use crate::{ClosestPoint, Obb, Point, Real, Swept, Toi, Vector};
 
 /// The box's half extents (by absolute value), the start point and the
 /// motion in the box's frame; `None` for non-finite input.
@@ -38,25 +37,14 @@ pub(super) fn to_box_frame<T: Real, const D: usize>(
     ))
 }
 
-impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Swept<Point<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>>
+    for Swept<Point<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
-    /// Where the moving point first meets the closed oriented box, with
-    /// the outward normal of the face it enters through.
-    ///
-    /// ```
-    /// use isect::{Intersect, Obb, Swept, nalgebra::{Matrix3, Point3, Vector3}};
-    /// let b = Obb::new(Point3::new(0.0, 0.0, 0.0), Vector3::new(1.0, 2.0, 3.0), Matrix3::identity());
-    /// let p = Swept::new(Point3::new(0.0, 6.0, 0.0), Vector3::new(0.0, -8.0, 0.0));
-    /// let hit = p.intersect(&b).unwrap();
-    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(0.0, 2.0, 0.0), Vector3::y()));
-    /// ```
     #[inline]
-    fn intersect(&self, obb: &Obb<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, obb) {
-            return None;
-        }
+    fn kernel_intersect(&self, obb: &Obb<T, D>) -> Option<Toi<T, D>> {
         let (h, p, v) = to_box_frame(obb, &self.shape, &self.motion)?;
         let (t, n) = point_box_hit(&p, &v, &Point::from(-h.coords), &h)?;
         checked(Toi {
@@ -67,4 +55,16 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Swept<Point<T, D>, T, D> 
     }
 }
 
-mirror!([T: Real, const D: usize] Obb<T, D>, Swept<Point<T, D>, T, D>);
+crate::range::impl_intersect! {
+    /// Where the moving point first meets the closed oriented box, with
+    /// the outward normal of the face it enters through.
+    ///
+    /// ```
+    /// use isect::{Intersect, Obb, Swept, nalgebra::{Matrix3, Point3, Vector3}};
+    /// let b = Obb::new(Point3::new(0.0, 0.0, 0.0), Vector3::new(1.0, 2.0, 3.0), Matrix3::identity());
+    /// let p = Swept::new(Point3::new(0.0, 6.0, 0.0), Vector3::new(0.0, -8.0, 0.0));
+    /// let hit = p.intersect(&b).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(0.0, 2.0, 0.0), Vector3::y()));
+    /// ```
+    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Obb<T, D> => Toi<T, D>
+}

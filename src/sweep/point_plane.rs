@@ -10,13 +10,23 @@
 //! motion); a plane with a zero normal is no plane (`None`); NaN input
 //! misses.
 
-use crate::intersect::mirror;
 use crate::sweep::support::{plane_unit, support_plane_toi};
-use crate::{Intersect, Plane, Point, Real, Swept, Toi, Vector};
+use crate::{Plane, Point, Real, Swept, Toi, Vector};
 
-impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Point<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
+    for Swept<Point<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
+        let unit = plane_unit(plane)?;
+        support_plane_toi(&self.shape, &Vector::zeros(), &self.motion, plane, unit)
+    }
+}
+
+crate::range::impl_intersect! {
     /// Where the moving point first meets the plane: `point` on the plane,
     /// `normal` the plane's unit normal on the side the point comes from.
     ///
@@ -27,15 +37,5 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Point<T, D>, T, D
     /// let hit = drop.intersect(&floor).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.0, 2.0, 0.0), Vector3::z()));
     /// ```
-    #[inline]
-    fn intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, plane) {
-            return None;
-        }
-        let unit = plane_unit(plane)?;
-        support_plane_toi(&self.shape, &Vector::zeros(), &self.motion, plane, unit)
-    }
+    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Plane<T, D> => Toi<T, D>
 }
-
-mirror!([T: Real, const D: usize] Plane<T, D>, Swept<Point<T, D>, T, D>);

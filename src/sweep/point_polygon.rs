@@ -13,14 +13,29 @@
 //! two vertices are a point or a segment, an empty polygon is never hit;
 //! NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::checked;
 use crate::sweep::sphere_polygon::polygon_hit;
-use crate::{ClosestPoint, Intersect, Point, Polygon, Real, Swept, Toi};
+use crate::{ClosestPoint, Point, Polygon, Real, Swept, Toi};
 
-impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Swept<Point<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Polygon<'_, T, D>>
+    for Swept<Point<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, polygon: &Polygon<'_, T, D>) -> Option<Toi<T, D>> {
+        let (p, v) = (&self.shape, &self.motion);
+        let (t, normal) = polygon_hit(polygon.vertices, p, v, T::zero())?;
+        checked(Toi {
+            t,
+            point: polygon.closest_point(&(p + v * t)),
+            normal,
+        })
+    }
+}
+
+crate::range::impl_intersect! {
     /// Where the moving point first meets the polygon, with the normal on
     /// the side it comes from (in 2D, the outward normal of the edge it
     /// crosses).
@@ -32,20 +47,5 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Swept<Point<T, D>
     /// let hit = p.intersect(&Polygon::new(&square)).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(1.0, 2.0), Vector2::y()));
     /// ```
-    #[inline]
-    fn intersect(&self, polygon: &Polygon<'_, T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::SweepQuartic, self, polygon) {
-            return None;
-        }
-        let (p, v) = (&self.shape, &self.motion);
-        let (t, normal) = polygon_hit(polygon.vertices, p, v, T::zero())?;
-        checked(Toi {
-            t,
-            point: polygon.closest_point(&(p + v * t)),
-            normal,
-        })
-    }
+    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Polygon<'_, T, D> => Toi<T, D>
 }
-
-mirror!(['a, T: Real, const D: usize] Polygon<'a, T, D>, Swept<Point<T, D>, T, D>);

@@ -15,14 +15,29 @@
 //! a small ball for a robust answer; a degenerate triangle is the segment
 //! or point its vertices span; NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::checked;
 use crate::sweep::sphere_polygon::polygon_hit;
-use crate::{ClosestPoint, Intersect, Point, Real, Swept, Toi, Triangle};
+use crate::{ClosestPoint, Point, Real, Swept, Toi, Triangle};
 
-impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Swept<Point<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<T, D>>
+    for Swept<Point<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, tri: &Triangle<T, D>) -> Option<Toi<T, D>> {
+        let (p, v) = (&self.shape, &self.motion);
+        let (t, normal) = polygon_hit(&tri.vertices(), p, v, T::zero())?;
+        checked(Toi {
+            t,
+            point: tri.closest_point(&(p + v * t)),
+            normal,
+        })
+    }
+}
+
+crate::range::impl_intersect! {
     /// Where the moving point first meets the triangle, with the face
     /// normal on the side it comes from.
     ///
@@ -36,20 +51,5 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Swept<Point<T, D>, T
     /// let edge = Swept::new(Point3::new(0.5, 0.5, 1.0), Vector3::new(0.0, 0.0, -2.0));
     /// assert_eq!(edge.intersect(&tri).unwrap().t, 0.5);
     /// ```
-    #[inline]
-    fn intersect(&self, tri: &Triangle<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::SweepQuartic, self, tri) {
-            return None;
-        }
-        let (p, v) = (&self.shape, &self.motion);
-        let (t, normal) = polygon_hit(&tri.vertices(), p, v, T::zero())?;
-        checked(Toi {
-            t,
-            point: tri.closest_point(&(p + v * t)),
-            normal,
-        })
-    }
+    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Triangle<T, D> => Toi<T, D>
 }
-
-mirror!([T: Real, const D: usize] Triangle<T, D>, Swept<Point<T, D>, T, D>);

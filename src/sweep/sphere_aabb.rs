@@ -23,11 +23,10 @@
 //! or zero-size box is the face, edge or point it is; an empty box, a
 //! negative radius or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::point_aabb::{entry_face_normal, nearest_face_normal, slab_interval};
 use crate::sweep::roots::{ball_entry, slab_entry};
 use crate::sweep::{against, ball_toi, finite_point, finite_vector, magnitude, unit, valid_radius};
-use crate::{Aabb, Ball, Intersect, Point, Real, Swept, Toi, Vector};
+use crate::{Aabb, Ball, Point, Real, Swept, Toi, Vector};
 
 /// The first time the point `p` moving by `v` comes within `r` of the box
 /// `[lo, hi]`, with the normal there (from the box to the point).
@@ -164,31 +163,14 @@ fn walk<T: Real, const D: usize>(
     None
 }
 
-impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Ball<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>>
+    for Swept<Ball<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
-    /// The first contact of the moving ball with the box: the point of the
-    /// box touched and the normal from it to the ball's centre.
-    ///
-    /// ```
-    /// use isect::{Aabb, Ball, Intersect, Swept, nalgebra::{Point2, Vector2}};
-    /// let b = Aabb::new(Point2::new(0.0f64, 0.0), Point2::new(2.0, 2.0));
-    /// // Face: the circle's edge meets the left face.
-    /// let face = Swept::new(Ball::new(Point2::new(-3.0, 1.0), 1.0), Vector2::new(4.0, 0.0));
-    /// assert_eq!(face.intersect(&b).unwrap().t, 0.5);
-    /// // Corner: passing below (0, 0), first contact at distance 1 from it.
-    /// let corner = Swept::new(Ball::new(Point2::new(-3.0, -0.6), 1.0), Vector2::new(4.0, 0.0));
-    /// let hit = corner.intersect(&b).unwrap();
-    /// assert!((hit.t - 0.55).abs() < 1e-12);
-    /// assert_eq!(hit.point, Point2::new(0.0, 0.0));
-    /// assert!((hit.normal - Vector2::new(-0.8, -0.6)).norm() < 1e-12);
-    /// ```
     #[inline]
-    fn intersect(&self, aabb: &Aabb<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, aabb) {
-            return None;
-        }
+    fn kernel_intersect(&self, aabb: &Aabb<T, D>) -> Option<Toi<T, D>> {
         let Ball { center, radius } = self.shape;
         let v = &self.motion;
         if !valid_radius(radius)
@@ -205,4 +187,22 @@ impl<T: Real, const D: usize> Intersect<Aabb<T, D>> for Swept<Ball<T, D>, T, D> 
     }
 }
 
-mirror!([T: Real, const D: usize] Aabb<T, D>, Swept<Ball<T, D>, T, D>);
+crate::range::impl_intersect! {
+    /// The first contact of the moving ball with the box: the point of the
+    /// box touched and the normal from it to the ball's centre.
+    ///
+    /// ```
+    /// use isect::{Aabb, Ball, Intersect, Swept, nalgebra::{Point2, Vector2}};
+    /// let b = Aabb::new(Point2::new(0.0f64, 0.0), Point2::new(2.0, 2.0));
+    /// // Face: the circle's edge meets the left face.
+    /// let face = Swept::new(Ball::new(Point2::new(-3.0, 1.0), 1.0), Vector2::new(4.0, 0.0));
+    /// assert_eq!(face.intersect(&b).unwrap().t, 0.5);
+    /// // Corner: passing below (0, 0), first contact at distance 1 from it.
+    /// let corner = Swept::new(Ball::new(Point2::new(-3.0, -0.6), 1.0), Vector2::new(4.0, 0.0));
+    /// let hit = corner.intersect(&b).unwrap();
+    /// assert!((hit.t - 0.55).abs() < 1e-12);
+    /// assert_eq!(hit.point, Point2::new(0.0, 0.0));
+    /// assert!((hit.normal - Vector2::new(-0.8, -0.6)).norm() < 1e-12);
+    /// ```
+    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Aabb<T, D> => Toi<T, D>
+}

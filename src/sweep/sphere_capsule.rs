@@ -9,29 +9,18 @@
 //! makes two balls, zero radii a point against a segment; a negative
 //! radius or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::point_capsule::capsule_hit;
 use crate::sweep::{ball_toi, valid_radius};
-use crate::{Ball, Capsule, Intersect, Real, Swept, Toi};
+use crate::{Ball, Capsule, Real, Swept, Toi};
 
-impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Swept<Ball<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Capsule<T, D>>
+    for Swept<Ball<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
-    /// The first contact of the moving ball with the capsule.
-    ///
-    /// ```
-    /// use isect::{Ball, Capsule, Intersect, Segment, Swept, nalgebra::{Point2, Vector2}};
-    /// let post = Capsule::new(Segment::new(Point2::new(0.0, -1.0), Point2::new(0.0, 1.0)), 0.5);
-    /// let puck = Swept::new(Ball::new(Point2::new(-4.0, 0.0), 0.5), Vector2::new(6.0, 0.0));
-    /// let hit = puck.intersect(&post).unwrap();
-    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(-0.5, 0.0), -Vector2::x()));
-    /// ```
     #[inline]
-    fn intersect(&self, capsule: &Capsule<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, capsule) {
-            return None;
-        }
+    fn kernel_intersect(&self, capsule: &Capsule<T, D>) -> Option<Toi<T, D>> {
         let Ball { center, radius } = self.shape;
         if !valid_radius(radius) || !valid_radius(capsule.radius) {
             return None;
@@ -48,4 +37,15 @@ impl<T: Real, const D: usize> Intersect<Capsule<T, D>> for Swept<Ball<T, D>, T, 
     }
 }
 
-mirror!([T: Real, const D: usize] Capsule<T, D>, Swept<Ball<T, D>, T, D>);
+crate::range::impl_intersect! {
+    /// The first contact of the moving ball with the capsule.
+    ///
+    /// ```
+    /// use isect::{Ball, Capsule, Intersect, Segment, Swept, nalgebra::{Point2, Vector2}};
+    /// let post = Capsule::new(Segment::new(Point2::new(0.0, -1.0), Point2::new(0.0, 1.0)), 0.5);
+    /// let puck = Swept::new(Ball::new(Point2::new(-4.0, 0.0), 0.5), Vector2::new(6.0, 0.0));
+    /// let hit = puck.intersect(&post).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(-0.5, 0.0), -Vector2::x()));
+    /// ```
+    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Capsule<T, D> => Toi<T, D>
+}

@@ -10,15 +10,30 @@
 //! (negative ones count by their absolute value); a negative radius or NaN
 //! input misses. The axes are assumed orthonormal.
 
-use crate::intersect::mirror;
 use crate::sweep::point_obb::to_box_frame;
 use crate::sweep::sphere_aabb::rounded_box_hit;
 use crate::sweep::{ball_toi, valid_radius};
-use crate::{Ball, Intersect, Obb, Point, Real, Swept, Toi};
+use crate::{Ball, Obb, Point, Real, Swept, Toi};
 
-impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Swept<Ball<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>>
+    for Swept<Ball<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, obb: &Obb<T, D>) -> Option<Toi<T, D>> {
+        let Ball { center, radius } = self.shape;
+        if !valid_radius(radius) {
+            return None;
+        }
+        let (h, p, v) = to_box_frame(obb, &center, &self.motion)?;
+        let (t, n) = rounded_box_hit(&p, &v, &Point::from(-h.coords), &h, radius)?;
+        ball_toi(obb, &center, &self.motion, (t, obb.axes * n))
+    }
+}
+
+crate::range::impl_intersect! {
     /// The first contact of the moving ball with the oriented box.
     ///
     /// ```
@@ -31,20 +46,5 @@ impl<T: Real, const D: usize> Intersect<Obb<T, D>> for Swept<Ball<T, D>, T, D> {
     /// assert!((hit.t - (5.0 - 0.5 - 2f64.sqrt()) / 10.0).abs() < 1e-12);
     /// assert!((hit.normal - Vector2::new(-1.0, 0.0)).norm() < 1e-12);
     /// ```
-    #[inline]
-    fn intersect(&self, obb: &Obb<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, obb) {
-            return None;
-        }
-        let Ball { center, radius } = self.shape;
-        if !valid_radius(radius) {
-            return None;
-        }
-        let (h, p, v) = to_box_frame(obb, &center, &self.motion)?;
-        let (t, n) = rounded_box_hit(&p, &v, &Point::from(-h.coords), &h, radius)?;
-        ball_toi(obb, &center, &self.motion, (t, obb.axes * n))
-    }
+    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Obb<T, D> => Toi<T, D>
 }
-
-mirror!([T: Real, const D: usize] Obb<T, D>, Swept<Ball<T, D>, T, D>);

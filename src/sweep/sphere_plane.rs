@@ -11,29 +11,18 @@
 //! parallel to the plane misses unless touching at `t = 0`; radius zero is
 //! a moving point; a negative radius, a zero normal or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::support::{plane_unit, support_plane_toi};
 use crate::sweep::valid_radius;
-use crate::{Ball, Intersect, Plane, Real, Swept, Toi};
+use crate::{Ball, Plane, Real, Swept, Toi};
 
-impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Ball<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
+    for Swept<Ball<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
-    /// The first contact of the moving ball with the plane.
-    ///
-    /// ```
-    /// use isect::{Ball, Intersect, Plane, Swept, nalgebra::{Point2, Vector2}};
-    /// let wall = Plane::new(Vector2::new(-2.0, 0.0), -20.0); // x = 10, normal not unit
-    /// let puck = Swept::new(Ball::new(Point2::new(0.0, 0.0), 1.0), Vector2::new(18.0, 0.0));
-    /// let hit = puck.intersect(&wall).unwrap();
-    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(10.0, 0.0), Vector2::new(-1.0, 0.0)));
-    /// ```
     #[inline]
-    fn intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, plane) {
-            return None;
-        }
+    fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
         let Ball { center, radius } = self.shape;
         if !valid_radius(radius) {
             return None;
@@ -43,4 +32,15 @@ impl<T: Real, const D: usize> Intersect<Plane<T, D>> for Swept<Ball<T, D>, T, D>
     }
 }
 
-mirror!([T: Real, const D: usize] Plane<T, D>, Swept<Ball<T, D>, T, D>);
+crate::range::impl_intersect! {
+    /// The first contact of the moving ball with the plane.
+    ///
+    /// ```
+    /// use isect::{Ball, Intersect, Plane, Swept, nalgebra::{Point2, Vector2}};
+    /// let wall = Plane::new(Vector2::new(-2.0, 0.0), -20.0); // x = 10, normal not unit
+    /// let puck = Swept::new(Ball::new(Point2::new(0.0, 0.0), 1.0), Vector2::new(18.0, 0.0));
+    /// let hit = puck.intersect(&wall).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(10.0, 0.0), Vector2::new(-1.0, 0.0)));
+    /// ```
+    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Plane<T, D> => Toi<T, D>
+}

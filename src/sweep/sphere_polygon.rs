@@ -24,13 +24,12 @@
 //! ([`crate::Polygon::try_new`] checks); a polygon that is not is answered
 //! for its first three vertices' plane and its edges.
 
-use crate::intersect::mirror;
 use crate::sweep::point_capsule::capsule_hit;
 use crate::sweep::roots::{side_normal, slab_entry, Flat};
 use crate::sweep::{
     against, ball_toi, cross3, finite_point, finite_vector, magnitude, unit, valid_radius,
 };
-use crate::{Ball, Intersect, Point, Polygon, Real, Swept, Toi, Vector};
+use crate::{Ball, Point, Polygon, Real, Swept, Toi, Vector};
 
 /// The plane of a polygon: its first vertex and an orthonormal pair of
 /// directions, towards the vertex farthest from it and then the vertex
@@ -216,9 +215,21 @@ pub(super) fn polygon_hit<T: Real, const D: usize>(
     best
 }
 
-impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Swept<Ball<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Polygon<'_, T, D>>
+    for Swept<Ball<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, polygon: &Polygon<'_, T, D>) -> Option<Toi<T, D>> {
+        let Ball { center, radius } = self.shape;
+        let hit = polygon_hit(polygon.vertices, &center, &self.motion, radius)?;
+        ball_toi(polygon, &center, &self.motion, hit)
+    }
+}
+
+crate::range::impl_intersect! {
     /// The first contact of the moving ball with the polygon.
     ///
     /// ```
@@ -233,16 +244,5 @@ impl<T: Real, const D: usize> Intersect<Polygon<'_, T, D>> for Swept<Ball<T, D>,
     /// let side = Swept::new(Ball::new(Point3::new(-3.0, 1.0, 0.0), 1.0), Vector3::new(4.0, 0.0, 0.0));
     /// assert_eq!(side.intersect(&pad).unwrap().point, Point3::new(0.0, 1.0, 0.0));
     /// ```
-    #[inline]
-    fn intersect(&self, polygon: &Polygon<'_, T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::SweepQuartic, self, polygon) {
-            return None;
-        }
-        let Ball { center, radius } = self.shape;
-        let hit = polygon_hit(polygon.vertices, &center, &self.motion, radius)?;
-        ball_toi(polygon, &center, &self.motion, hit)
-    }
+    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Polygon<'_, T, D> => Toi<T, D>
 }
-
-mirror!(['a, T: Real, const D: usize] Polygon<'a, T, D>, Swept<Ball<T, D>, T, D>);

@@ -9,14 +9,28 @@
 //! radii are points; zero motion is the static test; a negative radius or
 //! NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::point_ball::point_ball_hit;
 use crate::sweep::{ball_toi, valid_radius};
-use crate::{Ball, Intersect, Real, Swept, Toi};
+use crate::{Ball, Real, Swept, Toi};
 
-impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Ball<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D>>
+    for Swept<Ball<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Sweep;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
+        let Ball { center, radius } = self.shape;
+        if !valid_radius(radius) || !valid_radius(ball.radius) {
+            return None;
+        }
+        let hit = point_ball_hit(&center, &self.motion, &ball.center, radius + ball.radius)?;
+        ball_toi(ball, &center, &self.motion, hit)
+    }
+}
+
+crate::range::impl_intersect! {
     /// The first contact of the moving ball with the static one: the
     /// contact point on the static sphere and the normal between centres.
     ///
@@ -30,19 +44,5 @@ impl<T: Real, const D: usize> Intersect<Ball<T, D>> for Swept<Ball<T, D>, T, D> 
     /// let side = Ball::new(Point3::new(6.0, 2.0, 0.0), 1.0);
     /// assert_eq!(ball.intersect(&side).unwrap().t, 0.6);
     /// ```
-    #[inline]
-    fn intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::Sweep, self, ball) {
-            return None;
-        }
-        let Ball { center, radius } = self.shape;
-        if !valid_radius(radius) || !valid_radius(ball.radius) {
-            return None;
-        }
-        let hit = point_ball_hit(&center, &self.motion, &ball.center, radius + ball.radius)?;
-        ball_toi(ball, &center, &self.motion, hit)
-    }
+    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Ball<T, D> => Toi<T, D>
 }
-
-mirror!([T: Real, const D: usize] Ball<T, D>, Swept<Ball<T, D>, T, D>);

@@ -12,14 +12,25 @@
 //! degenerate triangle is the segment or point its vertices span; a
 //! negative radius or NaN input misses.
 
-use crate::intersect::mirror;
 use crate::sweep::ball_toi;
 use crate::sweep::sphere_polygon::polygon_hit;
-use crate::{Ball, Intersect, Real, Swept, Toi, Triangle};
+use crate::{Ball, Real, Swept, Toi, Triangle};
 
-impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Swept<Ball<T, D>, T, D> {
+impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<T, D>>
+    for Swept<Ball<T, D>, T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
     type Output = Toi<T, D>;
 
+    #[inline]
+    fn kernel_intersect(&self, tri: &Triangle<T, D>) -> Option<Toi<T, D>> {
+        let Ball { center, radius } = self.shape;
+        let hit = polygon_hit(&tri.vertices(), &center, &self.motion, radius)?;
+        ball_toi(tri, &center, &self.motion, hit)
+    }
+}
+
+crate::range::impl_intersect! {
     /// The first contact of the moving ball with the triangle.
     ///
     /// ```
@@ -35,16 +46,5 @@ impl<T: Real, const D: usize> Intersect<Triangle<T, D>> for Swept<Ball<T, D>, T,
     /// assert!((hit.t - 0.4).abs() < 1e-12);
     /// assert_eq!(hit.point, Point3::new(0.0, 0.0, 0.0));
     /// ```
-    #[inline]
-    fn intersect(&self, tri: &Triangle<T, D>) -> Option<Toi<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::fits2(crate::Growth::SweepQuartic, self, tri) {
-            return None;
-        }
-        let Ball { center, radius } = self.shape;
-        let hit = polygon_hit(&tri.vertices(), &center, &self.motion, radius)?;
-        ball_toi(tri, &center, &self.motion, hit)
-    }
+    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Triangle<T, D> => Toi<T, D>
 }
-
-mirror!([T: Real, const D: usize] Triangle<T, D>, Swept<Ball<T, D>, T, D>);

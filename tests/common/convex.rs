@@ -130,7 +130,12 @@ impl Sh {
     }
 
     pub fn scale(&self) -> f64 {
-        1.0 + self.core().iter().flatten().fold(0.0f64, |m, x| m.max(x.abs())) + self.radius()
+        1.0 + self
+            .core()
+            .iter()
+            .flatten()
+            .fold(0.0f64, |m, x| m.max(x.abs()))
+            + self.radius()
     }
 
     pub fn moved(&self, d: V) -> Sh {
@@ -153,33 +158,56 @@ macro_rules! as_isect {
     ($T:ty, $sh:expr, $buf:ident, |$s:ident| $body:expr) => {{
         #[allow(unused_variables)]
         let $buf: Vec<isect::nalgebra::Point3<$T>> = match $sh {
-            $crate::common::convex::Sh::Polygon(v) => v.iter().map(|p| $crate::common::pt::<$T, 3>(*p)).collect(),
+            $crate::common::convex::Sh::Polygon(v) => {
+                v.iter().map(|p| $crate::common::pt::<$T, 3>(*p)).collect()
+            }
             _ => vec![],
         };
         match $sh {
             $crate::common::convex::Sh::Ball(c, r) => {
-                let $s = isect::Ball::new($crate::common::pt::<$T, 3>(*c), $crate::common::s::<$T>(*r));
+                let $s =
+                    isect::Ball::new($crate::common::pt::<$T, 3>(*c), $crate::common::s::<$T>(*r));
                 $body
             }
             $crate::common::convex::Sh::Aabb(a, b) => {
-                let $s = isect::Aabb::new($crate::common::pt::<$T, 3>(*a), $crate::common::pt::<$T, 3>(*b));
+                let $s = isect::Aabb::new(
+                    $crate::common::pt::<$T, 3>(*a),
+                    $crate::common::pt::<$T, 3>(*b),
+                );
                 $body
             }
             $crate::common::convex::Sh::Obb(c, h, ax) => {
                 let m = isect::nalgebra::Matrix3::from_fn(|i, j| $crate::common::s::<$T>(ax[j][i]));
-                let $s = isect::Obb::new($crate::common::pt::<$T, 3>(*c), $crate::common::vt::<$T, 3>(*h), m);
+                let $s = isect::Obb::new(
+                    $crate::common::pt::<$T, 3>(*c),
+                    $crate::common::vt::<$T, 3>(*h),
+                    m,
+                );
                 $body
             }
             $crate::common::convex::Sh::Capsule(a, b, r) => {
-                let $s = isect::Capsule::new(isect::Segment::new($crate::common::pt::<$T, 3>(*a), $crate::common::pt::<$T, 3>(*b)), $crate::common::s::<$T>(*r));
+                let $s = isect::Capsule::new(
+                    isect::Segment::new(
+                        $crate::common::pt::<$T, 3>(*a),
+                        $crate::common::pt::<$T, 3>(*b),
+                    ),
+                    $crate::common::s::<$T>(*r),
+                );
                 $body
             }
             $crate::common::convex::Sh::Segment(a, b) => {
-                let $s = isect::Segment::new($crate::common::pt::<$T, 3>(*a), $crate::common::pt::<$T, 3>(*b));
+                let $s = isect::Segment::new(
+                    $crate::common::pt::<$T, 3>(*a),
+                    $crate::common::pt::<$T, 3>(*b),
+                );
                 $body
             }
             $crate::common::convex::Sh::Triangle(a, b, c) => {
-                let $s = isect::Triangle::new($crate::common::pt::<$T, 3>(*a), $crate::common::pt::<$T, 3>(*b), $crate::common::pt::<$T, 3>(*c));
+                let $s = isect::Triangle::new(
+                    $crate::common::pt::<$T, 3>(*a),
+                    $crate::common::pt::<$T, 3>(*b),
+                    $crate::common::pt::<$T, 3>(*c),
+                );
                 $body
             }
             $crate::common::convex::Sh::Polygon(_) => {
@@ -201,9 +229,15 @@ pub fn oracle_distance(a: &Sh, b: &Sh) -> f64 {
 /// The oracle's signed separation of the cores: the distance when apart,
 /// minus the penetration depth when they overlap.
 pub fn core_separation(a: &[V], b: &[V]) -> f64 {
-    let d = closest(&Convex::polytope(a), &Convex::polytope(b)).unwrap().dist;
+    let d = closest(&Convex::polytope(a), &Convex::polytope(b))
+        .unwrap()
+        .dist;
     // (The oracle's distance of crossing cores is rounding noise.)
-    let scale = 1.0 + a.iter().chain(b).flatten().fold(0.0f64, |m, x| m.max(x.abs()));
+    let scale = 1.0
+        + a.iter()
+            .chain(b)
+            .flatten()
+            .fold(0.0f64, |m, x| m.max(x.abs()));
     if d > 1e-12 * scale {
         return d;
     }
@@ -238,7 +272,10 @@ pub fn core_separation(a: &[V], b: &[V]) -> f64 {
         }
         for sg in [1.0, -1.0] {
             let n = mul(dd, sg / l);
-            let ha = a.iter().map(|p| dot(n, *p)).fold(f64::NEG_INFINITY, f64::max);
+            let ha = a
+                .iter()
+                .map(|p| dot(n, *p))
+                .fold(f64::NEG_INFINITY, f64::max);
             let lb = b.iter().map(|p| dot(n, *p)).fold(f64::INFINITY, f64::min);
             best = best.min(ha - lb);
         }
@@ -266,7 +303,11 @@ pub fn range<T: Scalar>() -> f64 {
 
 /// The distance of a point to a shape, by the oracle.
 pub fn point_distance(sh: &Sh, p: V) -> f64 {
-    (closest(&Convex::polytope(&sh.core()), &Convex::point(p)).unwrap().dist - sh.radius()).max(0.0)
+    (closest(&Convex::polytope(&sh.core()), &Convex::point(p))
+        .unwrap()
+        .dist
+        - sh.radius())
+    .max(0.0)
 }
 
 /// The contact of an `intersect` whose output is a [`Contact`] (point,
@@ -302,7 +343,9 @@ pub fn oracle_toi(a: &Sh, m: V, b: &Sh) -> Option<f64> {
     let eps = 1e-13 * (a.scale() + b.scale() + norm(m));
     let d = |t: f64| {
         let core: Vec<V> = a.core().iter().map(|p| axpy(*p, t, m)).collect();
-        closest(&Convex::polytope(&core), &Convex::polytope(&b.core())).unwrap().dist
+        closest(&Convex::polytope(&core), &Convex::polytope(&b.core()))
+            .unwrap()
+            .dist
             - a.radius()
             - b.radius()
             - eps
@@ -334,4 +377,3 @@ pub fn oracle_toi(a: &Sh, m: V, b: &Sh) -> Option<f64> {
     }
     Some(hi)
 }
-

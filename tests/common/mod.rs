@@ -31,6 +31,8 @@
 #![allow(dead_code)]
 
 pub mod convex;
+pub mod exact;
+pub mod measure;
 pub mod oracle;
 
 use core::fmt::Debug;

@@ -53,7 +53,7 @@ pub(crate) struct Node<T: Real> {
 
 /// The hierarchy: nodes (root first) and the primitive order leaves index.
 #[derive(Clone, Debug)]
-pub(crate) struct Bvh<T: Real> {
+pub(crate) struct Binary<T: Real> {
     pub(crate) nodes: Vec<Node<T>>,
     pub(crate) order: Vec<u32>,
 }
@@ -106,7 +106,7 @@ struct Split<T: Real> {
 
 /// Half the surface area of a box (the SAH's relative measure); zero for
 /// an empty box.
-fn half_area<T: Real>(b: &Aabb<T, 3>) -> T {
+pub(crate) fn half_area<T: Real>(b: &Aabb<T, 3>) -> T {
     let e = (b.max - b.min).map(|x| x.max_sel(T::zero()));
     e.x * e.y + e.y * e.z + e.z * e.x
 }
@@ -134,7 +134,7 @@ fn bin<T: Real>(x: T, lo: T, scale: T, bins: usize) -> usize {
     (((x - lo) * scale).to_f64() as usize).min(bins - 1)
 }
 
-impl<T: Real> Bvh<T> {
+impl<T: Real> Binary<T> {
     /// Builds the hierarchy over `boxes` (one per primitive).
     pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>) -> Self {
         let mut items: Vec<Item<T>> = boxes
@@ -321,7 +321,7 @@ fn upper<T: Real>(a: &Point<T, 3>, b: &Point<T, 3>) -> Point<T, 3> {
 /// The empty box (every coordinate range inverted): merging it with a box
 /// gives that box; its [`half_area`] is zero.
 #[inline(always)]
-fn empty<T: Real>() -> Aabb<T, 3> {
+pub(crate) fn empty<T: Real>() -> Aabb<T, 3> {
     let m = T::max_finite();
     Aabb::new(Point::from([m; 3]), Point::from([-m; 3]))
 }

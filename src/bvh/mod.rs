@@ -1,0 +1,300 @@
+//! Bounding volume hierarchies (feature `alloc`): [`Bvh`] over any shapes
+//! with a bounding box, the structure of static scenes; [`crate::TriMesh`]
+//! is its triangle instance.
+//!
+//! Build: a binned surface-area-heuristic binary tree (`build.rs`),
+//! collapsed into a wide tree of four children per node (`wide.rs`), whose
+//! child boxes are tested against a ray together, in vector registers where
+//! the target has them; children are visited nearest first. Queries never
+//! allocate. [`Bvh::refit`] recomputes the boxes after the shapes move,
+//! keeping the tree (its quality degrades as the shapes move far from
+//! where they were built; rebuild with [`Bvh::new`] then).
+//!
+//! Degenerate cases: an empty set of shapes gives an empty tree (every
+//! query finds nothing); shapes with NaN boxes are kept but never found by
+//! a box-pruned query; a caster that is invalid ([`PreparedRay::is_valid`])
+//! hits nothing.
+
+mod build;
+mod wide;
+
+use alloc::vec::Vec;
+
+pub(crate) use wide::{reach, Ref, Stack, Wide};
+
+use crate::intersect::cast::has_infinity;
+use crate::{Aabb, Bounded, Caster, ClosestPoint, Intersect, Point, PreparedRay, Real};
+
+/// A bounding volume hierarchy over shapes with boxes ([`Bounded`]):
+/// closest-hit casts (through a callback that casts one shape), overlap
+/// queries by callback, nearest-shape queries, and [`Bvh::refit`] after
+/// the shapes move. It owns the shapes, kept in the tree's leaf order;
+/// every query reports a shape by its index in the slice it was built
+/// from.
+///
+/// ```
+/// use isect::{Ball, Bvh, Ray, nalgebra::{Point3, Vector3}};
+/// let balls: Vec<Ball<f64>> = (0..10)
+///     .map(|k| Ball::new(Point3::new(3.0 * k as f64, 0.0, 0.0), 1.0))
+///     .collect();
+/// let bvh = Bvh::new(balls);
+/// // Down onto the ball at x = 9 (index 3), off its centre by 0.6.
+/// let ray = Ray::new(Point3::new(9.6, 0.0, 5.0), -Vector3::z());
+/// let (index, t) = bvh.cast_with(&ray, |_, ball, ray| ball.cast(ray).map(|h| h.t)).unwrap();
+/// assert_eq!(index, 3);
+/// assert!((t - 4.2).abs() < 1e-12); // 5 - sqrt(1 - 0.6²)
+/// ```
+#[derive(Clone, Debug)]
+pub struct Bvh<S, T: Real> {
+    tree: Wide<T>,
+    /// The shapes in leaf order (`shapes[k]` is shape `tree.order[k]`).
+    shapes: Vec<S>,
+}
+
+/// A shape's box grown by `T::tolerance()` of each coordinate's magnitude
+/// (floats; fixed point keeps the box), so that a shape's own test, which
+/// rounds, never hits outside its node's box (see `TriMesh`).
+pub(crate) fn widen<T: Real>(b: &Aabb<T, 3>) -> Aabb<T, 3> {
+    if !has_infinity::<T>() {
+        return *b;
+    }
+    let tol = T::tolerance();
+    Aabb::new(
+        b.min.map(|x| x - x.abs() * tol),
+        b.max.map(|x| x + x.abs() * tol),
+    )
+}
+
+impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
+    /// The hierarchy over `shapes` (their indices are their positions in
+    /// this vector).
+    ///
+    /// ```
+    /// use isect::{Aabb, Bvh, nalgebra::Point3};
+    /// let boxes = vec![Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)); 3];
+    /// let bvh = Bvh::new(boxes);
+    /// assert_eq!(bvh.len(), 3);
+    /// ```
+    #[must_use]
+    pub fn new(shapes: Vec<S>) -> Self {
+        let tree = Wide::build(shapes.iter().map(|s| widen(&s.aabb())));
+        // Into leaf order: each shape moves once.
+        let mut slots: Vec<Option<S>> = shapes.into_iter().map(Some).collect();
+        let shapes = tree
+            .order
+            .iter()
+            .filter_map(|&i| slots.get_mut(i as usize).and_then(Option::take))
+            .collect();
+        Self { tree, shapes }
+    }
+
+    /// The number of shapes.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// Whether there are no shapes.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.shapes.is_empty()
+    }
+
+    /// The shapes with their indices, in the tree's leaf order.
+    ///
+    /// ```
+    /// use isect::{Ball, Bvh, nalgebra::Point3};
+    /// let bvh = Bvh::new(vec![Ball::new(Point3::new(0.0, 0.0, 0.0), 1.0)]);
+    /// assert_eq!(bvh.iter().next().map(|(i, b)| (i, b.radius)), Some((0, 1.0)));
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = (usize, &S)> {
+        self.tree
+            .order
+            .iter()
+            .map(|&i| i as usize)
+            .zip(&self.shapes)
+    }
+
+    /// Replaces the shapes by `shapes` (the same shapes moved: index `i`
+    /// replaces shape `i`) and recomputes every box bottom-up, keeping the
+    /// tree. A slice of another length rebuilds the tree instead.
+    ///
+    /// ```
+    /// use isect::{Ball, Bvh, nalgebra::Point3};
+    /// let mut balls = vec![Ball::new(Point3::new(0.0, 0.0, 0.0), 1.0), Ball::new(Point3::new(5.0, 0.0, 0.0), 1.0)];
+    /// let mut bvh = Bvh::new(balls.clone());
+    /// balls[0].center.x = 20.0;
+    /// bvh.refit(&balls);
+    /// assert_eq!(bvh.nearest(&Point3::new(19.0, 0.0, 0.0)), Some((0, 0.0)));
+    /// ```
+    pub fn refit(&mut self, shapes: &[S])
+    where
+        S: Clone,
+    {
+        if shapes.len() != self.shapes.len() {
+            *self = Self::new(shapes.to_vec());
+            return;
+        }
+        for (slot, &i) in self.shapes.iter_mut().zip(&self.tree.order) {
+            if let Some(s) = shapes.get(i as usize) {
+                *slot = s.clone();
+            }
+        }
+        let own = &self.shapes;
+        self.tree.refit(|r| {
+            let start = r.child as usize;
+            own.get(start..start + r.count as usize)
+                .unwrap_or(&[])
+                .iter()
+                .map(|s| widen(&s.aabb()))
+                .reduce(|a, b| a.merge(&b))
+        });
+    }
+
+    /// The shapes of leaf `r` with their indices.
+    #[inline(always)]
+    fn leaf(&self, r: Ref) -> impl Iterator<Item = (usize, &S)> {
+        let start = r.child as usize;
+        let end = start + r.count as usize;
+        let ids = self.tree.order.get(start..end).unwrap_or(&[]);
+        let shapes = self.shapes.get(start..end).unwrap_or(&[]);
+        ids.iter().map(|&i| i as usize).zip(shapes)
+    }
+
+    /// The first shape along `caster`: `cast(index, shape, ray)` casts one
+    /// shape and returns the parameter of its first hit (`None`: missed);
+    /// `ray` is the caster prepared, its range narrowed to the nearest hit
+    /// so far, and a hit outside that range is ignored. Returns the index
+    /// of the nearest shape hit and its parameter (ties: the smaller
+    /// index). `None` for an invalid caster.
+    ///
+    /// ```
+    /// use isect::{Aabb, Bvh, Segment, nalgebra::Point3};
+    /// let boxes: Vec<Aabb<f32>> = (0..4)
+    ///     .map(|k| Aabb::new(Point3::new(k as f32 * 2.0, 0.0, 0.0), Point3::new(k as f32 * 2.0 + 1.0, 1.0, 1.0)))
+    ///     .collect();
+    /// let bvh = Bvh::new(boxes);
+    /// let seg = Segment::new(Point3::new(10.0, 0.5, 0.5), Point3::new(0.0, 0.5, 0.5));
+    /// let hit = bvh.cast_with(&seg, |_, b, ray| b.cast(ray).map(|h| h.t));
+    /// assert_eq!(hit, Some((3, 0.3)));
+    /// ```
+    pub fn cast_with<C: Caster<T, 3>>(
+        &self,
+        caster: &C,
+        mut cast: impl FnMut(usize, &S, &PreparedRay<T, 3>) -> Option<T>,
+    ) -> Option<(usize, T)> {
+        let ray = caster.prepare();
+        if !ray.is_valid() {
+            return None;
+        }
+        let mut t_max = ray.t_max();
+        let mut best: Option<(usize, T)> = None;
+        let mut stack = Stack::new();
+        self.tree
+            .ray_walk(&ray, &mut t_max, &mut stack, true, |r, t_max| {
+                let mut narrow = ray;
+                for (i, s) in self.leaf(r) {
+                    // Fixed point: a little beyond the nearest hit (casts
+                    // may round `t` after their range check).
+                    narrow.t_max = if has_infinity::<T>() {
+                        *t_max
+                    } else {
+                        reach(*t_max)
+                    };
+                    let Some(t) = cast(i, s, &narrow) else {
+                        continue;
+                    };
+                    if !(t >= narrow.t_min && t <= *t_max) {
+                        continue;
+                    }
+                    if best.is_none_or(|(bi, bt)| t < bt || (t == bt && i < bi)) {
+                        best = Some((i, t));
+                        *t_max = t;
+                    }
+                }
+                true
+            });
+        best
+    }
+
+    /// Calls `f` with the index of every shape that intersects `query`
+    /// (closed sets: touching counts), without allocating: the tree prunes
+    /// by `query`'s box, each candidate is decided by `query.intersects`.
+    ///
+    /// ```
+    /// use isect::{Aabb, Ball, Bvh, nalgebra::Point3};
+    /// let balls: Vec<Ball<f64>> = (0..5).map(|k| Ball::new(Point3::new(k as f64, 0.0, 0.0), 0.25)).collect();
+    /// let bvh = Bvh::new(balls);
+    /// let probe = Ball::new(Point3::new(2.0, 0.5, 0.0), 0.3);
+    /// let mut found = Vec::new();
+    /// bvh.for_each_overlapping(&probe, |i| found.push(i));
+    /// assert_eq!(found, [2]);
+    /// ```
+    pub fn for_each_overlapping<Q>(&self, query: &Q, mut f: impl FnMut(usize))
+    where
+        Q: Bounded<T, 3> + Intersect<S>,
+    {
+        let probe = query.aabb();
+        self.tree.walk(
+            |b| overlap(b, &probe).then_some(T::zero()),
+            |_| true,
+            |r| {
+                for (i, s) in self.leaf(r) {
+                    if query.intersects(s) {
+                        f(i);
+                    }
+                }
+                true
+            },
+        );
+    }
+
+    /// The nearest shape to `p` and its distance (ties: the smaller
+    /// index); `None` when there are no shapes or `p` is not finite.
+    /// A point inside a solid shape is at distance zero from it.
+    ///
+    /// ```
+    /// use isect::{Ball, Bvh, nalgebra::Point3};
+    /// let balls: Vec<Ball<f64>> = (0..5).map(|k| Ball::new(Point3::new(3.0 * k as f64, 0.0, 0.0), 1.0)).collect();
+    /// let bvh = Bvh::new(balls);
+    /// assert_eq!(bvh.nearest(&Point3::new(7.0, 0.0, 0.0)), Some((2, 0.0)));
+    /// assert_eq!(bvh.nearest(&Point3::new(6.0, 3.0, 0.0)), Some((2, 2.0)));
+    /// ```
+    #[must_use]
+    pub fn nearest(&self, p: &Point<T, 3>) -> Option<(usize, T)>
+    where
+        S: ClosestPoint<T, 3>,
+    {
+        if !p.iter().all(|x| x.is_finite_real()) {
+            return None;
+        }
+        let mut best: Option<(usize, T)> = None;
+        let bound = core::cell::Cell::new(None::<T>);
+        self.tree.walk(
+            |b| {
+                let d2 = b.distance_squared(p);
+                match bound.get() {
+                    Some(best_d2) if d2 > best_d2 => None,
+                    _ => Some(d2),
+                }
+            },
+            |d2| bound.get().is_none_or(|best_d2| d2 <= best_d2),
+            |r| {
+                for (i, s) in self.leaf(r) {
+                    let d2 = s.distance_squared(p);
+                    if best.is_none_or(|(bi, bd)| d2 < bd || (d2 == bd && i < bi)) {
+                        best = Some((i, d2));
+                        bound.set(Some(d2));
+                    }
+                }
+                true
+            },
+        );
+        best.map(|(i, d2)| (i, d2.sqrt_clamped()))
+    }
+}
+
+/// Whether two closed boxes overlap.
+pub(crate) fn overlap<T: Real>(a: &Aabb<T, 3>, b: &Aabb<T, 3>) -> bool {
+    (0..3).all(|i| a.min[i] <= b.max[i] && b.min[i] <= a.max[i])
+}

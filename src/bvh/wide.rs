@@ -1,0 +1,469 @@
+//! The wide hierarchy the queries walk: the binary SAH tree of `build.rs`
+//! collapsed into nodes of [`WIDTH`] children, each node holding its
+//! children's boxes as struct-of-arrays lanes (`min[axis][child]`), so that
+//! one ray is tested against all of a node's children at once.
+//!
+//! Collapse: starting from a binary node's two children, the inner child
+//! with the largest surface area is replaced by its own two children until
+//! the node has [`WIDTH`] (or only leaves are left); the same then repeats
+//! below each inner child kept. Unused slots hold an empty box (every
+//! minimum above every maximum), which the ray test rejects without a
+//! branch, and are skipped by the generic walk.
+//!
+//! Ray walk (floats): per axis the ray's sign chooses which of the
+//! `min`/`max` lanes is the near face (one choice per ray and node, not per
+//! child), and the children's entry and exit parameters are taken lane by
+//! lane with selects that drop the NaN of `0 · ∞` (a zero direction
+//! component with the origin on a face: that axis then constrains
+//! nothing), which the compiler turns into vector operations. A child is
+//! entered when its entry is at most its exit, slackened by `4ε` of the
+//! exit's magnitude (Ize 2013: the rounded slab parameters can put a ray
+//! grazing a box a rounding outside it; the slack keeps the walk
+//! conservative, so the mesh never misses a triangle its own test hits).
+//! The children hit are visited nearest first: the nearest directly, the
+//! others pushed far to near with their entry parameter, and a popped
+//! child whose entry is past the nearest hit found since is dropped.
+//! Fixed point runs the scalar slab test per child (no infinities).
+
+use crate::intersect::cast::has_infinity;
+use crate::intersect::ray_aabb::slab;
+use crate::{Aabb, Point, PreparedRay, Real};
+use alloc::vec::Vec;
+
+use super::build::{empty, half_area, Binary, MAX_DEPTH};
+
+/// Children per node. 4 keeps a node of `f32` in two cache lines (96
+/// bytes of boxes, 32 of references), and one child lane group in one SSE
+/// register.
+pub(crate) const WIDTH: usize = 4;
+
+/// The deepest stack a walk needs: every level pushes at most `WIDTH - 1`
+/// children, and the binary tree (so the wide one) is at most
+/// [`MAX_DEPTH`] deep.
+pub(crate) const STACK: usize = (WIDTH - 1) * MAX_DEPTH + 1;
+
+/// The marker of an unused child slot.
+const NONE: u32 = u32::MAX;
+
+/// A node of [`WIDTH`] children: their boxes, struct of arrays, and per
+/// child either an inner node (`count == 0`: `child` is its index) or a
+/// leaf (`count` primitives from position `child` of the leaf order).
+#[derive(Clone, Debug)]
+#[repr(C, align(64))]
+pub(crate) struct WideNode<T: Real> {
+    pub(crate) min: [[T; WIDTH]; 3],
+    pub(crate) max: [[T; WIDTH]; 3],
+    pub(crate) child: [u32; WIDTH],
+    pub(crate) count: [u32; WIDTH],
+}
+
+impl<T: Real> WideNode<T> {
+    fn new() -> Self {
+        let e = empty::<T>();
+        Self {
+            min: [[e.min.x; WIDTH]; 3],
+            max: [[e.max.x; WIDTH]; 3],
+            child: [NONE; WIDTH],
+            count: [0; WIDTH],
+        }
+    }
+
+    fn set(&mut self, k: usize, b: &Aabb<T, 3>, child: u32, count: u32) {
+        for axis in 0..3 {
+            if let (Some(lo), Some(hi)) = (self.min[axis].get_mut(k), self.max[axis].get_mut(k)) {
+                (*lo, *hi) = (b.min[axis], b.max[axis]);
+            }
+        }
+        if let (Some(c), Some(n)) = (self.child.get_mut(k), self.count.get_mut(k)) {
+            (*c, *n) = (child, count);
+        }
+    }
+
+    /// Child `k`'s box, `None` for an unused slot.
+    #[inline(always)]
+    pub(crate) fn aabb(&self, k: usize) -> Option<Aabb<T, 3>> {
+        if *self.child.get(k)? == NONE {
+            return None;
+        }
+        let at = |a: &[[T; WIDTH]; 3]| -> Option<Point<T, 3>> {
+            Some(Point::from([*a[0].get(k)?, *a[1].get(k)?, *a[2].get(k)?]))
+        };
+        Some(Aabb::new(at(&self.min)?, at(&self.max)?))
+    }
+}
+
+/// A reference to a child: inner node (`count == 0`) or leaf.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Ref {
+    pub(crate) child: u32,
+    pub(crate) count: u32,
+}
+
+/// The wide hierarchy: nodes (root first; empty when there are no
+/// primitives) and the order of the primitives the leaves index.
+#[derive(Clone, Debug)]
+pub(crate) struct Wide<T: Real> {
+    pub(crate) nodes: Vec<WideNode<T>>,
+    pub(crate) order: Vec<u32>,
+}
+
+/// The end of a walk's range as the box tests see it: `t_max` a little
+/// beyond itself, so that a box entered exactly where a hit was found (a
+/// triangle on a node's face; several triangles hit at the same `t`) is
+/// not dropped by the rounding of its entry parameter (`4ε` of `|t|` for
+/// floats; for fixed point, whose slab test divides with truncation,
+/// `T::tolerance()` of `|t|` and 16 steps, saturating).
+#[inline(always)]
+pub(crate) fn reach<T: Real>(t: T) -> T {
+    if has_infinity::<T>() {
+        return t + t.abs() * (T::default_epsilon() * T::from_f64_lossy(4.0));
+    }
+    let slack = t.abs() * T::tolerance() + T::default_epsilon() * T::from_f64_lossy(16.0);
+    if t >= T::max_finite() - slack {
+        T::max_finite()
+    } else {
+        t + slack
+    }
+}
+
+/// A walk's stack of pushed children with their keys (entry parameter or
+/// distance). Made once per walk (or once per batch of rays, which reuse
+/// it without clearing: the walk only reads what it pushed).
+pub(crate) struct Stack<T: Real> {
+    items: [(Ref, T); STACK],
+}
+
+impl<T: Real> Stack<T> {
+    pub(crate) fn new() -> Self {
+        Self {
+            items: [(Ref { child: 0, count: 0 }, T::zero()); STACK],
+        }
+    }
+}
+
+impl<T: Real> Wide<T> {
+    /// The wide tree of `boxes` (one per primitive).
+    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>) -> Self {
+        let bin = Binary::build(boxes);
+        let mut nodes: Vec<WideNode<T>> = Vec::new();
+        if bin.nodes.is_empty() {
+            return Self {
+                nodes,
+                order: bin.order,
+            };
+        }
+        let leaf = |i: usize| bin.nodes.get(i).is_none_or(|n| n.count > 0);
+        let area = |i: usize| bin.nodes.get(i).map_or(T::zero(), |n| half_area(&n.aabb));
+        nodes.reserve(bin.nodes.len() / (WIDTH - 1) + 1);
+        nodes.push(WideNode::new());
+        // (binary node, wide node it becomes); a binary leaf at the root
+        // becomes a wide node with that one leaf child.
+        let mut work = alloc::vec![(0usize, 0usize)];
+        while let Some((b, slot)) = work.pop() {
+            let mut kids = [0usize; WIDTH];
+            let mut n;
+            match bin.nodes.get(b) {
+                Some(node) if node.count == 0 => {
+                    let l = node.index as usize;
+                    (kids[0], kids[1], n) = (l, l + 1, 2);
+                    // Open the largest inner child until the node is full.
+                    while n < WIDTH {
+                        let open = (0..n).filter(|&k| !leaf(kids[k])).max_by(|&x, &y| {
+                            area(kids[x])
+                                .partial_cmp(&area(kids[y]))
+                                .unwrap_or(core::cmp::Ordering::Equal)
+                        });
+                        let Some(k) = open else { break };
+                        let l = bin.nodes.get(kids[k]).map_or(0, |m| m.index as usize);
+                        kids[k] = l;
+                        if let Some(s) = kids.get_mut(n) {
+                            *s = l + 1;
+                        }
+                        n += 1;
+                    }
+                }
+                _ => (kids[0], n) = (b, 1),
+            }
+            for (k, &kid) in kids.iter().enumerate().take(n) {
+                let Some(node) = bin.nodes.get(kid) else {
+                    continue;
+                };
+                let (child, count) = if node.count > 0 {
+                    (node.index, node.count)
+                } else {
+                    let i = nodes.len();
+                    nodes.push(WideNode::new());
+                    work.push((kid, i));
+                    (i as u32, 0)
+                };
+                if let Some(w) = nodes.get_mut(slot) {
+                    w.set(k, &node.aabb, child, count);
+                }
+            }
+        }
+        Self {
+            nodes,
+            order: bin.order,
+        }
+    }
+
+    /// The entry parameters of `ray` into node `node`'s children within
+    /// `[t_min, t_max]`, and the mask of the children entered.
+    #[inline(always)]
+    fn enter_children(
+        node: &WideNode<T>,
+        ray: &PreparedRay<T, 3>,
+        neg: [bool; 3],
+        t_min: T,
+        t_max: T,
+    ) -> ([T; WIDTH], u32) {
+        if !has_infinity::<T>() {
+            // Fixed point: the scalar slab test, child by child.
+            let mut t = [T::zero(); WIDTH];
+            let mut mask = 0u32;
+            for k in 0..WIDTH {
+                if let Some(s) = node.aabb(k).and_then(|b| {
+                    slab(
+                        &ray.origin,
+                        &ray.dir,
+                        &ray.inv_dir,
+                        (t_min, t_max),
+                        &b,
+                        false,
+                    )
+                }) {
+                    if let Some(x) = t.get_mut(k) {
+                        *x = s.0;
+                    }
+                    mask |= 1 << k;
+                }
+            }
+            return (t, mask);
+        }
+        let mut enter = [t_min; WIDTH];
+        let mut exit = [t_max; WIDTH];
+        for axis in 0..3 {
+            let (near, far) = if neg[axis] {
+                (&node.max[axis], &node.min[axis])
+            } else {
+                (&node.min[axis], &node.max[axis])
+            };
+            let (o, inv) = (ray.origin[axis], ray.inv_dir[axis]);
+            for k in 0..WIDTH {
+                let t_near = (near[k] - o) * inv;
+                let t_far = (far[k] - o) * inv;
+                // NaN (`0 · ∞`) is dropped: the second operand is kept.
+                enter[k] = t_near.max_sel(enter[k]);
+                exit[k] = t_far.min_sel(exit[k]);
+            }
+        }
+        let slack = T::default_epsilon() * T::from_f64_lossy(4.0);
+        let mut hit = [0u32; WIDTH];
+        for k in 0..WIDTH {
+            let reach = exit[k] + exit[k].abs() * slack;
+            hit[k] = 0u32.wrapping_sub(u32::from(enter[k] <= reach));
+        }
+        let mask = hit
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (k, h)| m | (h & (1u32 << k)));
+        (enter, mask)
+    }
+
+    /// The nearest-first walk of a valid prepared ray: `leaf(r, t_max)`
+    /// handles a leaf (`r.child`: first position, `r.count` primitives),
+    /// may shrink `t_max` (a hit), and returns `false` to stop the walk.
+    /// Children entered past `t_max` are skipped. `ordered == false`
+    /// visits the children in slot order (an any-hit walk needs no order).
+    #[inline(always)]
+    pub(crate) fn ray_walk(
+        &self,
+        ray: &PreparedRay<T, 3>,
+        t_max: &mut T,
+        stack: &mut Stack<T>,
+        ordered: bool,
+        mut leaf: impl FnMut(Ref, &mut T) -> bool,
+    ) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        let t_min = ray.t_min;
+        let neg = [0, 1, 2].map(|i| ray.inv_dir[i] < T::zero());
+        let mut top = 0usize;
+        let mut cur = Ref { child: 0, count: 0 };
+        loop {
+            if cur.count > 0 {
+                if !leaf(cur, t_max) {
+                    return;
+                }
+            } else if let Some(node) = self.nodes.get(cur.child as usize) {
+                let (t, mask) = Self::enter_children(node, ray, neg, t_min, reach(*t_max));
+                if mask != 0 {
+                    // Nearest first: sort the entered children by entry.
+                    let mut hits = [(T::zero(), 0usize); WIDTH];
+                    let mut n = 0usize;
+                    for k in 0..WIDTH {
+                        if mask & (1 << k) != 0 {
+                            let tk = t[k];
+                            let mut j = n;
+                            if ordered {
+                                while j > 0 && hits[j - 1].0 > tk {
+                                    hits[j] = hits[j - 1];
+                                    j -= 1;
+                                }
+                            }
+                            hits[j] = (tk, k);
+                            n += 1;
+                        }
+                    }
+                    // Push all but the nearest, far to near.
+                    for &(tk, k) in hits[1..n].iter().rev() {
+                        if let Some(slot) = stack.items.get_mut(top) {
+                            *slot = (
+                                Ref {
+                                    child: node.child[k],
+                                    count: node.count[k],
+                                },
+                                tk,
+                            );
+                            top += 1;
+                        }
+                    }
+                    let k = hits[0].1;
+                    cur = Ref {
+                        child: node.child[k],
+                        count: node.count[k],
+                    };
+                    continue;
+                }
+            }
+            // Pop the next child still in range.
+            loop {
+                if top == 0 {
+                    return;
+                }
+                top -= 1;
+                let Some(&(r, t)) = stack.items.get(top) else {
+                    return;
+                };
+                if t <= reach(*t_max) {
+                    cur = r;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The depth-first walk of the other queries: `enter(aabb)` gives a
+    /// child's key (`None`: skip it; children are visited by increasing
+    /// key), `live(key)` says, when a pushed child is popped, whether it is
+    /// still worth entering, and `leaf(r)` handles a leaf and returns
+    /// `false` to stop the whole walk.
+    pub(crate) fn walk(
+        &self,
+        mut enter: impl FnMut(&Aabb<T, 3>) -> Option<T>,
+        live: impl Fn(T) -> bool,
+        mut leaf: impl FnMut(Ref) -> bool,
+    ) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        let mut stack = Stack::<T>::new();
+        let mut top = 0usize;
+        let mut cur = Ref { child: 0, count: 0 };
+        loop {
+            if cur.count > 0 {
+                if !leaf(cur) {
+                    return;
+                }
+            } else if let Some(node) = self.nodes.get(cur.child as usize) {
+                let mut hits = [(T::zero(), 0usize); WIDTH];
+                let mut n = 0usize;
+                for k in 0..WIDTH {
+                    let Some(key) = node.aabb(k).and_then(|b| enter(&b)) else {
+                        continue;
+                    };
+                    let mut j = n;
+                    while j > 0 && hits[j - 1].0 > key {
+                        hits[j] = hits[j - 1];
+                        j -= 1;
+                    }
+                    hits[j] = (key, k);
+                    n += 1;
+                }
+                if n > 0 {
+                    for &(key, k) in hits[1..n].iter().rev() {
+                        if let Some(slot) = stack.items.get_mut(top) {
+                            *slot = (
+                                Ref {
+                                    child: node.child[k],
+                                    count: node.count[k],
+                                },
+                                key,
+                            );
+                            top += 1;
+                        }
+                    }
+                    let k = hits[0].1;
+                    cur = Ref {
+                        child: node.child[k],
+                        count: node.count[k],
+                    };
+                    continue;
+                }
+            }
+            loop {
+                if top == 0 {
+                    return;
+                }
+                top -= 1;
+                let Some(&(r, key)) = stack.items.get(top) else {
+                    return;
+                };
+                if live(key) {
+                    cur = r;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+impl<T: Real> WideNode<T> {
+    /// The union of the used children's boxes (`None`: no child).
+    fn bounds(&self) -> Option<Aabb<T, 3>> {
+        (0..WIDTH)
+            .filter_map(|k| self.aabb(k))
+            .reduce(|a, b| a.merge(&b))
+    }
+}
+
+impl<T: Real> Wide<T> {
+    /// Recomputes every box bottom-up, keeping the tree: `leaf_box(r)`
+    /// gives a leaf's box (`None`: treated as empty). A node's children
+    /// come after it in `nodes`, so one backward pass suffices.
+    pub(crate) fn refit(&mut self, leaf_box: impl Fn(Ref) -> Option<Aabb<T, 3>>) {
+        for i in (0..self.nodes.len()).rev() {
+            for k in 0..WIDTH {
+                let Some(node) = self.nodes.get(i) else {
+                    continue;
+                };
+                let (Some(&child), Some(&count)) = (node.child.get(k), node.count.get(k)) else {
+                    continue;
+                };
+                if child == NONE {
+                    continue;
+                }
+                let b = if count > 0 {
+                    leaf_box(Ref { child, count })
+                } else {
+                    self.nodes.get(child as usize).and_then(WideNode::bounds)
+                };
+                let b = b.unwrap_or_else(empty);
+                if let Some(node) = self.nodes.get_mut(i) {
+                    node.set(k, &b, child, count);
+                }
+            }
+        }
+    }
+}

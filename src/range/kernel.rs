@@ -1,0 +1,602 @@
+//! The one layer between each query's kernel and its public trait impls.
+//!
+//! A query is written once, as a kernel: an impl of one of the kernel
+//! traits below ([`IntersectKernel`], [`ClosestPointKernel`],
+//! [`ClosestPointsKernel`], [`ClassifyKernel`], [`ContainsKernel`],
+//! [`CullKernel`]) that declares the query's [`Growth`] class and does the
+//! arithmetic, on inputs the layer has already checked. One macro line per
+//! query ([`impl_intersect!`](crate::range::impl_intersect),
+//! [`impl_closest_point!`](crate::range::impl_closest_point), ...) writes the public
+//! impls from it: both orders of a pair (the other order's result
+//! flipped), the plain forms (in range: the kernel; beyond: the family's
+//! documented answer) and the checked forms (`Err(OutOfRange)` beyond).
+//! Nothing else implements the public traits in this crate, so no query
+//! can skip the check; for floats it is a constant `true` that folds away.
+//!
+//! Adding a query: implement its family's kernel trait (the `GROWTH`
+//! constant and the kernel methods), and add the macro line with the doc
+//! comment and example of the public method:
+//!
+//! ```ignore
+//! impl<T: Real, const D: usize> IntersectKernel<T, Ball<T, D>> for Aabb<T, D> {
+//!     const GROWTH: Growth = Growth::Quadratic;
+//!     type Output = Contact<T, D>;
+//!     fn kernel_intersect(&self, ball: &Ball<T, D>) -> Option<Contact<T, D>> { /* ... */ }
+//!     fn kernel_intersects(&self, ball: &Ball<T, D>) -> bool { /* ... */ }
+//! }
+//! impl_intersect! {
+//!     /// The contact of the box and the ball (doc and example of `intersect`).
+//!     [T: Real, const D: usize] Aabb<T, D>, Ball<T, D> => Contact<T, D>
+//! }
+//! ```
+//!
+//! (The scalar parameter must be named `T`: the macros name it.)
+
+use super::{fits2, InRange, Scale};
+use crate::{ClosestPair, Growth, OutOfRange, Plane, Point, Real, Side, Visibility};
+
+/// `Ok` when `a` and `b` lie within the range of `growth` (always for
+/// floats), else the error the checked forms return.
+#[inline(always)]
+pub(crate) fn check<T, A, B>(growth: Growth, a: &A, b: &B) -> Result<(), OutOfRange>
+where
+    T: Real,
+    A: InRange<T> + ?Sized,
+    B: InRange<T> + ?Sized,
+{
+    if fits2::<T, A, B>(growth, a, b) {
+        Ok(())
+    } else {
+        Err(OutOfRange { growth })
+    }
+}
+
+// -- Intersect -----------------------------------------------------------
+
+/// The kernel of an [`Intersect`](crate::Intersect) pair (overlaps, finds,
+/// sweeps): called only with inputs within the range of `GROWTH`.
+pub(crate) trait IntersectKernel<T: Real, Rhs: ?Sized>: InRange<T> {
+    /// The class whose range the kernel's arithmetic is safe in.
+    const GROWTH: Growth;
+    /// What the query finds.
+    type Output;
+    /// The intersection, or `None`.
+    fn kernel_intersect(&self, rhs: &Rhs) -> Option<Self::Output>;
+    /// Whether they intersect (may be cheaper than `kernel_intersect`).
+    #[inline]
+    fn kernel_intersects(&self, rhs: &Rhs) -> bool {
+        self.kernel_intersect(rhs).is_some()
+    }
+}
+
+/// The checked intersection (`Err` beyond the range).
+#[inline(always)]
+pub(crate) fn intersect<T, A, B>(a: &A, b: &B) -> Result<Option<A::Output>, OutOfRange>
+where
+    T: Real,
+    A: IntersectKernel<T, B>,
+    B: InRange<T> + ?Sized,
+{
+    check::<T, A, B>(A::GROWTH, a, b)?;
+    Ok(a.kernel_intersect(b))
+}
+
+/// The checked test (`Err` beyond the range).
+#[inline(always)]
+pub(crate) fn intersects<T, A, B>(a: &A, b: &B) -> Result<bool, OutOfRange>
+where
+    T: Real,
+    A: IntersectKernel<T, B>,
+    B: InRange<T> + ?Sized,
+{
+    check::<T, A, B>(A::GROWTH, a, b)?;
+    Ok(a.kernel_intersects(b))
+}
+
+/// Writes `Intersect` from an [`IntersectKernel`]: for one type
+/// (`[generics] A => Output`) or both orders of a pair (`[generics] A, B =>
+/// Output`, the second order's output flipped by
+/// [`Flip`](crate::intersect::Flip)). Beyond the range `intersect` is
+/// `None` and `intersects` is `false`. The doc comment goes on `intersect`.
+macro_rules! impl_intersect {
+    // One order only (a pair of one type, or of one type with two
+    // lifetimes).
+    (@one $(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
+        impl<$($g)*> $crate::Intersect<$B> for $A {
+            type Output = $Out;
+            $(#[$doc])*
+            #[inline]
+            fn intersect(&self, other: &$B) -> Option<$Out> {
+                $crate::range::kernel::intersect::<T, _, _>(self, other).unwrap_or(None)
+            }
+            #[inline]
+            fn intersects(&self, other: &$B) -> bool {
+                $crate::range::kernel::intersects::<T, _, _>(self, other).unwrap_or(false)
+            }
+            #[inline]
+            fn checked_intersect(&self, other: &$B) -> Result<Option<$Out>, $crate::OutOfRange> {
+                $crate::range::kernel::intersect::<T, _, _>(self, other)
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$B) -> Result<bool, $crate::OutOfRange> {
+                $crate::range::kernel::intersects::<T, _, _>(self, other)
+            }
+        }
+    };
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty => $Out:ty) => {
+        $crate::range::impl_intersect!(@one $(#[$doc])* [$($g)*] $A, $A => $Out);
+    };
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
+        $crate::range::impl_intersect!(@one $(#[$doc])* [$($g)*] $A, $B => $Out);
+
+        impl<$($g)*> $crate::Intersect<$A> for $B {
+            type Output = $Out;
+            /// The same query with the operands the other way round: what
+            /// the other order answers, flipped (a contact's normal turns
+            /// round; hits, overlap boxes and times of impact read the
+            /// same).
+            #[inline]
+            fn intersect(&self, other: &$A) -> Option<$Out> {
+                <Self as $crate::Intersect<$A>>::checked_intersect(self, other).unwrap_or(None)
+            }
+            #[inline]
+            fn intersects(&self, other: &$A) -> bool {
+                $crate::range::kernel::intersects::<T, _, _>(other, self).unwrap_or(false)
+            }
+            #[inline]
+            fn checked_intersect(&self, other: &$A) -> Result<Option<$Out>, $crate::OutOfRange> {
+                $crate::range::kernel::intersect::<T, _, _>(other, self)
+                    .map(|o| o.map($crate::intersect::Flip::flip))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$A) -> Result<bool, $crate::OutOfRange> {
+                $crate::range::kernel::intersects::<T, _, _>(other, self)
+            }
+        }
+    };
+}
+pub(crate) use impl_intersect;
+
+// -- ClosestPoint ----------------------------------------------------------
+
+/// The kernel of a [`ClosestPoint`](crate::ClosestPoint) query: called
+/// only with the shape and the point within the range of `GROWTH`. Beyond
+/// it the layer answers from the inputs scaled into the range
+/// ([`super::scale`]), or, for shapes that cannot be scaled, by
+/// [`far_closest_point`](Self::far_closest_point).
+pub(crate) trait ClosestPointKernel<T: Real, const D: usize>:
+    InRange<T> + Scale<T, D>
+{
+    /// The class whose range the kernel's arithmetic is safe in.
+    const GROWTH: Growth;
+    /// The point of the shape nearest `p`.
+    fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D>;
+    /// The squared distance from `p` (at most `D · s²` in range, for
+    /// inputs that differ by at most `s`: the shape has a point in range).
+    #[inline]
+    fn kernel_distance_squared(&self, p: &Point<T, D>) -> T {
+        (self.kernel_closest_point(p) - p).norm_squared()
+    }
+    /// The distance from `p`.
+    #[inline]
+    fn kernel_distance(&self, p: &Point<T, D>) -> T {
+        self.kernel_distance_squared(p).sqrt_clamped()
+    }
+    /// The answer beyond the range for a shape that cannot be scaled (and
+    /// one no scaling brings into the range): `p` itself unless the shape
+    /// says otherwise.
+    #[inline]
+    fn far_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        *p
+    }
+}
+
+/// The checked closest point.
+#[inline(always)]
+pub(crate) fn closest_point<T, S, const D: usize>(
+    s: &S,
+    p: &Point<T, D>,
+) -> Result<Point<T, D>, OutOfRange>
+where
+    T: Real,
+    S: ClosestPointKernel<T, D>,
+{
+    check::<T, S, _>(S::GROWTH, s, p)?;
+    Ok(s.kernel_closest_point(p))
+}
+
+/// The checked squared distance.
+#[inline(always)]
+pub(crate) fn distance_squared<T, S, const D: usize>(
+    s: &S,
+    p: &Point<T, D>,
+) -> Result<T, OutOfRange>
+where
+    T: Real,
+    S: ClosestPointKernel<T, D>,
+{
+    check::<T, S, _>(S::GROWTH, s, p)?;
+    Ok(s.kernel_distance_squared(p))
+}
+
+/// The checked distance.
+#[inline(always)]
+pub(crate) fn distance<T, S, const D: usize>(s: &S, p: &Point<T, D>) -> Result<T, OutOfRange>
+where
+    T: Real,
+    S: ClosestPointKernel<T, D>,
+{
+    check::<T, S, _>(S::GROWTH, s, p)?;
+    Ok(s.kernel_distance(p))
+}
+
+/// The closest point beyond the range: scaled in and back.
+#[cold]
+#[inline(never)]
+pub(crate) fn far_closest_point<T, S, const D: usize>(s: &S, p: &Point<T, D>) -> Point<T, D>
+where
+    T: Real,
+    S: ClosestPointKernel<T, D>,
+{
+    match super::scale::moved_pair(S::GROWTH, s, p, p) {
+        Some((s2, p2, k)) => super::scale::point_back(p, &s2.kernel_closest_point(&p2), k),
+        None => s.far_closest_point(p),
+    }
+}
+
+/// The squared distance beyond the range: scaled in and back (saturating).
+#[cold]
+#[inline(never)]
+pub(crate) fn far_distance_squared<T, S, const D: usize>(s: &S, p: &Point<T, D>) -> T
+where
+    T: Real,
+    S: ClosestPointKernel<T, D>,
+{
+    match super::scale::moved_pair(S::GROWTH, s, p, p) {
+        Some((s2, p2, k)) => s2.kernel_distance_squared(&p2).mul_pow2(2 * k),
+        None => super::distance_squared(&s.far_closest_point(p), p),
+    }
+}
+
+/// The distance beyond the range: scaled in and back (saturating).
+#[cold]
+#[inline(never)]
+pub(crate) fn far_distance<T, S, const D: usize>(s: &S, p: &Point<T, D>) -> T
+where
+    T: Real,
+    S: ClosestPointKernel<T, D>,
+{
+    match super::scale::moved_pair(S::GROWTH, s, p, p) {
+        Some((s2, p2, k)) => s2.kernel_distance(&p2).mul_pow2(k),
+        None => super::distance(&s.far_closest_point(p), p),
+    }
+}
+
+/// Writes `ClosestPoint<T, D>` for a shape from its
+/// [`ClosestPointKernel`]: `impl_closest_point!(docs [generics] Shape, D)`.
+/// Beyond the range the answers come from the inputs scaled into it. The
+/// doc comment goes on `closest_point`.
+macro_rules! impl_closest_point {
+    ($(#[$doc:meta])* [$($g:tt)*] $S:ty, $D:tt) => {
+        impl<$($g)*> $crate::ClosestPoint<T, $D> for $S {
+            $(#[$doc])*
+            #[inline]
+            fn closest_point(&self, p: &$crate::Point<T, $D>) -> $crate::Point<T, $D> {
+                match $crate::range::kernel::closest_point::<T, _, $D>(self, p) {
+                    Ok(q) => q,
+                    Err(_) => $crate::range::kernel::far_closest_point::<T, _, $D>(self, p),
+                }
+            }
+            #[inline]
+            fn distance_squared(&self, p: &$crate::Point<T, $D>) -> T {
+                match $crate::range::kernel::distance_squared::<T, _, $D>(self, p) {
+                    Ok(d) => d,
+                    Err(_) => $crate::range::kernel::far_distance_squared::<T, _, $D>(self, p),
+                }
+            }
+            #[inline]
+            fn distance(&self, p: &$crate::Point<T, $D>) -> T {
+                match $crate::range::kernel::distance::<T, _, $D>(self, p) {
+                    Ok(d) => d,
+                    Err(_) => $crate::range::kernel::far_distance::<T, _, $D>(self, p),
+                }
+            }
+            #[inline]
+            fn checked_closest_point(
+                &self,
+                p: &$crate::Point<T, $D>,
+            ) -> Result<$crate::Point<T, $D>, $crate::OutOfRange> {
+                $crate::range::kernel::closest_point::<T, _, $D>(self, p)
+            }
+            #[inline]
+            fn checked_distance_squared(&self, p: &$crate::Point<T, $D>) -> Result<T, $crate::OutOfRange> {
+                $crate::range::kernel::distance_squared::<T, _, $D>(self, p)
+            }
+            #[inline]
+            fn checked_distance(&self, p: &$crate::Point<T, $D>) -> Result<T, $crate::OutOfRange> {
+                $crate::range::kernel::distance::<T, _, $D>(self, p)
+            }
+        }
+    };
+}
+pub(crate) use impl_closest_point;
+
+// -- ClosestPoints ---------------------------------------------------------
+//
+// (Not used yet: the pair kernels of segments, rays, lines and triangles
+// come to it as they move to the wide type.)
+
+#[allow(dead_code)]
+/// The kernel of a [`ClosestPoints`](crate::ClosestPoints) pair: called
+/// only with inputs within the range of `GROWTH`; beyond it the layer runs
+/// it on the inputs scaled into the range.
+pub(crate) trait ClosestPointsKernel<T: Real, const D: usize, Rhs>:
+    InRange<T> + Scale<T, D>
+{
+    /// The class whose range the kernel's arithmetic is safe in.
+    const GROWTH: Growth;
+    /// The closest pair.
+    fn kernel_closest_points(&self, rhs: &Rhs) -> ClosestPair<T, D>;
+}
+
+/// The checked closest pair.
+#[allow(dead_code)]
+#[inline(always)]
+pub(crate) fn closest_points<T, A, B, const D: usize>(
+    a: &A,
+    b: &B,
+) -> Result<ClosestPair<T, D>, OutOfRange>
+where
+    T: Real,
+    A: ClosestPointsKernel<T, D, B>,
+    B: InRange<T>,
+{
+    check::<T, A, B>(A::GROWTH, a, b)?;
+    Ok(a.kernel_closest_points(b))
+}
+
+#[allow(dead_code)]
+/// The closest pair beyond the range: scaled in, points scaled back
+/// (saturating), parameters as they are.
+#[cold]
+#[inline(never)]
+pub(crate) fn far_closest_points<T, A, B, const D: usize>(a: &A, b: &B) -> ClosestPair<T, D>
+where
+    T: Real,
+    A: ClosestPointsKernel<T, D, B>,
+    B: InRange<T> + Scale<T, D>,
+{
+    let o = a.anchor();
+    match super::scale::moved_pair(A::GROWTH, a, b, &o) {
+        Some((a2, b2, k)) => {
+            let q = a2.kernel_closest_points(&b2);
+            ClosestPair {
+                point_a: super::scale::point_back(&o, &q.point_a, k),
+                point_b: super::scale::point_back(&o, &q.point_b, k),
+                ..q
+            }
+        }
+        // Not reached: every shape with a closest pair can be scaled.
+        None => ClosestPair {
+            point_a: Point::origin(),
+            point_b: Point::origin(),
+            s: T::zero(),
+            t: T::zero(),
+        },
+    }
+}
+
+/// Writes `ClosestPoints` from a [`ClosestPointsKernel`], for one type or
+/// both orders of a pair (the other order's pair swapped):
+/// `impl_closest_points!(docs [generics] A, B; D)`.
+#[allow(unused_macros)]
+macro_rules! impl_closest_points {
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty; $D:tt) => {
+        impl<$($g)*> $crate::ClosestPoints<$A> for $A {
+            type Output = $crate::ClosestPair<T, $D>;
+            $(#[$doc])*
+            #[inline]
+            fn closest_points(&self, other: &$A) -> $crate::ClosestPair<T, $D> {
+                match $crate::range::kernel::closest_points::<T, _, _, $D>(self, other) {
+                    Ok(q) => q,
+                    Err(_) => $crate::range::kernel::far_closest_points::<T, _, _, $D>(self, other),
+                }
+            }
+            #[inline]
+            fn checked_closest_points(
+                &self,
+                other: &$A,
+            ) -> Result<$crate::ClosestPair<T, $D>, $crate::OutOfRange> {
+                $crate::range::kernel::closest_points::<T, _, _, $D>(self, other)
+            }
+        }
+    };
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty; $D:tt) => {
+        impl<$($g)*> $crate::ClosestPoints<$B> for $A {
+            type Output = $crate::ClosestPair<T, $D>;
+            $(#[$doc])*
+            #[inline]
+            fn closest_points(&self, other: &$B) -> $crate::ClosestPair<T, $D> {
+                match $crate::range::kernel::closest_points::<T, _, _, $D>(self, other) {
+                    Ok(q) => q,
+                    Err(_) => $crate::range::kernel::far_closest_points::<T, _, _, $D>(self, other),
+                }
+            }
+            #[inline]
+            fn checked_closest_points(
+                &self,
+                other: &$B,
+            ) -> Result<$crate::ClosestPair<T, $D>, $crate::OutOfRange> {
+                $crate::range::kernel::closest_points::<T, _, _, $D>(self, other)
+            }
+        }
+
+        impl<$($g)*> $crate::ClosestPoints<$A> for $B {
+            type Output = $crate::ClosestPair<T, $D>;
+            /// The same query with the operands the other way round: the
+            /// other order's pair, swapped.
+            #[inline]
+            fn closest_points(&self, other: &$A) -> $crate::ClosestPair<T, $D> {
+                $crate::ClosestPoints::closest_points(other, self).swap()
+            }
+            #[inline]
+            fn checked_closest_points(
+                &self,
+                other: &$A,
+            ) -> Result<$crate::ClosestPair<T, $D>, $crate::OutOfRange> {
+                $crate::ClosestPoints::checked_closest_points(other, self).map(|q| q.swap())
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use impl_closest_points;
+
+// -- Classify, Contains, Cull ------------------------------------------------
+
+/// The kernel of a [`Classify`](crate::Classify) query: called only with
+/// the shape and the plane within the range of `GROWTH`; beyond it the
+/// shape straddles (as for NaN: the answer that culls nothing).
+pub(crate) trait ClassifyKernel<T: Real, const D: usize>: InRange<T> {
+    /// The class whose range the kernel's arithmetic is safe in.
+    const GROWTH: Growth;
+    /// The side of `plane` the shape is on.
+    fn kernel_classify(&self, plane: &Plane<T, D>) -> Side;
+}
+
+/// The checked side.
+#[inline(always)]
+pub(crate) fn classify<T, S, const D: usize>(s: &S, plane: &Plane<T, D>) -> Result<Side, OutOfRange>
+where
+    T: Real,
+    S: ClassifyKernel<T, D>,
+{
+    check::<T, S, _>(S::GROWTH, s, plane)?;
+    Ok(s.kernel_classify(plane))
+}
+
+/// Writes `Classify<T, D>` from a [`ClassifyKernel`]:
+/// `impl_classify!(docs [generics] Shape, D)`.
+macro_rules! impl_classify {
+    ($(#[$doc:meta])* [$($g:tt)*] $S:ty, $D:tt) => {
+        impl<$($g)*> $crate::Classify<T, $D> for $S {
+            $(#[$doc])*
+            #[inline]
+            fn classify(&self, plane: &$crate::Plane<T, $D>) -> $crate::Side {
+                $crate::range::kernel::classify::<T, _, $D>(self, plane)
+                    .unwrap_or($crate::Side::Straddling)
+            }
+            #[inline]
+            fn checked_classify(
+                &self,
+                plane: &$crate::Plane<T, $D>,
+            ) -> Result<$crate::Side, $crate::OutOfRange> {
+                $crate::range::kernel::classify::<T, _, $D>(self, plane)
+            }
+        }
+    };
+}
+pub(crate) use impl_classify;
+
+/// The kernel of a [`Contains`](crate::Contains) query: called only with
+/// inputs within the range of `GROWTH`; beyond it nothing is contained.
+pub(crate) trait ContainsKernel<T: Real, Rhs: ?Sized>: InRange<T> {
+    /// The class whose range the kernel's arithmetic is safe in.
+    const GROWTH: Growth;
+    /// Whether `rhs` lies in the shape.
+    fn kernel_contains(&self, rhs: &Rhs) -> bool;
+}
+
+/// The checked containment.
+#[inline(always)]
+pub(crate) fn contains<T, A, B>(a: &A, b: &B) -> Result<bool, OutOfRange>
+where
+    T: Real,
+    A: ContainsKernel<T, B>,
+    B: InRange<T> + ?Sized,
+{
+    check::<T, A, B>(A::GROWTH, a, b)?;
+    Ok(a.kernel_contains(b))
+}
+
+/// Writes `Contains` from a [`ContainsKernel`]:
+/// `impl_contains!(docs [generics] Container, Contained)`.
+macro_rules! impl_contains {
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty) => {
+        impl<$($g)*> $crate::Contains<$B> for $A {
+            $(#[$doc])*
+            #[inline]
+            fn contains(&self, other: &$B) -> bool {
+                $crate::range::kernel::contains::<T, _, _>(self, other).unwrap_or(false)
+            }
+            #[inline]
+            fn checked_contains(&self, other: &$B) -> Result<bool, $crate::OutOfRange> {
+                $crate::range::kernel::contains::<T, _, _>(self, other)
+            }
+        }
+    };
+}
+pub(crate) use impl_contains;
+
+/// The kernel of a [`Cull`](crate::Cull) query: called only with inputs
+/// within the range of `GROWTH`; beyond it the shape is `Intersecting`
+/// (never culled, as for NaN).
+pub(crate) trait CullKernel<T: Real, Rhs: ?Sized>: InRange<T> {
+    /// The class whose range the kernel's arithmetic is safe in.
+    const GROWTH: Growth;
+    /// Where `rhs` lies relative to the frustum.
+    fn kernel_cull(&self, rhs: &Rhs) -> Visibility;
+    /// Whether `rhs` may be visible.
+    #[inline]
+    fn kernel_is_visible(&self, rhs: &Rhs) -> bool {
+        self.kernel_cull(rhs) != Visibility::Outside
+    }
+}
+
+/// The checked culling.
+#[inline(always)]
+pub(crate) fn cull<T, A, B>(a: &A, b: &B) -> Result<Visibility, OutOfRange>
+where
+    T: Real,
+    A: CullKernel<T, B>,
+    B: InRange<T> + ?Sized,
+{
+    check::<T, A, B>(A::GROWTH, a, b)?;
+    Ok(a.kernel_cull(b))
+}
+
+/// The checked visibility test.
+#[inline(always)]
+pub(crate) fn is_visible<T, A, B>(a: &A, b: &B) -> Result<bool, OutOfRange>
+where
+    T: Real,
+    A: CullKernel<T, B>,
+    B: InRange<T> + ?Sized,
+{
+    check::<T, A, B>(A::GROWTH, a, b)?;
+    Ok(a.kernel_is_visible(b))
+}
+
+/// Writes `Cull` from a [`CullKernel`]: `impl_cull!(docs [generics] Frustum,
+/// Shape)`.
+macro_rules! impl_cull {
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty) => {
+        impl<$($g)*> $crate::Cull<$B> for $A {
+            $(#[$doc])*
+            #[inline]
+            fn cull(&self, shape: &$B) -> $crate::Visibility {
+                $crate::range::kernel::cull::<T, _, _>(self, shape)
+                    .unwrap_or($crate::Visibility::Intersecting)
+            }
+            #[inline]
+            fn is_visible(&self, shape: &$B) -> bool {
+                $crate::range::kernel::is_visible::<T, _, _>(self, shape).unwrap_or(true)
+            }
+            #[inline]
+            fn checked_cull(&self, shape: &$B) -> Result<$crate::Visibility, $crate::OutOfRange> {
+                $crate::range::kernel::cull::<T, _, _>(self, shape)
+            }
+        }
+    };
+}
+pub(crate) use impl_cull;

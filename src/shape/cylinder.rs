@@ -1,0 +1,234 @@
+//! [`Cylinder`]: the solid cylinder around a segment, with flat ends.
+
+use crate::intersect::common::unit;
+use crate::range::{pt, sc, InRange, Recast};
+use crate::real::saturate;
+use crate::shape::{check_point, check_radius};
+use crate::{Aabb, Ball, Bounded, Point, Real, Segment, ShapeError, Support, Vector};
+
+/// A solid cylinder: the points within `radius` of the axis through `a` and
+/// `b` whose projection onto that axis falls between `a` and `b` (flat end
+/// discs at `a` and `b`, unlike a [`crate::Capsule`]'s round ends). 3D only.
+///
+/// Degenerate cases, answered by every query as the set of points they are:
+/// radius zero is the segment `a`–`b`; `a == b` leaves no axis to hold the
+/// end discs, so the cylinder is the single point `a` (a nearly flat
+/// cylinder, `a` within rounding of `b`, is the disc it looks like). A
+/// negative or NaN radius is treated as zero by the closest-point and
+/// support queries and makes containment, casts and plane contacts fail,
+/// as for capsules; [`Cylinder::try_new`] rejects it.
+///
+/// ```
+/// use isect::{ClosestPoint, Contains, Cylinder, nalgebra::Point3};
+/// let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// assert!(c.contains(&Point3::new(0.5, 0.5, 2.0)));
+/// assert_eq!(c.distance(&Point3::new(3.0, 0.0, 1.0)), 2.0); // from the side
+/// assert_eq!(c.distance(&Point3::new(0.5, 0.0, 5.0)), 3.0); // from the top disc
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cylinder<T: Real> {
+    /// Centre of the first end disc.
+    pub a: Point<T, 3>,
+    /// Centre of the second end disc.
+    pub b: Point<T, 3>,
+    /// The radius around the axis.
+    pub radius: T,
+}
+
+impl<T: Real> Cylinder<T> {
+    /// The cylinder of `radius` around the segment `a`–`b`, as given.
+    #[inline]
+    #[must_use]
+    pub fn new(a: Point<T, 3>, b: Point<T, 3>, radius: T) -> Self {
+        Self { a, b, radius }
+    }
+
+    /// A cylinder, rejecting non-finite values, a negative or NaN radius
+    /// ([`ShapeError::NegativeRadius`]) and `a == b`
+    /// ([`ShapeError::Degenerate`]: no axis).
+    ///
+    /// ```
+    /// use isect::{Cylinder, ShapeError, nalgebra::Point3};
+    /// let p = Point3::new(1.0, 2.0, 3.0);
+    /// assert_eq!(Cylinder::try_new(p, p, 1.0).unwrap_err(), ShapeError::Degenerate);
+    /// assert!(Cylinder::try_new(p, Point3::origin(), 1.0).is_ok());
+    /// ```
+    pub fn try_new(a: Point<T, 3>, b: Point<T, 3>, radius: T) -> Result<Self, ShapeError> {
+        check_point(&a)?;
+        check_point(&b)?;
+        check_radius(radius)?;
+        if a == b {
+            return Err(ShapeError::Degenerate);
+        }
+        Ok(Self { a, b, radius })
+    }
+
+    /// The axis segment from `a` to `b`.
+    ///
+    /// ```
+    /// use isect::{Cylinder, nalgebra::Point3};
+    /// let c = Cylinder::new(Point3::origin(), Point3::new(0.0, 0.0, 2.0), 1.0);
+    /// assert_eq!(c.axis().length(), 2.0);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn axis(&self) -> Segment<T, 3> {
+        Segment::new(self.a, self.b)
+    }
+}
+
+/// Whether a shape lies in the fixed-point range of the quadratic class
+/// (always, for floats): outside it, its bounds and support are computed
+/// in `f64` and rounded back, saturating.
+#[inline(always)]
+pub(crate) fn in_quadratic_range<T: Real, S: InRange<T>>(shape: &S) -> bool {
+    crate::range::fits::<T>(crate::Growth::Quadratic, |r| shape.in_range(r))
+}
+
+/// `v` scaled to unit length (`None` for a zero or NaN vector); any finite
+/// or fixed-point vector, the type's extremes included (it is first
+/// divided by its largest component).
+#[inline]
+pub(crate) fn direction<T: Real>(v: &Vector<T, 3>) -> Option<Vector<T, 3>> {
+    let v = v.map(saturate);
+    let m = v.iter().fold(T::zero(), |m, x| x.abs().max_sel(m));
+    if !(m > T::zero()) {
+        return None;
+    }
+    let w = v.map(|x| x.div_sat(m));
+    let len = w.norm_squared().sqrt_clamped(); // in [1, sqrt(3)]
+    (len > T::zero()).then(|| w.map(|x| x.div_sat(len)))
+}
+
+/// The length of `v`: `sqrt(v·v)` for floats; for fixed point, `v` is
+/// first divided by its largest component, so that a short vector keeps
+/// its relative precision (its square would be a few units of the
+/// resolution) and a long one does not overflow.
+#[inline(always)]
+pub(crate) fn length<T: Real, const D: usize>(v: &Vector<T, D>) -> T {
+    if crate::intersect::cast::has_infinity::<T>() {
+        v.norm_squared().sqrt_clamped()
+    } else {
+        unit(&v.map(saturate)).map_or(T::zero(), |(_, l)| l)
+    }
+}
+
+/// The half-width `r · sqrt(1 - n_i²)` on each coordinate axis of a disc of
+/// radius `r` whose plane has the normal `n = u / |u|` (zero for `u = 0`),
+/// with `1 - n_i²` summed from the other components (no cancellation).
+#[inline]
+pub(crate) fn disc_extents<T: Real>(u: &Vector<T, 3>, r: T) -> Vector<T, 3> {
+    let Some((n, _)) = unit(u) else {
+        return Vector::zeros();
+    };
+    let r = r.max_sel(T::zero());
+    Vector::from_fn(|i, _| {
+        let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+        r * (n[j] * n[j] + n[k] * n[k]).sqrt_clamped()
+    })
+}
+
+/// The point of the circle of radius `r` around `c` (in the plane with
+/// normal `u`) farthest along `dir`: `c + r · unit(dir⊥)`, where `dir⊥` is
+/// `dir` without its part along `u`; `c` when `dir` is along `u`.
+#[inline]
+pub(crate) fn rim_support<T: Real>(
+    c: &Point<T, 3>,
+    u: &Vector<T, 3>,
+    dir: &Vector<T, 3>,
+    r: T,
+) -> Point<T, 3> {
+    let Some((n, _)) = unit(u) else {
+        return *c;
+    };
+    let perp = dir - n * n.dot(dir);
+    match unit(&perp) {
+        Some((p, _)) => c + p * r.max_sel(T::zero()),
+        None => *c,
+    }
+}
+
+impl<T: Real> Bounded<T, 3> for Cylinder<T> {
+    /// The box of the two end discs.
+    ///
+    /// ```
+    /// use isect::{Bounded, Cylinder, nalgebra::Point3};
+    /// let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+    /// let b = c.aabb();
+    /// assert_eq!((b.min, b.max), (Point3::new(-1.0, -1.0, 0.0), Point3::new(1.0, 1.0, 2.0)));
+    /// ```
+    fn aabb(&self) -> Aabb<T, 3> {
+        // Outside the fixed-point range: in f64, saturating (see `range`).
+        if !in_quadratic_range(self) {
+            let b = self.in_f64().aabb();
+            return Aabb::new(pt(&b.min), pt(&b.max));
+        }
+        let e = disc_extents(&(self.b - self.a), self.radius);
+        let lo = self.a.coords.zip_map(&self.b.coords, |x, y| x.min_sel(y));
+        let hi = self.a.coords.zip_map(&self.b.coords, |x, y| x.max_sel(y));
+        Aabb::new(Point::from(lo - e), Point::from(hi + e))
+    }
+
+    /// The smallest ball: centred on the axis's midpoint, through the rims.
+    fn bounding_ball(&self) -> Ball<T, 3> {
+        if !in_quadratic_range(self) {
+            let b = self.in_f64().bounding_ball();
+            return Ball::new(pt(&b.center), sc(b.radius));
+        }
+        let half = T::half();
+        let center = Point::from(self.a.coords * half + self.b.coords * half);
+        if self.a == self.b {
+            return Ball::new(self.a, T::zero());
+        }
+        let h = crate::range::distance(&self.a, &self.b) * half;
+        let r = self.radius.max_sel(T::zero());
+        Ball::new(center, (h * h + r * r).sqrt_clamped())
+    }
+}
+
+impl<T: Real> Support<T, 3> for Cylinder<T> {
+    /// The rim point of the end disc farther along `dir` (`b` on ties), the
+    /// disc's centre when `dir` is along the axis; `a` for a zero or NaN
+    /// `dir` and for a cylinder with `a == b`.
+    ///
+    /// ```
+    /// use isect::{Cylinder, Support, nalgebra::{Point3, Vector3}};
+    /// let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+    /// assert_eq!(c.support(&Vector3::new(1.0, 0.0, 1.0)), Point3::new(1.0, 0.0, 2.0));
+    /// ```
+    #[inline]
+    fn support(&self, dir: &Vector<T, 3>) -> Point<T, 3> {
+        if !in_quadratic_range(self) {
+            let d = dir.map(|x| x.to_f64());
+            return pt(&self.in_f64().support(&d));
+        }
+        let u = self.b - self.a;
+        let Some(d) = direction(dir) else {
+            return self.a;
+        };
+        if self.a == self.b {
+            return self.a;
+        }
+        let end = if d.dot(&u) < T::zero() {
+            self.a
+        } else {
+            self.b
+        };
+        rim_support(&end, &u, &d, self.radius)
+    }
+}
+
+impl<T: Real> InRange<T> for Cylinder<T> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.a.in_range(r) & self.b.in_range(r) & self.radius.in_range(r)
+    }
+}
+
+impl<T: Real> Recast<T> for Cylinder<T> {
+    type F64 = Cylinder<f64>;
+    #[inline]
+    fn in_f64(&self) -> Self::F64 {
+        Cylinder::new(pt(&self.a), pt(&self.b), sc(self.radius))
+    }
+}

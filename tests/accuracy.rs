@@ -1,0 +1,121 @@
+//! Stated accuracy, measured: each query family against exact rational
+//! references (`common::exact`), on well-shaped and ill-shaped inputs, in
+//! every vertex order. The bounds asserted here are the ones the query docs
+//! and docs/accuracy.md state.
+
+mod common;
+
+use common::measure::*;
+use common::*;
+
+#[test]
+fn issue_13_long_thin_triangle_in_every_order() {
+    // Triangle a = (100, 1, 0), b = (100, 1, 1), c = (-100, 1, 0): the
+    // points (0, 0, 0.1) and (50, 0, 0.3) project into the face, at
+    // (0, 1, 0.1) and (50, 1, 0.3). Within 4 ulps of 100 in every order.
+    let t = [[100.0, 1.0, 0.0], [100.0, 1.0, 1.0], [-100.0, 1.0, 0.0]];
+    for p in [[0.0, 0.0, 0.1], [50.0, 0.0, 0.3]] {
+        let t32 = t.map(round_trip::<f32, 3>);
+        let p32 = round_trip::<f32, 3>(p);
+        let e = point_triangle_error::<f32, 3>(&t32, p32); // (the largest angle is 90°: units are ulps)
+        assert!(e <= 4.0, "f32 {p:?}: {e} ulps");
+        let e = point_triangle_error::<f64, 3>(&t, p);
+        assert!(e <= 4.0, "f64 {p:?}: {e} ulps");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Point–triangle: within 4 units of `triangle_unit` (floats: 4 ulps of the
+// largest coordinate over the sine of the largest angle; fixed point:
+// 4 RES · m · (m / h)²), every vertex order, every shape of triangle.
+
+/// The half-width of the cube of coordinates a scalar is measured in: 100
+/// for floats, the quartic range for fixed point (`I32F32` 50, `I16F16` 3).
+fn reach<T: Scalar>() -> f64 {
+    if T::IS_FLOAT {
+        100.0
+    } else {
+        T::RANGE
+    }
+}
+
+fn point_triangle_within<T: Scalar, const D: usize>(n: usize) {
+    for (k, shape) in SHAPES.into_iter().enumerate() {
+        let seed = 0xAC_0000 + 16 * D as u64 + k as u64;
+        let worst = worst_triangle_point::<T, D>(seed, shape, n, reach::<T>(), |t, p| {
+            point_triangle_error::<T, D>(t, p)
+        });
+        assert!(worst <= 4.0, "{} {D}D {shape:?}: {worst} units", T::NAME);
+    }
+}
+
+scalar_tests! {
+    fn point_triangle_3d<T>() {
+        point_triangle_within::<T, 3>(100);
+    }
+}
+
+#[test]
+fn point_triangle_2d_and_4d() {
+    point_triangle_within::<f32, 2>(100);
+    point_triangle_within::<f64, 2>(100);
+    point_triangle_within::<f64, 4>(100);
+}
+
+#[test]
+#[ignore = "report: prints the worst errors (cargo test --release --test accuracy report -- --ignored --nocapture)"]
+fn report_segment_segment() {
+    fn go<T: Scalar, const D: usize>(n: usize) {
+        let mut rng = Rng::new(0x5E65);
+        for shape in PAIR_SHAPES {
+            let mut w = [0.0f64; 3];
+            for _ in 0..n {
+                let s = segments_of::<T, D>(&mut rng, shape, reach::<T>());
+                let e = segment_segment_errors::<T, D>(&s);
+                for i in 0..3 {
+                    w[i] = w[i].max(e[i]);
+                }
+            }
+            println!(
+                "{} {D}D {shape:?}: distance {:.1}, off shape {:.1}, points·sin {:.1} (ulps)",
+                T::NAME,
+                w[0],
+                w[1],
+                w[2]
+            );
+        }
+    }
+    go::<f32, 3>(2000);
+    go::<f64, 3>(2000);
+    go::<f32, 2>(2000);
+}
+
+#[test]
+#[ignore = "report: prints the worst errors (cargo test --release --test accuracy report -- --ignored --nocapture)"]
+fn report_segment_triangle() {
+    fn go<T: Scalar, const D: usize>(n: usize) {
+        let mut rng = Rng::new(0x5E67);
+        for shape in SHAPES {
+            let (mut w, mut w2) = ([0.0f64; 3], [0.0f64; 3]);
+            for _ in 0..n {
+                let t = triangle_of::<T, D>(&mut rng, shape, reach::<T>());
+                let s = segment_near::<T, D>(&mut rng, &t);
+                let e = segment_triangle_errors::<T, D>(&s, &t);
+                // A second triangle through that segment: its ends and a
+                // point near t.
+                let other = [s[0], s[1], point_near::<T, D>(&mut rng, &t)];
+                let e2 = triangle_triangle_errors::<T, D>(&t, &other);
+                for i in 0..3 {
+                    w[i] = w[i].max(e[i]);
+                    w2[i] = w2[i].max(e2[i]);
+                }
+            }
+            println!(
+                "{} {D}D {shape:?}: seg-tri distance {:.1}, off {:.1}, points {:.1}; tri-tri {:.1}, {:.1}, {:.1} (units)",
+                T::NAME, w[0], w[1], w[2], w2[0], w2[1], w2[2]
+            );
+        }
+    }
+    go::<f32, 3>(100);
+    go::<f64, 3>(100);
+}

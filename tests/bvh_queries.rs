@@ -1,0 +1,211 @@
+//! `Bvh<S>` against brute force over its shapes, for `f32` and `f64`:
+//! closest-hit casts, overlap callbacks and nearest-shape queries on balls,
+//! boxes and triangles, before and after random `refit`s (shapes moved,
+//! grown and shrunk, some far away) and after a refit with another number
+//! of shapes (a rebuild). The brute force runs the same per-shape test on
+//! every shape (those tests have their own oracles in the ray, overlap and
+//! closest-point suites): what is checked here is the tree — its build,
+//! its refit, its pruning and its order (ties go to the smaller index).
+#![cfg(feature = "alloc")]
+
+mod common;
+use common::*;
+
+use isect::{
+    Aabb, Ball, Bounded, Bvh, Caster, ClosestPoint, FaceCull, Intersect, PreparedRay, Ray, Real,
+    Triangle,
+};
+
+/// A random ball in `[-5, 5]³` with radius in `[0.05, 0.8)`.
+fn ball<T: Real>(rng: &mut Rng) -> Ball<T> {
+    Ball::new(pt(rng.point::<3>(5.0)), s(rng.range(0.05, 0.8)))
+}
+
+/// A random box in `[-5, 5]³` with half extents in `[0, 0.7)` (some flat).
+fn aabb<T: Real>(rng: &mut Rng) -> Aabb<T> {
+    let c = rng.point::<3>(5.0);
+    let h = [0, 1, 2].map(|_| {
+        if rng.chance(0.1) {
+            0.0
+        } else {
+            rng.range(0.0, 0.7)
+        }
+    });
+    Aabb::new(pt(sub(c, h)), pt(add(c, h)))
+}
+
+/// A random triangle with vertices within 0.9 of a centre in `[-5, 5]³`.
+fn triangle<T: Real>(rng: &mut Rng) -> Triangle<T> {
+    let c = rng.point::<3>(5.0);
+    let mut v = || pt(add(c, rng.point::<3>(0.9)));
+    Triangle::new(v(), v(), v())
+}
+
+/// A ray from `[-7, 7]³` aimed at a point of `[-5, 5]³`.
+fn ray<T: Real>(rng: &mut Rng) -> Ray<T> {
+    let o = rng.point::<3>(7.0);
+    let mut d = sub(rng.point::<3>(5.0), o);
+    if d == [0.0; 3] {
+        d = [1.0, 0.0, 0.0];
+    }
+    Ray::new(pt(o), vt(d))
+}
+
+/// Checks every query of `bvh` against brute force over `shapes`.
+fn check<T, S>(
+    name: &str,
+    bvh: &Bvh<S, T>,
+    shapes: &[S],
+    rng: &mut Rng,
+    cast: impl Fn(&S, &PreparedRay<T, 3>) -> Option<T>,
+) where
+    T: Scalar,
+    S: Bounded<T, 3> + ClosestPoint<T, 3> + core::fmt::Debug,
+    Ball<T>: Intersect<S>,
+    Aabb<T>: Intersect<S>,
+{
+    assert_eq!(bvh.len(), shapes.len());
+    let mut indices: Vec<usize> = bvh.iter().map(|(i, _)| i).collect();
+    indices.sort_unstable();
+    assert_eq!(
+        indices,
+        (0..shapes.len()).collect::<Vec<_>>(),
+        "{name}: every shape once"
+    );
+    for _ in 0..150 {
+        let r = ray::<T>(rng);
+        let pr = r.prepare();
+        let got = bvh.cast_with(&r, |_, s, ray| cast(s, ray));
+        let want = shapes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| cast(s, &pr).map(|t| (i, t)))
+            .fold(None, |b: Option<(usize, T)>, (i, t)| match b {
+                Some((_, bt)) if bt <= t => b,
+                _ => Some((i, t)),
+            });
+        assert_eq!(got, want, "{} {name}: cast {r:?}", T::NAME);
+
+        let p = pt::<T, 3>(rng.point::<3>(6.0));
+        let want = shapes
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i, s.distance_squared(&p)))
+            .fold(None, |b: Option<(usize, T)>, (i, d)| match b {
+                Some((_, bd)) if bd <= d => b,
+                _ => Some((i, d)),
+            })
+            .map(|(i, d2)| (i, d2.sqrt()));
+        assert_eq!(
+            bvh.nearest(&p),
+            want,
+            "{} {name}: nearest to {p:?}",
+            T::NAME
+        );
+
+        let probe = Ball::new(p, s(rng.range(0.0, 1.5)));
+        let mut got = Vec::new();
+        bvh.for_each_overlapping(&probe, |i| got.push(i));
+        got.sort_unstable();
+        let want: Vec<usize> = (0..shapes.len())
+            .filter(|&i| probe.intersects(&shapes[i]))
+            .collect();
+        assert_eq!(got, want, "{} {name}: overlapping {probe:?}", T::NAME);
+
+        let b = aabb::<T>(rng);
+        let mut got = Vec::new();
+        bvh.for_each_overlapping(&b, |i| got.push(i));
+        got.sort_unstable();
+        let want: Vec<usize> = (0..shapes.len())
+            .filter(|&i| b.intersects(&shapes[i]))
+            .collect();
+        assert_eq!(got, want, "{} {name}: overlapping {b:?}", T::NAME);
+    }
+}
+
+/// Builds, checks, refits with every shape moved (and some regenerated),
+/// checks again, three times; then refits with fewer shapes.
+fn scenario<T, S>(
+    name: &str,
+    seed: u64,
+    make: impl Fn(&mut Rng) -> S,
+    cast: impl Fn(&S, &PreparedRay<T, 3>) -> Option<T> + Copy,
+    moved: impl Fn(&S, [f64; 3]) -> S,
+) where
+    T: Scalar,
+    S: Bounded<T, 3> + ClosestPoint<T, 3> + Clone + core::fmt::Debug,
+    Ball<T>: Intersect<S>,
+    Aabb<T>: Intersect<S>,
+{
+    let mut rng = Rng::new(seed);
+    for n in [0usize, 1, 7, 600] {
+        let mut shapes: Vec<S> = (0..n).map(|_| make(&mut rng)).collect();
+        let mut bvh = Bvh::new(shapes.clone());
+        check(name, &bvh, &shapes, &mut rng, cast);
+        for _ in 0..3 {
+            for s in shapes.iter_mut() {
+                *s = if rng.chance(0.1) {
+                    make(&mut rng)
+                } else {
+                    moved(s, rng.point::<3>(0.8))
+                };
+            }
+            bvh.refit(&shapes);
+            check(name, &bvh, &shapes, &mut rng, cast);
+        }
+        shapes.truncate(n / 2);
+        bvh.refit(&shapes);
+        check(name, &bvh, &shapes, &mut rng, cast);
+    }
+}
+
+fn shift<T: Real>(p: &isect::Point<T, 3>, by: [f64; 3]) -> isect::Point<T, 3> {
+    p + vt::<T, 3>(by)
+}
+
+fn all_shapes<T: Scalar>() {
+    scenario::<T, Ball<T>>(
+        "balls",
+        1,
+        ball,
+        |b, r| b.cast(r).map(|h| h.t),
+        |b, d| Ball::new(shift(&b.center, d), b.radius),
+    );
+    scenario::<T, Aabb<T>>(
+        "boxes",
+        2,
+        aabb,
+        |b, r| b.cast(r).map(|h| h.t),
+        |b, d| Aabb::new(shift(&b.min, d), shift(&b.max, d)),
+    );
+    scenario::<T, Triangle<T>>(
+        "triangles",
+        3,
+        triangle,
+        |t, r| t.cast(r, FaceCull::None).map(|h| h.t),
+        |t, d| Triangle::new(shift(&t.a, d), shift(&t.b, d), shift(&t.c, d)),
+    );
+}
+
+#[test]
+fn bvh_matches_brute_force_f32() {
+    all_shapes::<f32>();
+}
+
+#[test]
+fn bvh_matches_brute_force_f64() {
+    all_shapes::<f64>();
+}
+
+#[test]
+fn invalid_casters_and_points_find_nothing() {
+    let bvh = Bvh::new(vec![Ball::new(pt::<f64, 3>([0.0; 3]), 1.0)]);
+    let zero = Ray::new(pt::<f64, 3>([-3.0, 0.0, 0.0]), vt([0.0; 3]));
+    assert_eq!(bvh.cast_with(&zero, |_, b, r| b.cast(r).map(|h| h.t)), None);
+    let nan = Ray::new(pt::<f64, 3>([f64::NAN, 0.0, 0.0]), vt([1.0, 0.0, 0.0]));
+    assert_eq!(bvh.cast_with(&nan, |_, b, r| b.cast(r).map(|h| h.t)), None);
+    assert_eq!(bvh.nearest(&pt([f64::NAN, 0.0, 0.0])), None);
+    // A callback's hit outside the (narrowed) range is ignored.
+    let r = Ray::new(pt::<f64, 3>([-3.0, 0.0, 0.0]), vt([1.0, 0.0, 0.0]));
+    assert_eq!(bvh.cast_with(&r, |_, _, _| Some(-1.0)), None);
+}

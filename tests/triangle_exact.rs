@@ -1,0 +1,268 @@
+//! The ray–triangle kernel's hit/miss decisions against an exact oracle
+//! (num-bigint's `BigInt`: every finite float is an integer times a power
+//! of two), on rays aimed within a few ulps of the shared edges and
+//! vertices of a closed mesh, `f32` and `f64`.
+//!
+//! The kernel trusts its rounded edge functions only beyond a derived
+//! rounding bound and decides the rest exactly (module docs of
+//! `src/intersect/ray_triangle.rs`). Here every decision for every face
+//! around the target is compared with the exact signs of the three triple
+//! products `det[c - o; b - o; d]`, `det[a - o; c - o; d]`,
+//! `det[b - o; a - o; d]` and of the crossing parameter, computed from the
+//! inputs in big integers: they must agree on every ray (so the bound never lets a wrong
+//! sign through), and every ray from inside the closed mesh must hit (no
+//! leak). A naive triple product in the scalar itself, kept as a foil, gets
+//! some of these signs wrong: the rays do reach the uncertain cases.
+
+mod common;
+
+use std::cmp::Ordering;
+
+use common::Rng;
+use isect::nalgebra::{Point3, Vector3};
+use isect::{Caster, FaceCull, Ray, Real, Triangle};
+use num_bigint::BigInt;
+
+/// Every finite `f64` is `m 2^e` with integer `m`; `(m, e)` from the bits.
+fn decompose(x: f64) -> (i64, i32) {
+    assert!(x.is_finite());
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let frac = (bits & ((1 << 52) - 1)) as i64;
+    let (m, e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1 << 52), exp - 1075)
+    };
+    (if bits >> 63 == 1 { -m } else { m }, e)
+}
+
+/// The values as big integers, all scaled by the same power of two (which
+/// leaves every sign below alone).
+fn integers<const K: usize>(p: [f64; K]) -> [BigInt; K] {
+    let d = p.map(decompose);
+    let e0 = d.iter().map(|&(_, e)| e).min().unwrap_or(0);
+    d.map(|(m, e)| BigInt::from(m) << (e - e0) as usize)
+}
+
+type V = [BigInt; 3];
+
+fn sub(a: &V, b: &V) -> V {
+    [&a[0] - &b[0], &a[1] - &b[1], &a[2] - &b[2]]
+}
+
+fn det(u: &V, v: &V, w: &V) -> BigInt {
+    &u[0] * (&v[1] * &w[2] - &v[2] * &w[1]) - &u[1] * (&v[0] * &w[2] - &v[2] * &w[0])
+        + &u[2] * (&v[0] * &w[1] - &v[1] * &w[0])
+}
+
+/// Whether the ray `o + t d`, `t >= 0`, meets the closed triangle, exactly:
+/// the three edge determinants of one sign (zeros allowed, not all zero)
+/// and the crossing at `t >= 0`. `None` when all three vanish (the ray's
+/// line in the triangle's plane), which these rays avoid.
+fn oracle(o: [f64; 3], d: [f64; 3], [a, b, c]: [[f64; 3]; 3]) -> Option<bool> {
+    let w: [BigInt; 15] = integers([o, d, a, b, c].concat().try_into().unwrap());
+    let v = |k: usize| -> V { [w[k].clone(), w[k + 1].clone(), w[k + 2].clone()] };
+    let (o, d, a, b, c) = (v(0), v(3), v(6), v(9), v(12));
+    let (pa, pb, pc) = (sub(&a, &o), sub(&b, &o), sub(&c, &o));
+    let zero = BigInt::from(0);
+    let s = [det(&pc, &pb, &d), det(&pa, &pc, &d), det(&pb, &pa, &d)].map(|x| x.cmp(&zero));
+    if s == [Ordering::Equal; 3] {
+        return None;
+    }
+    if s.contains(&Ordering::Greater) && s.contains(&Ordering::Less) {
+        return Some(false);
+    }
+    // t = n·(a - o) / n·d with n = (b - a) × (c - a): the crossing is at
+    // t >= 0 when the two have the same sign (or the numerator is zero).
+    let (e1, e2) = (sub(&b, &a), sub(&c, &a));
+    let num = det(&e1, &e2, &pa).cmp(&zero);
+    let den = det(&e1, &e2, &d).cmp(&zero);
+    Some(num == Ordering::Equal || num == den)
+}
+
+/// The foil: the sign of the triple product `det[p; q; d]` in the scalar
+/// itself, straight from the definition.
+fn naive<T: Real>(p: &Vector3<T>, q: &Vector3<T>, d: &Vector3<T>) -> Ordering {
+    let x = p.dot(&q.cross(d));
+    x.partial_cmp(&T::zero()).unwrap_or(Ordering::Equal)
+}
+
+/// An icosphere-like closed mesh: a UV sphere of radius 1.3 around an
+/// off-grid centre (faces outward), vertices rounded to `T`.
+fn sphere<T: Real>() -> (Vec<Point3<T>>, Vec<[usize; 3]>) {
+    let (rings, segs) = (14usize, 22usize);
+    let c = [0.1234567, -0.5678901, 0.8910111];
+    let at = |th: f64, ph: f64| {
+        let r = 1.3;
+        Point3::new(
+            T::from_f64_lossy(c[0] + r * th.sin() * ph.cos()),
+            T::from_f64_lossy(c[1] + r * th.sin() * ph.sin()),
+            T::from_f64_lossy(c[2] + r * th.cos()),
+        )
+    };
+    let pi = std::f64::consts::PI;
+    let mut v = vec![at(0.0, 0.0)];
+    for i in 1..rings {
+        for j in 0..segs {
+            v.push(at(
+                pi * i as f64 / rings as f64,
+                2.0 * pi * j as f64 / segs as f64,
+            ));
+        }
+    }
+    v.push(at(pi, 0.0));
+    let ring = |i: usize, j: usize| 1 + (i - 1) * segs + j % segs;
+    let last = v.len() - 1;
+    let mut f = Vec::new();
+    for j in 0..segs {
+        f.push([0, ring(1, j), ring(1, j + 1)]);
+        f.push([last, ring(rings - 1, j + 1), ring(rings - 1, j)]);
+    }
+    for i in 1..rings - 1 {
+        for j in 0..segs {
+            f.push([ring(i, j), ring(i + 1, j), ring(i + 1, j + 1)]);
+            f.push([ring(i, j), ring(i + 1, j + 1), ring(i, j + 1)]);
+        }
+    }
+    (v, f)
+}
+
+/// `x` moved by `k` ulps (positive: up).
+fn ulps<T: Real>(x: T, k: i32) -> T {
+    let x = x.to_f64();
+    // `f32` ulps through `f32`'s bits, `f64`'s through its own.
+    if T::default_epsilon().to_f64() > 1e-10 {
+        let b = (x as f32).to_bits() as i32;
+        let y = if x >= 0.0 { b + k } else { b - k };
+        T::from_f64_lossy(f32::from_bits(y as u32) as f64)
+    } else {
+        let b = x.to_bits() as i64;
+        let y = if x >= 0.0 { b + k as i64 } else { b - k as i64 };
+        T::from_f64_lossy(f64::from_bits(y as u64))
+    }
+}
+
+fn xyz<T: Real>(p: &Point3<T>) -> [f64; 3] {
+    [p.x.to_f64(), p.y.to_f64(), p.z.to_f64()]
+}
+
+fn rays_near_edges_and_vertices<T: Real>() {
+    let (v, faces) = sphere::<T>();
+    let tris: Vec<Triangle<T>> = faces
+        .iter()
+        .map(|[a, b, c]| Triangle::new(v[*a], v[*b], v[*c]))
+        .collect();
+    let around = |x: usize| -> Vec<usize> {
+        (0..faces.len())
+            .filter(|&k| faces[k].contains(&x))
+            .collect()
+    };
+    // Targets: every vertex (with the faces around it), and points along
+    // every edge (with its two faces).
+    let mut targets: Vec<(Point3<T>, Vec<usize>)> =
+        (0..v.len()).map(|x| (v[x], around(x))).collect();
+    let mut edges = std::collections::BTreeSet::new();
+    for [a, b, c] in &faces {
+        for (x, y) in [(a, b), (b, c), (c, a)] {
+            edges.insert((*x.min(y), *x.max(y)));
+        }
+    }
+    for (x, y) in &edges {
+        let near: Vec<usize> = around(*x)
+            .into_iter()
+            .filter(|k| faces[*k].contains(y))
+            .collect();
+        assert_eq!(near.len(), 2, "closed mesh");
+        for lambda in [0.5, 0.3, 0.87] {
+            targets.push((
+                v[*x] + (v[*y] - v[*x]) * T::from_f64_lossy(lambda),
+                near.clone(),
+            ));
+        }
+    }
+    let mut rng = Rng::new(0xED6E);
+    let centre = [0.1234567, -0.5678901, 0.8910111];
+    let (mut rays, mut decisions, mut foiled) = (0usize, 0usize, 0usize);
+    for (target, near) in &targets {
+        for _ in 0..4 {
+            // An origin inside (the faces are at least 1.2 from the centre),
+            // some near the centre, some far out towards the surface.
+            let r = if rng.chance(0.5) { 0.3 } else { 1.0 };
+            let o = Point3::new(
+                T::from_f64_lossy(centre[0] + rng.range(-r, r) * 0.7),
+                T::from_f64_lossy(centre[1] + rng.range(-r, r) * 0.7),
+                T::from_f64_lossy(centre[2] + rng.range(-r, r) * 0.7),
+            );
+            // The target moved by up to 3 ulps per coordinate.
+            let mut k = || rng.below(7) as i32 - 3;
+            let aim = Point3::new(
+                ulps(target.x, k()),
+                ulps(target.y, k()),
+                ulps(target.z, k()),
+            );
+            let d = aim - o;
+            if d.iter().all(|x| *x == T::zero()) {
+                continue;
+            }
+            let pr = Ray::new(o, d).prepare();
+            rays += 1;
+            let mut any = false;
+            for &f in near {
+                let tri = &tris[f];
+                let hit = pr.cast_triangle(tri, FaceCull::None).is_some();
+                any |= hit;
+                let Some(exact) = oracle(
+                    xyz(&o),
+                    [d.x.to_f64(), d.y.to_f64(), d.z.to_f64()],
+                    [xyz(&tri.a), xyz(&tri.b), xyz(&tri.c)],
+                ) else {
+                    continue;
+                };
+                decisions += 1;
+                assert_eq!(
+                    hit, exact,
+                    "face {f}, origin {o:?}, direction {d:?}: the kernel says {hit}"
+                );
+                // The foil: naive signs of the same three triple products.
+                let (pa, pb, pc) = (tri.a - o, tri.b - o, tri.c - o);
+                let s = [
+                    naive(&pc, &pb, &d),
+                    naive(&pa, &pc, &d),
+                    naive(&pb, &pa, &d),
+                ];
+                let naive_hit = !(s.contains(&Ordering::Greater) && s.contains(&Ordering::Less));
+                foiled += usize::from(naive_hit != exact);
+            }
+            if !any {
+                any = tris
+                    .iter()
+                    .any(|t| pr.cast_triangle(t, FaceCull::None).is_some());
+            }
+            assert!(
+                any,
+                "origin {o:?}, direction {d:?} slipped through the mesh"
+            );
+        }
+    }
+    assert!(
+        rays > 5000 && decisions > 15_000,
+        "{rays} rays, {decisions} decisions"
+    );
+    // The foil is wrong somewhere: these rays do test the uncertain cases.
+    assert!(
+        foiled > 0,
+        "the naive signs never failed on {decisions} decisions"
+    );
+    eprintln!("{rays} rays, {decisions} decisions, naive wrong on {foiled}");
+}
+
+#[test]
+fn rays_near_edges_and_vertices_f32() {
+    rays_near_edges_and_vertices::<f32>();
+}
+
+#[test]
+fn rays_near_edges_and_vertices_f64() {
+    rays_near_edges_and_vertices::<f64>();
+}
