@@ -13,6 +13,11 @@
 //! [`ClosestPoint`], [`ClosestPoints`], [`Classify`], [`Contains`] and
 //! [`Bounded`].
 //!
+//! Any two convex shapes — the crate's, [`Rounded`] ones, your own through
+//! [`Support`] — meet through [`convex`] (GJK, EPA, the GJK cast), and
+//! every shape can be moved by a pose ([`Transform`]) or keep its local
+//! coordinates and answer there ([`Placed`]).
+//!
 //! The crate is `#![no_std]` and needs no allocator. Features: `std`
 //! (default; float functions from std), `libm` (float functions without
 //! std), `alloc`, `fixed` (fixed-point scalars through simba), `simd` (the
@@ -81,7 +86,7 @@ pub mod sweep;
 
 #[cfg(feature = "alloc")]
 pub use bvh::Bvh;
-pub use convex::Support;
+pub use convex::{Placed, Rounded, Support, Transform};
 pub use cull::{Cull, Visibility};
 pub use error::{OutOfRange, ShapeError};
 pub use grid::{Grid, GridCell, GridTraversal};
@@ -144,7 +149,7 @@ pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, Caster, Circle, Classify, Clip, ClosestPair, ClosestPoint,
         ClosestPoints, Cone, Contact, Contains, ConvexHull, Cull, Cylinder, Frustum, Intersect,
-        Line, Obb, Orient, OverlapPolygon, Plane, Polygon, Ray, Real, Segment, Side, Sphere, Swept,
-        Toi, Triangle, TriangleIntersection, Visibility,
+        Line, Obb, Orient, OverlapPolygon, Placed, Plane, Polygon, Ray, Real, Rounded, Segment,
+        Side, Sphere, Support, Swept, Toi, Transform, Triangle, TriangleIntersection, Visibility,
     };
 }
