@@ -3,7 +3,8 @@
 //! Geometric queries — closest points and distances, intersection tests,
 //! plane classification, containment and swept tests — between rays,
 //! segments, lines, planes, balls, boxes, triangles, capsules, cylinders,
-//! cones, convex polygons and hulls, and frustums.
+//! cones, convex polygons, hulls and polyhedra (built from points by an
+//! exact quickhull), and frustums.
 //!
 //! Every query is written once, generic over the scalar ([`Real`]: `f32`,
 //! `f64`, and with feature `fixed` the fixed-point [`fixed::I16F16`] and
@@ -66,6 +67,7 @@ pub use nalgebra;
 mod bvh;
 mod error;
 mod grid;
+mod linalg;
 #[cfg(feature = "alloc")]
 mod mesh;
 mod query;
@@ -101,9 +103,11 @@ pub use query::{
     TriangleHit, TriangleIntersection,
 };
 pub use real::{Growth, Real, Wide};
+#[cfg(feature = "alloc")]
+pub use shape::ConvexPolyhedron;
 pub use shape::{
-    Aabb, Ball, Capsule, Circle, Cone, ConvexHull, Cylinder, Frustum, Line, Obb, Plane, Polygon,
-    Ray, Segment, Sphere, Swept, Triangle,
+    Aabb, Ball, Capsule, Circle, Cone, ConvexHull, ConvexPolyhedronRef, Cylinder, Frustum, Line,
+    Obb, Plane, Polygon, Ray, Segment, Sphere, Swept, Triangle,
 };
 
 // The README's examples run as doctests.

@@ -1287,17 +1287,37 @@ fn cube_planes<T: Real>() -> [Plane<T, 3>; 6] {
     ]
 }
 
+/// `I16F16` segment pairs at ±4 and beyond, where the Gram determinant
+/// `|d1|²|d2|² - (d1·d2)²` outgrows the type: each segment has `|b - a|² =
+/// 3 · 8² = 192`, and `192 · 192 = 36864 > 32767`. (This panicked in
+/// debug builds once; the query now answers past its range too.)
+///
+/// By hand: `a(s) = (-4, -4, -4) + 8s (1, 1, 1)` and `b(t) = (-4, -4, 4) +
+/// 8t (1, 1, -1)` cross at the origin (`s = t = 1/2`). Their common
+/// perpendicular is `(1, 1, 1) × (1, 1, -1) = (-2, 2, 0)`: moving `b` by
+/// `h (-1, 1, 0)` keeps `s = t = 1/2` and puts the closest points at the
+/// origin and at `h (-1, 1, 0)`, `h √2` apart.
 #[cfg(feature = "fixed")]
 #[test]
-#[ignore = "isect limit: I16F16 segment–segment overflows (panics in debug) with coordinates of ±4 in 3D"]
-fn i16f16_segments_at_four() {
-    // |b - a|² = 3 · 8² = 192 for both segments, and the Gram determinant
-    // |d1|²|d2|² - (d1·d2)² forms 192 · 192 = 36864 > 32767. The tests'
-    // range for I16F16 is ±3 for that reason (see `Scalar::RANGE`).
+fn i16f16_segments_past_the_range() {
     use isect::fixed::I16F16;
     let a = Segment::new(p3::<I16F16>(-4.0, -4.0, -4.0), p3(4.0, 4.0, 4.0));
-    let b = Segment::new(p3::<I16F16>(-4.0, -4.0, 4.0), p3(4.0, 4.0, -4.0));
-    assert_value(a.closest_points(&b).distance(), 0.0);
+    for h in [0.0, 0.5, 1.0, 2.0] {
+        let b = Segment::new(
+            p3::<I16F16>(-4.0 - h, -4.0 + h, 4.0),
+            p3(4.0 - h, 4.0 + h, -4.0),
+        );
+        for (pair, (pa, pb)) in [
+            (a.closest_points(&b), ([0.0; 3], [-h, h, 0.0])),
+            (b.closest_points(&a), ([-h, h, 0.0], [0.0; 3])),
+        ] {
+            assert_near(&pair.point_a, pa);
+            assert_near(&pair.point_b, pb);
+            assert_value(pair.s, 0.5);
+            assert_value(pair.t, 0.5);
+            assert_value(pair.distance(), h * 2f64.sqrt());
+        }
+    }
 }
 
 #[test]
@@ -1847,41 +1867,47 @@ fn prop_translation_invariance<T: Scalar>(b: [i8; 24]) -> bool {
     let r = T::RANGE / 2.0;
     let v: [[f64; 3]; 7] = core::array::from_fn(|i| byte_point(&b[3 * i..3 * i + 3], r));
     let shift = byte_point::<3>(&b[21..24], r);
-    let mv = |x: [f64; 3]| add(x, shift);
+    // By reference: rustc 1.95 miscompiles a closure called twice with one
+    // by-value array when the array ends up changed in place inside it
+    // (tests/rustc_miscompile.rs).
+    let mv = |x: &[f64; 3]| add(*x, shift);
     let p = v[0];
     let tol = 2.0 * T::tol(2.0 * r);
     let moved = |q0: Point<T, 3>, q1: Point<T, 3>, slack: f64, what: &str| {
         let (q0, q1) = (arr(&q0), arr(&q1));
         assert!(
-            dist(mv(q0), q1) <= tol + slack,
+            dist(mv(&q0), q1) <= tol + slack,
             "{}: {what}: {q0:?} moved by {shift:?} is not {q1:?}",
             T::NAME
         );
     };
     let t = [v[1], v[2], v[3]];
     let sl = triangle_slack::<T, 3>(&t);
-    let (tr, tr2) = (tri::<T, 3>(t), tri::<T, 3>(t.map(mv)));
+    let (tr, tr2) = (tri::<T, 3>(t), tri::<T, 3>(t.map(|x| mv(&x))));
     moved(
         tr.closest_point(&pt(p)),
-        tr2.closest_point(&pt(mv(p))),
+        tr2.closest_point(&pt(mv(&p))),
         sl,
         "triangle",
     );
-    let (sg, sg2) = (seg::<T, 3>([v[4], v[5]]), seg::<T, 3>([mv(v[4]), mv(v[5])]));
+    let (sg, sg2) = (
+        seg::<T, 3>([v[4], v[5]]),
+        seg::<T, 3>([mv(&v[4]), mv(&v[5])]),
+    );
     moved(
         sg.closest_point(&pt(p)),
-        sg2.closest_point(&pt(mv(p))),
+        sg2.closest_point(&pt(mv(&p))),
         0.0,
         "segment",
     );
     let (lo, hi) = min_max(v[4], v[5]);
     let (bx, bx2) = (
         Aabb::new(pt::<T, 3>(lo), pt(hi)),
-        Aabb::new(pt::<T, 3>(mv(lo)), pt(mv(hi))),
+        Aabb::new(pt::<T, 3>(mv(&lo)), pt(mv(&hi))),
     );
     moved(
         bx.closest_point(&pt(p)),
-        bx2.closest_point(&pt(mv(p))),
+        bx2.closest_point(&pt(mv(&p))),
         0.0,
         "box",
     );
@@ -1892,7 +1918,7 @@ fn prop_translation_invariance<T: Scalar>(b: [i8; 24]) -> bool {
     );
     moved(
         cp.closest_point(&pt(p)),
-        cp2.closest_point(&pt(mv(p))),
+        cp2.closest_point(&pt(mv(&p))),
         0.0,
         "capsule",
     );
@@ -1907,7 +1933,7 @@ fn prop_translation_invariance<T: Scalar>(b: [i8; 24]) -> bool {
         );
     };
     let s6 = [v[6], v[1]];
-    let (sb, sb2) = (seg::<T, 3>(s6), seg::<T, 3>(s6.map(mv)));
+    let (sb, sb2) = (seg::<T, 3>(s6), seg::<T, 3>(s6.map(|x| mv(&x))));
     let gs = gram_slack::<T, 3>(sub(v[5], v[4]), sub(s6[1], s6[0]), 2.0 * r);
     same(
         sg.closest_points(&sb).distance(),
@@ -1926,7 +1952,8 @@ fn prop_translation_invariance<T: Scalar>(b: [i8; 24]) -> bool {
     let tt = triangle_triangle_slack::<T, 3>(&t, &u, 2.0 * r);
     same(
         tr.closest_points(&tri::<T, 3>(u)).distance(),
-        tr2.closest_points(&tri::<T, 3>(u.map(mv))).distance(),
+        tr2.closest_points(&tri::<T, 3>(u.map(|x| mv(&x))))
+            .distance(),
         tt,
         "triangles",
     );
@@ -1934,7 +1961,7 @@ fn prop_translation_invariance<T: Scalar>(b: [i8; 24]) -> bool {
     let sin2 = 1.0 - dot(d1, d2).powi(2) / (dot(d1, d1) * dot(d2, d2));
     if norm(d1) > 0.0 && norm(d2) > 0.0 && !(sin2 > 0.0 && sin2 < 64.0 * T::tolerance().to_f64()) {
         let (l1, l2) = (line::<T, 3>(v[4], d1), line::<T, 3>(v[6], d2));
-        let (l1m, l2m) = (line::<T, 3>(mv(v[4]), d1), line::<T, 3>(mv(v[6]), d2));
+        let (l1m, l2m) = (line::<T, 3>(mv(&v[4]), d1), line::<T, 3>(mv(&v[6]), d2));
         same(
             l1.closest_points(&l2).distance(),
             l1m.closest_points(&l2m).distance(),
@@ -1942,7 +1969,7 @@ fn prop_translation_invariance<T: Scalar>(b: [i8; 24]) -> bool {
             "lines",
         );
         let (r1, r2) = (ray::<T, 3>(v[4], d1), ray::<T, 3>(v[6], d2));
-        let (r1m, r2m) = (ray::<T, 3>(mv(v[4]), d1), ray::<T, 3>(mv(v[6]), d2));
+        let (r1m, r2m) = (ray::<T, 3>(mv(&v[4]), d1), ray::<T, 3>(mv(&v[6]), d2));
         same(
             r1.closest_points(&r2).distance(),
             r1m.closest_points(&r2m).distance(),

@@ -26,6 +26,7 @@ pub mod cone;
 pub mod cylinder;
 pub mod obb;
 pub mod point;
+pub mod polyhedron;
 pub mod segment;
 pub mod triangle;
 

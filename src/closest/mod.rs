@@ -26,6 +26,7 @@ pub mod point_line;
 pub mod point_obb;
 pub mod point_plane;
 pub mod point_polygon;
+pub mod point_polyhedron;
 pub mod point_ray;
 pub mod point_segment;
 pub mod point_triangle;

@@ -22,4 +22,5 @@ pub mod point_convex;
 pub mod point_cylinder;
 pub mod point_obb;
 pub mod point_polygon;
+pub mod point_polyhedron;
 pub mod point_triangle;

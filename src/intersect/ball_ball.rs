@@ -15,6 +15,7 @@
 //! centre distances must fit the type (`I32F32`: distances up to 4.6e4).
 
 use crate::intersect::common::{rounded_contact, within};
+use crate::linalg::sub;
 use crate::{Ball, Contact, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D>> for Ball<T, D> {
@@ -46,7 +47,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D
         let r = self.radius + other.radius;
         let valid = (self.radius.min_sel(other.radius) >= T::zero()) & (r <= T::max_finite());
         // `within` also decides right where the squares overflow.
-        valid && within(&(other.center - self.center), self.radius, other.radius)
+        valid && within(&sub(&other.center, &self.center), self.radius, other.radius)
     }
 }
 

@@ -156,6 +156,7 @@ mod ray_cylinder;
 mod ray_obb;
 mod ray_plane;
 mod ray_polygon;
+mod ray_polyhedron;
 pub(crate) mod ray_triangle;
 mod segment_segment;
 // -- overlaps between volumes (issue: overlap tests)
@@ -193,3 +194,4 @@ pub mod capsule_triangle;
 
 pub mod cone_plane;
 pub mod cylinder_plane;
+pub mod polyhedron_plane;

@@ -13,6 +13,9 @@ mod line;
 mod obb;
 mod plane;
 mod polygon;
+pub(crate) mod polyhedron;
+#[cfg(feature = "alloc")]
+mod quickhull;
 mod ray;
 mod segment;
 mod swept;
@@ -29,6 +32,9 @@ pub use line::Line;
 pub use obb::Obb;
 pub use plane::Plane;
 pub use polygon::Polygon;
+#[cfg(feature = "alloc")]
+pub use polyhedron::ConvexPolyhedron;
+pub use polyhedron::ConvexPolyhedronRef;
 pub use ray::Ray;
 pub use segment::Segment;
 pub use swept::Swept;

@@ -58,8 +58,9 @@ pub trait Scalar: Real + Debug {
     ///   per axis, squared lengths at most 4·10⁴ in 4D, and their products
     ///   at most 1.6·10⁹, inside I32F32's ±2.1·10⁹.
     /// - `I16F16`: 3. The same products must stay below 32768: squared
-    ///   lengths below 181, so edges below 6.7 per axis in 4D (and at ±4 a
-    ///   3D segment–segment query overflows: see `i16f16_segments_at_four`).
+    ///   lengths below 181, so edges below 6.7 per axis in 4D (past that
+    ///   the queries leave their range: see `i16f16_segments_past_the_range`
+    ///   in tests/closest_points.rs).
     const RANGE: f64;
     /// Relative rounding unit of a float type (zero for fixed point).
     const EPS: f64;

@@ -168,7 +168,7 @@ impl<'a> Gen<'a> {
     pub fn obb<T: Real>(&mut self) -> Obb<T> {
         let center = self.point();
         let half = self.vector();
-        let axes = if self.byte() % 4 == 0 {
+        let axes = if self.byte().is_multiple_of(4) {
             Matrix3::from_columns(&[self.vector(), self.vector(), self.vector()])
         } else {
             let axis = Vector3::new(self.raw(), self.raw(), self.raw());
@@ -625,7 +625,7 @@ fn num_one<T: Real>(_: T) -> T {
 
 pub fn sweep(data: &[u8]) {
     let mut g = Gen::new(data);
-    if g.byte() % 2 == 0 {
+    if g.byte().is_multiple_of(2) {
         sweep_f64(&mut g)
     } else {
         sweep_f32(&mut g)
@@ -725,7 +725,7 @@ pub fn fixed(data: &[u8]) {
     use isect::fixed::{I16F16, I32F32};
     let mut g = Gen::new(data);
     let kind = g.byte();
-    g.fixed_frac = if kind % 2 == 0 { 16 } else { 32 };
+    g.fixed_frac = if kind.is_multiple_of(2) { 16 } else { 32 };
     match (kind % 2, (kind / 2) % 4) {
         (0, 0) => closest_t::<I16F16>(&mut g),
         (0, 1) => rays_t::<I16F16>(&mut g),
@@ -798,7 +798,7 @@ pub fn grid(data: &[u8]) {
 fn grid_t<T: Real>(g: &mut Gen) {
     let counts = [(); 3].map(|_| usize::from(g.byte() % 17));
     let grid = Grid::new(g.point::<T>(), g.vector::<T>(), counts);
-    let it = if g.byte() % 2 == 0 {
+    let it = if g.byte().is_multiple_of(2) {
         grid.traverse_ray(&g.ray::<T>())
     } else {
         grid.traverse_segment(&g.segment::<T>())

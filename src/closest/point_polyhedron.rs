@@ -1,0 +1,119 @@
+//! Closest point of a convex polyhedron: the nearest point of the faces
+//! whose planes the point is in front of.
+//!
+//! For a point outside a convex polyhedron, the nearest point lies on a
+//! face whose plane has the point strictly in front (the offset from the
+//! nearest point is a non-negative combination of the normals of the faces
+//! there, so it points out of one of them); the nearest point of each such
+//! face (a convex polygon, as a fan of triangles: the crate's
+//! point–triangle query) is a candidate, and the nearest candidate wins. A
+//! point behind every plane is inside: its own closest point.
+//!
+//! Degenerate cases: a flat polyhedron (one or two faces) is its polygon,
+//! a polyhedron without faces the segment from its first vertex to its
+//! last (or the point), one without vertices returns `p` itself. Fixed
+//! point beyond `T::range_limit(Growth::Quadratic)` is evaluated in `f64`
+//! (the vertices and planes converted one at a time: no allocation) and
+//! rounded back, saturating. NaN input gives NaN.
+
+use crate::closest::{closest_on_segment, closest_on_triangle};
+use crate::range::kernel::ClosestPointKernel;
+use crate::range::{pt, sc};
+use crate::shape::polyhedron::Kind;
+use crate::{ConvexPolyhedronRef, Growth, Plane, Point, Real};
+
+/// The point of the polyhedron nearest `p`, in scalar `U` (`T` itself, or
+/// `f64` beyond the fixed-point range), the polyhedron's values converted
+/// as they are read.
+fn closest_in<T: Real, U: Real>(poly: &ConvexPolyhedronRef<'_, T>, p: &Point<U, 3>) -> Point<U, 3> {
+    let v = |i: u32| poly.vertex(i).map(pt::<T, U, 3>);
+    let nearest_on_face = |i: usize| -> Option<Point<U, 3>> {
+        let f = poly.face(i);
+        let a = v(*f.first()?)?;
+        let mut best: Option<(U, Point<U, 3>)> = None;
+        for w in f.get(1..)?.windows(2) {
+            let (b, c) = (v(w[0])?, v(w[1])?);
+            let q = closest_on_triangle(&a, &b, &c, p);
+            let d2 = (q - p).norm_squared();
+            if best.is_none_or(|(m, _)| d2 < m) {
+                best = Some((d2, q));
+            }
+        }
+        best.map(|(_, q)| q)
+    };
+    match poly.kind() {
+        Kind::Empty => *p,
+        Kind::Segment => match poly.segment() {
+            Some(s) => {
+                let (a, b) = (pt::<T, U, 3>(&s.a), pt::<T, U, 3>(&s.b));
+                a + (b - a) * closest_on_segment(&a, &b, p)
+            }
+            None => *p,
+        },
+        Kind::Flat => nearest_on_face(0).unwrap_or(*p),
+        Kind::Solid => {
+            let mut best: Option<(U, Point<U, 3>)> = None;
+            for (i, plane) in poly.planes.iter().enumerate() {
+                let plane = Plane::new(plane.normal.map(sc::<T, U>), sc::<T, U>(plane.d));
+                if !(plane.signed_distance(p) > U::zero()) {
+                    continue;
+                }
+                if let Some(q) = nearest_on_face(i) {
+                    let d2 = (q - p).norm_squared();
+                    if best.is_none_or(|(m, _)| d2 < m) {
+                        best = Some((d2, q));
+                    }
+                }
+            }
+            best.map_or(*p, |(_, q)| q)
+        }
+    }
+}
+
+impl<T: Real> ClosestPointKernel<T, 3> for ConvexPolyhedronRef<'_, T> {
+    const GROWTH: Growth = Growth::Quadratic;
+    #[inline]
+    fn kernel_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        closest_in(self, p)
+    }
+    /// Beyond the fixed-point range: in `f64`, the vertices and planes
+    /// converted as they are read (a borrowed polyhedron cannot be moved
+    /// into the range).
+    #[inline(never)]
+    fn far_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        pt(&closest_in::<T, f64>(self, &pt(p)))
+    }
+}
+
+crate::range::impl_closest_point! {
+    /// `p` when behind every face's plane (inside), otherwise the surface
+    /// point nearest it.
+    ///
+    /// ```
+    /// use isect::{ClosestPoint, ConvexPolyhedron, nalgebra::Point3};
+    /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
+    /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
+    /// assert_eq!(cube.closest_point(&Point3::new(2.0, 0.5, 3.0)), Point3::new(1.0, 0.5, 1.0)); // an edge
+    /// assert_eq!(cube.distance(&Point3::new(0.5, 0.5, -2.0)), 2.0); // a face
+    /// ```
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Real> ClosestPointKernel<T, 3> for crate::ConvexPolyhedron<T> {
+    const GROWTH: Growth = Growth::Quadratic;
+    #[inline]
+    fn kernel_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        self.as_ref().kernel_closest_point(p)
+    }
+    #[inline]
+    fn far_closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        self.as_ref().far_closest_point(p)
+    }
+}
+
+#[cfg(feature = "alloc")]
+crate::range::impl_closest_point! {
+    /// As [`ConvexPolyhedronRef`]'s.
+    [T: Real] crate::ConvexPolyhedron<T>, 3
+}

@@ -1,0 +1,66 @@
+//! Componentwise vector arithmetic written out per component for `D == 2`
+//! and `D == 3` (a loop otherwise), on the coordinate arrays.
+//!
+//! nalgebra's componentwise operations are loops; optimising for size
+//! (opt-level "s" or "z", what firmware ships) LLVM does not unroll them,
+//! so `a - b` of two 3D points runs three iterations that load and store
+//! each component through the stack. These helpers compute the same values
+//! (the same operations in the same order, so bit for bit) in registers at
+//! every optimisation level, and index arrays, whose bounds checks fold
+//! away where nalgebra's `Index` (not inlined at "z") keeps a panic path.
+//! The hot kernels use them; `docs/firmware.md` has the measurements.
+
+use crate::{Point, Real, Vector};
+
+/// `f(i)` for every component, written out for `D <= 3`.
+#[inline(always)]
+fn build<T: Real, const D: usize>(f: impl Fn(usize) -> T) -> Vector<T, D> {
+    let mut out = [T::zero(); D];
+    match D {
+        2 => {
+            out[0] = f(0);
+            out[1] = f(1);
+        }
+        3 => {
+            out[0] = f(0);
+            out[1] = f(1);
+            out[2] = f(2);
+        }
+        _ => {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = f(i);
+            }
+        }
+    }
+    Vector::from(out)
+}
+
+/// `a - b`: the vector from `b` to `a`.
+#[inline(always)]
+pub(crate) fn sub<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> Vector<T, D> {
+    let (a, b) = (&a.coords.data.0[0], &b.coords.data.0[0]);
+    build(|i| a[i] - b[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sub;
+    use nalgebra::{Point2, Point3, Point4};
+
+    /// The same values as nalgebra's operators, bit for bit.
+    #[test]
+    fn agrees_with_nalgebra() {
+        let (a, b) = (
+            Point3::new(1.5f32, -2.25, 1e-30),
+            Point3::new(0.1f32, 7.0, -3.0),
+        );
+        assert_eq!(sub(&a, &b), a - b);
+        let (a, b) = (Point2::new(1.5f64, -2.25), Point2::new(0.1, 7.0));
+        assert_eq!(sub(&a, &b), a - b);
+        let (a, b) = (
+            Point4::new(1.0f64, 2.0, 3.0, 4.0),
+            Point4::new(0.5, 0.25, 8.0, -1.0),
+        );
+        assert_eq!(sub(&a, &b), a - b);
+    }
+}

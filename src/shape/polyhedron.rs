@@ -1,0 +1,571 @@
+//! [`ConvexPolyhedronRef`] (borrowed, no allocation) and
+//! [`ConvexPolyhedron`] (owned, built from points by quickhull; feature
+//! `alloc`): a convex polyhedron given by its vertices, its faces and their
+//! planes.
+
+use crate::range::InRange;
+use crate::shape::cylinder::direction;
+use crate::{Aabb, Ball, Bounded, Plane, Point, Real, ShapeError, Support, Vector};
+
+/// A convex polyhedron over caller-owned arrays: its vertices, its faces
+/// (each a loop of vertex indices, counterclockwise seen from outside) and
+/// one plane per face (`normal · p = d`, unit normal pointing out). No
+/// allocation: firmware keeps these arrays in flash (write them out from a
+/// [`ConvexPolyhedron`] built on the host, or by hand).
+///
+/// The faces are stored flat: face `i` is `face_indices[face_offsets[i] as
+/// usize..face_offsets[i + 1] as usize]`, so `face_offsets` has one entry
+/// more than there are faces and starts at 0.
+///
+/// What the arrays describe, by the number of faces (as
+/// [`ConvexPolyhedron::from_points`] builds them; every query answers for
+/// that set of points):
+/// - three or more: a solid, the intersection of the faces' half-spaces;
+/// - one or two: a flat convex polygon, face 0 (two faces are its two
+///   sides, the second the first reversed);
+/// - none: the segment from the first vertex to the last (one vertex: the
+///   point; no vertex: the empty set, which contains nothing, is hit by
+///   nothing, and whose closest point to any `p` is `p` itself).
+///
+/// Queries never index out of bounds: an index or offset outside the
+/// arrays is skipped ([`ConvexPolyhedronRef::try_new`] rejects them).
+///
+/// ```
+/// use isect::{ClosestPoint, Contains, ConvexPolyhedronRef, Plane, nalgebra::{Point3, Vector3}};
+/// // A tetrahedron, by hand.
+/// let v = [Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)];
+/// let offsets = [0, 3, 6, 9, 12];
+/// let faces = [0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3];
+/// let s = 1.0 / 3f64.sqrt();
+/// let planes = [
+///     Plane::new(-Vector3::z(), 0.0), Plane::new(-Vector3::y(), 0.0),
+///     Plane::new(-Vector3::x(), 0.0), Plane::new(Vector3::new(s, s, s), s),
+/// ];
+/// let tet = ConvexPolyhedronRef::try_new(&v, &offsets, &faces, &planes).unwrap();
+/// assert!(tet.contains(&Point3::new(0.25, 0.25, 0.25)));
+/// assert_eq!(tet.distance(&Point3::new(0.25, 0.25, -2.0)), 2.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ConvexPolyhedronRef<'a, T: Real> {
+    /// The vertices.
+    pub vertices: &'a [Point<T, 3>],
+    /// Where each face starts in `face_indices`, and (last) where the last
+    /// one ends: one entry more than there are faces, the first 0.
+    pub face_offsets: &'a [u32],
+    /// The faces' vertex loops, one after the other, each counterclockwise
+    /// seen from outside.
+    pub face_indices: &'a [u32],
+    /// The faces' planes, one per face, with unit normals pointing out.
+    pub planes: &'a [Plane<T, 3>],
+}
+
+/// What a polyhedron's arrays describe (see [`ConvexPolyhedronRef`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// No vertices.
+    Empty,
+    /// The segment from the first vertex to the last (possibly a point).
+    Segment,
+    /// The flat polygon of face 0.
+    Flat,
+    /// The solid.
+    Solid,
+}
+
+impl<'a, T: Real> ConvexPolyhedronRef<'a, T> {
+    /// The polyhedron of these arrays, as given.
+    #[inline]
+    #[must_use]
+    pub fn new(
+        vertices: &'a [Point<T, 3>],
+        face_offsets: &'a [u32],
+        face_indices: &'a [u32],
+        planes: &'a [Plane<T, 3>],
+    ) -> Self {
+        Self {
+            vertices,
+            face_offsets,
+            face_indices,
+            planes,
+        }
+    }
+
+    /// The polyhedron of these arrays, rejecting arrays that do not fit
+    /// together: no vertex ([`ShapeError::TooFewVertices`]), offsets that
+    /// do not start at 0, decrease, or do not end at the end of
+    /// `face_indices` ([`ShapeError::IndexOutOfRange`] at the first such
+    /// position of `face_offsets`), a plane count other than the face
+    /// count (the same error at the first face without a plane, or plane
+    /// without a face), a face of fewer than three vertices
+    /// ([`ShapeError::TooFewVertices`]), a vertex index out of range
+    /// ([`ShapeError::IndexOutOfRange`] at its position in
+    /// `face_indices`), a non-finite value ([`ShapeError::NonFinite`]) or
+    /// a zero normal ([`ShapeError::ZeroNormal`]). It does not check that
+    /// the faces are convex or agree with the planes (a hull built by
+    /// [`ConvexPolyhedron::from_points`] does).
+    ///
+    /// ```
+    /// use isect::{ConvexPolyhedronRef, ShapeError, nalgebra::Point3};
+    /// let v = [Point3::new(1.0, 2.0, 3.0), Point3::new(0.0, 1.0, 0.0), Point3::origin()];
+    /// assert!(ConvexPolyhedronRef::try_new(&v[..1], &[0], &[], &[]).is_ok()); // a point
+    /// // One face, no plane.
+    /// let err = ConvexPolyhedronRef::try_new(&v, &[0, 3], &[0, 1, 2], &[]).unwrap_err();
+    /// assert_eq!(err, ShapeError::IndexOutOfRange { position: 0 });
+    /// ```
+    pub fn try_new(
+        vertices: &'a [Point<T, 3>],
+        face_offsets: &'a [u32],
+        face_indices: &'a [u32],
+        planes: &'a [Plane<T, 3>],
+    ) -> Result<Self, ShapeError> {
+        if vertices.is_empty() {
+            return Err(ShapeError::TooFewVertices);
+        }
+        for v in vertices {
+            crate::shape::check_point(v)?;
+        }
+        if face_offsets.first().is_some_and(|&o| o != 0) {
+            return Err(ShapeError::IndexOutOfRange { position: 0 });
+        }
+        let faces = face_offsets.len().saturating_sub(1);
+        if planes.len() != faces {
+            return Err(ShapeError::IndexOutOfRange {
+                position: planes.len().min(faces),
+            });
+        }
+        for (i, w) in face_offsets.windows(2).enumerate() {
+            if w[1] < w[0] || w[1] as usize > face_indices.len() {
+                return Err(ShapeError::IndexOutOfRange { position: i + 1 });
+            }
+            if w[1] - w[0] < 3 {
+                return Err(ShapeError::TooFewVertices);
+            }
+        }
+        if face_offsets.last().map_or(0, |&o| o as usize) != face_indices.len() {
+            return Err(ShapeError::IndexOutOfRange { position: faces });
+        }
+        if let Some(position) = face_indices
+            .iter()
+            .position(|&i| i as usize >= vertices.len())
+        {
+            return Err(ShapeError::IndexOutOfRange { position });
+        }
+        for p in planes {
+            crate::shape::check_vector(&p.normal)?;
+            crate::shape::check_scalar(p.d)?;
+            crate::shape::check_nonzero(&p.normal).map_err(|_| ShapeError::ZeroNormal)?;
+        }
+        Ok(Self::new(vertices, face_offsets, face_indices, planes))
+    }
+
+    /// The number of faces.
+    ///
+    /// ```
+    /// # use isect::{ConvexPolyhedronRef, nalgebra::Point3};
+    /// let v = [Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0)];
+    /// assert_eq!(ConvexPolyhedronRef::new(&v, &[0], &[], &[]).face_count(), 0); // a segment
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn face_count(&self) -> usize {
+        self.face_offsets.len().saturating_sub(1)
+    }
+
+    /// The vertex indices of face `i` (empty past the last face or where
+    /// the offsets are out of range).
+    ///
+    /// ```
+    /// # use isect::{ConvexPolyhedronRef, nalgebra::Point3};
+    /// let v = [Point3::new(0.0, 0.0, 0.0); 3];
+    /// let p = ConvexPolyhedronRef::new(&v, &[0, 3], &[0, 1, 2], &[]);
+    /// assert_eq!(p.face(0), &[0, 1, 2]);
+    /// assert!(p.face(1).is_empty());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn face(&self, i: usize) -> &'a [u32] {
+        let at = |k: usize| self.face_offsets.get(k).map(|&o| o as usize);
+        match (at(i), at(i + 1)) {
+            (Some(lo), Some(hi)) => self.face_indices.get(lo..hi).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+
+    /// The faces' vertex loops, in order.
+    ///
+    /// ```
+    /// # use isect::{ConvexPolyhedronRef, nalgebra::Point3};
+    /// let v = [Point3::new(0.0, 0.0, 0.0); 3];
+    /// let p = ConvexPolyhedronRef::new(&v, &[0, 3, 6], &[0, 1, 2, 2, 1, 0], &[]);
+    /// assert_eq!(p.faces().count(), 2);
+    /// ```
+    #[inline]
+    pub fn faces(&self) -> impl Iterator<Item = &'a [u32]> + '_ {
+        (0..self.face_count()).map(|i| self.face(i))
+    }
+
+    /// The vertex of index `i`, if there is one.
+    #[inline(always)]
+    pub(crate) fn vertex(&self, i: u32) -> Option<&'a Point<T, 3>> {
+        self.vertices.get(i as usize)
+    }
+
+    /// The first three vertices of face `i` (counterclockwise from
+    /// outside, and not collinear in a hull of [`ConvexPolyhedron`]).
+    #[inline(always)]
+    pub(crate) fn face_triangle(&self, i: usize) -> Option<[&'a Point<T, 3>; 3]> {
+        let f = self.face(i);
+        Some([
+            self.vertex(*f.first()?)?,
+            self.vertex(*f.get(1)?)?,
+            self.vertex(*f.get(2)?)?,
+        ])
+    }
+
+    /// What the arrays describe.
+    #[inline(always)]
+    pub(crate) fn kind(&self) -> Kind {
+        match (self.vertices.len(), self.face_count()) {
+            (0, _) => Kind::Empty,
+            (_, 0) => Kind::Segment,
+            (_, 1 | 2) => Kind::Flat,
+            _ => Kind::Solid,
+        }
+    }
+
+    /// The segment a polyhedron without faces is (first to last vertex).
+    #[inline(always)]
+    pub(crate) fn segment(&self) -> Option<crate::Segment<T, 3>> {
+        Some(crate::Segment::new(
+            *self.vertices.first()?,
+            *self.vertices.last()?,
+        ))
+    }
+
+    /// The range `[lo, hi]` of the signed distances (in units of
+    /// `|normal|`) of the vertices from the plane; `None` for no vertex or
+    /// a NaN or infinite value.
+    #[inline]
+    pub(crate) fn plane_span(&self, plane: &Plane<T, 3>) -> Option<(T, T)> {
+        let mut it = self.vertices.iter().map(|v| plane.signed_distance(v));
+        let first = it.next()?;
+        let (lo, hi, ok) = it.fold((first, first, first.is_finite_real()), |(lo, hi, ok), s| {
+            (s.min_sel(lo), s.max_sel(hi), ok & s.is_finite_real())
+        });
+        ok.then_some((lo, hi))
+    }
+}
+
+impl<T: Real> Bounded<T, 3> for ConvexPolyhedronRef<'_, T> {
+    /// The box of the vertices (the point at the origin for none).
+    ///
+    /// ```
+    /// use isect::{Bounded, ConvexPolyhedronRef, nalgebra::Point3};
+    /// let v = [Point3::new(0.0, 1.0, 2.0), Point3::new(3.0, -1.0, 2.0)];
+    /// let b = ConvexPolyhedronRef::new(&v, &[0], &[], &[]).aabb();
+    /// assert_eq!((b.min, b.max), (Point3::new(0.0, -1.0, 2.0), Point3::new(3.0, 1.0, 2.0)));
+    /// ```
+    fn aabb(&self) -> Aabb<T, 3> {
+        Aabb::from_points(self.vertices).unwrap_or(Aabb::new(Point::origin(), Point::origin()))
+    }
+
+    /// The ball around the box's centre through the vertex farthest from
+    /// it: not the smallest ball, but no larger than the box's half
+    /// diagonal.
+    fn bounding_ball(&self) -> Ball<T, 3> {
+        let b = self.aabb();
+        // (Halves first: `min + (max - min) / 2` overflows fixed point.)
+        let c = Point::from(b.min.coords * T::half() + b.max.coords * T::half());
+        let r = self
+            .vertices
+            .iter()
+            .map(|v| crate::range::distance(v, &c))
+            .fold(T::zero(), |m, d| d.max_sel(m));
+        Ball::new(c, r)
+    }
+}
+
+impl<T: Real> Support<T, 3> for ConvexPolyhedronRef<'_, T> {
+    /// The vertex farthest along `dir` (the first of equals; the first
+    /// vertex for a zero or NaN `dir`, the origin for no vertex): a linear
+    /// scan of the vertices.
+    ///
+    /// ```
+    /// use isect::{ConvexPolyhedronRef, Support, nalgebra::{Point3, Vector3}};
+    /// let v = [Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 2.0, 0.0), Point3::new(2.0, 1.0, 0.0)];
+    /// let tri = ConvexPolyhedronRef::new(&v, &[0], &[], &[]);
+    /// assert_eq!(tri.support(&Vector3::x()), Point3::new(2.0, 1.0, 0.0));
+    /// ```
+    #[inline]
+    fn support(&self, dir: &Vector<T, 3>) -> Point<T, 3> {
+        let Some(first) = self.vertices.first() else {
+            return Point::origin();
+        };
+        if crate::intersect::cast::has_infinity::<T>() {
+            // Floats: the direction as given (a positive scale does not
+            // change which vertex wins).
+            return *farthest(self.vertices, dir).unwrap_or(first);
+        }
+        // Fixed point: a unit direction, whose dot products with vertices
+        // in range cannot overflow; beyond the range, in f64.
+        if !crate::shape::cylinder::in_quadratic_range(self) {
+            let d = dir.map(|x| x.to_f64());
+            let best = self
+                .vertices
+                .iter()
+                .fold((f64::NEG_INFINITY, first), |(m, b), v| {
+                    let s = v.coords.map(|x| x.to_f64()).dot(&d);
+                    if s > m {
+                        (s, v)
+                    } else {
+                        (m, b)
+                    }
+                });
+            return *best.1;
+        }
+        let Some(d) = direction(dir) else {
+            return *first;
+        };
+        *farthest(self.vertices, &d).unwrap_or(first)
+    }
+}
+
+/// The first of the points farthest along `d` (`None` for none, and the
+/// first point when every product is NaN).
+#[inline(always)]
+fn farthest<'v, T: Real>(vertices: &'v [Point<T, 3>], d: &Vector<T, 3>) -> Option<&'v Point<T, 3>> {
+    let (first, rest) = vertices.split_first()?;
+    let dot = |v: &Point<T, 3>| v.x * d.x + v.y * d.y + v.z * d.z;
+    let mut best = (dot(first), first);
+    for v in rest {
+        let s = dot(v);
+        if s > best.0 {
+            best = (s, v);
+        }
+    }
+    Some(best.1)
+}
+
+impl<T: Real> InRange<T> for ConvexPolyhedronRef<'_, T> {
+    #[inline(always)]
+    fn in_range(&self, r: T) -> bool {
+        self.vertices.iter().fold(true, |ok, v| ok & v.in_range(r))
+            & self.planes.iter().fold(true, |ok, p| {
+                // Unit normals, and offsets within the range's reach.
+                ok & p.normal.in_range(T::one() + T::one()) & p.d.in_range(r + r)
+            })
+    }
+}
+
+/// A borrowed polyhedron cannot be rebuilt moved into the fixed-point
+/// range: beyond it, its closest-point queries run in `f64`.
+impl<T: Real> crate::range::Scale<T, 3> for ConvexPolyhedronRef<'_, T> {
+    #[inline]
+    fn anchor(&self) -> Point<T, 3> {
+        self.vertices.first().copied().unwrap_or_else(Point::origin)
+    }
+    #[inline]
+    fn extent_from(&self, o: &Point<T, 3>) -> T {
+        self.vertices.iter().fold(T::zero(), |m, v| {
+            crate::range::Scale::<T, 3>::extent_from(v, o).max_sel(m)
+        })
+    }
+    #[inline]
+    fn moved(&self, _: &Point<T, 3>, _: i32, _: T) -> Option<Self> {
+        None
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use owned::ConvexPolyhedron;
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use super::ConvexPolyhedronRef;
+    use crate::{Plane, Point, Real, ShapeError};
+    use alloc::vec::Vec;
+
+    /// A convex polyhedron that owns its arrays (feature `alloc`), most
+    /// often built as the convex hull of points by
+    /// [`ConvexPolyhedron::from_points`]. It answers every query of
+    /// [`ConvexPolyhedronRef`] (through [`ConvexPolyhedron::as_ref`]).
+    ///
+    /// ```
+    /// use isect::{Contains, ConvexPolyhedron, nalgebra::Point3};
+    /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
+    /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
+    /// assert_eq!((cube.vertices().len(), cube.face_count()), (8, 6));
+    /// assert!(cube.contains(&Point3::new(0.5, 0.5, 1.0)));
+    /// ```
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct ConvexPolyhedron<T: Real> {
+        pub(crate) vertices: Vec<Point<T, 3>>,
+        pub(crate) face_offsets: Vec<u32>,
+        pub(crate) face_indices: Vec<u32>,
+        pub(crate) planes: Vec<Plane<T, 3>>,
+    }
+
+    impl<T: Real> ConvexPolyhedron<T> {
+        /// The convex hull of `points`, by quickhull with the crate's exact
+        /// orientation predicates: every decision (a point outside a face,
+        /// two faces coplanar, three vertices collinear) is exact for the
+        /// coordinates as given, so duplicate, coplanar and nearly coplanar
+        /// points give the exact hull of the input.
+        ///
+        /// The faces are the hull's facets (exactly coplanar triangles
+        /// merged into convex polygons), each a loop of vertices
+        /// counterclockwise seen from outside, with no vertex in the middle
+        /// of an edge; the vertices are the hull's extreme points, each
+        /// once. The planes are rounded: unit normals from the facet's
+        /// vertices (Newell's method in `f64`), and offsets the largest
+        /// `normal · v` over the facet's vertices, so no vertex of a facet
+        /// lies in front of its plane as the scalar computes it.
+        ///
+        /// Degenerate point sets give the set they span (see
+        /// [`ConvexPolyhedronRef`]): coplanar points a flat hull (one
+        /// convex polygon, as two faces facing either way), collinear ones
+        /// the segment between the two extreme points (no faces), equal
+        /// ones a single vertex. Errors: no points
+        /// ([`ShapeError::TooFewVertices`]), a NaN or infinite coordinate
+        /// ([`ShapeError::NonFinite`]), more than `u32::MAX` points
+        /// ([`ShapeError::IndexOutOfRange`]).
+        ///
+        /// Cost: `O(n log n)` expected for points in general position (the
+        /// filter of the exact predicates decides almost every test in
+        /// floating point); `O(n h)` at worst for `h` hull vertices.
+        /// Fixed point decides every test exactly in integers.
+        ///
+        /// ```
+        /// use isect::{ConvexPolyhedron, nalgebra::Point3};
+        /// // The cube's corners, its face centres and its centre, and a duplicate.
+        /// let mut pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
+        /// pts.extend([Point3::new(0.5, 0.5, 0.0), Point3::new(0.5, 0.5, 0.5), Point3::new(1.0, 1.0, 1.0)]);
+        /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
+        /// assert_eq!((cube.vertices().len(), cube.face_count()), (8, 6));
+        /// assert!(cube.faces().all(|f| f.len() == 4));
+        ///
+        /// // Coplanar points: a flat hull, the square.
+        /// let flat = ConvexPolyhedron::from_points(&pts[..4]).unwrap();
+        /// assert_eq!((flat.vertices().len(), flat.face_count()), (4, 2));
+        /// ```
+        pub fn from_points(points: &[Point<T, 3>]) -> Result<Self, ShapeError> {
+            crate::shape::quickhull::hull(points)
+        }
+
+        /// The borrowed view, which every query goes through.
+        ///
+        /// ```
+        /// # use isect::{ConvexPolyhedron, nalgebra::Point3};
+        /// let p = ConvexPolyhedron::from_points(&[Point3::new(1.0, 2.0, 3.0)]).unwrap();
+        /// assert_eq!(p.as_ref().vertices, &[Point3::new(1.0, 2.0, 3.0)]);
+        /// ```
+        #[inline]
+        #[must_use]
+        pub fn as_ref(&self) -> ConvexPolyhedronRef<'_, T> {
+            ConvexPolyhedronRef {
+                vertices: &self.vertices,
+                face_offsets: &self.face_offsets,
+                face_indices: &self.face_indices,
+                planes: &self.planes,
+            }
+        }
+
+        /// The vertices.
+        #[inline]
+        #[must_use]
+        pub fn vertices(&self) -> &[Point<T, 3>] {
+            &self.vertices
+        }
+
+        /// The faces' planes (unit normals pointing out), one per face.
+        #[inline]
+        #[must_use]
+        pub fn planes(&self) -> &[Plane<T, 3>] {
+            &self.planes
+        }
+
+        /// The number of faces.
+        #[inline]
+        #[must_use]
+        pub fn face_count(&self) -> usize {
+            self.planes.len()
+        }
+
+        /// The vertex indices of face `i` (empty past the last face).
+        #[inline]
+        #[must_use]
+        pub fn face(&self, i: usize) -> &[u32] {
+            self.as_ref().face(i)
+        }
+
+        /// The faces' vertex loops, in order.
+        #[inline]
+        pub fn faces(&self) -> impl Iterator<Item = &[u32]> + '_ {
+            (0..self.face_count()).map(|i| self.face(i))
+        }
+
+        /// The four arrays of [`ConvexPolyhedronRef`]: vertices, face
+        /// offsets, face indices, planes (to store them elsewhere, such as
+        /// in a firmware's flash).
+        ///
+        /// ```
+        /// # use isect::{ConvexPolyhedron, nalgebra::Point3};
+        /// let p = ConvexPolyhedron::from_points(&[Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0)]).unwrap();
+        /// let (vertices, offsets, indices, planes) = p.into_parts();
+        /// assert_eq!((vertices.len(), offsets, indices.len(), planes.len()), (2, vec![0], 0, 0));
+        /// ```
+        #[must_use]
+        #[allow(clippy::type_complexity)]
+        pub fn into_parts(self) -> (Vec<Point<T, 3>>, Vec<u32>, Vec<u32>, Vec<Plane<T, 3>>) {
+            (
+                self.vertices,
+                self.face_offsets,
+                self.face_indices,
+                self.planes,
+            )
+        }
+    }
+
+    impl<T: Real> crate::Bounded<T, 3> for ConvexPolyhedron<T> {
+        /// As [`ConvexPolyhedronRef`]'s.
+        #[inline]
+        fn aabb(&self) -> crate::Aabb<T, 3> {
+            self.as_ref().aabb()
+        }
+        /// As [`ConvexPolyhedronRef`]'s.
+        #[inline]
+        fn bounding_ball(&self) -> crate::Ball<T, 3> {
+            self.as_ref().bounding_ball()
+        }
+    }
+
+    impl<T: Real> crate::Support<T, 3> for ConvexPolyhedron<T> {
+        /// As [`ConvexPolyhedronRef`]'s.
+        #[inline]
+        fn support(&self, dir: &crate::Vector<T, 3>) -> Point<T, 3> {
+            self.as_ref().support(dir)
+        }
+    }
+
+    impl<T: Real> crate::range::Scale<T, 3> for ConvexPolyhedron<T> {
+        #[inline]
+        fn anchor(&self) -> Point<T, 3> {
+            self.as_ref().anchor()
+        }
+        #[inline]
+        fn extent_from(&self, o: &Point<T, 3>) -> T {
+            self.as_ref().extent_from(o)
+        }
+        #[inline]
+        fn moved(&self, _: &Point<T, 3>, _: i32, _: T) -> Option<Self> {
+            None
+        }
+    }
+
+    impl<T: Real> crate::range::InRange<T> for ConvexPolyhedron<T> {
+        #[inline(always)]
+        fn in_range(&self, r: T) -> bool {
+            self.as_ref().in_range(r)
+        }
+    }
+}
