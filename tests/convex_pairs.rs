@@ -198,3 +198,73 @@ scalar_tests! {
         assert!(hits > 20, "{hits}");
     }
 }
+
+/// Cylinders, cones and polyhedra in the pair table: hand-derived cases
+/// (the random-pair oracles for them are in tests/convex_curved.rs).
+#[cfg(feature = "alloc")]
+mod curved_by_hand {
+    use super::*;
+    use isect::{Aabb, Cone, ConvexPolyhedron, Cylinder};
+
+    scalar_tests! {
+        fn cylinder_box_cone_hull<T>() {
+            let p = |x: f64, y: f64, z: f64| common::pt::<T, 3>([x, y, z]);
+            let c = |x: f64| common::s::<T>(x);
+            // A cylinder of radius 1 along z from 0 to 2, a unit box whose
+            // nearest face is at x = 3: distance 2 (side to face).
+            let cyl = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 2.0), c(1.0));
+            let bx = Aabb::new(p(3.0, -0.5, 0.5), p(4.0, 0.5, 1.5));
+            let t = tol::<T>(4.0) * 4.0;
+            let d = dist(arr(&cyl.closest_points(&bx).point_a), arr(&cyl.closest_points(&bx).point_b));
+            assert!((d - 2.0).abs() <= t, "{d}");
+            let d2 = bx.closest_points(&cyl).distance().to_f64();
+            assert!((d2 - 2.0).abs() <= t, "{d2}");
+            assert!(!cyl.intersects(&bx) && !bx.intersects(&cyl));
+            // A cone standing on the cylinder's top disc (apex up at z = 4,
+            // base at z = 2.5 of radius 1): gap 0.5 along z.
+            let cone = Cone::new(p(0.0, 0.0, 4.0), p(0.0, 0.0, 2.5), c(1.0));
+            let d = cone.closest_points(&cyl).distance().to_f64();
+            assert!((d - 0.5).abs() <= t, "{d}");
+            // The box moving by -4 along x meets the cylinder after 2 of 4:
+            // t = 0.5, normal from the cylinder (static) to the box, +x. (A
+            // cast against a curved side converges to about the square
+            // root of the scalar's tolerance: see `convex::cast`.)
+            let ct = 8.0 * T::tol(1.0).sqrt() + t;
+            let toi = Swept::new(bx, common::vt::<T, 3>([-4.0, 0.0, 0.0])).intersect(&cyl).unwrap();
+            assert!((toi.t.to_f64() - 0.5).abs() <= ct, "{:?}", toi.t);
+            assert!(dist(varr(&toi.normal), [1.0, 0.0, 0.0]) <= ct, "{:?}", toi.normal);
+            // A hull (the unit cube's corners) pushed 0.25 into the cylinder's
+            // side: contact of depth 0.25 along +x from the cylinder.
+            let pts: Vec<_> = (0..8).map(|i| p(0.75 + (i & 1) as f64, ((i >> 1) & 1) as f64 - 0.5, (i >> 2) as f64 + 0.5)).collect();
+            let hull = ConvexPolyhedron::from_points(&pts).unwrap();
+            let ct = cyl.intersect(&hull).unwrap();
+            assert!((ct.depth.to_f64() - 0.25).abs() <= t, "{:?}", ct.depth);
+            assert!(dist(varr(&ct.normal), [1.0, 0.0, 0.0]) <= t, "{:?}", ct.normal);
+            let back = hull.as_ref().intersect(&cyl).unwrap();
+            assert!(dist(varr(&back.normal), [-1.0, 0.0, 0.0]) <= t, "{:?}", back.normal);
+            assert!(hull.intersects(&cyl) && cyl.intersects(&hull.as_ref()));
+            // The hull and the cone: the cone's base rim reaches x = 1 at
+            // z = 2.5; the hull's face x = 0.75 is below z = 1.5: gap 1 in z
+            // from the hull's top (z = 1.5) to the base disc (z = 2.5).
+            let d = hull.closest_points(&cone).distance().to_f64();
+            assert!((d - 1.0).abs() <= t, "{d}");
+            // Placed: the cylinder moved by +1 in x answers in its frame (gap
+            // to the box 1), and `transformed` moves it the same.
+            let pose = isect::nalgebra::Isometry3::translation(c(1.0), c(0.0), c(0.0));
+            let placed = isect::convex::Placed::new(cyl, pose);
+            let d = placed.closest_points(&bx).distance().to_f64();
+            assert!((d - 1.0).abs() <= t, "{d}");
+            let d = bx.closest_points(&placed).distance().to_f64();
+            assert!((d - 1.0).abs() <= t, "{d}");
+            use isect::convex::Transform;
+            let moved = cyl.transformed(&pose);
+            assert!(dist(arr(&moved.a), [1.0, 0.0, 0.0]) <= t);
+            assert!(placed.intersects(&hull) && hull.intersects(&placed));
+            let ph = isect::convex::Placed::new(hull.as_ref(), pose);
+            // (Its nearest edge x = 1.75, z = 1.5 to the base rim x = 1,
+            // z = 2.5: 0.75 and 1, so 1.25.)
+            let d = ph.closest_points(&cone).distance().to_f64();
+            assert!((d - 1.25).abs() <= t, "{d}");
+        }
+    }
+}

@@ -50,8 +50,9 @@ use crate::convex::gjk::{finite3, gjk, lift, lower, lower_point, Gjk, Status};
 use crate::convex::{Rounded, Support};
 use crate::intersect::common::{comes_first, radius_ok, unit};
 use crate::{
-    Aabb, Ball, Capsule, ClosestPair, ClosestPoint, ClosestPoints, Contact, Intersect, Obb, Point,
-    Polygon, Real, Segment, Swept, Toi, Triangle, Vector,
+    Aabb, Ball, Capsule, ClosestPair, ClosestPoint, ClosestPoints, Cone, Contact,
+    ConvexPolyhedronRef, Cylinder, Intersect, Obb, Point, Polygon, Real, Segment, Swept, Toi,
+    Triangle, Vector,
 };
 
 /// A convex shape as a core and a radius: the core is what GJK runs on,
@@ -109,6 +110,46 @@ cored_by_itself! {
     [T: Real, const D: usize] Triangle<T, D>, |s| true, s.a;
     ['a, T: Real, const D: usize] Polygon<'a, T, D>, |s| !s.vertices.is_empty(),
         s.vertices.first().copied().unwrap_or_else(Point::origin);
+}
+
+// The 3D shapes (`D` fixed to 3 by the `impl` header's `T, D` names).
+macro_rules! cored_3d {
+    ($([$($g:tt)*] $S:ty, |$s:ident| $usable:expr, $hint:expr;)*) => {$(
+        impl<$($g)*> Cored<T, 3> for $S {
+            type Core<'s> = &'s Self where Self: 's;
+            #[inline(always)]
+            fn core(&self) -> &Self {
+                self
+            }
+            #[inline(always)]
+            fn margin(&self) -> T {
+                T::zero()
+            }
+            #[inline(always)]
+            fn usable(&self) -> bool {
+                let $s = self;
+                $usable
+            }
+            #[inline(always)]
+            fn hint(&self) -> Point<T, 3> {
+                let $s = self;
+                $hint
+            }
+        }
+    )*};
+}
+
+cored_3d! {
+    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), s.a;
+    [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| !s.vertices.is_empty(),
+        s.vertices.first().copied().unwrap_or_else(Point::origin);
+}
+
+#[cfg(feature = "alloc")]
+cored_3d! {
+    [T: Real] crate::ConvexPolyhedron<T>, |s| !s.vertices().is_empty(),
+        s.vertices().first().copied().unwrap_or_else(Point::origin);
 }
 
 impl<T: Real, const D: usize> Cored<T, D> for Ball<T, D> {
@@ -590,6 +631,41 @@ macro_rules! swept_reversed {
     )*};
 }
 
+/// A 3D pair answered by GJK in every family: closest points, the contact
+/// (`Intersect`), and each shape swept against the other (`=> closest`:
+/// closest points by the given closed form instead; `no contact`: the
+/// `Intersect` is elsewhere, a cast).
+macro_rules! gjk_3d {
+    ($([$($g:tt)*] $A:ty, $B:ty $(=> $f:expr)? $(, $no:ident contact)?;)*) => {$(
+        gjk_3d!(@closest [$($g)*] $A, $B $(, $f)?);
+        gjk_3d!(@contact [$($g)*] $A, $B $(, $no)?);
+        swept_pair! {
+            [$($g)*] $A, $B => 3, gjk_toi;
+            [$($g)*] $B, $A => 3, gjk_toi;
+        }
+    )*};
+    (@closest [$($g:tt)*] $A:ty, $B:ty) => {
+        closest_pair! { [$($g)*] $A, $B => 3, closest; }
+    };
+    (@closest [$($g:tt)*] $A:ty, $B:ty, $f:expr) => {
+        closest_pair! { [$($g)*] $A, $B => 3, $f; }
+    };
+    (@contact [$($g:tt)*] $A:ty, $B:ty) => {
+        contact_pair! { [$($g)*] $A, $B => 3; }
+    };
+    (@contact [$($g:tt)*] $A:ty, $B:ty, no) => {};
+}
+
+/// A 3D shape with its own type, by GJK in every family, in a canonical
+/// order of the two (see `closest_self`).
+macro_rules! gjk_3d_self {
+    ($([$($g:tt)*] $A:ty, |$s:ident| $key:expr;)*) => {$(
+        closest_self! { [$($g)*] $A => 3, closest, |$s| $key; }
+        contact_self! { [$($g)*] $A => 3, |$s| $key; }
+        swept_pair! { [$($g)*] $A, $A => 3, gjk_toi; }
+    )*};
+}
+
 /// The GJK time of impact of two cored shapes.
 #[inline]
 fn gjk_toi<T, const D: usize, A, B>(a: &A, m: &Vector<T, D>, b: &B) -> Option<Toi<T, D>>
@@ -708,4 +784,64 @@ swept_reversed! {
     ['a, T: Real, const D: usize] Polygon<'a, T, D>, Ball<T, D> => D;
     [T: Real] Triangle<T, 3>, Aabb<T, 3> => 3;
     [T: Real] Triangle<T, 2>, Aabb<T, 2> => 2;
+}
+
+// Cylinders, cones and convex polyhedra (3D): GJK with every shape (a
+// ball's closest points: the closed form; a segment's `Intersect` is its
+// cast, in the shape's ray file).
+gjk_3d! {
+    [T: Real] Ball<T, 3>, Cylinder<T> => ball_closest;
+    [T: Real] Ball<T, 3>, Cone<T> => ball_closest;
+    ['a, T: Real] Ball<T, 3>, ConvexPolyhedronRef<'a, T> => ball_closest;
+    [T: Real] Aabb<T, 3>, Cylinder<T>;
+    [T: Real] Aabb<T, 3>, Cone<T>;
+    ['a, T: Real] Aabb<T, 3>, ConvexPolyhedronRef<'a, T>;
+    [T: Real] Obb<T, 3>, Cylinder<T>;
+    [T: Real] Obb<T, 3>, Cone<T>;
+    ['a, T: Real] Obb<T, 3>, ConvexPolyhedronRef<'a, T>;
+    [T: Real] Capsule<T, 3>, Cylinder<T>;
+    [T: Real] Capsule<T, 3>, Cone<T>;
+    ['a, T: Real] Capsule<T, 3>, ConvexPolyhedronRef<'a, T>;
+    [T: Real] Segment<T, 3>, Cylinder<T>, no contact;
+    [T: Real] Segment<T, 3>, Cone<T>, no contact;
+    ['a, T: Real] Segment<T, 3>, ConvexPolyhedronRef<'a, T>, no contact;
+    [T: Real] Triangle<T, 3>, Cylinder<T>;
+    [T: Real] Triangle<T, 3>, Cone<T>;
+    ['a, T: Real] Triangle<T, 3>, ConvexPolyhedronRef<'a, T>;
+    ['a, T: Real] Polygon<'a, T, 3>, Cylinder<T>;
+    ['a, T: Real] Polygon<'a, T, 3>, Cone<T>;
+    ['a, 'b, T: Real] Polygon<'a, T, 3>, ConvexPolyhedronRef<'b, T>;
+    [T: Real] Cylinder<T>, Cone<T>;
+    ['a, T: Real] Cylinder<T>, ConvexPolyhedronRef<'a, T>;
+    ['a, T: Real] Cone<T>, ConvexPolyhedronRef<'a, T>;
+}
+
+gjk_3d_self! {
+    [T: Real] Cylinder<T>, |s| s.a.iter().chain(s.b.iter()).copied().chain([s.radius]);
+    [T: Real] Cone<T>, |s| s.apex.iter().chain(s.base_center.iter()).copied().chain([s.radius]);
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| s.vertices.iter().flat_map(|v| v.iter()).copied();
+}
+
+/// The owned polyhedron (feature `alloc`): as the borrowed one.
+#[cfg(feature = "alloc")]
+mod owned {
+    use super::*;
+    use crate::ConvexPolyhedron;
+
+    gjk_3d! {
+        [T: Real] Ball<T, 3>, ConvexPolyhedron<T> => ball_closest;
+        [T: Real] Aabb<T, 3>, ConvexPolyhedron<T>;
+        [T: Real] Obb<T, 3>, ConvexPolyhedron<T>;
+        [T: Real] Capsule<T, 3>, ConvexPolyhedron<T>;
+        [T: Real] Segment<T, 3>, ConvexPolyhedron<T>, no contact;
+        [T: Real] Triangle<T, 3>, ConvexPolyhedron<T>;
+        ['a, T: Real] Polygon<'a, T, 3>, ConvexPolyhedron<T>;
+        [T: Real] Cylinder<T>, ConvexPolyhedron<T>;
+        [T: Real] Cone<T>, ConvexPolyhedron<T>;
+        ['a, T: Real] ConvexPolyhedronRef<'a, T>, ConvexPolyhedron<T>;
+    }
+
+    gjk_3d_self! {
+        [T: Real] ConvexPolyhedron<T>, |s| s.vertices().iter().flat_map(|v| v.iter()).copied();
+    }
 }

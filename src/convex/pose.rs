@@ -35,9 +35,10 @@ use crate::convex::pairs::{self, Cored};
 use crate::convex::Support;
 use crate::query::{LinearHit, OverlapPolygon, Span, TriangleIntersection};
 use crate::{
-    Aabb, Ball, Bounded, Capsule, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact,
-    Contains, ConvexHull, Frustum, Intersect, Line, Matrix, Obb, Plane, Point, Polygon, Ray,
-    RayHit, Real, Segment, Side, Swept, Toi, Triangle, TriangleHit, Vector,
+    Aabb, Ball, Bounded, Capsule, Classify, ClosestPair, ClosestPoint, ClosestPoints, Cone,
+    Contact, Contains, ConvexHull, ConvexPolyhedronRef, Cylinder, Frustum, Intersect, Line, Matrix,
+    Obb, Plane, Point, Polygon, Ray, RayHit, Real, Segment, Side, Swept, Toi, Triangle,
+    TriangleHit, Vector,
 };
 
 use super::Rounded;
@@ -193,6 +194,62 @@ impl<'a, T: Real, R: AbstractRotation<T, 3>> Transform<Iso<T, R, 3>> for ConvexH
     #[inline]
     fn transformed(&self, pose: &Iso<T, R, 3>) -> Self::Output {
         Placed::new(*self, pose.clone())
+    }
+}
+
+impl<T: Real, R: AbstractRotation<T, 3>> Transform<Iso<T, R, 3>> for Cylinder<T> {
+    type Output = Cylinder<T>;
+    /// Both end centres moved.
+    #[inline]
+    fn transformed(&self, pose: &Iso<T, R, 3>) -> Cylinder<T> {
+        Cylinder::new(
+            pose.transform_point(&self.a),
+            pose.transform_point(&self.b),
+            self.radius,
+        )
+    }
+}
+
+impl<T: Real, R: AbstractRotation<T, 3>> Transform<Iso<T, R, 3>> for Cone<T> {
+    type Output = Cone<T>;
+    /// The apex and the base centre moved.
+    #[inline]
+    fn transformed(&self, pose: &Iso<T, R, 3>) -> Cone<T> {
+        Cone::new(
+            pose.transform_point(&self.apex),
+            pose.transform_point(&self.base_center),
+            self.radius,
+        )
+    }
+}
+
+impl<'a, T: Real, R: AbstractRotation<T, 3>> Transform<Iso<T, R, 3>>
+    for ConvexPolyhedronRef<'a, T>
+{
+    type Output = Placed<ConvexPolyhedronRef<'a, T>, Iso<T, R, 3>>;
+    /// The borrowed polyhedron, placed (its arrays are not the caller's to
+    /// move).
+    #[inline]
+    fn transformed(&self, pose: &Iso<T, R, 3>) -> Self::Output {
+        Placed::new(*self, pose.clone())
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Real, R: AbstractRotation<T, 3>> Transform<Iso<T, R, 3>> for crate::ConvexPolyhedron<T> {
+    type Output = crate::ConvexPolyhedron<T>;
+    /// A copy with every vertex and face plane moved (the faces keep
+    /// their vertex loops).
+    #[inline]
+    fn transformed(&self, pose: &Iso<T, R, 3>) -> crate::ConvexPolyhedron<T> {
+        let mut moved = self.clone();
+        for v in &mut moved.vertices {
+            *v = pose.transform_point(v);
+        }
+        for plane in &mut moved.planes {
+            *plane = plane.transformed(pose);
+        }
+        moved
     }
 }
 
@@ -507,30 +564,30 @@ where
 /// The other order of a placed shape's queries, for a shape type that
 /// owns its values: the placed shape's query, read the other way round.
 macro_rules! placed_mirror {
-    ($([$($g:tt)*] $X:ty;)*) => {$(
-        impl<$($g)*, S, R: AbstractRotation<T, D>> Intersect<Placed<S, Iso<T, R, D>>> for $X
+    ($([$($g:tt)*] $X:ty, $d:tt;)*) => {$(
+        impl<$($g)*, S, R: AbstractRotation<T, $d>> Intersect<Placed<S, Iso<T, R, $d>>> for $X
         where
-            Placed<S, Iso<T, R, D>>: Intersect<$X>,
-            <Placed<S, Iso<T, R, D>> as Intersect<$X>>::Output: Reverse,
+            Placed<S, Iso<T, R, $d>>: Intersect<$X>,
+            <Placed<S, Iso<T, R, $d>> as Intersect<$X>>::Output: Reverse,
         {
-            type Output = <Placed<S, Iso<T, R, D>> as Intersect<$X>>::Output;
+            type Output = <Placed<S, Iso<T, R, $d>> as Intersect<$X>>::Output;
             #[inline]
-            fn intersect(&self, other: &Placed<S, Iso<T, R, D>>) -> Option<Self::Output> {
+            fn intersect(&self, other: &Placed<S, Iso<T, R, $d>>) -> Option<Self::Output> {
                 other.intersect(self).map(Reverse::reverse)
             }
             #[inline]
-            fn intersects(&self, other: &Placed<S, Iso<T, R, D>>) -> bool {
+            fn intersects(&self, other: &Placed<S, Iso<T, R, $d>>) -> bool {
                 other.intersects(self)
             }
         }
 
-        impl<$($g)*, S, R: AbstractRotation<T, D>> ClosestPoints<Placed<S, Iso<T, R, D>>> for $X
+        impl<$($g)*, S, R: AbstractRotation<T, $d>> ClosestPoints<Placed<S, Iso<T, R, $d>>> for $X
         where
-            Placed<S, Iso<T, R, D>>: ClosestPoints<$X, Output = ClosestPair<T, D>>,
+            Placed<S, Iso<T, R, $d>>: ClosestPoints<$X, Output = ClosestPair<T, $d>>,
         {
-            type Output = ClosestPair<T, D>;
+            type Output = ClosestPair<T, $d>;
             #[inline]
-            fn closest_points(&self, other: &Placed<S, Iso<T, R, D>>) -> ClosestPair<T, D> {
+            fn closest_points(&self, other: &Placed<S, Iso<T, R, $d>>) -> ClosestPair<T, $d> {
                 other.closest_points(self).swap()
             }
         }
@@ -538,43 +595,48 @@ macro_rules! placed_mirror {
 }
 
 placed_mirror! {
-    [T: Real, const D: usize] Ball<T, D>;
-    [T: Real, const D: usize] Aabb<T, D>;
-    [T: Real, const D: usize] Obb<T, D>;
-    [T: Real, const D: usize] Capsule<T, D>;
-    [T: Real, const D: usize] Segment<T, D>;
-    [T: Real, const D: usize] Triangle<T, D>;
-    [T: Real, const D: usize] Ray<T, D>;
-    [T: Real, const D: usize] Line<T, D>;
-    [T: Real, const D: usize] Plane<T, D>;
+    [T: Real, const D: usize] Ball<T, D>, D;
+    [T: Real, const D: usize] Aabb<T, D>, D;
+    [T: Real, const D: usize] Obb<T, D>, D;
+    [T: Real, const D: usize] Capsule<T, D>, D;
+    [T: Real, const D: usize] Segment<T, D>, D;
+    [T: Real, const D: usize] Triangle<T, D>, D;
+    [T: Real, const D: usize] Ray<T, D>, D;
+    [T: Real, const D: usize] Line<T, D>, D;
+    [T: Real, const D: usize] Plane<T, D>, D;
+}
+
+placed_mirror! {
+    [T: Real] Cylinder<T>, 3;
+    [T: Real] Cone<T>, 3;
 }
 
 /// The other order for a shape that borrows its values (whose own move
 /// would be a placed shape again): GJK between the two directly.
 macro_rules! placed_gjk {
-    ($([$($g:tt)*] $X:ty;)*) => {$(
-        impl<$($g)*, S, R: AbstractRotation<T, D>> Intersect<Placed<S, Iso<T, R, D>>> for $X
+    ($([$($g:tt)*] $X:ty, $d:tt;)*) => {$(
+        impl<$($g)*, S, R: AbstractRotation<T, $d>> Intersect<Placed<S, Iso<T, R, $d>>> for $X
         where
-            S: Cored<T, D>,
+            S: Cored<T, $d>,
         {
-            type Output = Contact<T, D>;
+            type Output = Contact<T, $d>;
             #[inline]
-            fn intersect(&self, other: &Placed<S, Iso<T, R, D>>) -> Option<Contact<T, D>> {
+            fn intersect(&self, other: &Placed<S, Iso<T, R, $d>>) -> Option<Contact<T, $d>> {
                 pairs::contact(self, other)
             }
             #[inline]
-            fn intersects(&self, other: &Placed<S, Iso<T, R, D>>) -> bool {
+            fn intersects(&self, other: &Placed<S, Iso<T, R, $d>>) -> bool {
                 pairs::intersects(self, other)
             }
         }
 
-        impl<$($g)*, S, R: AbstractRotation<T, D>> ClosestPoints<Placed<S, Iso<T, R, D>>> for $X
+        impl<$($g)*, S, R: AbstractRotation<T, $d>> ClosestPoints<Placed<S, Iso<T, R, $d>>> for $X
         where
-            S: Cored<T, D>,
+            S: Cored<T, $d>,
         {
-            type Output = ClosestPair<T, D>;
+            type Output = ClosestPair<T, $d>;
             #[inline]
-            fn closest_points(&self, other: &Placed<S, Iso<T, R, D>>) -> ClosestPair<T, D> {
+            fn closest_points(&self, other: &Placed<S, Iso<T, R, $d>>) -> ClosestPair<T, $d> {
                 pairs::closest(self, other)
             }
         }
@@ -582,7 +644,8 @@ macro_rules! placed_gjk {
 }
 
 placed_gjk! {
-    ['a, T: Real, const D: usize] Polygon<'a, T, D>;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, D;
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3;
 }
 
 // Placed shapes in motion: `Swept<X>` against a placed shape is the placed
@@ -607,26 +670,26 @@ where
 /// A placed shape in motion against a static one, by the GJK cast (the
 /// placed shape's support map carries its pose), and the mirror.
 macro_rules! swept_placed {
-    ($([$($g:tt)*] $X:ty;)*) => {$(
-        impl<$($g)*, S, R: AbstractRotation<T, D>> Intersect<$X> for Swept<Placed<S, Iso<T, R, D>>, T, D>
+    ($([$($g:tt)*] $X:ty, $d:tt;)*) => {$(
+        impl<$($g)*, S, R: AbstractRotation<T, $d>> Intersect<$X> for Swept<Placed<S, Iso<T, R, $d>>, T, $d>
         where
-            S: Cored<T, D>,
+            S: Cored<T, $d>,
         {
-            type Output = Toi<T, D>;
+            type Output = Toi<T, $d>;
             /// The first contact of the moving placed shape with `other`.
             #[inline]
-            fn intersect(&self, other: &$X) -> Option<Toi<T, D>> {
+            fn intersect(&self, other: &$X) -> Option<Toi<T, $d>> {
                 pairs::toi(&self.shape, &self.motion, other)
             }
         }
 
-        impl<$($g)*, S, R: AbstractRotation<T, D>> Intersect<Swept<Placed<S, Iso<T, R, D>>, T, D>> for $X
+        impl<$($g)*, S, R: AbstractRotation<T, $d>> Intersect<Swept<Placed<S, Iso<T, R, $d>>, T, $d>> for $X
         where
-            S: Cored<T, D>,
+            S: Cored<T, $d>,
         {
-            type Output = Toi<T, D>;
+            type Output = Toi<T, $d>;
             #[inline]
-            fn intersect(&self, other: &Swept<Placed<S, Iso<T, R, D>>, T, D>) -> Option<Toi<T, D>> {
+            fn intersect(&self, other: &Swept<Placed<S, Iso<T, R, $d>>, T, $d>) -> Option<Toi<T, $d>> {
                 other.intersect(self)
             }
         }
@@ -634,11 +697,24 @@ macro_rules! swept_placed {
 }
 
 swept_placed! {
-    [T: Real, const D: usize] Ball<T, D>;
-    [T: Real, const D: usize] Aabb<T, D>;
-    [T: Real, const D: usize] Obb<T, D>;
-    [T: Real, const D: usize] Capsule<T, D>;
-    [T: Real, const D: usize] Segment<T, D>;
-    [T: Real, const D: usize] Triangle<T, D>;
-    ['a, T: Real, const D: usize] Polygon<'a, T, D>;
+    [T: Real] Cylinder<T>, 3;
+    [T: Real] Cone<T>, 3;
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3;
+    [T: Real, const D: usize] Ball<T, D>, D;
+    [T: Real, const D: usize] Aabb<T, D>, D;
+    [T: Real, const D: usize] Obb<T, D>, D;
+    [T: Real, const D: usize] Capsule<T, D>, D;
+    [T: Real, const D: usize] Segment<T, D>, D;
+    [T: Real, const D: usize] Triangle<T, D>, D;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, D;
+}
+
+#[cfg(feature = "alloc")]
+placed_gjk! {
+    [T: Real] crate::ConvexPolyhedron<T>, 3;
+}
+
+#[cfg(feature = "alloc")]
+swept_placed! {
+    [T: Real] crate::ConvexPolyhedron<T>, 3;
 }
