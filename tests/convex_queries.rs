@@ -207,7 +207,7 @@ fn random_hulls<T: Scalar, const D: usize>(seed: u64, cases: usize) {
         }
     }
     assert!(
-        overlaps > cases / 10 && hits > cases / 10,
+        overlaps >= cases / 10 && hits >= cases / 10,
         "{overlaps} overlaps, {hits} hits"
     );
 }
@@ -241,7 +241,12 @@ scalar_tests! {
         let b = Aabb::new(pt::<T, 3>([1.0 + step, 0.25, 0.25]), pt([2.0, 0.75, 0.75]));
         assert!(!convex::intersects(&a, &b));
         assert!(convex::contact(&a, &b).is_none());
-        assert_eq!(convex::closest_points(&a, &b).distance().to_f64(), step);
+        // (Compared by coordinates: in fixed point the square of one
+        // resolution step underflows, so `distance()` is zero there.)
+        let c = convex::closest_points(&a, &b);
+        assert_eq!((c.point_b.x - c.point_a.x).to_f64(), step);
+        assert_eq!((c.point_b.y - c.point_a.y).to_f64(), 0.0);
+        assert_eq!((c.point_b.z - c.point_a.z).to_f64(), 0.0);
     }
 
     fn hand_derived_cases<T>() {

@@ -1,6 +1,6 @@
 //! Convex pairs in isect and parry3d side by side: GJK distance between
-//! two 32-vertex polyhedra, and the polyhedron–polyhedron intersection
-//! test, isect `f32` against parry3d and isect `f64` against parry3d-f64,
+//! two 32-vertex polyhedra, the polyhedron–polyhedron intersection test
+//! and the cylinder–box distance, isect `f32` against parry3d and isect `f64` against parry3d-f64,
 //! on identical inputs, in one criterion group per query and scalar
 //! (`<query>/<scalar>`, ids `isect` and the peer's name). One iteration
 //! is one query.
@@ -16,16 +16,21 @@
 //! `pos1⁻¹ · pos2` (computed in the loop, as `query::distance` does); isect
 //! takes two `Placed` shapes and moves the second into the first's frame.
 //! The polyhedra are parry's `ConvexPolyhedron::from_convex_hull` of 32
-//! points on a unit sphere (all on the hull) and, on isect's side, the same
-//! hull vertices (a `Polygon` over them: its support map is the same
-//! linear scan as parry's). Answers are checked to agree before timing.
+//! points on a unit sphere (all on the hull) and, on isect's side,
+//! `ConvexPolyhedron::from_points` of the same points (its support map
+//! climbs the hull's vertex adjacency from the last support vertex;
+//! parry's scans every vertex). The cylinders (half height 0.5 to 1,
+//! radius 0.3 to 1) and boxes (half extents 0.3 to 1) are parry's
+//! `Cylinder` and `Cuboid` and isect's `Cylinder` (axis along y, as
+//! parry's) and `Aabb` in their local frames, placed the same way.
+//! Answers are checked to agree before timing.
 //! Two distributions: apart (centres 2.2 to 4 apart: distance queries)
 //! and near (0.5 to 2.5 apart: about half overlap).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use isect::convex::Placed;
 use isect::nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion};
-use isect::{ClosestPoints, Intersect, Polygon};
+use isect::{Aabb, ClosestPoints, ConvexPolyhedron as Hull, Cylinder as Cyl, Intersect};
 use isect_peers::{run, Rng};
 
 /// Points on the unit sphere (a Fibonacci spiral, jittered).
@@ -69,7 +74,7 @@ macro_rules! side_by_side {
             use $parry::query::details::{
                 distance_support_map_support_map, intersection_test_support_map_support_map,
             };
-            use $parry::shape::ConvexPolyhedron;
+            use $parry::shape::{ConvexPolyhedron, Cuboid, Cylinder};
 
             let scalar = stringify!($t);
             let mut rng = Rng::new(0xC0475);
@@ -85,16 +90,16 @@ macro_rules! side_by_side {
                     Rotation::from_xyzw(q[1] as $t, q[2] as $t, q[3] as $t, q[0] as $t),
                 )
             };
-            // Twenty polyhedra, their hull vertices for isect.
-            let hulls: Vec<(ConvexPolyhedron, Vec<Point3<$t>>)> = (0..20)
+            // Twenty polyhedra, on both sides from the same points.
+            let hulls: Vec<(ConvexPolyhedron, Hull<$t>)> = (0..20)
                 .map(|_| {
-                    let pts: Vec<Vector> = sphere_points(&mut rng, 32)
-                        .iter()
-                        .map(|p| Vector::new(p[0] as $t, p[1] as $t, p[2] as $t))
-                        .collect();
-                    let poly = ConvexPolyhedron::from_convex_hull(&pts).expect("hull");
-                    let verts = poly.points().iter().map(|v| Point3::new(v.x, v.y, v.z)).collect();
-                    (poly, verts)
+                    let pts = sphere_points(&mut rng, 32);
+                    let pp: Vec<Vector> = pts.iter().map(|p| Vector::new(p[0] as $t, p[1] as $t, p[2] as $t)).collect();
+                    let poly = ConvexPolyhedron::from_convex_hull(&pp).expect("hull");
+                    let ip: Vec<Point3<$t>> = pts.iter().map(|p| Point3::new(p[0] as $t, p[1] as $t, p[2] as $t)).collect();
+                    let hull = Hull::from_points(&ip).expect("hull");
+                    assert_eq!(hull.vertices().len(), poly.points().len());
+                    (poly, hull)
                 })
                 .collect();
             for (lo, hi, dist) in [(2.2, 4.0, "apart"), (0.5, 2.5, "near")] {
@@ -111,7 +116,7 @@ macro_rules! side_by_side {
                 let ours: Vec<_> = cases
                     .iter()
                     .map(|&(i, j, pa, pb)| {
-                        (Placed::new(Polygon::new(&hulls[i].1), iso(pa)), Placed::new(Polygon::new(&hulls[j].1), iso(pb)))
+                        (Placed::new(hulls[i].1.as_ref(), iso(pa)), Placed::new(hulls[j].1.as_ref(), iso(pb)))
                     })
                     .collect();
                 let peer: Vec<_> = cases
@@ -125,12 +130,12 @@ macro_rules! side_by_side {
                     let d2 = distance_support_map_support_map(&pa.inv_mul(pb), *ga, *gb);
                     worst = worst.max(f64::from((d1 - d2).abs()));
                     // An f64 reference on the same (rounded) inputs.
-                    let up = |p: &Placed<Polygon<'_, $t>, Isometry3<$t>>| {
+                    let up = |p: &Placed<isect::ConvexPolyhedronRef<'_, $t>, Isometry3<$t>>| {
                         let v: Vec<Point3<f64>> = p.shape.vertices.iter().map(|x| x.cast::<f64>()).collect();
-                        (v, p.pose.cast::<f64>())
+                        (Hull::from_points(&v).expect("hull"), p.pose.cast::<f64>())
                     };
                     let ((va, ia), (vb, ib)) = (up(a), up(b));
-                    let r = Placed::new(Polygon::new(&va), ia).closest_points(&Placed::new(Polygon::new(&vb), ib)).distance();
+                    let r = Placed::new(va.as_ref(), ia).closest_points(&Placed::new(vb.as_ref(), ib)).distance();
                     e1 = e1.max((f64::from(d1) - r).abs());
                     e2 = e2.max((f64::from(d2) - r).abs());
                     assert_eq!(a.intersects(b), intersection_test_support_map_support_map(&pa.inv_mul(pb), *ga, *gb) || d1 == 0.0);
@@ -149,6 +154,49 @@ macro_rules! side_by_side {
                 run(&mut g, "isect", &ours, |(a, b)| a.intersects(b));
                 run(&mut g, $peer, &peer, |(ga, pa, gb, pb)| {
                     intersection_test_support_map_support_map(&pa.inv_mul(pb), *ga, *gb)
+                });
+                g.finish();
+            }
+
+            // Cylinder–box distance.
+            for (lo, hi, dist) in [(2.2, 4.0, "apart"), (0.5, 2.5, "near")] {
+                let cases: Vec<_> = (0..isect_peers::CASES)
+                    .map(|_| {
+                        let (h, r) = (rng.range(0.5, 1.0), rng.range(0.3, 1.0));
+                        let e = [rng.range(0.3, 1.0), rng.range(0.3, 1.0), rng.range(0.3, 1.0)];
+                        let pa = pose(&mut rng, 0.0, 0.5);
+                        let (q, t) = pose(&mut rng, lo, hi);
+                        let pb = (q, [t[0] + pa.1[0], t[1] + pa.1[1], t[2] + pa.1[2]]);
+                        (h, r, e, pa, pb)
+                    })
+                    .collect();
+                let ours: Vec<_> = cases
+                    .iter()
+                    .map(|&(h, r, e, pa, pb)| {
+                        let cyl = Cyl::new(Point3::new(0.0, -h as $t, 0.0), Point3::new(0.0, h as $t, 0.0), r as $t);
+                        let e = Point3::new(e[0] as $t, e[1] as $t, e[2] as $t);
+                        (Placed::new(cyl, iso(pa)), Placed::new(Aabb::new(-e, e), iso(pb)))
+                    })
+                    .collect();
+                let peer: Vec<_> = cases
+                    .iter()
+                    .map(|&(h, r, e, pa, pb)| {
+                        let cyl = Cylinder::new(h as $t, r as $t);
+                        let cub = Cuboid::new(Vector::new(e[0] as $t, e[1] as $t, e[2] as $t));
+                        (cyl, ppose(pa), cub, ppose(pb))
+                    })
+                    .collect();
+                let mut worst = 0.0f64;
+                for ((a, b), (ga, pa, gb, pb)) in ours.iter().zip(&peer) {
+                    let d1 = a.closest_points(b).distance();
+                    let d2 = distance_support_map_support_map(&pa.inv_mul(pb), ga, gb);
+                    worst = worst.max(f64::from((d1 - d2).abs()));
+                }
+                assert!(worst <= $tol * 10.0, "cylinder_box {dist}: isect and parry differ by {worst:e}");
+                let mut g = c.benchmark_group(format!("gjk_distance_cylinder_box_{dist}/{scalar}"));
+                run(&mut g, "isect", &ours, |(a, b)| a.closest_points(b).distance());
+                run(&mut g, $peer, &peer, |(ga, pa, gb, pb)| {
+                    distance_support_map_support_map(&pa.inv_mul(pb), ga, gb)
                 });
                 g.finish();
             }

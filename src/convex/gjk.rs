@@ -193,7 +193,9 @@ where
     let m2 = margin * margin;
     for _ in 0..MAX_ITERATIONS {
         let vv = v.norm_squared();
-        if vv == T::zero() || (test.is_some() && vv <= m2) {
+        // (`v` itself, not `vv`: in fixed point the square of a tiny `v`
+        // underflows to zero.)
+        if v == Vector3::zeros() || (test.is_some() && margin > T::zero() && vv <= m2) {
             status = Status::Overlap;
             break;
         }
@@ -212,7 +214,7 @@ where
         }
         simplex.push(w);
         let next = simplex.nearest(planar);
-        if next.vv == T::zero() {
+        if next.v == Vector3::zeros() {
             simplex.apply(&next);
             status = Status::Overlap;
             break;

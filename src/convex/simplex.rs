@@ -298,11 +298,18 @@ impl<T: Real> Simplex<T> {
     /// The points `Σ λ_i a_i` and `Σ λ_i b_i` of the two shapes.
     #[inline]
     pub fn points(&self) -> (Vector3<T>, Vector3<T>) {
-        let mut pa = Vector3::zeros();
-        let mut pb = Vector3::zeros();
-        for (v, l) in self.vertices().iter().zip(self.lambda.iter()) {
-            pa += v.a * *l;
-            pb += v.b * *l;
+        // In affine form, from the first vertex: weights that do not sum
+        // to exactly one (rounded, or truncated in fixed point) move the
+        // points along the simplex, not off it (a face's points stay on
+        // the face's plane when the vertices' coordinates agree there).
+        let verts = self.vertices();
+        let Some((first, rest)) = verts.split_first() else {
+            return (Vector3::zeros(), Vector3::zeros());
+        };
+        let (mut pa, mut pb) = (first.a, first.b);
+        for (v, l) in rest.iter().zip(self.lambda.iter().skip(1)) {
+            pa += (v.a - first.a) * *l;
+            pb += (v.b - first.b) * *l;
         }
         (pa, pb)
     }
