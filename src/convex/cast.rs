@@ -41,15 +41,20 @@ pub(crate) struct CastHit<T: Real> {
 /// `a` and `b` are the support points of `A` (at `t = 0`) and `B`; its
 /// `w` is left for the caller (`x - (b - a)`).
 #[inline(always)]
-fn support<T, const D: usize, A, B>(a: &A, b: &B, d: &Vector3<T>) -> Vertex<T>
+fn support<T, const D: usize, A, B>(
+    a: &A,
+    b: &B,
+    d: &Vector3<T>,
+    hints: &mut (usize, usize),
+) -> Vertex<T>
 where
     T: Real,
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
     let dd = lower::<T, D>(d);
-    let pb = crate::convex::gjk::lift(&b.support(&dd).coords);
-    let pa = crate::convex::gjk::lift(&a.support(&-dd).coords);
+    let pb = crate::convex::gjk::lift(&b.support_from(&dd, &mut hints.1).coords);
+    let pa = crate::convex::gjk::lift(&a.support_from(&-dd, &mut hints.0).coords);
     Vertex {
         w: Vector3::zeros(),
         a: pa,
@@ -78,7 +83,8 @@ where
     let mut lambda = T::zero();
     let mut x = Vector3::<T>::zeros();
     let mut normal: Option<Vector3<T>> = None;
-    let mut first = support::<T, D, A, B>(a, b, &-r);
+    let mut hints = (0, 0);
+    let mut first = support::<T, D, A, B>(a, b, &-r, &mut hints);
     let y0 = first.b - first.a;
     if !finite3(&y0) {
         return None;
@@ -96,7 +102,7 @@ where
         if vv == T::zero() || vv <= reach * reach {
             break;
         }
-        let mut p = support::<T, D, A, B>(a, b, &v);
+        let mut p = support::<T, D, A, B>(a, b, &v, &mut hints);
         let y = p.b - p.a;
         if !finite3(&y) {
             return None;

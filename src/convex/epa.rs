@@ -98,7 +98,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    let pair = Pair { a, b };
+    let pair = Pair::new(a, b);
     if D == 1 {
         return Some(epa_1d::<T, D, A, B>(&pair));
     }

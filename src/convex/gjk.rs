@@ -21,6 +21,7 @@
 //!   that dot product ([`Orient::plane_side`](crate::Orient::plane_side));
 //! - a support point that is NaN or infinite.
 
+use core::cell::Cell;
 use core::cmp::Ordering;
 
 use nalgebra::{Point, Vector3};
@@ -64,13 +65,27 @@ pub(crate) fn finite3<T: Real>(v: &Vector3<T>) -> bool {
     v.x.is_finite_real() & v.y.is_finite_real() & v.z.is_finite_real()
 }
 
-/// Two shapes seen as their Minkowski difference `A - B`.
+/// Two shapes seen as their Minkowski difference `A - B`, with the hints
+/// of their last support searches ([`Support::support_from`]).
 pub(crate) struct Pair<'s, A: ?Sized, B: ?Sized> {
     pub a: &'s A,
     pub b: &'s B,
+    hint_a: Cell<usize>,
+    hint_b: Cell<usize>,
 }
 
-impl<A: ?Sized, B: ?Sized> Pair<'_, A, B> {
+impl<'s, A: ?Sized, B: ?Sized> Pair<'s, A, B> {
+    /// The pair, searching from the first vertices.
+    #[inline(always)]
+    pub fn new(a: &'s A, b: &'s B) -> Self {
+        Self {
+            a,
+            b,
+            hint_a: Cell::new(0),
+            hint_b: Cell::new(0),
+        }
+    }
+
     /// The support point of `A - B` in direction `d`: `s_A(d) - s_B(-d)`.
     #[inline(always)]
     pub fn support<T: Real, const D: usize>(&self, d: &Vector3<T>) -> Vertex<T>
@@ -79,8 +94,11 @@ impl<A: ?Sized, B: ?Sized> Pair<'_, A, B> {
         B: Support<T, D>,
     {
         let dd = lower::<T, D>(d);
-        let a = lift(&self.a.support(&dd).coords);
-        let b = lift(&self.b.support(&-dd).coords);
+        let (mut ha, mut hb) = (self.hint_a.get(), self.hint_b.get());
+        let a = lift(&self.a.support_from(&dd, &mut ha).coords);
+        let b = lift(&self.b.support_from(&-dd, &mut hb).coords);
+        self.hint_a.set(ha);
+        self.hint_b.set(hb);
         Vertex { w: a - b, a, b }
     }
 }
@@ -174,7 +192,7 @@ where
     B: Support<T, D> + ?Sized,
 {
     let planar = D <= 2;
-    let pair = Pair { a, b };
+    let pair = Pair::new(a, b);
     let dir = if start == Vector3::zeros() {
         Vector3::x()
     } else {
@@ -209,11 +227,20 @@ where
             break;
         }
         // No progress to make: v is the distance to the tolerance.
-        if vv - v.dot(&w.w) <= tol * vv || simplex.contains(&w.w) {
+        let vw = v.dot(&w.w);
+        if vv - vw <= tol * vv || simplex.contains(&w.w) {
             break;
         }
         simplex.push(w);
         let next = simplex.nearest(planar);
+        // The plane through w normal to v proves the distance at least
+        // `v·w / |v|`: a nearer point is a rounding artefact of a nearly
+        // flat simplex (four nearly coplanar support points of a curved
+        // shape), so the old simplex stands.
+        if vw > T::zero() && next.vv * vv < vw * vw * (T::one() - tol) {
+            simplex.pop();
+            break;
+        }
         if next.v == Vector3::zeros() {
             simplex.apply(&next);
             status = Status::Overlap;

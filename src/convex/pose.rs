@@ -319,6 +319,13 @@ where
         let local = self.pose.inverse_transform_vector(dir);
         self.pose.transform_point(&self.shape.support(&local))
     }
+
+    #[inline]
+    fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
+        let local = self.pose.inverse_transform_vector(dir);
+        self.pose
+            .transform_point(&self.shape.support_from(&local, start))
+    }
 }
 
 impl<S, T, R, const D: usize> ClosestPoint<T, D> for Placed<S, Iso<T, R, D>>
@@ -432,6 +439,11 @@ impl<S: Support<T, D>, T: Real, const D: usize> Support<T, D> for Framed<S, T, D
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
         let local = self.rot.tr_mul(dir);
         Point::from(self.rot * self.shape.support(&local).coords + self.trans)
+    }
+    #[inline(always)]
+    fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
+        let local = self.rot.tr_mul(dir);
+        Point::from(self.rot * self.shape.support_from(&local, start).coords + self.trans)
     }
 }
 

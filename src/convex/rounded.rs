@@ -78,6 +78,11 @@ impl<S: Support<T, D>, T: Real, const D: usize> Support<T, D> for Rounded<S, T> 
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
         self.shape.support(dir) + ball_offset(dir, self.radius)
     }
+
+    #[inline]
+    fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
+        self.shape.support_from(dir, start) + ball_offset(dir, self.radius)
+    }
 }
 
 impl<S: Bounded<T, D>, T: Real, const D: usize> Bounded<T, D> for Rounded<S, T> {

@@ -25,12 +25,39 @@ pub trait Support<T: Real, const D: usize> {
     /// A point of the shape farthest in direction `dir` (`dir` need not be
     /// of unit length).
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D>;
+
+    /// [`support`](Support::support), searching from a hint: `start` is
+    /// where the last search ended (a vertex index, for shapes that have
+    /// vertices), and is updated to where this one ends. GJK and EPA call
+    /// it with the hint of their previous step, whose direction is close:
+    /// a polyhedron with vertex adjacency then climbs a few edges instead
+    /// of scanning every vertex. Any `start` is accepted (an unknown one
+    /// starts afresh). The default ignores the hint.
+    ///
+    /// ```
+    /// use isect::{ConvexPolyhedron, Support, nalgebra::{Point3, Vector3}};
+    /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
+    /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
+    /// let mut hint = 0;
+    /// let d = Vector3::new(1.0, 2.0, 3.0);
+    /// assert_eq!(cube.support_from(&d, &mut hint), cube.support(&d));
+    /// assert_eq!(cube.vertices()[hint], Point3::new(1.0, 1.0, 1.0));
+    /// ```
+    #[inline(always)]
+    fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
+        let _ = start;
+        self.support(dir)
+    }
 }
 
 impl<T: Real, const D: usize, S: Support<T, D> + ?Sized> Support<T, D> for &S {
     #[inline(always)]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
         (**self).support(dir)
+    }
+    #[inline(always)]
+    fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
+        (**self).support_from(dir, start)
     }
 }
 
