@@ -35,13 +35,17 @@ pub trait Support<T: Real, const D: usize> {
     /// starts afresh). The default ignores the hint.
     ///
     /// ```
-    /// use isect::{ConvexPolyhedron, Support, nalgebra::{Point3, Vector3}};
-    /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
-    /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
+    /// use isect::{ConvexPolyhedronRef, Support, nalgebra::{Point3, Vector3}};
+    /// // A square pyramid's vertices, each with its neighbours.
+    /// let v = [Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(1.0, 1.0, 0.0),
+    ///          Point3::new(0.0, 1.0, 0.0), Point3::new(0.5, 0.5, 1.0)];
+    /// let offsets = [0, 3, 6, 9, 12, 16];
+    /// let neighbors = [1, 3, 4, 0, 2, 4, 1, 3, 4, 0, 2, 4, 0, 1, 2, 3];
+    /// let pyramid = ConvexPolyhedronRef::new(&v, &[0], &[], &[]).with_adjacency(&offsets, &neighbors);
     /// let mut hint = 0;
-    /// let d = Vector3::new(1.0, 2.0, 3.0);
-    /// assert_eq!(cube.support_from(&d, &mut hint), cube.support(&d));
-    /// assert_eq!(cube.vertices()[hint], Point3::new(1.0, 1.0, 1.0));
+    /// let d = Vector3::new(1.0, 2.0, 0.5);
+    /// assert_eq!(pyramid.support_from(&d, &mut hint), pyramid.support(&d));
+    /// assert_eq!(hint, 2); // climbed from vertex 0 to vertex 2
     /// ```
     #[inline(always)]
     fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
