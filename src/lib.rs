@@ -110,8 +110,8 @@ pub use shape::{
     Obb, Plane, Polygon, Ray, Segment, Sphere, Swept, Triangle,
 };
 
-// The README's examples run as doctests.
-#[cfg(doctest)]
+// The README's examples run as doctests (they assume the default features).
+#[cfg(all(doctest, feature = "alloc"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 

@@ -24,11 +24,13 @@ crate::range::impl_classify! {
     /// otherwise.
     ///
     /// ```
+    /// # #[cfg(feature = "alloc")] {
     /// use isect::{Classify, ConvexPolyhedron, Plane, Side, nalgebra::{Point3, Vector3}};
     /// let pts = [Point3::new(0.0, 0.0, 1.0), Point3::new(1.0, 0.0, 1.0), Point3::new(0.0, 1.0, 1.0), Point3::new(0.0, 0.0, 2.0)];
     /// let tet = ConvexPolyhedron::from_points(&pts).unwrap();
     /// assert_eq!(tet.classify(&Plane::new(Vector3::z(), 0.5)), Side::Front);
     /// assert_eq!(tet.classify(&Plane::new(Vector3::z(), 1.0)), Side::Straddling); // a face on it
+    /// # }
     /// ```
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3
 }

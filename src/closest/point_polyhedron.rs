@@ -90,11 +90,13 @@ crate::range::impl_closest_point! {
     /// point nearest it.
     ///
     /// ```
+    /// # #[cfg(feature = "alloc")] {
     /// use isect::{ClosestPoint, ConvexPolyhedron, nalgebra::Point3};
     /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
     /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
     /// assert_eq!(cube.closest_point(&Point3::new(2.0, 0.5, 3.0)), Point3::new(1.0, 0.5, 1.0)); // an edge
     /// assert_eq!(cube.distance(&Point3::new(0.5, 0.5, -2.0)), 2.0); // a face
+    /// # }
     /// ```
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3
 }

@@ -70,11 +70,13 @@ crate::range::impl_contains! {
     /// Whether `p` is in the closed polyhedron (its surface counts).
     ///
     /// ```
+    /// # #[cfg(feature = "alloc")] {
     /// use isect::{Contains, ConvexPolyhedron, nalgebra::Point3};
     /// let pts = [Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)];
     /// let tet = ConvexPolyhedron::from_points(&pts).unwrap();
     /// assert!(tet.contains(&Point3::new(0.1, 0.2, 0.7))); // on the slanted face, exactly
     /// assert!(!tet.contains(&Point3::new(0.1, 0.2, 0.7 + 1e-16)));
+    /// # }
     /// ```
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, Point<T, 3>
 }

@@ -42,11 +42,13 @@ crate::range::impl_intersect! {
     /// lies wholly on one side.
     ///
     /// ```
+    /// # #[cfg(feature = "alloc")] {
     /// use isect::{ConvexPolyhedron, Intersect, Plane, nalgebra::{Point3, Vector3}};
     /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
     /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
     /// let c = cube.as_ref().intersect(&Plane::new(Vector3::z(), 0.25)).unwrap();
     /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 0.25));
+    /// # }
     /// ```
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, Plane<T, 3> => Contact<T, 3>
 }

@@ -50,11 +50,13 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
     /// against the caster's direction when it starts inside).
     ///
     /// ```
+    /// # #[cfg(feature = "alloc")] {
     /// use isect::{ConvexPolyhedron, Ray, nalgebra::{Point3, Vector3}};
     /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
     /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
     /// let hit = cube.cast(&Ray::new(Point3::new(0.5, 0.5, 3.0), -Vector3::z())).unwrap();
     /// assert_eq!((hit.t, hit.normal), (2.0, Vector3::z()));
+    /// # }
     /// ```
     #[inline]
     #[must_use]
@@ -78,11 +80,13 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
     /// The entry/exit interval of any caster through the polyhedron.
     ///
     /// ```
+    /// # #[cfg(feature = "alloc")] {
     /// use isect::{ConvexPolyhedron, Line, nalgebra::{Point3, Vector3}};
     /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
     /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
     /// let span = cube.clip(&Line::new(Point3::new(0.5, 0.5, 0.5), Vector3::x())).unwrap();
     /// assert_eq!((span.enter, span.exit), (-0.5, 0.5));
+    /// # }
     /// ```
     #[inline]
     #[must_use]
