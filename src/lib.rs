@@ -15,6 +15,11 @@
 //! [`Bounded`], and for rays, segments and lines [`RayCast`] (`hits`,
 //! `cast_t`, `cast` on every shape a [`Caster`] can hit).
 //!
+//! Any two convex shapes — the crate's, [`Rounded`] ones, your own through
+//! [`Support`] — meet through [`convex`] (GJK, EPA, the GJK cast), and
+//! every shape can be moved by a pose ([`Transform`]) or keep its local
+//! coordinates and answer there ([`Placed`]).
+//!
 //! The crate is `#![no_std]` and needs no allocator (the features below
 //! say what needs one).
 //!
@@ -104,7 +109,7 @@ pub mod sweep;
 
 #[cfg(feature = "alloc")]
 pub use bvh::Bvh;
-pub use convex::Support;
+pub use convex::{Placed, Rounded, Support, Transform};
 pub use cull::{Cull, Visibility};
 pub use error::{OutOfRange, ShapeError};
 pub use grid::{Grid, GridCell, GridTraversal};
@@ -205,9 +210,9 @@ pub mod prelude {
         Aabb, Ball, Bounded, Capsule, CastHit, Caster, Circle, Classify, Clip, ClosestPair,
         ClosestPoint, ClosestPoints, Cone, Contact, Contains, ConvexHull, ConvexPolyhedronRef,
         Cull, Cylinder, DynRayCast, FaceCull, Frustum, Intersect, IntersectWithTolerance, Line,
-        LineRelation, LinearHit, Obb, Orient, Orientation, Orientation3, OverlapPolygon, Plane,
-        PlaneHit, Polygon, Ray, RayCast, RayHit, Real, Segment, Side, Span, Sphere, Support, Swept,
-        Toi, Triangle, TriangleHit, TriangleIntersection, Visibility,
+        LineRelation, LinearHit, Obb, Orient, Orientation, Orientation3, OverlapPolygon, Placed,
+        Plane, PlaneHit, Polygon, Ray, RayCast, RayHit, Real, Rounded, Segment, Side, Span, Sphere,
+        Support, Swept, Toi, Transform, Triangle, TriangleHit, TriangleIntersection, Visibility,
     };
     #[cfg(feature = "alloc")]
     pub use crate::{ConvexPolyhedron, MeshHit, TriMesh};

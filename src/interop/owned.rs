@@ -60,7 +60,14 @@ impl<'de, T: Real + Deserialize<'de>> Deserialize<'de> for ConvexPolyhedron<T> {
         let h = HullData::<T>::deserialize(d)?;
         ConvexPolyhedronRef::try_new(&h.vertices, &h.face_offsets, &h.face_indices, &h.planes)
             .map_err(D::Error::custom)?;
+        let (adjacency_offsets, adjacency) = crate::shape::polyhedron::adjacency_of(
+            h.vertices.len(),
+            &h.face_offsets,
+            &h.face_indices,
+        );
         Ok(ConvexPolyhedron {
+            adjacency_offsets,
+            adjacency,
             vertices: h.vertices,
             face_offsets: h.face_offsets,
             face_indices: h.face_indices,

@@ -143,6 +143,10 @@ pub(crate) fn rim_support<T: Real>(
         return *c;
     };
     let perp = dir - n * n.dot(dir);
+    // Again: for `dir` nearly along the axis, the first pass leaves a part
+    // along `u` (the rounding of `n · dir`) as large as `perp` itself,
+    // which would put the rim point off the disc's plane.
+    let perp = perp - n * n.dot(&perp);
     match unit(&perp) {
         Some((p, _)) => c + p * r.max_sel(T::zero()),
         None => *c,

@@ -30,6 +30,7 @@
 
 #![allow(dead_code)]
 
+pub mod convex;
 pub mod exact;
 pub mod families;
 pub mod measure;
