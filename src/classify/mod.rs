@@ -1,4 +1,4 @@
-//! Plane classification (seed 000 A.10 and A.15): [`Classify`] for points,
+//! Plane classification (Dunn and Parberry A.10 and A.15): [`Classify`] for points,
 //! balls, boxes, triangles, segments and capsules, one file per shape.
 //!
 //! Every shape is reduced to the range `[lo, hi]` of signed distances its
@@ -16,8 +16,8 @@
 //! [`Side::Straddling`]: crate::Side::Straddling
 //!
 //! Fixed point: inputs beyond `T::range_limit(Growth::Quadratic)` (`I16F16`
-//! ±45, `I32F32` ±11585) straddle, as NaN does (see the README,
-//! "Fixed-point ranges").
+//! ±45, `I32F32` ±11585) straddle, as NaN does (see "Fixed-point ranges" in the
+//! [crate docs](crate#fixed-point-ranges)).
 
 pub mod aabb;
 pub mod ball;

@@ -1,4 +1,4 @@
-//! Ball against ball (seed 000 A.13), in any dimension.
+//! Ball against ball (Dunn and Parberry A.13), in any dimension.
 //!
 //! Two balls meet when the distance of their centres is at most the sum of
 //! their radii; the test compares squares, so it takes no square root.

@@ -1,5 +1,5 @@
 //! Ray (and segment, line) against an axis-aligned box: the slab test
-//! (seed 001, seed 003; Williams et al. 2005 for zero direction
+//! (Williams et al. 2005 for zero direction
 //! components).
 //!
 //! Each axis clips the caster's parameter range to the slab between the

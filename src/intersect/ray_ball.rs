@@ -1,5 +1,5 @@
-//! Ray (and segment, line) against a solid ball (seed 000 A.12, seed 003,
-//! seed 004's quadratic), in any dimension.
+//! Ray (and segment, line) against a solid ball (Dunn and Parberry A.12,
+//! Sánchez-Crespo Dalmau's quadratic), in any dimension.
 //!
 //! With `f = o - c`, the caster's line meets the sphere where
 //! `a t² + 2 b t + (f·f - r²) = 0` (`a = d·d`, `b = f·d`). Two numerical cares, after

@@ -1,5 +1,5 @@
 //! Ray (and segment, line) against a triangle in 3D, watertight (Woop,
-//! Benthin and Wald 2013; seed 000 A.16 and seed 003 derive the plain
+//! Benthin and Wald 2013; Dunn and Parberry A.16 and the usual derivations give the plain
 //! barycentric test it replaces).
 //!
 //! The vertices are moved into the ray's frame: relative to the origin,

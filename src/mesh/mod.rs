@@ -350,6 +350,7 @@ impl<T: Real> TriMesh<T> {
 /// triangle hit, its barycentric coordinates (`point = u a + v b + w c`)
 /// and whether the caster met its front face (counter-clockwise side).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MeshHit<T: Real> {
     /// Parameter of the hit along the caster.
     pub t: T,

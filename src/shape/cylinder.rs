@@ -26,6 +26,7 @@ use crate::{Aabb, Ball, Bounded, Point, Real, Segment, ShapeError, Support, Vect
 /// assert_eq!(c.distance(&Point3::new(0.5, 0.0, 5.0)), 3.0); // from the top disc
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cylinder<T: Real> {
     /// Centre of the first end disc.
     pub a: Point<T, 3>,

@@ -46,6 +46,7 @@ use crate::{Aabb, Ball, Bounded, Plane, Point, Real, ShapeError, Support, Vector
 /// assert_eq!(tet.distance(&Point3::new(0.25, 0.25, -2.0)), 2.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ConvexPolyhedronRef<'a, T: Real> {
     /// The vertices.
     pub vertices: &'a [Point<T, 3>],

@@ -14,6 +14,7 @@ use crate::{Aabb, Ball, Bounded, Point, Real, ShapeError, Vector};
 /// assert_eq!(t.normal(), Some(Vector3::z()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Triangle<T: Real, const D: usize = 3> {
     /// First vertex.
     pub a: Point<T, D>,

@@ -1,4 +1,4 @@
-//! A moving ball against a plane (seed 000 A.15): the ball first touches
+//! A moving ball against a plane (Dunn and Parberry A.15): the ball first touches
 //! the plane with its point `c ∓ r n` nearest it, so the time is that
 //! point's ray–plane division, `t = (|n·c - d| - r) / (approach speed)`.
 //!
