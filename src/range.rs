@@ -233,6 +233,47 @@ impl<S: InRange<T>, T: Real, const D: usize> InRange<T> for Swept<S, T, D> {
     }
 }
 
+/// `a × b` in the wide type: exact for fixed point (each component a
+/// difference of two exact products), the plain cross product for floats.
+#[inline(always)]
+pub(crate) fn cross_wide<T: Real>(a: &Vector<T, 3>, b: &Vector<T, 3>) -> Vector<T::Wide, 3> {
+    Vector::<T::Wide, 3>::new(
+        a.y.mul_wide(b.z) - a.z.mul_wide(b.y),
+        a.z.mul_wide(b.x) - a.x.mul_wide(b.z),
+        a.x.mul_wide(b.y) - a.y.mul_wide(b.x),
+    )
+}
+
+/// A direction computed in the wide type (a cross product of
+/// differences: quadratic) brought into the scalar: scaled by the smallest
+/// `2^-k` that puts every component within the quadratic range
+/// (`±T::range_limit(Growth::Quadratic)`), so that its dot product with a
+/// difference of in-range points stays in range too. The same direction,
+/// rounded (down, by the shift) to the type's resolution; exact when no
+/// scaling was needed. Floats: the vector as it is.
+#[inline]
+pub(crate) fn wide_direction<T: Real, const D: usize>(w: &Vector<T::Wide, D>) -> Vector<T, D> {
+    let Some(r) = T::range_limit(Growth::Quadratic) else {
+        return w.map(|x| x.narrow());
+    };
+    let r = r.widen();
+    let m = w.iter().fold(T::Wide::zero(), |m, x| {
+        let a = if *x < T::Wide::zero() { -*x } else { *x };
+        if a > m {
+            a
+        } else {
+            m
+        }
+    });
+    let mut k = 0;
+    let mut x = m;
+    while x > r && k < 128 {
+        x = x.mul_pow2(-1);
+        k += 1;
+    }
+    w.map(|x| x.mul_pow2(-k).narrow())
+}
+
 /// `x · k`, saturating at the type's range: exact wherever the product is
 /// representable, whatever `k` is (a cell index can exceed the fixed-point
 /// types' integer range while the product does not). Fixed point: in the

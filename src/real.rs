@@ -27,15 +27,20 @@ use crate::{Orient, Vector};
 /// How fast a query's intermediate values grow with the magnitude of its
 /// inputs: the classes of the fixed-point range table (README, "Fixed-point
 /// ranges"; [`Real::range_limit`] gives each class's range per scalar).
+/// Each query's kernel declares its class; the range layer checks its
+/// inputs against it before any arithmetic.
 ///
-/// A class is a bound `c · s^p` on the largest intermediate value of its
-/// queries, where `s` is the largest difference between two input values
-/// (at most twice the range): dot products of differences and the root
-/// terms beside them (`4·s²` in 3D: `|b| + sqrt(a · disc)` of a ray–ball
-/// quadratic reaches `3.9·s²`),
-/// products of two of them (Gram and Voronoi determinants, `9·s⁴`), and the
-/// swept tests' quadratics (`20·s²`, and `20·s⁴` where a swept axis or a
-/// triangle multiplies two).
+/// A class is a bound `c · s^p` on the largest intermediate value its
+/// queries keep in the scalar itself, where `s` is the largest difference
+/// between two input values (at most twice the range). Products that
+/// outgrow the scalar are taken in its wide type ([`Real::Wide`]:
+/// `mul_wide` is exact), so a query whose larger intermediates (products
+/// of two squared lengths, triple products, discriminants) all go there
+/// belongs to [`Growth::Quadratic`]: every query does, but the few whose
+/// kernels are still being moved to the wide type (the triangle, polygon
+/// and linear-pair closest points and the pairs built on them, the hull's
+/// closest point, two box sweeps), which keep [`Growth::Quartic`] or
+/// [`Growth::SweepQuartic`] meanwhile.
 ///
 /// ```
 /// use isect::Growth;
@@ -43,20 +48,21 @@ use crate::{Orient, Vector};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Growth {
-    /// Squared lengths and dot products of differences: `4·s²`. Point
-    /// against plane, line, ray, segment, ball, capsule, box and oriented
-    /// box; the volume overlaps without triangles; rays against planes,
-    /// balls, boxes, capsules and hulls; classification, containment,
-    /// culling.
+    /// Squared lengths and dot products of differences: `4·s²` (products
+    /// of two of them in the wide type). The one range every query is
+    /// meant to have: `I16F16` ±45, `I32F32` ±11,585.
     Quadratic,
-    /// Products of two squared lengths: `9·s⁴`. Triangles, polygons, the
-    /// linear pairs (segment–segment and the like), hulls' closest points.
+    /// Products of two squared lengths kept in the scalar: `9·s⁴`
+    /// (`I16F16` ±3, `I32F32` ±62). Interim: triangles', polygons' and the
+    /// linear pairs' closest points and the overlaps built on them, hulls'
+    /// closest points.
     Quartic,
-    /// The swept tests' quadratics in `t`: `20·s²`. Swept points, balls
-    /// and capsules against planes, balls, boxes and capsules; boxes
-    /// against planes.
+    /// Swept tests' quadratics in `t` kept in the scalar: `20·s²` (±20,
+    /// ±5,181). No query uses it any more (the swept tests take their
+    /// squares in the wide type); kept for callers who name it.
     Sweep,
-    /// Swept tests through triangles, polygons or separating axes: `20·s⁴`.
+    /// Swept tests with products of two squares in the scalar: `20·s⁴`
+    /// (±3, ±50). Interim: box–triangle and OBB–OBB sweeps.
     SweepQuartic,
 }
 

@@ -119,3 +119,98 @@ fn report_segment_triangle() {
     go::<f32, 3>(100);
     go::<f64, 3>(100);
 }
+
+#[test]
+#[ignore = "report: prints the worst errors (cargo test --release --test accuracy report -- --ignored --nocapture)"]
+fn report_polygon() {
+    fn go<T: Scalar, const D: usize>(n: usize) {
+        let mut rng = Rng::new(0x9017);
+        for needle in [false, true] {
+            let (mut w, mut ws) = (0.0f64, 0.0f64);
+            for _ in 0..n {
+                let v = polygon_of::<T, D>(&mut rng, reach::<T>(), needle);
+                let c = v.len() / 2;
+                let t = [v[0], v[c / 2], v[c]];
+                let p = point_near::<T, D>(&mut rng, &t);
+                let e = polygon_point_ulps::<T, D>(&v, p);
+                w = w.max(e);
+                ws = ws.max(e * fan_sine(&v));
+            }
+            println!(
+                "{} {D}D needle {needle}: {w:.1} ulps, {ws:.2} ulps·(worst fan sine)",
+                T::NAME
+            );
+        }
+    }
+    go::<f32, 3>(200);
+    go::<f64, 3>(200);
+    go::<f32, 2>(200);
+}
+
+// ---------------------------------------------------------------------------
+// Polygon: 2D within 2 ulps of the largest coordinate (exact inside);
+// 3D within `4 ulp(m) / sin θ` of the worst-shaped fan triangle, every
+// rotation of the vertex list, well-shaped and needle-shaped polygons.
+
+fn polygon_within<T: Scalar, const D: usize>(seed: u64, n: usize) {
+    let mut rng = Rng::new(seed);
+    for needle in [false, true] {
+        for _ in 0..n {
+            let v = polygon_of::<T, D>(&mut rng, reach::<T>(), needle);
+            let c = v.len() / 2;
+            let t = [v[0], v[c / 2], v[c]];
+            let p = point_near::<T, D>(&mut rng, &t);
+            let e = polygon_point_ulps::<T, D>(&v, p);
+            if D == 2 {
+                assert!(e <= 2.0, "{} 2D needle {needle}: {e} ulps", T::NAME);
+            } else {
+                let e = e * fan_sine(&v);
+                assert!(e <= 4.0, "{} {D}D needle {needle}: {e} ulps·sin", T::NAME);
+            }
+        }
+    }
+}
+
+#[test]
+fn polygon_point_in_every_rotation() {
+    polygon_within::<f32, 2>(0x9170, 12);
+    polygon_within::<f64, 2>(0x9171, 12);
+    polygon_within::<f32, 3>(0x9172, 6);
+    polygon_within::<f64, 3>(0x9173, 6);
+}
+
+// ---------------------------------------------------------------------------
+// Segment–triangle and triangle–triangle: the distance within 2 units of
+// `triangle_unit`, and each point within 2 units of its shape, every vertex
+// order, both argument orders, every shape of triangle. (The points
+// themselves are not unique where the shapes are parallel or meet along a
+// piece, and ill-conditioned near that: they are not asserted.)
+
+fn pairs_within<T: Scalar, const D: usize>(seed: u64, n: usize) {
+    let mut rng = Rng::new(seed);
+    for shape in SHAPES {
+        for _ in 0..n {
+            let t = triangle_of::<T, D>(&mut rng, shape, reach::<T>());
+            let s = segment_near::<T, D>(&mut rng, &t);
+            let [d, off, _] = segment_triangle_errors::<T, D>(&s, &t);
+            assert!(
+                d <= 2.0 && off <= 2.0,
+                "{} {D}D {shape:?} segment–triangle: distance {d}, off {off} units",
+                T::NAME
+            );
+            let other = [s[0], s[1], point_near::<T, D>(&mut rng, &t)];
+            let [d, off, _] = triangle_triangle_errors::<T, D>(&t, &other);
+            assert!(
+                d <= 2.0 && off <= 2.0,
+                "{} {D}D {shape:?} triangle–triangle: distance {d}, off {off} units",
+                T::NAME
+            );
+        }
+    }
+}
+
+#[test]
+fn segment_triangle_and_triangle_triangle_in_every_order() {
+    pairs_within::<f32, 3>(0x5E70, 4);
+    pairs_within::<f64, 3>(0x5E71, 4);
+}

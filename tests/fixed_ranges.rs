@@ -377,7 +377,7 @@ impl Fixed for I32F32 {
     }
 }
 
-const CASES: usize = 400;
+const CASES: usize = 1000;
 const NVALS: usize = 40;
 
 /// A value within `±r`: a third exactly at `±r`, a third just inside, a
@@ -600,12 +600,12 @@ queries! {
     capsule_obb, Quadratic, FALSE, |b| b.capsule::<S>().intersects(&b.obb::<S>());
     triangle_triangle_2d, Quadratic, NONE, |b| b.triangle2::<S>().intersect(&b.triangle2::<S>());
     ball_triangle, Quartic, NONE, |b| b.ball::<S>().intersect(&b.triangle::<S>());
-    ball_polygon, Quartic, FALSE, |b| { let q = b.quad::<S>(); b.ball::<S>().intersects(&Polygon::new(&q)) };
+    ball_polygon, Quadratic, FALSE, |b| { let q = b.quad::<S>(); b.ball::<S>().intersects(&Polygon::new(&q)) };
     capsule_capsule, Quartic, NONE, |b| b.capsule::<S>().intersect(&b.capsule::<S>());
     capsule_triangle, Quartic, FALSE, |b| b.capsule::<S>().intersects(&b.triangle::<S>());
-    aabb_triangle, Quartic, FALSE, |b| b.aabb::<S>().intersects(&b.triangle::<S>());
-    obb_triangle, Quartic, FALSE, |b| b.obb::<S>().intersects(&b.triangle::<S>());
-    triangle_triangle_3d, Quartic, FALSE, |b| b.triangle::<S>().intersects(&b.triangle::<S>());
+    aabb_triangle, Quadratic, FALSE, |b| b.aabb::<S>().intersects(&b.triangle::<S>());
+    obb_triangle, Quadratic, FALSE, |b| b.obb::<S>().intersects(&b.triangle::<S>());
+    triangle_triangle_3d, Quadratic, FALSE, |b| b.triangle::<S>().intersects(&b.triangle::<S>());
 
     // Rays, segments, lines.
     ray_plane, Quadratic, NONE, |b| b.ray::<S>().intersect(&b.plane::<S>());
@@ -625,26 +625,26 @@ queries! {
     line_line_3d, Quartic, NONE, |b| b.line::<S>().intersect(&b.segment::<S>());
 
     // Sweeps.
-    sweep_point_plane, Sweep, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
-    sweep_point_ball, Sweep, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.ball::<S>());
-    sweep_point_aabb, Sweep, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.aabb::<S>());
-    sweep_point_obb, Sweep, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.obb::<S>());
-    sweep_point_capsule, Sweep, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.capsule::<S>());
-    sweep_ball_plane, Sweep, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
-    sweep_ball_ball, Sweep, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.ball::<S>());
-    sweep_ball_aabb, Sweep, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.aabb::<S>());
-    sweep_ball_obb, Sweep, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.obb::<S>());
-    sweep_ball_capsule, Sweep, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.capsule::<S>());
-    sweep_aabb_plane, Sweep, NONE, |b| Swept::new(b.aabb::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
-    sweep_obb_plane, Sweep, NONE, |b| Swept::new(b.obb::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
-    sweep_capsule_plane, Sweep, NONE, |b| Swept::new(b.capsule::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
-    sweep_capsule_ball, Sweep, NONE, |b| Swept::new(b.capsule::<S>(), b.motion::<S>()).intersect(&b.ball::<S>());
-    sweep_ball_ball_both, Sweep, NONE, |b| Swept::new(b.ball::<S>(), b.half_motion::<S>()).intersect(&Swept::new(b.ball::<S>(), b.half_motion::<S>()));
-    sweep_point_triangle, SweepQuartic, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.triangle::<S>());
-    sweep_point_polygon, SweepQuartic, NONE, |b| { let q = b.quad::<S>(); Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&Polygon::new(&q)) };
-    sweep_ball_triangle, SweepQuartic, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.triangle::<S>());
-    sweep_ball_polygon, SweepQuartic, NONE, |b| { let q = b.quad::<S>(); Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&Polygon::new(&q)) };
-    sweep_aabb_aabb, SweepQuartic, NONE, |b| Swept::new(b.aabb::<S>(), b.motion::<S>()).intersect(&b.aabb::<S>());
+    sweep_point_plane, Quadratic, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
+    sweep_point_ball, Quadratic, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.ball::<S>());
+    sweep_point_aabb, Quadratic, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.aabb::<S>());
+    sweep_point_obb, Quadratic, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.obb::<S>());
+    sweep_point_capsule, Quadratic, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.capsule::<S>());
+    sweep_ball_plane, Quadratic, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
+    sweep_ball_ball, Quadratic, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.ball::<S>());
+    sweep_ball_aabb, Quadratic, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.aabb::<S>());
+    sweep_ball_obb, Quadratic, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.obb::<S>());
+    sweep_ball_capsule, Quadratic, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.capsule::<S>());
+    sweep_aabb_plane, Quadratic, NONE, |b| Swept::new(b.aabb::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
+    sweep_obb_plane, Quadratic, NONE, |b| Swept::new(b.obb::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
+    sweep_capsule_plane, Quadratic, NONE, |b| Swept::new(b.capsule::<S>(), b.motion::<S>()).intersect(&b.plane::<S>());
+    sweep_capsule_ball, Quadratic, NONE, |b| Swept::new(b.capsule::<S>(), b.motion::<S>()).intersect(&b.ball::<S>());
+    sweep_ball_ball_both, Quadratic, NONE, |b| Swept::new(b.ball::<S>(), b.half_motion::<S>()).intersect(&Swept::new(b.ball::<S>(), b.half_motion::<S>()));
+    sweep_point_triangle, Quadratic, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.triangle::<S>());
+    sweep_point_polygon, Quadratic, NONE, |b| { let q = b.quad::<S>(); Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&Polygon::new(&q)) };
+    sweep_ball_triangle, Quadratic, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.triangle::<S>());
+    sweep_ball_polygon, Quadratic, NONE, |b| { let q = b.quad::<S>(); Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&Polygon::new(&q)) };
+    sweep_aabb_aabb, Quadratic, NONE, |b| Swept::new(b.aabb::<S>(), b.motion::<S>()).intersect(&b.aabb::<S>());
     sweep_aabb_triangle, SweepQuartic, NONE, |b| Swept::new(b.aabb::<S>(), b.motion::<S>()).intersect(&b.triangle::<S>());
     sweep_obb_obb, SweepQuartic, NONE, |b| Swept::new(b.obb::<S>(), b.motion::<S>()).intersect(&b.obb::<S>());
 

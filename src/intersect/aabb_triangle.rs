@@ -23,14 +23,16 @@
 //! edges crossing the triangle), which lies in the overlap.
 //!
 //! Degenerate cases: touching counts; a flat box works as is; an empty
-//! box, and NaN or infinite input give `None`. Fixed point: the normal
-//! test's projections grow as `6 · span³` (`intersects`: spans up to 700
-//! for `I32F32`, 17 for `I16F16`), the contact's crossing tests as `12 ·
-//! span⁴` (`intersect`: 100 and 7).
+//! box, and NaN or infinite input give `None`. Fixed point: the normal axis (a cross
+//! product of edges, quadratic in the extent) is computed exactly in the
+//! scalar's wide type and brought back into range by a power of two, so
+//! every projection stays quadratic; the contact's side tests are exact
+//! orientations. Range: the quadratic class.
 
 use crate::closest::closest_on_triangle;
 use crate::intersect::common::{all_finite, clip_to_box, project, Deepest, Mean};
 use crate::intersect::polygon_polygon::aabb_corners;
+use crate::range::{cross_wide, wide_direction};
 use crate::{Aabb, Contact, Point, Real, Triangle, Vector};
 
 type V3<T> = Vector<T, 3>;
@@ -62,8 +64,10 @@ pub(crate) fn edge_and_normal_axes<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> bool {
         }
     }
     // The triangle's normal: all three projections, so that a noisy
-    // normal (degenerate triangle) is still an honest axis.
-    let n = (v1 - v0).cross(&(v2 - v1));
+    // normal (degenerate triangle) is still an honest axis. (Exact in the
+    // wide type, then brought into the scalar's range: its projections
+    // are cubic in the extent.)
+    let n = wide_direction::<T, 3>(&cross_wide(&(v1 - v0), &(v2 - v1)));
     let r = h.x * n.x.abs() + h.y * n.y.abs() + h.z * n.z.abs();
     let (p0, p1, p2) = (n.dot(v0), n.dot(v1), n.dot(v2));
     p0.min_sel(p1).min_sel(p2) <= r && p0.max_sel(p1).max_sel(p2) >= -r
@@ -73,14 +77,19 @@ pub(crate) fn edge_and_normal_axes<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> bool {
 /// point; a segment in the triangle's plane gives `None`.
 pub(crate) fn segment_crossing<T: Real>(p: &V3<T>, q: &V3<T>, v: &[V3<T>; 3]) -> Option<V3<T>> {
     let [v0, v1, v2] = v;
-    let n = (v1 - v0).cross(&(v2 - v0));
+    let n = wide_direction::<T, 3>(&cross_wide(&(v1 - v0), &(v2 - v0)));
     let (dp, dq) = (n.dot(&(p - v0)), n.dot(&(q - v0)));
     if dp == dq || (dp > T::zero() && dq > T::zero()) || (dp < T::zero() && dq < T::zero()) {
         return None;
     }
     // Opposite signs (or one zero): |dp| <= |dp - dq|, so t is in [0, 1].
     let x = p + (q - p) * dp.div_sat(dp - dq);
-    let side = |a: &V3<T>, b: &V3<T>| n.dot(&(a - x).cross(&(b - x))) >= T::zero();
+    // The sides of `x` from the edges, n · ((a - x) × (b - x)) >= 0, by the
+    // exact orientation of (x, a, b, x + n): no quartic product.
+    let (xp, top) = (Point::from(x), Point::from(x + n));
+    let side = |a: &V3<T>, b: &V3<T>| {
+        T::orient3d(&xp, &Point::from(*a), &Point::from(*b), &top) != core::cmp::Ordering::Less
+    };
     (side(v0, v1) && side(v1, v2) && side(v2, v0)).then_some(x)
 }
 
@@ -104,7 +113,7 @@ pub(crate) fn box_triangle_contact<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> Contac
             offer(e.cross(f));
         }
     }
-    offer((v1 - v0).cross(&(v2 - v1)));
+    offer(wide_direction::<T, 3>(&cross_wide(&(v1 - v0), &(v2 - v1))));
     let (normal, depth) = deepest.finish(T::zero());
 
     // A point in both: triangle edges clipped to the box, box edges
@@ -144,7 +153,7 @@ pub(crate) fn box_triangle_contact<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> Contac
 }
 
 impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Aabb<T, 3> {
-    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, 3>;
 
     fn kernel_intersect(&self, tri: &Triangle<T, 3>) -> Option<Contact<T, 3>> {

@@ -24,7 +24,7 @@ use crate::{Ball, ClosestPoint, Contact, Point, Polygon, Real, Vector};
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Polygon<'_, T, D>>
     for Ball<T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
     fn kernel_intersect(&self, poly: &Polygon<'_, T, D>) -> Option<Contact<T, D>> {

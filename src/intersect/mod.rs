@@ -12,11 +12,14 @@
 //! 3D).
 //!
 //! Fixed point: every pair and cast first checks that its inputs lie in its
-//! range (`T::range_limit`: the quadratic class for casts, 2D polygons and
-//! the volume pairs without triangles; the quartic class for the pairs with
-//! triangles, polygons and capsule pairs, and the 3D linear pairs); beyond
-//! it `intersect` is `None` and `intersects` is `false`, never an overflow
-//! (see the README, "Fixed-point ranges").
+//! range (`T::range_limit`: the quadratic class, with the products that
+//! outgrow the scalar taken in its wide type, for every pair but — until
+//! the closest-point kernels they use move to the wide type — ball and
+//! capsule against triangles, capsule–capsule and the 3D linear pairs,
+//! which keep the quartic class); beyond it `intersect` is `None` and
+//! `intersects` is `false` (the checked forms say
+//! [`OutOfRange`](crate::OutOfRange)), never an overflow (see the README,
+//! "Fixed-point ranges").
 //!
 //! Floats near their range's end: a cast whose hit point overflows reports
 //! the hit with the point saturated at `±T::max_finite()` (so `intersects`

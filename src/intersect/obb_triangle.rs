@@ -35,7 +35,7 @@ impl<T: Real> Obb<T, 3> {
 }
 
 impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Obb<T, 3> {
-    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, 3>;
 
     fn kernel_intersect(&self, tri: &Triangle<T, 3>) -> Option<Contact<T, 3>> {

@@ -46,31 +46,46 @@
 //! a degenerate triangle (a segment or point) against a proper one gives
 //! the segment or point where it meets it; two degenerate triangles give a
 //! zero-length segment at a common point when they are within `tol · L`;
-//! NaN or infinite input gives `None`. Fixed point: heights grow as the
-//! cube of the extent and side values as its fourth power (`12 · span⁴`),
-//! so spans up to 100 for `I32F32` and 7 for `I16F16`.
+//! NaN or infinite input gives `None`. Fixed point: heights are cubic in the
+//! extent and side values quartic; both are taken in the scalar's wide
+//! type (exact products), so the range is the quadratic class.
 
 use core::cmp::Ordering;
 
 use crate::intersect::common::{all_finite, comes_first};
 use crate::{
     ClosestPoints, OverlapPolygon, Point, Real, Segment, Triangle, TriangleIntersection, Vector,
+    Wide,
 };
+use num_traits::Zero;
 
 type P3<T> = Point<T, 3>;
 
-/// The height of `x` over the plane of `t` (positive on the side its
-/// normal `(b - a) × (c - a)` points to), times `|n|`: exactly zero when
-/// `x` is a vertex of `t`.
+/// Whether `T` is a fixed-point type (a constant: one branch folds away).
 #[inline(always)]
-fn height<T: Real>(t: &Triangle<T, 3>, x: &P3<T>) -> T {
-    (x - t.a).dot(&(t.b - x).cross(&(t.c - x)))
+fn fixed<T: Real>() -> bool {
+    T::range_limit(crate::Growth::Quadratic).is_some()
 }
 
-/// The heights of `u`'s vertices over `t`'s plane.
+/// The height of `x` over the plane of `t` (positive on the side its
+/// normal `n = (b - a) × (c - a)` points to), times `|n|`, in the wide
+/// type. Floats: `(x - a) · ((b - x) × (c - x))`, exactly zero when `x` is
+/// a vertex of `t`; fixed point: `n · (x - a)` (the same value: the terms
+/// the expansion adds are orthogonal to `x - a`), each product exact in
+/// the wide type — the height is cubic in the extent.
 #[inline(always)]
-fn heights<T: Real>(t: &Triangle<T, 3>, u: &Triangle<T, 3>) -> [T; 3] {
-    [height(t, &u.a), height(t, &u.b), height(t, &u.c)]
+fn height<T: Real>(t: &Triangle<T, 3>, n: &Vector<T, 3>, x: &P3<T>) -> T::Wide {
+    if fixed::<T>() {
+        T::dot_wide(n, &(x - t.a))
+    } else {
+        (x - t.a).dot(&(t.b - x).cross(&(t.c - x))).widen()
+    }
+}
+
+/// The heights of `u`'s vertices over `t`'s plane (normal `n`).
+#[inline(always)]
+fn heights<T: Real>(t: &Triangle<T, 3>, n: &Vector<T, 3>, u: &Triangle<T, 3>) -> [T::Wide; 3] {
+    [height(t, n, &u.a), height(t, n, &u.b), height(t, n, &u.c)]
 }
 
 /// The exact sides of `u`'s vertices of `t`'s plane (the signs of
@@ -86,18 +101,50 @@ fn one_side(s: &[Ordering; 3]) -> bool {
     s[0] != Ordering::Equal && s[0] == s[1] && s[1] == s[2]
 }
 
-/// `|v|₁`.
+/// `|v|₁` in the wide type (a normal's three components, each up to
+/// twice the square of the extent, add up beyond the scalar's range).
 #[inline(always)]
-fn norm1<T: Real>(v: &Vector<T, 3>) -> T {
-    v.x.abs() + v.y.abs() + v.z.abs()
+fn norm1<T: Real>(v: &Vector<T, 3>) -> T::Wide {
+    v.x.abs().widen() + v.y.abs().widen() + v.z.abs().widen()
+}
+
+/// `tol · |v|₁` in the wide type (fixed point: each product exact, the
+/// sum beyond the scalar's range; floats: as `tol · (|x| + |y| + |z|)`).
+#[inline(always)]
+fn tol_norm1<T: Real>(tol: T, v: &Vector<T, 3>) -> T::Wide {
+    if fixed::<T>() {
+        tol.mul_wide(v.x.abs()) + tol.mul_wide(v.y.abs()) + tol.mul_wide(v.z.abs())
+    } else {
+        tol.mul_wide(v.x.abs() + v.y.abs() + v.z.abs())
+    }
+}
+
+/// `|x|` in the wide type.
+#[inline(always)]
+fn wabs<T: Real>(x: T::Wide) -> T::Wide {
+    if x < T::Wide::zero() {
+        -x
+    } else {
+        x
+    }
+}
+
+/// The side value `n · ((p - x) × (q - x))` in the wide type: quartic in
+/// the extent, each product exact in fixed point.
+#[inline(always)]
+fn side_value<T: Real>(n: &Vector<T, 3>, p: &P3<T>, q: &P3<T>, x: &P3<T>) -> T::Wide {
+    T::dot_wide(n, &(p - x).cross(&(q - x)))
 }
 
 /// The side values of `x` against the three edges of `b` (normal `n`):
 /// all non-negative when `x`, in `b`'s plane, lies in `b`.
 #[inline(always)]
-fn sides<T: Real>(b: &Triangle<T, 3>, n: &Vector<T, 3>, x: &P3<T>) -> [T; 3] {
-    let s = |p: &P3<T>, q: &P3<T>| n.dot(&(p - x).cross(&(q - x)));
-    [s(&b.a, &b.b), s(&b.b, &b.c), s(&b.c, &b.a)]
+fn sides<T: Real>(b: &Triangle<T, 3>, n: &Vector<T, 3>, x: &P3<T>) -> [T::Wide; 3] {
+    [
+        side_value(n, &b.a, &b.b, x),
+        side_value(n, &b.b, &b.c, x),
+        side_value(n, &b.c, &b.a, x),
+    ]
 }
 
 /// The segment `p0 → p1` (in `b`'s plane) clipped to `b`'s sides.
@@ -108,17 +155,16 @@ fn clip_segment<T: Real>(
     p1: P3<T>,
 ) -> Option<Segment<T, 3>> {
     let (s0, s1) = (sides(b, n, &p0), sides(b, n, &p1));
-    let zero = T::zero();
-    let (mut t0, mut t1) = (zero, T::one());
-    for k in 0..3 {
-        let (a, c) = (s0[k], s1[k]);
+    let zero = T::Wide::zero();
+    let (mut t0, mut t1) = (T::zero(), T::one());
+    for (a, c) in s0.into_iter().zip(s1) {
         if a < zero && c < zero {
             return None; // wholly outside this side
         }
         if a < zero {
-            t0 = t0.max_sel(a.div_sat(a - c)); // enters where the side value is 0
+            t0 = t0.max_sel(a.ratio(a - c)); // enters where the side value is 0
         } else if c < zero {
-            t1 = t1.min_sel(a.div_sat(a - c)); // leaves there
+            t1 = t1.min_sel(a.ratio(a - c)); // leaves there
         }
     }
     if !(t0 <= t1) {
@@ -171,7 +217,7 @@ fn clip_polygon<T: Real>(
     }
     let edges = [(b.a, b.b), (b.b, b.c), (b.c, b.a)];
     for (p, q) in edges {
-        let side = |x: &P3<T>| n.dot(&(p - x).cross(&(q - x)));
+        let side = |x: &P3<T>| side_value(n, &p, &q, x);
         let input = poly;
         let verts = input.vertices();
         let mut out = OverlapPolygon::new();
@@ -185,7 +231,7 @@ fn clip_polygon<T: Real>(
                 || (ex == Ordering::Less && ey == Ordering::Greater)
             {
                 let (sx, sy) = (side(x), side(y));
-                let lam = sx.div_sat(sx - sy).clamp_sel(T::zero(), T::one());
+                let lam = sx.ratio(sx - sy).clamp_sel(T::zero(), T::one());
                 out.push(x + (y - x) * lam);
             }
         }
@@ -222,7 +268,7 @@ fn key<T: Real>(t: &Triangle<T, 3>) -> impl Iterator<Item = T> + '_ {
 
 /// Whether all three values lie beyond `limit` on one side of zero.
 #[inline(always)]
-fn one_side_beyond<T: Real>(d: &[T; 3], limit: T) -> bool {
+fn one_side_beyond<W: Wide<T>, T>(d: &[W; 3], limit: W) -> bool {
     (d[0] > limit && d[1] > limit && d[2] > limit)
         || (d[0] < -limit && d[1] < -limit && d[2] < -limit)
 }
@@ -277,13 +323,13 @@ fn triangle_triangle<T: Real>(
     let (n1, n2) = (t1.scaled_normal(), t2.scaled_normal());
     let tol_len = tol * extent(t1, t2);
     let (m1, m2) = (norm1(&n1), norm1(&n2));
-    let (lim1, lim2) = (tol_len * m1, tol_len * m2);
-    let d2 = heights(t1, t2);
+    let (lim1, lim2) = (tol_norm1(tol_len, &n1), tol_norm1(tol_len, &n2));
+    let d2 = heights(t1, &n1, t2);
     let s2 = exact_sides(t1, t2);
     if one_side_beyond(&d2, lim1) && one_side(&s2) {
         return None;
     }
-    let d1 = heights(t2, t1);
+    let d1 = heights(t2, &n2, t1);
     let s1 = exact_sides(t2, t1);
     if one_side_beyond(&d1, lim2) && one_side(&s1) {
         return None;
@@ -301,7 +347,8 @@ fn triangle_triangle<T: Real>(
     };
     let (nb, nan) = (norm1(&n), norm1(&na));
     let extent = extent(t1, t2);
-    if !(nb > tol_len * extent) {
+    let degenerate_below = tol_len.mul_wide(extent);
+    if !(nb > degenerate_below) {
         // Both degenerate (B is the larger): segments or points, which
         // meet where their closest points coincide.
         let pair = a.closest_points(b);
@@ -309,14 +356,14 @@ fn triangle_triangle<T: Real>(
         return close
             .then(|| TriangleIntersection::Segment(Segment::new(pair.point_a, pair.point_a)));
     }
-    let a_flat = !(nan > tol_len * extent);
+    let a_flat = !(nan > degenerate_below);
     // 4. Coplanar: A in B's plane (or B in A's): clip it to the other's sides.
     //    Exactly coplanar counts whatever the tolerance.
     let exactly = [Ordering::Equal; 3];
-    if sa == exactly || da.iter().all(|d| d.abs() <= lim_b) {
+    if sa == exactly || da.iter().all(|d| wabs::<T>(*d) <= lim_b) {
         return coplanar(b, &n, a, a_flat);
     }
-    if !a_flat && (sb == exactly || db.iter().all(|d| d.abs() <= lim_a)) {
+    if !a_flat && (sb == exactly || db.iter().all(|d| wabs::<T>(*d) <= lim_a)) {
         return coplanar(a, &na, b, false);
     }
     // Not coplanar: the exact signs decide which side each vertex is on.
@@ -349,7 +396,7 @@ fn triangle_triangle<T: Real>(
         if (si == Ordering::Greater && sj == Ordering::Less)
             || (si == Ordering::Less && sj == Ordering::Greater)
         {
-            let lam = di.div_sat(di - dj).clamp_sel(T::zero(), T::one());
+            let lam = di.ratio(di - dj).clamp_sel(T::zero(), T::one());
             keep(vi + (vj - vi) * lam);
         }
     }
@@ -386,7 +433,7 @@ impl<T: Real> Triangle<T, 3> {
 }
 
 impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Triangle<T, 3> {
-    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = TriangleIntersection<T>;
 
     #[inline]

@@ -17,7 +17,7 @@ use crate::{Aabb, Point, Real, Swept, Toi, Vector};
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>>
     for Swept<Aabb<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

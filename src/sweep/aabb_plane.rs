@@ -20,7 +20,7 @@ use crate::{Aabb, Plane, Real, Swept, Toi};
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
     for Swept<Aabb<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Sweep;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

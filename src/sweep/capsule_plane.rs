@@ -22,7 +22,7 @@ use crate::{Capsule, Plane, Real, Swept, Toi};
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
     for Swept<Capsule<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Sweep;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

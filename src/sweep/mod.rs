@@ -44,14 +44,18 @@
 //!   arithmetic overflows (squares beyond the type's range, from about
 //!   1e154 in `f64` and 1e19 in `f32`): never a NaN dressed as a hit.
 //!
-//! Fixed point: the queries work with squares of coordinates, sizes and
-//! motions, and the pairs with triangles, polygons and the separating-axis
-//! pairs with products of two squares. Every value (coordinates, sizes,
-//! motions) within `±T::range_limit(Growth::Sweep)` (`I16F16` ±20,
-//! `I32F32` ±5181; those pairs `Growth::SweepQuartic`: ±3, ±50) is safe;
-//! two moving shapes need their relative motion in range too. Beyond it
-//! the answer is `None`, never an overflow (see the README, "Fixed-point
-//! ranges").
+//! Fixed point: the squares the queries form (distances of the moving
+//! shape from a point, a line or a plane, against the radius) are taken in
+//! the scalar's wide type, so every value (coordinates, sizes, motions)
+//! within the quadratic range `±T::range_limit(Growth::Quadratic)`
+//! (`I16F16` ±45, `I32F32` ±11585) is safe; two moving shapes need their
+//! motions in that range too. (Interim: the box–triangle and OBB–OBB
+//! sweeps, whose contact points go through the triangle and segment
+//! closest-point kernels, keep `Growth::SweepQuartic`, ±3 and ±50, until
+//! those kernels move to the wide type.) Beyond the range the answer is
+//! `None` and the checked form (`checked_intersect`) says
+//! [`OutOfRange`]; never an overflow (see the README,
+//! "Fixed-point ranges").
 
 mod roots;
 mod sat;
@@ -123,7 +127,11 @@ where
     /// overflow) or the pair's own query is out of range.
     #[inline]
     fn checked_intersect(&self, other: &Swept<B, T, D>) -> Result<Option<Toi<T, D>>, OutOfRange> {
-        crate::range::kernel::check::<T, _, _>(crate::Growth::Sweep, &self.motion, &other.motion)?;
+        crate::range::kernel::check::<T, _, _>(
+            crate::Growth::Quadratic,
+            &self.motion,
+            &other.motion,
+        )?;
         let Some(toi) = self.relative_to(other).checked_intersect(&other.shape)? else {
             return Ok(None);
         };

@@ -114,7 +114,7 @@ pub(super) fn point_box_hit<T: Real, const D: usize>(
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>>
     for Swept<Point<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Sweep;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

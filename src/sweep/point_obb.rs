@@ -40,7 +40,7 @@ pub(super) fn to_box_frame<T: Real, const D: usize>(
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>>
     for Swept<Point<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Sweep;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

@@ -16,7 +16,7 @@ use crate::{Plane, Point, Real, Swept, Toi, Vector};
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
     for Swept<Point<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Sweep;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

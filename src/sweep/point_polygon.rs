@@ -20,7 +20,7 @@ use crate::{ClosestPoint, Point, Polygon, Real, Swept, Toi};
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Polygon<'_, T, D>>
     for Swept<Point<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

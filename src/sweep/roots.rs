@@ -14,7 +14,8 @@
 //! limit before any division.
 
 use crate::sweep::{against, magnitude, sign, unit};
-use crate::{Point, Real, Vector};
+use crate::{Point, Real, Vector, Wide};
+use num_traits::Zero;
 
 /// The first `s` in `[0, s_max]` with `|s0 + ds s| <= r`: a point at signed
 /// distance `s0` from a plane, approaching at `ds` per unit of `s`, against
@@ -44,33 +45,36 @@ pub(crate) fn ball_entry<T: Real, const D: usize>(
     r: T,
     s_max: T,
 ) -> Option<T> {
-    let r2 = r * r;
-    let a2 = a.norm_squared();
+    // Squared lengths and the dot products of `a` with `v` in the wide
+    // type (exact in fixed point, the plain products for floats): `a` and
+    // `v` fit the type, their squares need not.
+    let r2 = r.mul_wide(r);
+    let a2 = T::dot_wide(a, a);
     if a2 <= r2 {
         return Some(T::zero());
     }
     // Moving away from (or parallel to) the feature, or NaN: no entry.
-    if !(a.dot(v) < T::zero()) {
+    if !(T::dot_wide(a, v) < T::Wide::zero()) {
         return None;
     }
     // Farther than the motion can carry it (with a margin of twice the
     // motion, for the precision of |v|² in fixed point).
-    let len0 = v.norm_squared().sqrt_clamped();
+    let len0 = T::dot_wide(v, v).sqrt_narrow();
     let reach = r + (len0 + len0) * s_max;
-    if a2 > reach * reach {
+    if a2 > reach.mul_wide(reach) {
         return None;
     }
     let u = unit(v, T::zero())?;
     let len = v.dot(&u);
     let tau = -a.dot(&u);
     let e = a + u * tau;
-    let h2 = e.norm_squared();
+    let h2 = T::dot_wide(&e, &e);
     // Passes by at a distance greater than r.
     if h2 > r2 {
         return None;
     }
-    let w = (r2 - h2).sqrt_clamped();
-    let lambda = (a2 - r2).div_sat(tau + w);
+    let w = (r2 - h2).sqrt_narrow();
+    let lambda = (a2 - r2).ratio((tau + w).widen());
     if !(lambda <= len * s_max) {
         return None;
     }

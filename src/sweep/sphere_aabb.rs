@@ -166,7 +166,7 @@ fn walk<T: Real, const D: usize>(
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>>
     for Swept<Ball<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Sweep;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

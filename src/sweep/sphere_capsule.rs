@@ -16,7 +16,7 @@ use crate::{Ball, Capsule, Real, Swept, Toi};
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Capsule<T, D>>
     for Swept<Ball<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Sweep;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

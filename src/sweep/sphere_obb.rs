@@ -18,7 +18,7 @@ use crate::{Ball, Obb, Point, Real, Swept, Toi};
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>>
     for Swept<Ball<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Sweep;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

@@ -218,7 +218,7 @@ pub(super) fn polygon_hit<T: Real, const D: usize>(
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Polygon<'_, T, D>>
     for Swept<Ball<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

@@ -19,7 +19,7 @@ use crate::{Ball, Real, Swept, Toi, Triangle};
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<T, D>>
     for Swept<Ball<T, D>, T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, D>;
 
     #[inline]

@@ -514,3 +514,69 @@ pub fn triangle_triangle_errors<T: Scalar, const D: usize>(
     }
     worst
 }
+
+/// A random convex polygon (3 to 32 vertices on an ellipse, in a random
+/// plane, at about `r`), rounded to `T`; with `needle`, an ellipse 10² to
+/// 10⁴ times longer than wide.
+pub fn polygon_of<T: Scalar, const D: usize>(rng: &mut Rng, r: f64, needle: bool) -> Vec<[f64; D]> {
+    let u = unit::<D>(rng);
+    let v = orthogonal(rng, u);
+    let center: [f64; D] = core::array::from_fn(|_| rng.range(-r, r) * 0.5);
+    let big = r * rng.range(0.2, 0.5);
+    let small = if needle {
+        big * 10f64.powf(-rng.range(2.0, 4.0))
+    } else {
+        big * rng.range(0.3, 1.0)
+    };
+    let n = 3 + rng.below(30);
+    let mut angles: Vec<f64> = (0..n)
+        .map(|_| rng.range(0.0, std::f64::consts::TAU))
+        .collect();
+    angles.sort_by(f64::total_cmp);
+    angles
+        .iter()
+        .map(|a| round_trip::<T, D>(axpy(axpy(center, big * a.cos(), u), small * a.sin(), v)))
+        .collect()
+}
+
+/// The exact closest point of the fan of triangles from a polygon's first
+/// vertex (the polygon's documented meaning).
+pub fn polygon_exact<const D: usize>(v: &[[f64; D]], p: &[exact::Q; D]) -> [exact::Q; D] {
+    let q: Vec<_> = v.iter().map(|x| exact::qv(*x)).collect();
+    let mut best: Option<(exact::Q, [exact::Q; D])> = None;
+    for w in q[1..].windows(2) {
+        let c = exact::closest_on_triangle(&q[0], &w[0], &w[1], p);
+        let d = exact::dist2(&c, p);
+        if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c).unwrap_or_else(|| q[0].clone())
+}
+
+/// The smallest sine of a largest angle among a polygon's fan triangles.
+pub fn fan_sine<const D: usize>(v: &[[f64; D]]) -> f64 {
+    v[1..]
+        .windows(2)
+        .map(|w| largest_angle_sine(&[v[0], w[0], w[1]]))
+        .fold(1.0, f64::min)
+}
+
+/// The error of `Polygon::closest_point` in ulps of the largest
+/// coordinate, worst over every rotation of the vertex list.
+pub fn polygon_point_ulps<T: Scalar, const D: usize>(v: &[[f64; D]], p: [f64; D]) -> f64 {
+    use isect::Polygon;
+    let mut all: Vec<[f64; D]> = v.to_vec();
+    all.push(p);
+    let unit = ulp::<T>(magnitude(&all));
+    let pq = exact::qv(p);
+    (0..v.len())
+        .map(|k| {
+            let rot: Vec<[f64; D]> = v[k..].iter().chain(&v[..k]).copied().collect();
+            let want = polygon_exact(&rot, &pq);
+            let pts: Vec<isect::Point<T, D>> = rot.iter().map(|x| pt::<T, D>(*x)).collect();
+            let got = arr(&Polygon::new(&pts).closest_point(&pt::<T, D>(p)));
+            exact::error(got, &want) / unit
+        })
+        .fold(0.0, f64::max)
+}
