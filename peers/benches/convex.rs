@@ -50,7 +50,12 @@ fn sphere_points(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
 /// random direction at a distance in `[lo, hi)`.
 fn pose(rng: &mut Rng, lo: f64, hi: f64) -> ([f64; 4], [f64; 3]) {
     let q = loop {
-        let q = [rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)];
+        let q = [
+            rng.range(-1.0, 1.0),
+            rng.range(-1.0, 1.0),
+            rng.range(-1.0, 1.0),
+            rng.range(-1.0, 1.0),
+        ];
         let n = q.iter().map(|x| x * x).sum::<f64>().sqrt();
         if n > 0.2 {
             break q.map(|x| x / n);
@@ -81,7 +86,9 @@ macro_rules! side_by_side {
             let iso = |(q, t): ([f64; 4], [f64; 3])| {
                 Isometry3::from_parts(
                     Translation3::new(t[0] as $t, t[1] as $t, t[2] as $t),
-                    UnitQuaternion::new_unchecked(Quaternion::new(q[0] as $t, q[1] as $t, q[2] as $t, q[3] as $t)),
+                    UnitQuaternion::new_unchecked(Quaternion::new(
+                        q[0] as $t, q[1] as $t, q[2] as $t, q[3] as $t,
+                    )),
                 )
             };
             let ppose = |(q, t): ([f64; 4], [f64; 3])| {
@@ -94,9 +101,15 @@ macro_rules! side_by_side {
             let hulls: Vec<(ConvexPolyhedron, Hull<$t>)> = (0..20)
                 .map(|_| {
                     let pts = sphere_points(&mut rng, 32);
-                    let pp: Vec<Vector> = pts.iter().map(|p| Vector::new(p[0] as $t, p[1] as $t, p[2] as $t)).collect();
+                    let pp: Vec<Vector> = pts
+                        .iter()
+                        .map(|p| Vector::new(p[0] as $t, p[1] as $t, p[2] as $t))
+                        .collect();
                     let poly = ConvexPolyhedron::from_convex_hull(&pp).expect("hull");
-                    let ip: Vec<Point3<$t>> = pts.iter().map(|p| Point3::new(p[0] as $t, p[1] as $t, p[2] as $t)).collect();
+                    let ip: Vec<Point3<$t>> = pts
+                        .iter()
+                        .map(|p| Point3::new(p[0] as $t, p[1] as $t, p[2] as $t))
+                        .collect();
                     let hull = Hull::from_points(&ip).expect("hull");
                     assert_eq!(hull.vertices().len(), poly.points().len());
                     (poly, hull)
@@ -116,7 +129,10 @@ macro_rules! side_by_side {
                 let ours: Vec<_> = cases
                     .iter()
                     .map(|&(i, j, pa, pb)| {
-                        (Placed::new(hulls[i].1.as_ref(), iso(pa)), Placed::new(hulls[j].1.as_ref(), iso(pb)))
+                        (
+                            Placed::new(hulls[i].1.as_ref(), iso(pa)),
+                            Placed::new(hulls[j].1.as_ref(), iso(pb)),
+                        )
                     })
                     .collect();
                 let peer: Vec<_> = cases
@@ -131,20 +147,35 @@ macro_rules! side_by_side {
                     worst = worst.max(f64::from((d1 - d2).abs()));
                     // An f64 reference on the same (rounded) inputs.
                     let up = |p: &Placed<isect::ConvexPolyhedronRef<'_, $t>, Isometry3<$t>>| {
-                        let v: Vec<Point3<f64>> = p.shape.vertices.iter().map(|x| x.cast::<f64>()).collect();
+                        let v: Vec<Point3<f64>> =
+                            p.shape.vertices.iter().map(|x| x.cast::<f64>()).collect();
                         (Hull::from_points(&v).expect("hull"), p.pose.cast::<f64>())
                     };
                     let ((va, ia), (vb, ib)) = (up(a), up(b));
-                    let r = Placed::new(va.as_ref(), ia).closest_points(&Placed::new(vb.as_ref(), ib)).distance();
+                    let r = Placed::new(va.as_ref(), ia)
+                        .closest_points(&Placed::new(vb.as_ref(), ib))
+                        .distance();
                     e1 = e1.max((f64::from(d1) - r).abs());
                     e2 = e2.max((f64::from(d2) - r).abs());
-                    assert_eq!(a.intersects(b), intersection_test_support_map_support_map(&pa.inv_mul(pb), *ga, *gb) || d1 == 0.0);
+                    assert_eq!(
+                        a.intersects(b),
+                        intersection_test_support_map_support_map(&pa.inv_mul(pb), *ga, *gb)
+                            || d1 == 0.0
+                    );
                 }
-                eprintln!("{scalar} {dist}: error against f64: isect {e1:e}, {} {e2:e}", $peer);
-                assert!(worst <= $tol, "gjk_distance {dist}: isect and parry differ by {worst:e}");
+                eprintln!(
+                    "{scalar} {dist}: error against f64: isect {e1:e}, {} {e2:e}",
+                    $peer
+                );
+                assert!(
+                    worst <= $tol,
+                    "gjk_distance {dist}: isect and parry differ by {worst:e}"
+                );
 
                 let mut g = c.benchmark_group(format!("gjk_distance_polyhedra_{dist}/{scalar}"));
-                run(&mut g, "isect", &ours, |(a, b)| a.closest_points(b).distance());
+                run(&mut g, "isect", &ours, |(a, b)| {
+                    a.closest_points(b).distance()
+                });
                 run(&mut g, $peer, &peer, |(ga, pa, gb, pb)| {
                     distance_support_map_support_map(&pa.inv_mul(pb), *ga, *gb)
                 });
@@ -163,7 +194,11 @@ macro_rules! side_by_side {
                 let cases: Vec<_> = (0..isect_peers::CASES)
                     .map(|_| {
                         let (h, r) = (rng.range(0.5, 1.0), rng.range(0.3, 1.0));
-                        let e = [rng.range(0.3, 1.0), rng.range(0.3, 1.0), rng.range(0.3, 1.0)];
+                        let e = [
+                            rng.range(0.3, 1.0),
+                            rng.range(0.3, 1.0),
+                            rng.range(0.3, 1.0),
+                        ];
                         let pa = pose(&mut rng, 0.0, 0.5);
                         let (q, t) = pose(&mut rng, lo, hi);
                         let pb = (q, [t[0] + pa.1[0], t[1] + pa.1[1], t[2] + pa.1[2]]);
@@ -173,9 +208,16 @@ macro_rules! side_by_side {
                 let ours: Vec<_> = cases
                     .iter()
                     .map(|&(h, r, e, pa, pb)| {
-                        let cyl = Cyl::new(Point3::new(0.0, -h as $t, 0.0), Point3::new(0.0, h as $t, 0.0), r as $t);
+                        let cyl = Cyl::new(
+                            Point3::new(0.0, -h as $t, 0.0),
+                            Point3::new(0.0, h as $t, 0.0),
+                            r as $t,
+                        );
                         let e = Point3::new(e[0] as $t, e[1] as $t, e[2] as $t);
-                        (Placed::new(cyl, iso(pa)), Placed::new(Aabb::new(-e, e), iso(pb)))
+                        (
+                            Placed::new(cyl, iso(pa)),
+                            Placed::new(Aabb::new(-e, e), iso(pb)),
+                        )
                     })
                     .collect();
                 let peer: Vec<_> = cases
@@ -192,9 +234,14 @@ macro_rules! side_by_side {
                     let d2 = distance_support_map_support_map(&pa.inv_mul(pb), ga, gb);
                     worst = worst.max(f64::from((d1 - d2).abs()));
                 }
-                assert!(worst <= $tol * 10.0, "cylinder_box {dist}: isect and parry differ by {worst:e}");
+                assert!(
+                    worst <= $tol * 10.0,
+                    "cylinder_box {dist}: isect and parry differ by {worst:e}"
+                );
                 let mut g = c.benchmark_group(format!("gjk_distance_cylinder_box_{dist}/{scalar}"));
-                run(&mut g, "isect", &ours, |(a, b)| a.closest_points(b).distance());
+                run(&mut g, "isect", &ours, |(a, b)| {
+                    a.closest_points(b).distance()
+                });
                 run(&mut g, $peer, &peer, |(ga, pa, gb, pb)| {
                     distance_support_map_support_map(&pa.inv_mul(pb), ga, gb)
                 });
