@@ -34,12 +34,12 @@
 //! use isect::nalgebra::{Matrix3, Point3, Vector3};
 //! let bx = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
 //! let obb = Obb::new(Point3::new(3.0, 0.5, 0.5), Vector3::new(0.5, 0.5, 0.5), Matrix3::identity());
-//! assert!((bx.closest_points(&obb).distance() - 1.5).abs() < 1e-12);
+//! assert!(f64::abs(bx.closest_points(&obb).distance() - 1.5) < 1e-12);
 //! let cap = Capsule::new(Segment::new(Point3::new(0.5, 0.5, 0.8), Point3::new(2.5, 0.5, 0.8)), 0.5);
 //! let c = obb.intersect(&cap).unwrap(); // the capsule's end reaches 0.5 into the box
-//! assert!((c.depth - 0.5).abs() < 1e-12);
+//! assert!(f64::abs(c.depth - 0.5) < 1e-12);
 //! let toi = Swept::new(obb, Vector3::new(-4.0, 0.0, 0.0)).intersect(&bx).unwrap();
-//! assert!((toi.t - 0.375).abs() < 1e-12);
+//! assert!(f64::abs(toi.t - 0.375) < 1e-12);
 //! ```
 
 use nalgebra::Vector3;

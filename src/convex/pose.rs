@@ -20,13 +20,13 @@
 //! // A quarter turn about z, then 5 along x.
 //! let pose = Isometry3::new(Vector3::new(5.0, 0.0, 0.0), Vector3::z() * FRAC_PI_2);
 //! let placed = Placed::new(crate_box, pose);
-//! let ball = Ball::new(Point3::new(5.0, 2.5, 0.0), 1.0);
+//! let ball = Ball::new(Point3::new(5.0, 1.5, 0.0), 1.0);
 //! let c = placed.intersect(&ball).unwrap();
-//! assert!((c.depth - 0.5).abs() < 1e-12);
+//! assert!(f64::abs(c.depth - 0.5) < 1e-12);
 //! assert!((c.normal - Vector3::y()).norm() < 1e-12);
 //! // The same box moved once, as a value: an oriented box.
 //! let obb = crate_box.transformed(&pose);
-//! assert!((obb.distance(&Point3::new(5.0, 3.0, 0.0)) - 2.0).abs() < 1e-12);
+//! assert!(f64::abs(obb.distance(&Point3::new(5.0, 3.0, 0.0)) - 2.0) < 1e-12);
 //! ```
 
 use nalgebra::{AbstractRotation, Isometry};
@@ -281,7 +281,7 @@ impl<T: Real, R: AbstractRotation<T, 3>> Transform<Iso<T, R, 3>> for Frustum<T> 
 /// let a = Placed::new(rod, Isometry3::translation(0.0, 0.0, 0.0));
 /// let b = Placed::new(rod, Isometry3::new(Vector3::new(2.0, 0.0, 0.0), Vector3::x() * 1.2));
 /// let d = a.closest_points(&b).distance();
-/// assert!((d - 1.5).abs() < 1e-12);
+/// assert!(f64::abs(d - 1.5) < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Placed<S, P> {
