@@ -32,6 +32,13 @@ pub mod triangle;
 
 use crate::{Real, Side};
 
+/// [`side_of`] of a span that may be missing (NaN or infinite values):
+/// `None` straddles.
+#[inline]
+pub(crate) fn side_of_span<T: Real>(span: Option<(T, T)>) -> Side {
+    span.map_or(Side::Straddling, |(lo, hi)| side_of(lo, hi))
+}
+
 /// The side of a shape whose signed distances from the plane span `[lo,
 /// hi]`: front when `lo > 0`, back when `hi < 0`, otherwise (and for NaN)
 /// straddling.
