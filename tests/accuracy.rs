@@ -249,3 +249,66 @@ fn table_f64() {
 fn table_i32f32() {
     table_within::<isect::fixed::I32F32>();
 }
+
+// ---------------------------------------------------------------------------
+// Regression: I32F32 triangle–triangle overlap said "apart" for triangles
+// that touch exactly (the table's seed 0xFA: 10 of its 37 touching pairs
+// before the fix). Cause: the plane-side values `n · (v - a)` were
+// products of products taken in the working precision, each rounded to
+// 2⁻³² — at coordinates of ~50 a touching vertex's side value came out
+// nonzero with the wrong sign. Fixed when the sides moved to the wide
+// integer type (`T::Wide`, 08a7fd0); the table's row is asserted for
+// I32F32 since. These are the first two of the failing pairs, with the
+// exact answer (distance zero) checked by the rational oracle.
+
+/// The seed-0xFA pairs that touch exactly (every value on I32F32's grid).
+const TOUCHING_0XFA: [[[[f64; 3]; 3]; 2]; 2] = [
+    [
+        [
+            [-33.265625, -37.8125, -7.515625],
+            [23.71875, 2.6875, -9.1875],
+            [-45.203125, 25.203125, -7.71875],
+        ],
+        [
+            [-36.670288716908544, -70.82994872517884, 11.857807082124054],
+            [-4.833260014653206, -85.38340783095919, -33.86555694276467],
+            [-36.58413687790744, 21.94909336301498, -7.8866128486115485],
+        ],
+    ],
+    [
+        [
+            [21.78125, 47.15625, -29.265625],
+            [9.421875, 8.046875, -33.09375],
+            [-4.171875, -29.8125, -7.53125],
+        ],
+        [
+            [27.67058150959201, 69.58240717370063, -9.30175469792448],
+            [14.705305848736316, 24.878685540752485, -30.143375309882686],
+            [-11.466579252621159, -53.26975513086654, 1.9399439033586532],
+        ],
+    ],
+];
+
+fn touching_pairs_overlap<T: Scalar>() {
+    use isect::Intersect;
+    for (k, [x, y]) in TOUCHING_0XFA.iter().enumerate() {
+        // On T's grid (so the exact oracle sees what the query sees).
+        assert_eq!(x.map(round_trip::<T, 3>), *x, "{} pair {k}", T::NAME);
+        assert_eq!(y.map(round_trip::<T, 3>), *y, "{} pair {k}", T::NAME);
+        let want = common::exact::closest_triangle_triangle(
+            &common::exact::Tri::new(*x),
+            &common::exact::Tri::new(*y),
+        );
+        assert!(want.d2 == num_traits::Zero::zero(), "pair {k} touches");
+        let tri = |v: &[[f64; 3]; 3]| isect::Triangle::new(pt::<T, 3>(v[0]), pt(v[1]), pt(v[2]));
+        assert!(tri(x).intersects(&tri(y)), "{} pair {k}", T::NAME);
+        assert!(tri(y).intersects(&tri(x)), "{} pair {k} reversed", T::NAME);
+    }
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn i32f32_triangle_triangle_touching_regression() {
+    touching_pairs_overlap::<isect::fixed::I32F32>();
+    touching_pairs_overlap::<f64>();
+}

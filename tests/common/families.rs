@@ -484,7 +484,7 @@ pub fn rows<T: Scalar>(n: usize) -> Vec<Row> {
         "triangle–triangle: overlap yes/no (wrong answers: how far apart; a missed overlap is ∞)",
         "ulp(m) / RES",
         w,
-        b(0.0, 0.0, f64::INFINITY),
+        b(0.0, 0.0, 0.0),
     );
 
     // --- Sweeps -----------------------------------------------------------
