@@ -128,7 +128,15 @@ where
             if !(vr < T::zero()) {
                 return None; // moving away from the plane, or along it
             }
-            let next = lambda - gap.div_sat(vr);
+            // The step to the plane, `gap / -vr`, saturated in fixed point
+            // (a tiny `vr`): a step past the end is a miss before it is
+            // added, so `lambda + step` cannot overflow. (Floats: bit for
+            // bit `lambda - gap / vr`.)
+            let step = (-gap).div_sat(vr);
+            if !(step <= T::one()) {
+                return None; // the plane is past the end of the motion
+            }
+            let next = lambda + step;
             if !(next <= T::one()) {
                 return None; // the plane is past the end of the motion
             }
