@@ -31,7 +31,10 @@
 //!
 //! Fixed point: exact while `|o - c|² · |d|²` and `r² |d|²` are in range
 //! (`I32F32`: coordinates and radius up to about 200 with unit-sized
-//! directions).
+//! directions). A direction shorter than one (largest component below 1)
+//! is scaled up by an exact power of two `2^k` first, and the roots back
+//! by `2^k` (saturating): its square would keep few bits, or underflow to
+//! zero and read as no direction at all.
 
 use crate::intersect::cast::{cast_pair, clip_range, first_hit, has_infinity, unit};
 use crate::{Ball, Caster, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};
@@ -78,6 +81,55 @@ fn far_roots<T: Real, const D: usize>(
 /// around `c` of radius `r` (unclipped), or `None`.
 #[inline(always)]
 pub(crate) fn line_ball_roots<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    c: &Point<T, D>,
+    r: T,
+) -> Option<(T, T)> {
+    // Fixed point: a short direction's square keeps few bits, or none (it
+    // underflows to zero below 2⁻¹⁶ for `I32F32`, 2⁻⁸ for `I16F16`): solve
+    // with the direction scaled up by an exact power of two and scale the
+    // roots back (saturating). Floats: never.
+    if let Some(k) = short_direction_shift(d) {
+        let (t1, t2) = line_ball_roots_scaled(o, &d.map(|x| x.mul_pow2(k)), c, r)?;
+        return Some((t1.mul_pow2(k), t2.mul_pow2(k)));
+    }
+    line_ball_roots_scaled(o, d, c, r)
+}
+
+/// For fixed point, the `k > 0` that brings the largest component of a
+/// nonzero direction shorter than one into `[1, 2)` (a shift: `d · 2^k` is
+/// exact); `None` for floats, for a zero direction and for one that needs
+/// no scaling.
+#[inline(always)]
+pub(crate) fn short_direction_shift<T: Real, const D: usize>(d: &Vector<T, D>) -> Option<i32> {
+    if has_infinity::<T>() {
+        return None;
+    }
+    // The largest |component|, by comparisons (in range: no overflow).
+    let m = d.iter().fold(T::zero(), |m, x| m.max_sel(*x).max_sel(-*x));
+    if !(m > T::zero()) || !(m < T::one()) {
+        return None;
+    }
+    Some(short_shift(m))
+}
+
+/// The `k` with `m · 2^k` in `[1, 2)`, for `0 < m < 1` (out of line: the
+/// rare path).
+#[cold]
+#[inline(never)]
+fn short_shift<T: Real>(mut m: T) -> i32 {
+    let mut k = 0;
+    while m < T::one() && k < 128 {
+        m = m + m;
+        k += 1;
+    }
+    k
+}
+
+/// [`line_ball_roots`] for a direction whose square keeps its precision.
+#[inline(always)]
+fn line_ball_roots_scaled<T: Real, const D: usize>(
     o: &Point<T, D>,
     d: &Vector<T, D>,
     c: &Point<T, D>,
