@@ -14,7 +14,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use isect::{ClosestPoint, FaceCull, Real, TriMesh};
+use isect::{ClosestPoint, RayCast, Real, TriMesh};
 
 mod inputs;
 use inputs::{bumpy_sphere, Cycle, Rng};
@@ -37,10 +37,7 @@ fn mesh<T: Real>(c: &mut Criterion, scalar: &str) {
         let mut rng = Rng::new(0x5EED_3E54);
         let rays = rng.cases(|r| r.mesh_ray::<T>());
         let points = rng.cases(|r| r.point::<T>(1.5));
-        let hits = rays
-            .iter()
-            .filter(|r| mesh.cast(*r, FaceCull::None).is_some())
-            .count();
+        let hits = rays.iter().filter(|r| mesh.cast(*r).is_some()).count();
         eprintln!(
             "mesh {size}: {} triangles, {hits} of {} rays hit",
             mesh.len(),
@@ -52,11 +49,11 @@ fn mesh<T: Real>(c: &mut Criterion, scalar: &str) {
         g.throughput(Throughput::Elements(1));
         let mut cycle = Cycle::new(&rays);
         g.bench_function(format!("cast/{scalar}"), |b| {
-            b.iter(|| mesh.cast(black_box(cycle.next_case()), FaceCull::None))
+            b.iter(|| mesh.cast(black_box(cycle.next_case())))
         });
         let mut cycle = Cycle::new(&rays);
         g.bench_function(format!("occludes/{scalar}"), |b| {
-            b.iter(|| mesh.occludes(black_box(cycle.next_case()), FaceCull::None))
+            b.iter(|| mesh.hits(black_box(cycle.next_case())))
         });
         let mut cycle = Cycle::new(&points);
         g.bench_function(format!("closest/{scalar}"), |b| {

@@ -11,8 +11,9 @@
 //! [`fixed::I32F32`]) and, where the math allows, over the dimension `D`
 //! (defaulting to 3), on nalgebra's [`Point`] and [`Vector`] types. The
 //! queries are reached through a few traits: [`Intersect`],
-//! [`ClosestPoint`], [`ClosestPoints`], [`Classify`], [`Contains`] and
-//! [`Bounded`].
+//! [`ClosestPoint`], [`ClosestPoints`], [`Classify`], [`Contains`],
+//! [`Bounded`], and for rays, segments and lines [`RayCast`] (`hits`,
+//! `cast_t`, `cast` on every shape a [`Caster`] can hit).
 //!
 //! The crate is `#![no_std]` and needs no allocator. Features: `std`
 //! (default; float functions from std), `libm` (float functions without
@@ -87,15 +88,15 @@ pub use convex::Support;
 pub use cull::{Cull, Visibility};
 pub use error::{OutOfRange, ShapeError};
 pub use grid::{Grid, GridCell, GridTraversal};
-pub use intersect::cast::{Caster, Clip, IntersectWithTolerance, WoopFrame};
+pub use intersect::cast::{Caster, Clip, Culled, IntersectWithTolerance, WoopFrame};
 pub use intersect::PreparedRay;
 #[cfg(feature = "alloc")]
 pub use mesh::{MeshHit, TriMesh};
 pub use predicates::{orient2d, orient3d, Orient};
 pub use query::{
-    Bounded, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact, Contains, FaceCull,
-    Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit, RayHit, Side, Span, Toi,
-    TriangleHit, TriangleIntersection,
+    Bounded, CastHit, CastKernel, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact,
+    Contains, DynRayCast, FaceCull, Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit,
+    RayCast, RayHit, Side, Span, Toi, TriangleHit, TriangleIntersection,
 };
 pub use real::{Growth, Real, Wide};
 #[cfg(feature = "alloc")]
@@ -146,9 +147,10 @@ pub mod fixed {
 /// The traits and shapes, for `use isect::prelude::*`.
 pub mod prelude {
     pub use crate::{
-        Aabb, Ball, Bounded, Capsule, Caster, Circle, Classify, Clip, ClosestPair, ClosestPoint,
-        ClosestPoints, Cone, Contact, Contains, ConvexHull, Cull, Cylinder, Frustum, Intersect,
-        Line, Obb, Orient, OverlapPolygon, Plane, Polygon, Ray, Real, Segment, Side, Sphere, Swept,
-        Toi, Triangle, TriangleIntersection, Visibility,
+        Aabb, Ball, Bounded, Capsule, CastHit, Caster, Circle, Classify, Clip, ClosestPair,
+        ClosestPoint, ClosestPoints, Cone, Contact, Contains, ConvexHull, Cull, Cylinder,
+        DynRayCast, FaceCull, Frustum, Intersect, Line, Obb, Orient, OverlapPolygon, Plane,
+        Polygon, Ray, RayCast, Real, Segment, Side, Sphere, Swept, Toi, Triangle,
+        TriangleIntersection, Visibility,
     };
 }

@@ -457,20 +457,6 @@ where
     }
 }
 
-/// Whether a shape and a caster lie in the range of `growth`: the shape's
-/// values within `±r`, the caster as [`Caster::fits_range`](crate::Caster)
-/// says (origin within `±r`, direction within `±2r`; a segment's ends
-/// within `±r`).
-#[inline(always)]
-pub(crate) fn caster_fits<T, S, C, const D: usize>(growth: Growth, shape: &S, caster: &C) -> bool
-where
-    T: Real,
-    S: InRange<T> + ?Sized,
-    C: crate::Caster<T, D> + ?Sized,
-{
-    fits::<T>(growth, |r| shape.in_range(r) & caster.fits_range(r))
-}
-
 /// A caster given by its origin, direction and parameter range (the
 /// `f64` copy of a fixed-point caster).
 struct RawCaster {
@@ -491,31 +477,54 @@ impl crate::Caster<f64, 3> for RawCaster {
     }
 }
 
-/// The watertight triangle cast of a fixed-point caster (in range), in
+/// `caster` in `f64`.
+fn raw_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(caster: &C) -> RawCaster {
+    let (lo, hi) = caster.range();
+    RawCaster {
+        origin: pt(&caster.origin()),
+        dir: caster.direction().map(sc),
+        range: (lo.to_f64(), hi.to_f64()),
+    }
+}
+
+/// `tri` in `f64`.
+fn tri_f64<T: Real>(tri: &Triangle<T, 3>) -> Triangle<f64, 3> {
+    Triangle::new(pt(&tri.a), pt(&tri.b), pt(&tri.c))
+}
+
+/// The watertight triangle test of a fixed-point caster (in range), in
 /// `f64`: the sheared frame divides by the direction's largest component,
 /// so a short direction takes the products of the edge functions beyond
-/// any fixed-point range. The hit converts back, saturating. (To be
+/// any fixed-point range. What it finds converts back, saturating (the
+/// same `t` as [`cast_triangle_f64`]'s); `Err(())` for a direction it
+/// cannot use (zero: a point, which the cast layer answers). (To be
 /// replaced by the wide-integer path once the triangle kernel settles.)
+#[inline(never)]
+pub(crate) fn find_triangle_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(
+    tri: &Triangle<T, 3>,
+    caster: &C,
+    cull: crate::FaceCull,
+) -> Result<Option<crate::intersect::ray_triangle::TriFound<T>>, ()> {
+    let f = tri_f64(tri).find_inline(&raw_f64(caster), cull, None, Ok, || Some(Err(())));
+    Ok(f.transpose()?
+        .map(|f| crate::intersect::ray_triangle::TriFound {
+            t: sc(f.t),
+            bary: f.bary.map(sc),
+            front: f.front,
+        }))
+}
+
+/// The watertight triangle cast of a fixed-point caster (in range), in
+/// `f64` (see [`find_triangle_f64`]). The hit converts back, saturating.
 #[inline(never)]
 pub(crate) fn cast_triangle_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(
     tri: &Triangle<T, 3>,
     caster: &C,
     cull: crate::FaceCull,
 ) -> Option<crate::TriangleHit<T>> {
-    fn sc<T: Real, U: Real>(x: T) -> U {
-        U::from_f64_lossy(x.to_f64())
-    }
-    fn pt<T: Real, U: Real>(p: &Point<T, 3>) -> Point<U, 3> {
-        p.map(sc)
-    }
-    let (lo, hi) = caster.range();
-    let c = RawCaster {
-        origin: pt(&caster.origin()),
-        dir: caster.direction().map(sc),
-        range: (lo.to_f64(), hi.to_f64()),
-    };
-    let t64 = Triangle::new(pt(&tri.a), pt(&tri.b), pt(&tri.c));
-    let h = t64.cast(&c, cull)?;
+    let c = raw_f64(caster);
+    let t64 = tri_f64(tri);
+    let h = t64.finish(&c, cull, t64.find(&c, cull)?);
     Some(crate::TriangleHit {
         t: sc(h.t),
         point: pt(&h.point),

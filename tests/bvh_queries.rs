@@ -12,7 +12,7 @@ mod common;
 use common::*;
 
 use isect::{
-    Aabb, Ball, Bounded, Bvh, Caster, ClosestPoint, FaceCull, Intersect, PreparedRay, Ray, Real,
+    Aabb, Ball, Bounded, Bvh, Caster, ClosestPoint, Intersect, PreparedRay, Ray, RayCast, Real,
     Triangle,
 };
 
@@ -168,21 +168,21 @@ fn all_shapes<T: Scalar>() {
         "balls",
         1,
         ball,
-        |b, r| b.cast(r).map(|h| h.t),
+        |b, r| b.cast_t(r),
         |b, d| Ball::new(shift(&b.center, d), b.radius),
     );
     scenario::<T, Aabb<T>>(
         "boxes",
         2,
         aabb,
-        |b, r| b.cast(r).map(|h| h.t),
+        |b, r| b.cast_t(r),
         |b, d| Aabb::new(shift(&b.min, d), shift(&b.max, d)),
     );
     scenario::<T, Triangle<T>>(
         "triangles",
         3,
         triangle,
-        |t, r| t.cast(r, FaceCull::None).map(|h| h.t),
+        |t, r| t.cast_t(r),
         |t, d| Triangle::new(shift(&t.a, d), shift(&t.b, d), shift(&t.c, d)),
     );
 }

@@ -26,8 +26,8 @@ use isect::fixed::{I16F16, I32F32};
 use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Vector2, Vector3};
 use isect::{
     Aabb, Ball, Capsule, Caster, Classify, Clip, ClosestPair, ClosestPoint, ClosestPoints, Contact,
-    Contains, ConvexHull, Cull, FaceCull, Frustum, Grid, Growth, Intersect, Line, LinearHit, Obb,
-    Plane, Polygon, Ray, RayHit, Real, Segment, Side, Span, Swept, Toi, Triangle, TriangleHit,
+    Contains, ConvexHull, Cull, Frustum, Grid, Growth, Intersect, Line, LinearHit, Obb, Plane,
+    Polygon, Ray, RayCast, RayHit, Real, Segment, Side, Span, Swept, Toi, Triangle, TriangleHit,
     Visibility,
 };
 
@@ -617,7 +617,7 @@ queries! {
     ray_obb, Quadratic, NONE, |b| b.ray::<S>().intersect(&b.obb::<S>());
     ray_capsule, Quadratic, NONE, |b| b.ray::<S>().intersect(&b.capsule::<S>());
     ray_hull, Quadratic, NONE, |b| { let planes = b.box_planes::<S>(); b.ray::<S>().intersect(&ConvexHull::new(&planes)) };
-    ray_triangle, Quadratic, NONE, |b| b.triangle::<S>().cast(&b.ray::<S>(), FaceCull::None);
+    ray_triangle, Quadratic, NONE, |b| b.triangle::<S>().cast(&b.ray::<S>());
     segment_polygon, Quadratic, NONE, |b| { let q = b.quad::<S>(); b.segment::<S>().intersect(&Polygon::new(&q)) };
     segment_segment_2d, Quadratic, NONE, |b| { let (a, c) = (b.p2::<S>(), b.p2::<S>()); let (d, e) = (b.p2::<S>(), b.p2::<S>()); Segment::new(a, c).intersect(&Segment::new(d, e)) };
     segment_triangle_2d, Quadratic, NONE, |b| { let t = b.triangle2::<S>(); t.cast(&Segment::new(b.p2::<S>(), b.p2::<S>())) };

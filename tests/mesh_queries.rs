@@ -16,8 +16,8 @@ use common::*;
 
 use isect::nalgebra::Point3;
 use isect::{
-    Aabb, Ball, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, Ray, Real, Segment,
-    TriMesh, Triangle,
+    Aabb, Ball, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, Ray, RayCast, Real,
+    Segment, TriMesh, Triangle,
 };
 
 /// Vertices and index triples in `f64`.
@@ -171,18 +171,22 @@ impl<T: Scalar> Fixture<T> {
     ) -> Vec<(f64, usize, isect::TriangleHit<T>)> {
         self.candidates(c)
             .into_iter()
-            .filter_map(|i| self.tris[i].cast(c, cull).map(|h| (h.t.to_f64(), i, h)))
+            .filter_map(|i| {
+                self.tris[i]
+                    .cast(&c.culled(cull))
+                    .map(|h| (h.t.to_f64(), i, h))
+            })
             .collect()
     }
 
-    /// Checks `mesh.cast` and `mesh.occludes` against the brute force.
+    /// Checks `mesh.cast` and `mesh.hits` against the brute force.
     fn check_cast<C: Caster<T, 3> + core::fmt::Debug>(&self, name: &str, c: &C, cull: FaceCull) {
         let hits = self.brute_hits(c, cull);
-        let got = self.mesh.cast(c, cull);
+        let got = self.mesh.cast(&c.culled(cull));
         assert_eq!(
-            self.mesh.occludes(c, cull),
+            self.mesh.hits(&c.culled(cull)),
             !hits.is_empty(),
-            "{} {name}: occludes vs brute force, {c:?}",
+            "{} {name}: hits vs brute force, {c:?}",
             T::NAME
         );
         let Some(g) = got else {
@@ -293,9 +297,9 @@ mesh_tests! {
                 if a != b {
                     let line = Line::new(pt::<T, 3>(a), vt(sub(b, a)));
                     f.check_cast(name, &line, FaceCull::None);
-                    // The trait forms agree with `cast` and `occludes`.
-                    assert_eq!(line.intersect(&f.mesh), f.mesh.cast(&line, FaceCull::None));
-                    assert_eq!(f.mesh.intersects(&line), f.mesh.occludes(&line, FaceCull::None));
+                    // The trait forms agree with `cast` and `hits`.
+                    assert_eq!(line.intersect(&f.mesh), f.mesh.cast(&line));
+                    assert_eq!(f.mesh.intersects(&line), f.mesh.hits(&line));
                 }
             }
         }
@@ -316,11 +320,11 @@ mesh_tests! {
         for (k, target) in targets.iter().enumerate().step_by(4 / reps::<T>(4).max(1)) {
             let o = if k % 2 == 0 { [0.0; 3] } else { rng.point::<3>(1.5) };
             let ray = Ray::new(pt::<T, 3>(o), vt(sub(*target, o)));
-            let hit = f.mesh.cast(&ray, FaceCull::None);
+            let hit = f.mesh.cast(&ray);
             assert!(hit.is_some(), "{}: slipped through at {target:?} from {o:?}", T::NAME);
-            assert!(f.mesh.occludes(&ray, FaceCull::None));
+            assert!(f.mesh.hits(&ray));
             // From inside, only back faces are seen.
-            assert!(f.mesh.cast(&ray, FaceCull::Back).is_none());
+            assert!(f.mesh.cast(&ray.culled(FaceCull::Back)).is_none());
         }
     }
 
@@ -366,13 +370,14 @@ mesh_tests! {
                 rays.push(Ray::new(pt(eye), vt(sub(target, eye))));
             }
             for cull in [FaceCull::None, FaceCull::Back] {
+                let culled: Vec<_> = rays.iter().map(|r| r.culled(cull)).collect();
                 let mut hits = vec![None; rays.len()];
-                f.mesh.cast_many(&rays, cull, &mut hits);
+                f.mesh.cast_many(&culled, &mut hits);
                 let mut blocked = vec![false; rays.len()];
-                f.mesh.occludes_many(&rays, cull, &mut blocked);
-                for (k, r) in rays.iter().enumerate() {
-                    assert_eq!(hits[k], f.mesh.cast(r, cull), "{} {name}: ray {k}", T::NAME);
-                    assert_eq!(blocked[k], f.mesh.occludes(r, cull), "{} {name}: ray {k}", T::NAME);
+                f.mesh.occludes_many(&culled, &mut blocked);
+                for (k, r) in culled.iter().enumerate() {
+                    assert_eq!(hits[k], f.mesh.cast(r), "{} {name}: ray {k}", T::NAME);
+                    assert_eq!(blocked[k], f.mesh.hits(r), "{} {name}: ray {k}", T::NAME);
                 }
                 // Every tenth ray against the brute force as well.
                 for r in rays.iter().step_by(10) {
@@ -384,10 +389,10 @@ mesh_tests! {
         let empty = TriMesh::<T>::new(vec![], vec![]).expect("empty is fine");
         let rays = [random_ray::<T>(&mut rng), random_ray::<T>(&mut rng)];
         let mut hits = [None];
-        empty.cast_many(&rays, FaceCull::None, &mut hits);
+        empty.cast_many(&rays, &mut hits);
         assert_eq!(hits, [None]);
         let mut blocked = [true, true, true];
-        empty.occludes_many(&rays, FaceCull::None, &mut blocked);
+        empty.occludes_many(&rays, &mut blocked);
         assert_eq!(blocked, [false, false, true]);
     }
 
@@ -395,14 +400,16 @@ mesh_tests! {
         let (v, t) = uv_sphere([0.0, 0.0, 0.0], 3.0, 8, 12);
         let f = Fixture::<T>::new(&(v, t));
         let zero = Ray::new(pt::<T, 3>([0.0; 3]), vt([0.0; 3]));
-        assert_eq!(f.mesh.cast(&zero, FaceCull::None), None);
-        assert!(!f.mesh.occludes(&zero, FaceCull::None));
-        let point = Segment::new(pt::<T, 3>([3.0, 0.0, 0.0]), pt([3.0, 0.0, 0.0]));
-        assert_eq!(f.mesh.cast(&point, FaceCull::None), None);
+        assert_eq!(f.mesh.cast(&zero), None);
+        assert!(!f.mesh.hits(&zero));
+        // A zero-length caster is a point: inside the closed mesh but off
+        // its surface, it misses (tests/zero_length.rs has the hits).
+        let point = Segment::new(pt::<T, 3>([0.5, 0.0, 0.0]), pt([0.5, 0.0, 0.0]));
+        assert_eq!(f.mesh.cast(&point), None);
         let empty = TriMesh::<T>::new(vec![pt([0.0; 3])], vec![]).expect("empty is fine");
         let ray = Ray::new(pt::<T, 3>([-5.0, 0.0, 0.0]), vt([1.0, 0.0, 0.0]));
-        assert_eq!(empty.cast(&ray, FaceCull::None), None);
-        assert!(!empty.occludes(&ray, FaceCull::None));
+        assert_eq!(empty.cast(&ray), None);
+        assert!(!empty.hits(&ray));
         assert_eq!(empty.bounds(), None);
         let mut n = 0;
         empty.for_each_overlapping(&Aabb::new(pt::<T, 3>([-9.0; 3]), pt([9.0; 3])), |_| n += 1);
@@ -417,8 +424,8 @@ mesh_tests! {
             ];
             bad.push(Ray::new(pt([-5.0, 0.0, 0.0]), vt::<T, 3>([1.0, 0.0, 0.0]).map(|x| x * inf)));
             for r in &bad {
-                assert_eq!(f.mesh.cast(r, FaceCull::None), None, "{r:?}");
-                assert!(!f.mesh.occludes(r, FaceCull::None), "{r:?}");
+                assert_eq!(f.mesh.cast(r), None, "{r:?}");
+                assert!(!f.mesh.hits(r), "{r:?}");
             }
             let probe = Aabb::new(Point::from([nan, nan, nan]), Point::from([nan, nan, nan]));
             let mut n = 0;
@@ -548,10 +555,10 @@ fn huge_direction_mesh_agrees_with_its_triangles() {
         Point3::new(1.25, 1.25, 0.0),
         isect::nalgebra::Vector3::new(0.0, 2.0, 1e200),
     );
-    let one = Triangle::new(p, p, p).cast(&ray, FaceCull::None);
-    let hit = mesh.cast(&ray, FaceCull::None);
+    let one = Triangle::new(p, p, p).cast(&ray);
+    let hit = mesh.cast(&ray);
     assert_eq!(hit.is_some(), one.is_some(), "{hit:?} vs {one:?}");
-    assert_eq!(mesh.occludes(&ray, FaceCull::None), one.is_some());
+    assert_eq!(mesh.hits(&ray), one.is_some());
     if let (Some(h), Some(o)) = (hit, one) {
         assert_eq!(h.t, o.t);
     }

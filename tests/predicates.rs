@@ -844,7 +844,7 @@ mod queries {
     use super::*;
     use isect::nalgebra::{Vector2, Vector3};
     use isect::{
-        Classify, FaceCull, Intersect, LinearHit, Plane, Ray, Segment, Side, Triangle,
+        Classify, Intersect, LinearHit, Plane, Ray, RayCast, Segment, Side, Triangle,
         TriangleIntersection,
     };
 
@@ -999,13 +999,13 @@ mod queries {
                 if oracle_dir(a.into(), b.into(), c.into(), d.into()) == Ordering::Equal {
                     continue; // the ray in the triangle's plane
                 }
-                let got = tri.cast(&ray, FaceCull::None).is_some();
+                let got = tri.cast(&ray).is_some();
                 assert_eq!(got, want, "{o:?} {d:?} {tri:?}");
                 // The neighbour across b c (a reflected through the edge's
                 // midpoint) is hit or missed in the same way: watertight.
                 let a2 = Point3::from(on.coords * 2.0 - a.coords);
                 if a2.iter().all(|x| x.abs() < 9e15) {
-                    let n = Triangle::new(a2, c, b).cast(&ray, FaceCull::None).is_some();
+                    let n = Triangle::new(a2, c, b).cast(&ray).is_some();
                     assert_eq!(n, want, "neighbour {o:?} {d:?}");
                 }
                 // The foil: signs of the three triple products in f64.
@@ -1046,13 +1046,10 @@ mod queries {
                     continue;
                 }
                 let ray = Ray::new(o, d);
-                assert_eq!(
-                    Triangle::new(a, b, c).cast(&ray, FaceCull::None).is_some(),
-                    want
-                );
+                assert_eq!(Triangle::new(a, b, c).cast(&ray).is_some(), want);
                 let a2 = Point3::from(on.coords * 2.0 - a.coords);
                 if exact(&a2) {
-                    let n = Triangle::new(a2, c, b).cast(&ray, FaceCull::None).is_some();
+                    let n = Triangle::new(a2, c, b).cast(&ray).is_some();
                     assert_eq!(n, want);
                 }
                 checked += 1;
@@ -1252,7 +1249,7 @@ mod queries {
         let ray = Ray::new(p3(-1.75, -1.75, -1.75), Vector3::new(-1.0, -1.0, -1.0));
         for far in [1e10, 1e20, 1e300] {
             let tri = Triangle::new(p3(-2.25, 0.0, 0.0), p3(far, 0.0, 0.0), p3(far, 0.0, 0.0));
-            assert_eq!(tri.cast(&ray, FaceCull::None), None, "far = {far}");
+            assert_eq!(tri.cast(&ray), None, "far = {far}");
             assert_eq!(ray.intersect(&tri), None, "far = {far}");
             // The same line the other way: it crosses the segment at the
             // origin, t = 1.75 (at 1e300 the edge functions overflow,
@@ -1275,11 +1272,11 @@ mod queries {
         let q = p3(0.0, 2.2e-308, 2.2e-308);
         let tri = Triangle::new(q, q, q);
         let ray = Ray::new(Point3::origin(), Vector3::y());
-        assert_eq!(tri.cast(&ray, FaceCull::None), None);
+        assert_eq!(tri.cast(&ray), None);
         // On the line: hit.
         let q = p3(0.0, 2.2e-308, 0.0);
         let tri = Triangle::new(q, q, q);
-        assert!(tri.cast(&ray, FaceCull::None).is_some());
+        assert!(tri.cast(&ray).is_some());
     }
 }
 

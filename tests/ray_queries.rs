@@ -7,8 +7,8 @@
 use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Vector2, Vector3};
 use isect::{
     Aabb, Ball, Capsule, Caster, Clip, ConvexHull, FaceCull, Intersect, IntersectWithTolerance,
-    Line, LineRelation, LinearHit, Obb, Plane, PlaneHit, Polygon, PreparedRay, Ray, RayHit, Real,
-    Segment, Span, Triangle,
+    Line, LineRelation, LinearHit, Obb, Plane, PlaneHit, Polygon, PreparedRay, Ray, RayCast,
+    RayHit, Real, Segment, Span, Triangle,
 };
 
 // ---------------------------------------------------------------------------
@@ -696,8 +696,8 @@ fn triangle_vs_cramer<T: Real>() {
                 assert_eq!(h.front, front);
                 assert!(dot(&f64v(&h.normal), &d) < 0.0, "normal faces the caster");
                 // Culling keeps exactly one of the two faces.
-                let back = tri.cast(&r, FaceCull::Back).is_some();
-                let frontc = tri.cast(&r, FaceCull::Front).is_some();
+                let back = tri.cast(&r.culled(FaceCull::Back)).is_some();
+                let frontc = tri.cast(&r.culled(FaceCull::Front)).is_some();
                 if matches!(kind, Kind::Ray) {
                     assert_eq!((back, frontc), (front, !front));
                 }
@@ -777,8 +777,8 @@ fn plane_by_hand<T: Real>() {
             && (n[1] + 1.0 / 3.0).abs() < tol
             && (n[2] - 2.0 / 3.0).abs() < tol
     );
-    assert!(pl.cast(&r, FaceCull::Back).is_none());
-    assert!(pl.cast(&r, FaceCull::Front).is_some());
+    assert!(pl.cast(&r.culled(FaceCull::Back)).is_none());
+    assert!(pl.cast(&r.culled(FaceCull::Front)).is_some());
     // The same segment ending at t = 2 (before the plane) misses; a line
     // through it hits at the same t; the reversed ray misses.
     let s = Segment::new(r.origin, r.origin + r.dir * T::from_f64_lossy(2.0));
@@ -885,10 +885,16 @@ fn seed_cases<T: Real>() {
         Some(PlaneHit::Coincident)
     );
 
-    // Degenerate inputs: zero direction, zero-length segment, NaN-free miss.
+    // Degenerate inputs: a zero direction is a point (issue 13): (0.5,
+    // 0.5, 0.5) is inside the box and the ball (|p|² = 0.75 <= 1), off the
+    // floor. Hits at t = 0 with the zero normal.
     let zero_dir = Ray::new(p(0.5, 0.5, 0.5), v(0.0, 0.0, 0.0));
-    assert!(zero_dir.intersect(&unit_box).is_none());
-    assert!(zero_dir.intersect(&ball).is_none());
+    let in_box = zero_dir.intersect(&unit_box).expect("a point in the box");
+    assert_eq!(
+        (in_box.t, in_box.point, in_box.normal),
+        (T::zero(), p(0.5, 0.5, 0.5), v(0.0, 0.0, 0.0))
+    );
+    assert_eq!(zero_dir.intersect(&ball).map(|h| h.t), Some(T::zero()));
     assert!(zero_dir.intersect(&floor).is_none());
 }
 
@@ -933,7 +939,7 @@ fn degenerate_cases<T: Real>() {
     );
     assert!((h.u.to_f64() - 0.75).abs() < tol && h.v.to_f64().abs() < tol);
     assert!((h.w.to_f64() - 0.25).abs() < tol);
-    assert!(tri.cast(&in_plane, FaceCull::Back).is_none());
+    assert!(tri.cast(&in_plane.culled(FaceCull::Back)).is_none());
     assert!(Ray::new(p(-1.0, 1.25, 0.0), v(1.0, 0.0, 0.0))
         .intersect(&tri)
         .is_none());
@@ -1784,7 +1790,7 @@ fn triangle_cast_with_overflowing_inverse_determinant_misses() {
         Point3::origin(),
     );
     for cull in [FaceCull::None, FaceCull::Back, FaceCull::Front] {
-        let hit = tri.cast(&ray, cull);
+        let hit = tri.cast(&ray.culled(cull));
         assert!(
             hit.is_none_or(|h| h
                 .point

@@ -8,7 +8,7 @@
 
 use crate::{Reader, Repr, Writer};
 use isect::nalgebra::{Point2, Point3, Vector2};
-use isect::{Aabb, Capsule, Caster, ConvexHull, FaceCull, Intersect, Line, LinearHit, Plane, PlaneHit, Polygon, Ray, RayHit, Segment, Triangle};
+use isect::{Aabb, Capsule, Caster, ConvexHull, FaceCull, Intersect, RayCast, Line, LinearHit, Plane, PlaneHit, Polygon, Ray, RayHit, Segment, Triangle};
 
 /// The most planes [`ray_hull`] reads.
 const HULL_PLANES: usize = 8;
@@ -55,7 +55,7 @@ export! {
         let mut x = Reader::<S>::new(x);
         let seg = Segment::new(x.point(), x.point());
         let tri = Triangle::new(x.point(), x.point(), x.point());
-        match tri.cast(&seg, FaceCull::Back) {
+        match tri.cast(&seg.culled(FaceCull::Back)) {
             Some(h) => {
                 Writer::new(out).point(&h.point).point(&h.normal.into()).scalar(h.u).scalar(h.v).scalar(h.w);
                 h.t.store()
@@ -94,7 +94,7 @@ export! {
     fn ray_plane(x: &[Repr<S>; 10], out: &mut [Repr<S>; 6]) -> Repr<S> {
         let mut x = Reader::<S>::new(x);
         let ray = Ray::new(x.point(), x.vector());
-        hit_out(x.plane().cast(&ray, FaceCull::Back), out)
+        hit_out(x.plane().cast(&ray.culled(FaceCull::Back)), out)
     }
     for f32 => isect_rays_ray_plane_f32, I32F32 => isect_rays_ray_plane_i32f32;
 
@@ -114,7 +114,7 @@ export! {
         let mut x = Reader::<S>::new(x);
         let ray = Ray::new(x.point(), x.vector());
         let quad: [Point3<S>; 4] = core::array::from_fn(|_| x.point());
-        hit_out(Polygon::new(&quad).cast(&ray, FaceCull::None), out)
+        hit_out(Polygon::new(&quad).cast(&ray), out)
     }
     for f32 => isect_rays_ray_polygon_f32, I32F32 => isect_rays_ray_polygon_i32f32;
 

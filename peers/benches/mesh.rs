@@ -19,7 +19,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use isect::{ClosestPoint, FaceCull, TriMesh};
+use isect::{ClosestPoint, RayCast as _, TriMesh};
 use isect_peers::parry_f32::{from_parry, point};
 use isect_peers::{bumpy_sphere, run, Rng};
 use parry3d::math::Vec3;
@@ -54,7 +54,7 @@ fn mesh(c: &mut Criterion) {
     let max = f32::MAX;
     let (mut hits, mut differ) = (0, 0);
     for (r, pr) in &rays {
-        let a = mesh.cast(r, FaceCull::None).map(|h| h.t);
+        let a = mesh.cast(r).map(|h| h.t);
         let b = pmesh
             .cast_local_ray_and_get_normal(pr, max, false)
             .map(|h| h.time_of_impact);
@@ -72,9 +72,7 @@ fn mesh(c: &mut Criterion) {
     eprintln!("mesh_cast: {hits} of {} rays hit", rays.len());
 
     let mut g = c.benchmark_group("mesh_cast/100k/f32");
-    run(&mut g, "isect", &rays, |(r, _)| {
-        mesh.cast(r, FaceCull::None)
-    });
+    run(&mut g, "isect", &rays, |(r, _)| mesh.cast(r));
     run(&mut g, "parry3d", &rays, |(_, pr)| {
         pmesh.cast_local_ray_and_get_normal(pr, max, false)
     });

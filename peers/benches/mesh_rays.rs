@@ -16,8 +16,8 @@
 //!   decided exactly) says cross a triangle, where the engine reports no
 //!   hit.
 //!
-//! Calls per row: isect `TriMesh::cast(&ray, FaceCull::None)` (`t`, point,
-//! normal, triangle, barycentrics), `TriMesh::occludes`; parry3d
+//! Calls per row: isect `RayCast::cast(&mesh, &ray)` (`t`, point,
+//! normal, triangle, barycentrics), `RayCast::hits`; parry3d
 //! `TriMesh::cast_local_ray(&ray, f32::MAX, false)` (`t`) and
 //! `intersects_local_ray`; obvhs `CwBvh::ray_traverse` with
 //! `Triangle::intersect` on triangles stored in the BVH's order (`t` and
@@ -38,7 +38,8 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicIsize, Ordering::Relaxed};
 
 use isect::nalgebra::Point3;
-use isect::{FaceCull, Ray, TriMesh};
+use isect::RayCast as _;
+use isect::{Ray, TriMesh};
 use isect_peers::bumpy_sphere;
 use isect_peers::mesh_rays::{coherent, incoherent};
 use parry3d::query::RayCast;
@@ -219,14 +220,11 @@ fn main() {
                 .iter()
                 .map(|r| {
                     let r64 = Ray::new(r.origin.cast::<f64>(), r.dir.cast::<f64>());
-                    exact.occludes(&r64, FaceCull::None)
+                    exact.hits(&r64)
                 })
                 .collect();
             let hits = truth.iter().filter(|h| **h).count();
-            let isect_hit: Vec<bool> = rays
-                .iter()
-                .map(|r| mesh.cast(r, FaceCull::None).is_some())
-                .collect();
+            let isect_hit: Vec<bool> = rays.iter().map(|r| mesh.cast(r).is_some()).collect();
             let parry_hit: Vec<bool> = prays
                 .iter()
                 .map(|r| pmesh.intersects_local_ray(r, f32::MAX))
@@ -267,24 +265,18 @@ fn main() {
             println!("| call | first hit | any hit |");
             println!("|---|---:|---:|");
             let first = mrays(nr, || {
-                rays.iter()
-                    .filter(|r| mesh.cast(*r, FaceCull::None).is_some())
-                    .count()
+                rays.iter().filter(|r| mesh.cast(*r).is_some()).count()
             });
-            let any = mrays(nr, || {
-                rays.iter()
-                    .filter(|r| mesh.occludes(*r, FaceCull::None))
-                    .count()
-            });
-            println!("| isect `cast` / `occludes` | {first:.2} | {any:.2} |");
+            let any = mrays(nr, || rays.iter().filter(|r| mesh.hits(*r)).count());
+            println!("| isect `cast` / `hits` | {first:.2} | {any:.2} |");
             let mut out = vec![None; nr];
             let mut occ = vec![false; nr];
             let first = mrays(nr, || {
-                mesh.cast_many(rays, FaceCull::None, &mut out);
+                mesh.cast_many(rays, &mut out);
                 out.iter().filter(|h| h.is_some()).count()
             });
             let any = mrays(nr, || {
-                mesh.occludes_many(rays, FaceCull::None, &mut occ);
+                mesh.occludes_many(rays, &mut occ);
                 occ.iter().filter(|h| **h).count()
             });
             println!("| isect `cast_many` / `occludes_many` | {first:.2} | {any:.2} |");

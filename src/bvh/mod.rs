@@ -33,14 +33,14 @@ use crate::{Aabb, Bounded, Caster, ClosestPoint, Intersect, Point, PreparedRay, 
 /// from.
 ///
 /// ```
-/// use isect::{Ball, Bvh, Ray, nalgebra::{Point3, Vector3}};
+/// use isect::{Ball, Bvh, Ray, RayCast, nalgebra::{Point3, Vector3}};
 /// let balls: Vec<Ball<f64>> = (0..10)
 ///     .map(|k| Ball::new(Point3::new(3.0 * k as f64, 0.0, 0.0), 1.0))
 ///     .collect();
 /// let bvh = Bvh::new(balls);
 /// // Down onto the ball at x = 9 (index 3), off its centre by 0.6.
 /// let ray = Ray::new(Point3::new(9.6, 0.0, 5.0), -Vector3::z());
-/// let (index, t) = bvh.cast_with(&ray, |_, ball, ray| ball.cast(ray).map(|h| h.t)).unwrap();
+/// let (index, t) = bvh.cast_with(&ray, |_, ball, ray| ball.cast_t(ray)).unwrap();
 /// assert_eq!(index, 3);
 /// assert!((t - 4.2).abs() < 1e-12); // 5 - sqrt(1 - 0.6²)
 /// ```
@@ -169,13 +169,13 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
     /// index). `None` for an invalid caster.
     ///
     /// ```
-    /// use isect::{Aabb, Bvh, Segment, nalgebra::Point3};
+    /// use isect::{Aabb, Bvh, RayCast, Segment, nalgebra::Point3};
     /// let boxes: Vec<Aabb<f32>> = (0..4)
     ///     .map(|k| Aabb::new(Point3::new(k as f32 * 2.0, 0.0, 0.0), Point3::new(k as f32 * 2.0 + 1.0, 1.0, 1.0)))
     ///     .collect();
     /// let bvh = Bvh::new(boxes);
     /// let seg = Segment::new(Point3::new(10.0, 0.5, 0.5), Point3::new(0.0, 0.5, 0.5));
-    /// let hit = bvh.cast_with(&seg, |_, b, ray| b.cast(ray).map(|h| h.t));
+    /// let hit = bvh.cast_with(&seg, |_, b, ray| b.cast_t(ray));
     /// assert_eq!(hit, Some((3, 0.3)));
     /// ```
     pub fn cast_with<C: Caster<T, 3>>(

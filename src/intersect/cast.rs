@@ -9,21 +9,59 @@
 //! overflow, and whether the scalar has infinities.
 
 use crate::closest::Interval;
-use crate::{Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span, Vector};
+use crate::{
+    FaceCull, Line, Point, PreparedRay, Ray, RayCast, RayHit, Real, Segment, Span, Vector,
+};
 
 /// Anything that can be cast against a shape: the points `origin() + t *
 /// direction()` for `t` in `range()`.
 ///
 /// Implemented for [`Ray`] (`t` in `[0, inf)`), [`Segment`] (`[0, 1]` from
-/// `a` to `b`), [`Line`] (all of R) and [`PreparedRay`]. Implement it for
-/// your own caster (a ray with a maximum distance, say) to use the shapes'
-/// `cast` and `clip` methods with it.
+/// `a` to `b`), [`Line`] (all of R), [`PreparedRay`], [`Culled`] and
+/// references (`&dyn Caster` included). Implement it for your own caster
+/// (a ray with a maximum distance, say) and every shape casts it, in both
+/// orders: `shape.cast(&mine)` ([`RayCast`]) and `mine.cast(&shape)`
+/// (this trait's [`Caster::hits`], [`Caster::cast_t`], [`Caster::cast`]).
 ///
 /// ```
 /// use isect::{Caster, Segment, nalgebra::Point2};
 /// let s = Segment::new(Point2::new(1.0, 1.0), Point2::new(3.0, 1.0));
 /// assert_eq!(s.range(), (0.0, 1.0));
 /// assert_eq!(s.point_at(0.5), Point2::new(2.0, 1.0));
+/// ```
+///
+/// A caster of your own, in both orders, and with `intersect` /
+/// `intersects` too: the crate cannot give every caster
+/// [`crate::Intersect`] (a blanket impl would clash with the pairs it
+/// already has, and with the `Caster` impls a downstream crate may write
+/// for its own scalar), but your crate can, for your type, in four lines:
+///
+/// ```
+/// use isect::{Ball, Caster, Intersect, Point, RayCast, Real, Vector, nalgebra::{Point3, Vector3}};
+///
+/// /// A ray that stops after `max` units of its direction.
+/// #[derive(Clone, Copy)]
+/// struct Probe<T: Real> { from: Point<T, 3>, dir: Vector<T, 3>, max: T }
+///
+/// impl<T: Real> Caster<T, 3> for Probe<T> {
+///     fn origin(&self) -> Point<T, 3> { self.from }
+///     fn direction(&self) -> Vector<T, 3> { self.dir }
+///     fn range(&self) -> (T, T) { (T::zero(), self.max) }
+/// }
+///
+/// // Optional: `probe.intersect(&shape)` for every shape.
+/// impl<T: Real, S: RayCast<T, 3>> Intersect<S> for Probe<T> {
+///     type Output = S::Hit;
+///     fn intersect(&self, shape: &S) -> Option<S::Hit> { shape.cast(self) }
+///     fn intersects(&self, shape: &S) -> bool { shape.hits(self) }
+/// }
+///
+/// let ball = Ball::new(Point3::new(0.0, 0.0, 5.0), 1.0);
+/// let probe = Probe { from: Point3::origin(), dir: Vector3::z(), max: 10.0 };
+/// assert_eq!(ball.cast_t(&probe), Some(4.0));
+/// assert_eq!(probe.cast_t(&ball), Some(4.0));
+/// assert!(probe.intersects(&ball));
+/// assert!(!Probe { max: 3.0, ..probe }.hits(&ball));
 /// ```
 pub trait Caster<T: Real, const D: usize> {
     /// The point at `t = 0`.
@@ -77,6 +115,162 @@ pub trait Caster<T: Real, const D: usize> {
         Self: Sized,
     {
         PreparedRay::new(self)
+    }
+    /// Which faces of two-sided surfaces (planes, 3D triangles and
+    /// polygons, meshes) this caster ignores: [`FaceCull::None`] unless
+    /// the caster says otherwise ([`Caster::culled`]). Solids are hit
+    /// whatever the cull (see [`RayCast`]).
+    #[inline(always)]
+    fn face_cull(&self) -> FaceCull {
+        FaceCull::None
+    }
+    /// This caster ignoring the faces that `cull` drops ([`Culled`]).
+    ///
+    /// ```
+    /// use isect::{Caster, FaceCull, Plane, RayCast, Ray, nalgebra::{Point3, Vector3}};
+    /// let floor = Plane::new(Vector3::z(), 0.0);
+    /// let up = Ray::new(Point3::new(0.0, 0.0, -1.0), Vector3::z()); // meets the back face
+    /// assert!(floor.hits(&up));
+    /// assert!(!floor.hits(&up.culled(FaceCull::Back)));
+    /// assert!(floor.hits(&up.culled(FaceCull::Front)));
+    /// ```
+    #[inline(always)]
+    fn culled(self, cull: FaceCull) -> Culled<Self>
+    where
+        Self: Sized,
+    {
+        Culled { caster: self, cull }
+    }
+    /// Whether this caster hits `shape`: [`RayCast::hits`] the other way
+    /// round, so that your own caster reads `my_caster.hits(&ball)`.
+    ///
+    /// ```
+    /// use isect::{Ball, Caster, Ray, nalgebra::{Point2, Vector2}};
+    /// let ray = Ray::new(Point2::new(-5.0, 0.0), Vector2::x());
+    /// let c = Ball::new(Point2::new(0.0, 0.0), 1.0);
+    /// assert!(ray.hits(&c));
+    /// assert_eq!(ray.cast_t(&c), Some(4.0));
+    /// assert_eq!(ray.cast(&c).unwrap().normal, -Vector2::x());
+    /// ```
+    #[inline]
+    fn hits<S: RayCast<T, D> + ?Sized>(&self, shape: &S) -> bool
+    where
+        Self: Sized,
+    {
+        shape.hits(self)
+    }
+    /// [`RayCast::cast_t`] the other way round.
+    #[inline]
+    fn cast_t<S: RayCast<T, D> + ?Sized>(&self, shape: &S) -> Option<T>
+    where
+        Self: Sized,
+    {
+        shape.cast_t(self)
+    }
+    /// [`RayCast::cast`] the other way round.
+    #[inline]
+    fn cast<S: RayCast<T, D> + ?Sized>(&self, shape: &S) -> Option<S::Hit>
+    where
+        Self: Sized,
+    {
+        shape.cast(self)
+    }
+}
+
+/// A reference to a caster is a caster (so that `&dyn Caster` can be
+/// passed where a sized caster is wanted).
+impl<T: Real, const D: usize, C: Caster<T, D> + ?Sized> Caster<T, D> for &C {
+    #[inline(always)]
+    fn origin(&self) -> Point<T, D> {
+        (**self).origin()
+    }
+    #[inline(always)]
+    fn direction(&self) -> Vector<T, D> {
+        (**self).direction()
+    }
+    #[inline(always)]
+    fn range(&self) -> (T, T) {
+        (**self).range()
+    }
+    #[inline(always)]
+    fn point_at(&self, t: T) -> Point<T, D> {
+        (**self).point_at(t)
+    }
+    #[inline(always)]
+    fn inv_direction(&self) -> Vector<T, D> {
+        (**self).inv_direction()
+    }
+    #[inline(always)]
+    fn woop_frame(&self) -> WoopFrame<T> {
+        (**self).woop_frame()
+    }
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        (**self).fits_range(r)
+    }
+    #[inline(always)]
+    fn face_cull(&self) -> FaceCull {
+        (**self).face_cull()
+    }
+}
+
+/// A caster with a face cull ([`Caster::culled`]): the same points, and
+/// [`Caster::face_cull`] returning `cull`. Everything else (a
+/// [`PreparedRay`]'s cached values included) comes from the wrapped
+/// caster.
+///
+/// ```
+/// use isect::{Caster, FaceCull, RayCast, Ray, Triangle, nalgebra::{Point3, Vector3}};
+/// let tri = Triangle::new(Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// let down = Ray::new(Point3::new(0.2, 0.2, 1.0), -Vector3::z()).prepare();
+/// let front_only = down.culled(FaceCull::Back);
+/// assert_eq!(front_only.face_cull(), FaceCull::Back);
+/// assert!(tri.cast(&front_only).unwrap().front);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Culled<C> {
+    /// The caster.
+    pub caster: C,
+    /// The faces it ignores.
+    pub cull: FaceCull,
+}
+
+impl<T: Real, const D: usize, C: Caster<T, D>> Caster<T, D> for Culled<C> {
+    #[inline(always)]
+    fn origin(&self) -> Point<T, D> {
+        self.caster.origin()
+    }
+    #[inline(always)]
+    fn direction(&self) -> Vector<T, D> {
+        self.caster.direction()
+    }
+    #[inline(always)]
+    fn range(&self) -> (T, T) {
+        self.caster.range()
+    }
+    #[inline(always)]
+    fn point_at(&self, t: T) -> Point<T, D> {
+        self.caster.point_at(t)
+    }
+    #[inline(always)]
+    fn inv_direction(&self) -> Vector<T, D> {
+        self.caster.inv_direction()
+    }
+    #[inline(always)]
+    fn woop_frame(&self) -> WoopFrame<T> {
+        self.caster.woop_frame()
+    }
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.caster.fits_range(r)
+    }
+    #[inline(always)]
+    fn prepare(&self) -> PreparedRay<T, D> {
+        self.caster.prepare().with_cull(self.cull)
+    }
+    #[inline(always)]
+    fn face_cull(&self) -> FaceCull {
+        self.cull
     }
 }
 
@@ -355,18 +549,78 @@ pub(crate) fn clip_range<T: Real>(lo: T, hi: T, enter: Option<T>, exit: T) -> Op
     }
 }
 
-/// The first point of the caster's range in a solid whose interval on the
-/// caster's line is `[enter, exit]` (`enter = None`: unbounded below).
+/// Where a caster's range first meets a solid whose interval on the
+/// caster's line is `[enter, exit]` (`enter = None`: unbounded below): the
+/// parameter, and whether the range starts outside (the solid is entered
+/// through its surface at `enter`) or inside.
 ///
-/// When the range starts on the surface or outside, the hit is at `enter`
-/// with the normal `normal_at(point)`; when it starts inside, the hit is at
-/// the start of the range with the normal against the direction. (A line
-/// in a solid unbounded below starts "inside" at `t = 0`, or at `exit` if
-/// that is below 0.) `None` when the direction is zero or the normal
-/// cannot be had. A parameter so large that the point overflows gives the
-/// point saturated at the type's range (`±T::max_finite()` per
-/// coordinate), so that a hit is a hit whatever its magnitude and the
-/// boolean tests (which never form the point) agree.
+/// When the range starts on the surface or outside, the hit is at `enter`;
+/// when it starts inside, at the start of the range (a line in a solid
+/// unbounded below starts "inside" at `t = 0`, or at `exit` if that is
+/// below 0). `None` when the range misses the interval, the direction is
+/// zero or not finite, or (fixed point) the point would overflow. The
+/// first half of a solid's cast ([`finish_hit`] is the second), for
+/// `cast_t`.
+#[inline(always)]
+pub(crate) fn first_t<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
+    c: &C,
+    enter: Option<T>,
+    exit: T,
+) -> Option<(T, bool)> {
+    let (lo, hi) = c.range();
+    let span = clip_range(lo, hi, enter, exit)?;
+    match enter {
+        Some(e) if e >= lo => {
+            if !reachable(&c.origin(), &c.direction(), e) {
+                return None;
+            }
+            Some((e, true))
+        }
+        _ => {
+            let t = if lo > -T::max_finite() {
+                lo
+            } else {
+                T::zero().min_sel(span.exit)
+            };
+            let d = c.direction();
+            if !nonzero_finite(&d) || !reachable(&c.origin(), &d, t) {
+                return None;
+            }
+            Some((t, false))
+        }
+    }
+}
+
+/// The hit at `(t, entered)` from [`first_t`]: the point (saturated at the
+/// type's range: a hit is a hit whatever its magnitude, so that the tests
+/// that never form the point agree) and the normal, `normal_at(point)`
+/// when the solid was entered through its surface and against the
+/// direction when the range starts inside. (A normal that cannot be had
+/// is the zero vector; no kernel asks for one.)
+#[inline(always)]
+pub(crate) fn finish_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
+    c: &C,
+    (t, entered): (T, bool),
+    normal_at: impl FnOnce(&Point<T, D>) -> Option<Vector<T, D>>,
+) -> RayHit<T, D> {
+    let point = saturated(c.point_at(t));
+    let normal = if entered {
+        normal_at(&point)
+    } else {
+        unit(&c.direction()).map(|n| -n)
+    };
+    RayHit {
+        t,
+        point,
+        normal: normal.unwrap_or_else(Vector::zeros),
+    }
+}
+
+/// [`first_t`] and [`finish_hit`] in one, for `cast` (fused, as one
+/// straight function, it compiles to fewer instructions than the two
+/// halves): the first hit of the caster's range on a solid whose interval
+/// on its line is `[enter, exit]`. The same `t`, and `None` in the same
+/// cases, as [`first_t`].
 #[inline(always)]
 pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     c: &C,
@@ -382,7 +636,7 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
                 return None;
             }
             let point = saturated(c.point_at(e));
-            let normal = normal_at(&point)?;
+            let normal = normal_at(&point).unwrap_or_else(Vector::zeros);
             Some(RayHit {
                 t: e,
                 point,
@@ -395,6 +649,8 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
             } else {
                 T::zero().min_sel(span.exit)
             };
+            // (`unit` is `None` exactly when `first_t`'s `nonzero_finite`
+            // is false.)
             let normal = -unit(&c.direction())?;
             if !reachable(&c.origin(), &c.direction(), t) {
                 return None;
@@ -405,15 +661,19 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     }
 }
 
+/// Whether `v` is finite and not zero (exactly when [`unit`] has a value).
+#[inline(always)]
+pub(crate) fn nonzero_finite<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
+    let nonzero = v.iter().fold(false, |nz, x| nz | (*x != T::zero()));
+    nonzero & finite(v)
+}
+
 /// Implements `Intersect<Shape>` (and, with `clip`, `Clip<Shape>`) for
-/// `Ray`, `Segment` and `Line` from the shape's generic `cast` (and
-/// `clip`) methods, and the mirrored `Intersect<Caster> for Shape`.
+/// `Ray`, `Segment` and `Line` from the shape's [`RayCast`] (and inherent
+/// `clip`), and the mirrored `Intersect<Caster> for Shape`.
 macro_rules! cast_pair {
     (clip $gen:tt $S:ty; $($C:ty),+) => {
         $( $crate::intersect::cast::cast_pair!(@clip $gen $S; $C); )+
-    };
-    (hits $gen:tt $S:ty => $Out:ty; $($C:ty),+) => {
-        $( $crate::intersect::cast::cast_pair!(@one $gen $S => $Out, hits; $C); )+
     };
     ($gen:tt $S:ty => $Out:ty; $($C:ty),+) => {
         $( $crate::intersect::cast::cast_pair!(@one $gen $S => $Out; $C); )+
@@ -421,23 +681,15 @@ macro_rules! cast_pair {
     (@one [$($g:tt)*] $S:ty => $Out:ty; $C:ty) => {
         impl<$($g)*> $crate::Intersect<$S> for $C {
             type Output = $Out;
+            /// The first hit ([`RayCast::cast`](crate::RayCast::cast)).
             #[inline]
             fn intersect(&self, shape: &$S) -> Option<$Out> {
-                shape.cast(self)
+                $crate::RayCast::cast(shape, self)
             }
-        }
-        $crate::intersect::mirror!([$($g)*] $S, $C);
-    };
-    (@one [$($g:tt)*] $S:ty => $Out:ty, hits; $C:ty) => {
-        impl<$($g)*> $crate::Intersect<$S> for $C {
-            type Output = $Out;
-            #[inline]
-            fn intersect(&self, shape: &$S) -> Option<$Out> {
-                shape.cast(self)
-            }
+            /// Whether it hits ([`RayCast::hits`](crate::RayCast::hits)).
             #[inline]
             fn intersects(&self, shape: &$S) -> bool {
-                shape.hits(self)
+                $crate::RayCast::hits(shape, self)
             }
         }
         $crate::intersect::mirror!([$($g)*] $S, $C);
@@ -457,6 +709,6 @@ pub(crate) use cast_pair;
 /// `p` with every coordinate limited to `±T::max_finite()` (infinities
 /// from an overflowing `origin + t dir` become the largest finite value).
 #[inline(always)]
-fn saturated<T: Real, const D: usize>(p: Point<T, D>) -> Point<T, D> {
+pub(crate) fn saturated<T: Real, const D: usize>(p: Point<T, D>) -> Point<T, D> {
     p.map(crate::real::saturate)
 }

@@ -8,10 +8,11 @@
 //! (floats) or the saturated one (fixed point), and the tests treat that
 //! axis exactly; a zero or non-finite direction, a non-finite origin or a
 //! NaN range makes the prepared ray invalid, and an invalid ray hits
-//! nothing.
+//! nothing, except that a zero direction is a point, which hits what it
+//! lies in (see [`crate::RayCast`]).
 
 use crate::intersect::cast::castable;
-use crate::{Caster, Point, Real, Vector, WoopFrame};
+use crate::{Caster, FaceCull, Point, Real, Vector, WoopFrame};
 
 /// A caster (ray, segment, line, or your own [`Caster`]) with its inverse
 /// direction and the watertight triangle test's frame precomputed.
@@ -20,8 +21,9 @@ use crate::{Caster, Point, Real, Vector, WoopFrame};
 /// [`Caster::prepare`], then call [`PreparedRay::clip_aabb`],
 /// [`PreparedRay::hits_aabb`] (with a shrinking `t_max` for a BVH walk,
 /// [`PreparedRay::with_range`]) and [`PreparedRay::cast_triangle`]. It is
-/// itself a [`Caster`], so every shape's `cast` accepts it and uses the
-/// cached values.
+/// itself a [`Caster`], so every shape's [`crate::RayCast`] accepts it
+/// and uses the cached values; it keeps the face cull of the caster it
+/// was prepared from ([`PreparedRay::with_cull`]).
 ///
 /// ```
 /// use isect::{Aabb, Caster, PreparedRay, Ray, nalgebra::{Point3, Vector3}};
@@ -45,6 +47,11 @@ pub struct PreparedRay<T: Real, const D: usize = 3> {
     /// component): the box test may then take the plain min/max slab,
     /// which cannot meet `0 * inf`.
     pub(crate) finite_inv: bool,
+    /// The faces it ignores ([`Caster::face_cull`]).
+    pub(crate) cull: FaceCull,
+    /// Whether the caster it was prepared from lay in the fixed-point
+    /// range (always, for floats).
+    pub(crate) fits: bool,
 }
 
 impl<T: Real, const D: usize> PreparedRay<T, D> {
@@ -73,6 +80,8 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
                 t_min,
                 t_max,
                 valid: false,
+                cull: c.face_cull(),
+                fits: false,
             };
         }
         let origin = c.origin();
@@ -88,7 +97,24 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
             t_min,
             t_max,
             valid: castable(&origin, &dir, (t_min, t_max)),
+            cull: c.face_cull(),
+            fits: true,
         }
+    }
+
+    /// The same ray ignoring the faces that `cull` drops (see
+    /// [`Caster::culled`], which wraps instead).
+    ///
+    /// ```
+    /// use isect::{Caster, FaceCull, Ray, nalgebra::{Point3, Vector3}};
+    /// let pr = Ray::new(Point3::new(0.0, 0.0, 0.0), Vector3::z()).prepare().with_cull(FaceCull::Back);
+    /// assert_eq!(pr.face_cull(), FaceCull::Back);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn with_cull(mut self, cull: FaceCull) -> Self {
+        self.cull = cull;
+        self
     }
 
     /// The same ray with the parameter range `[t_min, t_max]` (a BVH walk
@@ -149,5 +175,15 @@ impl<T: Real, const D: usize> Caster<T, D> for PreparedRay<T, D> {
     #[inline(always)]
     fn prepare(&self) -> PreparedRay<T, D> {
         *self
+    }
+    #[inline(always)]
+    fn face_cull(&self) -> FaceCull {
+        self.cull
+    }
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        use crate::range::InRange;
+        // Prepared from a caster outside the range: its values are zeros.
+        self.fits & self.origin.in_range(r) & self.dir.in_range(r + r)
     }
 }

@@ -24,14 +24,22 @@
 //!   magnitude, so that rounding cannot open a gap along an edge (Ize
 //!   2013).
 //! - A flat box (`min == max` on an axis) is hit like any other; an empty
-//!   box (`min > max`), a NaN coordinate, a zero or non-finite direction or
-//!   origin misses.
+//!   box (`min > max`), a NaN coordinate, a non-finite direction or origin
+//!   misses.
+//! - A zero-length caster (a zero direction) is a point: it hits at
+//!   `t_min` when it lies in the closed box, with the zero normal (see
+//!   [`crate::RayCast`]).
 //!
 //! Fixed point: the parameters are computed by saturating division, so no
 //! input panics; they are exact while `|box - origin| / |dir|` is in range.
 
-use crate::intersect::cast::{cast_pair, castable, first_hit, has_infinity, not_past};
-use crate::{Aabb, Caster, Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span, Vector};
+use crate::intersect::cast::{cast_pair, castable, first_hit, first_t, has_infinity, not_past};
+use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
+use crate::range::InRange;
+use crate::{
+    Aabb, CastKernel, Caster, FaceCull, Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span,
+    Vector,
+};
 
 /// A slab test's result: `(t_enter, t_exit, entry face)`, the face as its
 /// axis and whether it is the `max` face.
@@ -151,7 +159,12 @@ pub(crate) fn face_normal<T: Real, const D: usize>(
 
 impl<T: Real, const D: usize> PreparedRay<T, D> {
     /// Whether the prepared caster meets the closed box within its range:
-    /// the slab test alone, for BVH traversal.
+    /// the slab test alone, for BVH traversal. An invalid ray
+    /// ([`PreparedRay::is_valid`]) misses, a zero direction included: the
+    /// traversal kernels of a prepared ray (this, [`PreparedRay::clip_aabb`]
+    /// and [`PreparedRay::cast_triangle`], which the `batch` kernels match
+    /// bit for bit) leave zero-length casters to [`crate::RayCast`], where
+    /// they are points.
     ///
     /// ```
     /// use isect::{Aabb, Caster, Ray, nalgebra::{Point2, Vector2}};
@@ -165,7 +178,7 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     #[must_use]
     pub fn hits_aabb(&self, aabb: &Aabb<T, D>) -> bool {
         // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, aabb, self) {
+        if !cast_fits(aabb, self) {
             return false;
         }
         let range = (self.t_min, self.t_max);
@@ -176,7 +189,8 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     }
 
     /// The entry/exit interval of the prepared caster through the box,
-    /// clipped to its range.
+    /// clipped to its range (`None` for an invalid ray, as
+    /// [`PreparedRay::hits_aabb`]; otherwise `aabb.clip(self)`).
     ///
     /// ```
     /// use isect::{Aabb, PreparedRay, Line, nalgebra::{Point3, Vector3}};
@@ -187,65 +201,100 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     #[inline]
     #[must_use]
     pub fn clip_aabb(&self, aabb: &Aabb<T, D>) -> Option<Span<T>> {
-        aabb.clip(self)
+        // Outside the fixed-point range (see `range`), or invalid.
+        if !cast_fits(aabb, self) || !self.valid {
+            return None;
+        }
+        let range = (self.t_min, self.t_max);
+        let (enter, exit, _) = slab(&self.origin, &self.dir, &self.inv_dir, range, aabb, false)?;
+        Some(Span { enter, exit })
     }
 }
 
 impl<T: Real, const D: usize> Aabb<T, D> {
-    /// The first point of the closed box along any caster, with the
-    /// outward normal of the face entered (`t = t_min` and the normal
-    /// against the caster's direction when it starts inside).
-    ///
-    /// ```
-    /// use isect::{Aabb, Ray, nalgebra::{Point3, Vector3}};
-    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
-    /// let hit = b.cast(&Ray::new(Point3::new(-1.0, 0.5, 0.5), Vector3::x())).unwrap();
-    /// assert_eq!((hit.t, hit.normal), (1.0, -Vector3::x()));
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
+    /// The slab test with the entry face tracked, and where the range
+    /// first meets the box (see [`first_t`]): the `t` of the cast.
+    #[inline(always)]
+    fn find<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
         let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
         if !castable(&o, &d, range) {
-            return None;
+            return self.zero_length_cast(caster).map(|h| h.t);
         }
         let (enter, exit, face) = slab(&o, &d, &caster.inv_direction(), range, self, true)?;
-        first_hit(caster, face.map(|_| enter), exit, |_| face.map(face_normal))
-    }
-
-    /// Whether any caster meets the closed box within its range.
-    #[inline]
-    #[must_use]
-    pub fn hits<C: Caster<T, D>>(&self, caster: &C) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return false;
-        }
-        let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
-        castable(&o, &d, range)
-            && slab(&o, &d, &caster.inv_direction(), range, self, false).is_some()
+        first_t(caster, face.map(|_| enter), exit).map(|f| f.0)
     }
 
     /// The entry/exit interval of any caster through the box.
     #[inline]
     #[must_use]
-    pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
-        if !castable(&o, &d, range) {
-            return None;
-        }
-        let (enter, exit, _) = slab(&o, &d, &caster.inv_direction(), range, self, false)?;
-        Some(Span { enter, exit })
+    pub fn clip<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
+        clip_layer(self, caster, || {
+            let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
+            if !castable(&o, &d, range) {
+                return None;
+            }
+            let (enter, exit, _) = slab(&o, &d, &caster.inv_direction(), range, self, false)?;
+            Some(Span { enter, exit })
+        })
     }
 }
 
-cast_pair!(hits [T: Real, const D: usize] Aabb<T, D> => RayHit<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);
+/// The cast of a closed box: the first point along the caster, with the
+/// outward normal of the face entered (`t = t_min` and the normal against
+/// the caster's direction when it starts inside).
+///
+/// ```
+/// use isect::{Aabb, RayCast, Ray, nalgebra::{Point3, Vector3}};
+/// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// let ray = Ray::new(Point3::new(-1.0, 0.5, 0.5), Vector3::x());
+/// let hit = b.cast(&ray).unwrap();
+/// assert_eq!((hit.t, hit.normal), (1.0, -Vector3::x()));
+/// assert!(b.hits(&ray));
+/// ```
+impl<T: Real, const D: usize> CastKernel<T, D> for Aabb<T, D> {
+    type Hit = RayHit<T, D>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.in_range(r)
+    }
+
+    #[inline]
+    fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> bool {
+        let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
+        if !castable(&o, &d, range) {
+            return self.zero_length_cast(caster).is_some();
+        }
+        slab(&o, &d, &caster.inv_direction(), range, self, false).is_some()
+    }
+
+    #[inline]
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
+        self.find(caster)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
+        // A zero direction (a point, which the cast layer answers), or one
+        // that is not finite, or an empty range.
+        if !castable(&o, &d, range) {
+            return self.zero_length_cast(caster);
+        }
+        let (enter, exit, face) = slab(&o, &d, &caster.inv_direction(), range, self, true)?;
+        first_hit(caster, face.map(|_| enter), exit, |_| face.map(face_normal))
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, D>, t: T, _: FaceCull) -> Option<RayHit<T, D>> {
+        // `min <= p <= max` per axis, by iterators (indexing in a loop
+        // keeps a panic path at opt-level "z").
+        let inside = (self.min.iter().zip(p.iter()))
+            .zip(self.max.iter())
+            .fold(true, |ok, ((lo, x), hi)| ok & (*lo <= *x) & (*x <= *hi));
+        solid_point_hit(inside, p, t)
+    }
+}
+
+cast_pair!([T: Real, const D: usize] Aabb<T, D> => RayHit<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);
 cast_pair!(clip [T: Real, const D: usize] Aabb<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);

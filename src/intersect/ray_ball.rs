@@ -26,8 +26,9 @@
 //! Degenerate cases: a caster starting inside hits at `t = t_min` with the
 //! normal against its direction; a tangent caster hits at the touching
 //! point; a ball of radius zero is a point, hit only exactly (the normal
-//! then points against the caster); a negative or NaN radius, a zero
-//! direction and NaN input miss.
+//! then points against the caster); a zero-length caster is a point, hit
+//! at `t_min` when it lies in the ball (see [`crate::RayCast`]); a
+//! negative or NaN radius and NaN input miss.
 //!
 //! Fixed point: exact while `|o - c|² · |d|²` and `r² |d|²` are in range
 //! (`I32F32`: coordinates and radius up to about 200 with unit-sized
@@ -36,8 +37,13 @@
 //! by `2^k` (saturating): its square would keep few bits, or underflow to
 //! zero and read as no direction at all.
 
-use crate::intersect::cast::{cast_pair, clip_range, first_hit, has_infinity, unit};
-use crate::{Ball, Caster, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};
+use crate::intersect::cast::{cast_pair, clip_range, first_hit, first_t, has_infinity, unit};
+use crate::query::ray_cast::{clip_layer, solid_point_hit};
+use crate::range::InRange;
+use crate::{
+    Ball, CastKernel, Caster, Contains, FaceCull, Line, Point, Ray, RayHit, Real, Segment, Span,
+    Vector,
+};
 
 /// `(hi, lo)` with `hi + lo == a - b` exactly (Knuth's two-sum; `lo` is
 /// zero in fixed point, where subtraction is exact).
@@ -91,10 +97,13 @@ pub(crate) fn line_ball_roots<T: Real, const D: usize>(
     // with the direction scaled up by an exact power of two and scale the
     // roots back (saturating). Floats: never.
     if let Some(k) = short_direction_shift(d) {
-        let (t1, t2) = line_ball_roots_scaled(o, &d.map(|x| x.mul_pow2(k)), c, r)?;
+        let (t1, t2) = {
+            let d = d.map(|x| x.mul_pow2(k));
+            line_ball_roots_a(o, &d, c, r, d.norm_squared())?
+        };
         return Some((t1.mul_pow2(k), t2.mul_pow2(k)));
     }
-    line_ball_roots_scaled(o, d, c, r)
+    line_ball_roots_a(o, d, c, r, d.norm_squared())
 }
 
 /// For fixed point, the `k > 0` that brings the largest component of a
@@ -127,15 +136,16 @@ fn short_shift<T: Real>(mut m: T) -> i32 {
     k
 }
 
-/// [`line_ball_roots`] for a direction whose square keeps its precision.
+/// [`line_ball_roots`] with `a = d·d` given (the cast has checked it; a
+/// direction whose square keeps its precision).
 #[inline(always)]
-fn line_ball_roots_scaled<T: Real, const D: usize>(
+fn line_ball_roots_a<T: Real, const D: usize>(
     o: &Point<T, D>,
     d: &Vector<T, D>,
     c: &Point<T, D>,
     r: T,
+    a: T,
 ) -> Option<(T, T)> {
-    let a = d.norm_squared();
     // Zero direction, NaN, or a negative or NaN radius: nothing to hit.
     if !(a > T::zero()) || !(r >= T::zero()) {
         return None;
@@ -204,30 +214,6 @@ pub(crate) fn radial_normal<T: Real, const D: usize>(
 }
 
 impl<T: Real, const D: usize> Ball<T, D> {
-    /// The first point of the solid ball along any caster, with the
-    /// outward normal there (`t = t_min` and the normal against the
-    /// caster's direction when it starts inside).
-    ///
-    /// ```
-    /// use isect::{Ball, Ray, nalgebra::{Point3, Vector3}};
-    /// let s = Ball::new(Point3::new(0.0, 0.0, 5.0), 1.0);
-    /// let hit = s.cast(&Ray::new(Point3::origin(), Vector3::z())).unwrap();
-    /// assert_eq!((hit.t, hit.normal), (4.0, -Vector3::z()));
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        let (o, d) = (caster.origin(), caster.direction());
-        let (t1, t2) = line_ball_roots(&o, &d, &self.center, self.radius)?;
-        first_hit(caster, Some(t1), t2, |p| {
-            radial_normal(&(p - self.center), self.radius, &d)
-        })
-    }
-
     /// The entry/exit interval of any caster through the ball; for a
     /// [`Line`] these are both roots of the quadratic.
     ///
@@ -239,19 +225,66 @@ impl<T: Real, const D: usize> Ball<T, D> {
     /// ```
     #[inline]
     #[must_use]
-    pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
+    pub fn clip<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
+        clip_layer(self, caster, || {
+            let (t1, t2) = line_ball_roots(
+                &caster.origin(),
+                &caster.direction(),
+                &self.center,
+                self.radius,
+            )?;
+            let (lo, hi) = caster.range();
+            clip_range(lo, hi, Some(t1), t2)
+        })
+    }
+}
+
+/// The cast of a solid ball: the first point along the caster, with the
+/// outward normal there (`t = t_min` and the normal against the caster's
+/// direction when it starts inside).
+///
+/// ```
+/// use isect::{Ball, RayCast, Ray, nalgebra::{Point3, Vector3}};
+/// let s = Ball::new(Point3::new(0.0, 0.0, 5.0), 1.0);
+/// let hit = s.cast(&Ray::new(Point3::origin(), Vector3::z())).unwrap();
+/// assert_eq!((hit.t, hit.normal), (4.0, -Vector3::z()));
+/// ```
+impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
+    type Hit = RayHit<T, D>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.in_range(r)
+    }
+
+    #[inline]
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let (o, d) = (caster.origin(), caster.direction());
+        let a = d.norm_squared();
+        if !(a > T::zero()) && short_direction_shift(&d).is_none() {
+            return self.zero_length_cast(caster).map(|h| h.t);
         }
-        let (t1, t2) = line_ball_roots(
-            &caster.origin(),
-            &caster.direction(),
-            &self.center,
-            self.radius,
-        )?;
-        let (lo, hi) = caster.range();
-        clip_range(lo, hi, Some(t1), t2)
+        let (t1, t2) = line_ball_roots(&o, &d, &self.center, self.radius)?;
+        first_t(caster, Some(t1), t2).map(|f| f.0)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        let (o, d) = (caster.origin(), caster.direction());
+        let a = d.norm_squared();
+        // Zero (a point, which the cast layer answers), NaN or underflowing.
+        if !(a > T::zero()) && short_direction_shift(&d).is_none() {
+            return self.zero_length_cast(caster);
+        }
+        let (t1, t2) = line_ball_roots(&o, &d, &self.center, self.radius)?;
+        first_hit(caster, Some(t1), t2, |p| {
+            radial_normal(&(p - self.center), self.radius, &d)
+        })
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, D>, t: T, _: FaceCull) -> Option<RayHit<T, D>> {
+        solid_point_hit(self.contains(p), p, t)
     }
 }
 

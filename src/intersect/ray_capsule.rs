@@ -17,8 +17,9 @@
 //! caster parallel to the axis meets the cylinder everywhere or nowhere
 //! (decided by its distance to the axis) and enters through a cap; a
 //! caster starting inside hits at `t = t_min` with the normal against its
-//! direction; radius zero is the segment, hit only exactly; a negative or
-//! NaN radius, a zero direction and NaN input miss.
+//! direction; radius zero is the segment, hit only exactly; a zero-length
+//! caster is a point, hit at `t_min` when it lies in the capsule (see
+//! [`crate::RayCast`]); a negative or NaN radius and NaN input miss.
 //!
 //! Fixed point: whether the caster runs along the axis is decided exactly
 //! (its direction's 2×2 minors with the axis, in the wide type), and a
@@ -27,9 +28,14 @@
 //! starting inside find the caps.
 
 use crate::closest::closest_on_segment;
-use crate::intersect::cast::{cast_pair, clip_range, first_hit, has_infinity};
+use crate::intersect::cast::{cast_pair, clip_range, first_hit, first_t, has_infinity};
 use crate::intersect::ray_ball::{line_ball_roots, radial_normal};
-use crate::{Capsule, Caster, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};
+use crate::query::ray_cast::{clip_layer, solid_point_hit};
+use crate::range::InRange;
+use crate::{
+    Capsule, CastKernel, Caster, Contains, FaceCull, Line, Point, Ray, RayHit, Real, Segment, Span,
+    Vector,
+};
 
 /// Whether `d` and `u` are parallel (or one is zero), exactly: every 2×2
 /// minor `d_i u_j - d_j u_i` is zero, each product in the wide type.
@@ -59,6 +65,8 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     /// The interval `[t1, t2]` of the caster's line in the capsule, and
     /// the part it enters through.
     ///
+    /// `Err(())` for a direction the layer must judge (zero: a point).
+    ///
     /// Fast path: the line's interval in the infinite cylinder; where it
     /// enters (or leaves) beyond an end disc, it enters (leaves) through
     /// that end's ball instead: the line can reach the rest of the capsule
@@ -69,17 +77,22 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     /// needs it only to tell whether its range starts inside); otherwise
     /// it may be any value not below the entry.
     #[inline]
-    fn line_span<C: Caster<T, D>>(
+    fn line_span<C: Caster<T, D> + ?Sized>(
         &self,
         caster: &C,
         exact_below: T,
-    ) -> Option<(T, T, Entry<T, D>)> {
+    ) -> Result<Option<(T, T, Entry<T, D>)>, ()> {
         let (o, d) = (caster.origin(), caster.direction());
         let (a, b, r) = (self.segment.a, self.segment.b, self.radius);
         let u = b - a;
         let uu = u.norm_squared();
         if !(uu > T::zero()) {
-            return line_ball_roots(&o, &d, &a, r).map(|(t1, t2)| (t1, t2, Entry::Cap(a)));
+            return match line_ball_roots(&o, &d, &a, r) {
+                Some((t1, t2)) => Ok(Some((t1, t2, Entry::Cap(a)))),
+                // (A zero direction is among the misses of the ball: the
+                // cast layer tells.)
+                None => Err(()),
+            };
         }
         let f = o - a;
         let (fu, du) = (f.dot(&u), d.dot(&u));
@@ -92,17 +105,24 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         } else {
             (f - u * fu.div_sat(uu), d - u * du.div_sat(uu), r)
         };
-        // Along the axis. (Fixed point: `d_perp` of a direction exactly
+        // Along the axis, or a zero direction (a point, which the cast
+        // layer answers). (Fixed point: `d_perp` of a direction exactly
         // along the axis need not round to zero, and one nearly along it
         // may: decided exactly, from the 2×2 minors, or by a zero `d_perp`.)
         let along =
             d_perp.iter().all(|x| *x == T::zero()) || (!has_infinity::<T>() && parallel(&d, &u));
         if along {
-            return self
+            if d.iter().all(|x| *x == T::zero()) {
+                return Err(());
+            }
+            return Ok(self
                 .union_span(&o, &d)
-                .map(|(t1, t2)| (t1, t2, Entry::Unknown));
+                .map(|(t1, t2)| (t1, t2, Entry::Unknown)));
         }
-        let (c1, c2) = line_ball_roots(&Point::from(f_perp), &d_perp, &Point::origin(), rr)?;
+        let Some((c1, c2)) = line_ball_roots(&Point::from(f_perp), &d_perp, &Point::origin(), rr)
+        else {
+            return Ok(None);
+        };
         // Axial coordinate (scaled by |u|²) at the cylinder's entry and exit.
         // (Fixed point: a root far along a near-axial line times `du` can
         // leave the range; it saturates, which selects the same end.)
@@ -134,9 +154,11 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         let (t1, entry) = match e1 {
             None => (c1, Entry::Body(f_perp + d_perp * c1, rr)),
             Some(cap) => {
-                let (t1, t2) = line_ball_roots(&o, &d, &cap, r)?;
+                let Some((t1, t2)) = line_ball_roots(&o, &d, &cap, r) else {
+                    return Ok(None);
+                };
                 if e2 == e1 {
-                    return Some((t1, t2, Entry::Cap(cap))); // only that ball
+                    return Ok(Some((t1, t2, Entry::Cap(cap)))); // only that ball
                 }
                 (t1, Entry::Cap(cap))
             }
@@ -150,7 +172,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
                 None => c2,
             },
         };
-        Some((t1, t2.max_sel(t1), entry))
+        Ok(Some((t1, t2.max_sel(t1), entry)))
     }
 
     /// The hull of the line's intervals through the two balls and the
@@ -218,26 +240,53 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         }
     }
 
-    /// The first point of the solid capsule along any caster, with the
-    /// outward normal there (`t = t_min` and the normal against the
-    /// caster's direction when it starts inside).
-    ///
-    /// ```
-    /// use isect::{Capsule, Ray, Segment, nalgebra::{Point3, Vector3}};
-    /// let c = Capsule::new(Segment::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 4.0)), 1.0);
-    /// let side = c.cast(&Ray::new(Point3::new(5.0, 0.0, 2.0), -Vector3::x())).unwrap();
-    /// assert_eq!((side.t, side.normal), (4.0, Vector3::x()));
-    /// let cap = c.cast(&Ray::new(Point3::new(0.0, 0.0, 9.0), -Vector3::z())).unwrap();
-    /// assert_eq!((cap.t, cap.normal), (4.0, Vector3::z()));
-    /// ```
+    /// The entry/exit interval of any caster through the capsule.
     #[inline]
     #[must_use]
-    pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        let (t1, t2, entry) = self.line_span(caster, caster.range().0)?;
+    pub fn clip<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
+        clip_layer(self, caster, || {
+            let (t1, t2, _) = self.line_span(caster, T::max_finite()).ok()??;
+            let (lo, hi) = caster.range();
+            clip_range(lo, hi, Some(t1), t2)
+        })
+    }
+}
+
+/// The cast of a solid capsule: the first point along the caster, with
+/// the outward normal there (`t = t_min` and the normal against the
+/// caster's direction when it starts inside).
+///
+/// ```
+/// use isect::{Capsule, RayCast, Ray, Segment, nalgebra::{Point3, Vector3}};
+/// let c = Capsule::new(Segment::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 4.0)), 1.0);
+/// let side = c.cast(&Ray::new(Point3::new(5.0, 0.0, 2.0), -Vector3::x())).unwrap();
+/// assert_eq!((side.t, side.normal), (4.0, Vector3::x()));
+/// let cap = c.cast(&Ray::new(Point3::new(0.0, 0.0, 9.0), -Vector3::z())).unwrap();
+/// assert_eq!((cap.t, cap.normal), (4.0, Vector3::z()));
+/// ```
+impl<T: Real, const D: usize> CastKernel<T, D> for Capsule<T, D> {
+    type Hit = RayHit<T, D>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.in_range(r)
+    }
+
+    #[inline]
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(span) = self.line_span(caster, caster.range().0) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        let (t1, t2, _) = span?;
+        first_t(caster, Some(t1), t2).map(|f| f.0)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        let Ok(span) = self.line_span(caster, caster.range().0) else {
+            return self.zero_length_cast(caster);
+        };
+        let (t1, t2, entry) = span?;
         let d = caster.direction();
         first_hit(caster, Some(t1), t2, |p| {
             let (v, r) = match entry {
@@ -255,17 +304,9 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         })
     }
 
-    /// The entry/exit interval of any caster through the capsule.
     #[inline]
-    #[must_use]
-    pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        let (t1, t2, _) = self.line_span(caster, T::max_finite())?;
-        let (lo, hi) = caster.range();
-        clip_range(lo, hi, Some(t1), t2)
+    fn point_hit(&self, p: &Point<T, D>, t: T, _: FaceCull) -> Option<RayHit<T, D>> {
+        solid_point_hit(self.contains(p), p, t)
     }
 }
 

@@ -37,7 +37,7 @@ use crate::intersect::cast::{cast_pair, castable, clip_range, first_hit, has_inf
 use crate::intersect::common::unit;
 use crate::intersect::radius_ok;
 use crate::intersect::ray_ball::line_ball_roots;
-use crate::{Caster, Cone, Line, Ray, RayHit, Real, Segment, Span, Vector};
+use crate::{CastKernel, Caster, Cone, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};
 
 /// Where a caster enters a cone, for the normal.
 #[derive(Clone, Copy)]
@@ -162,7 +162,7 @@ impl<T: Real> Cone<T> {
     /// The interval `[t1, t2]` of the caster's line in the cone, and the
     /// part it enters through.
     #[inline]
-    fn line_span<C: Caster<T, 3>>(&self, caster: &C) -> Option<(T, T, Entry)> {
+    fn line_span<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<(T, T, Entry)> {
         let (o, d) = (caster.origin(), caster.direction());
         let max = T::max_finite();
         if !castable(&o, &d, caster.range()) || !radius_ok(self.radius) {
@@ -224,7 +224,7 @@ impl<T: Real> Cone<T> {
     /// thin one, is a few units of the resolution, and the quadratic's
     /// terms multiply by it) and rounds the parameters back, saturating.
     #[inline]
-    fn span<C: Caster<T, 3>>(&self, caster: &C) -> Option<(T, T, Entry)> {
+    fn span<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<(T, T, Entry)> {
         if has_infinity::<T>() {
             return self.line_span(caster);
         }
@@ -252,7 +252,7 @@ impl<T: Real> Cone<T> {
     /// direction when it starts inside).
     ///
     /// ```
-    /// use isect::{Cone, Ray, nalgebra::{Point3, Vector3}};
+    /// use isect::{Cone, RayCast, Ray, nalgebra::{Point3, Vector3}};
     /// let c = Cone::new(Point3::new(0.0, 0.0, 2.0), Point3::origin(), 2.0);
     /// let base = c.cast(&Ray::new(Point3::new(0.5, 0.0, -3.0), Vector3::z())).unwrap();
     /// assert_eq!((base.t, base.normal), (3.0, -Vector3::z()));
@@ -261,11 +261,10 @@ impl<T: Real> Cone<T> {
     /// assert!((side.normal - Vector3::new(1.0, 0.0, 1.0) / 2f64.sqrt()).norm() < 1e-15);
     /// ```
     #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C) -> Option<RayHit<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
+    fn cast_kernel<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
+        // A zero direction is a point, which the cast layer answers.
+        if !crate::intersect::cast::nonzero_finite(&caster.direction()) {
+            return self.zero_length_cast(caster);
         }
         let (t1, t2, entry) = self.span(caster)?;
         let d = caster.direction();
@@ -301,14 +300,12 @@ impl<T: Real> Cone<T> {
     /// ```
     #[inline]
     #[must_use]
-    pub fn clip<C: Caster<T, 3>>(&self, caster: &C) -> Option<Span<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        let (t1, t2, _) = self.span(caster)?;
-        let (lo, hi) = caster.range();
-        clip_range(lo, hi, Some(t1), t2)
+    pub fn clip<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
+        crate::query::ray_cast::clip_layer(self, caster, || {
+            let (t1, t2, _) = self.span(caster)?;
+            let (lo, hi) = caster.range();
+            clip_range(lo, hi, Some(t1), t2)
+        })
     }
 }
 
@@ -323,7 +320,7 @@ pub(crate) struct F64Caster {
 impl F64Caster {
     /// The `f64` copy of `caster`.
     #[inline]
-    pub(crate) fn of<T: Real, C: Caster<T, 3>>(caster: &C) -> Self {
+    pub(crate) fn of<T: Real, C: Caster<T, 3> + ?Sized>(caster: &C) -> Self {
         let (lo, hi) = caster.range();
         Self {
             origin: caster.origin().map(|x| x.to_f64()),
@@ -355,6 +352,30 @@ fn half_angle<T: Real>(h: T, r: T) -> (T, T) {
     match unit(&Vector::<T, 2>::new(r.max_sel(T::zero()), h)) {
         Some((v, _)) => (v[0], v[1]),
         None => (T::zero(), T::one()),
+    }
+}
+
+/// The cast of a solid cone ([`crate::RayCast`]; the kernel is
+/// `cast_kernel` above): the first point along the caster, with the
+/// outward normal there (`t = t_min` and the normal against the caster's
+/// direction when it starts inside); a zero-length caster is a point, hit
+/// at `t_min` with the zero normal when it lies in the cone.
+impl<T: Real> crate::CastKernel<T, 3> for Cone<T> {
+    type Hit = RayHit<T, 3>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        crate::range::InRange::in_range(self, r)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
+        self.cast_kernel(caster)
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, 3>, t: T, _: crate::FaceCull) -> Option<RayHit<T, 3>> {
+        crate::query::ray_cast::solid_point_hit(crate::Contains::contains(self, p), p, t)
     }
 }
 

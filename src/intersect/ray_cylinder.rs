@@ -28,7 +28,7 @@ use crate::intersect::cast::{cast_pair, castable, clip_range, first_hit, not_pas
 use crate::intersect::common::unit;
 use crate::intersect::radius_ok;
 use crate::intersect::ray_ball::{line_ball_roots, radial_normal};
-use crate::{Caster, Cylinder, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};
+use crate::{CastKernel, Caster, Cylinder, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};
 
 /// Where a caster enters a cylinder, for the normal.
 #[derive(Clone, Copy)]
@@ -55,7 +55,7 @@ impl<T: Real> Cylinder<T> {
     /// The interval `[t1, t2]` of the caster's line in the cylinder and the
     /// part it enters through.
     #[inline]
-    fn line_span<C: Caster<T, 3>>(&self, caster: &C) -> Option<(T, T, Entry<T>)> {
+    fn line_span<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<(T, T, Entry<T>)> {
         let (o, d) = (caster.origin(), caster.direction());
         let max = T::max_finite();
         if !castable(&o, &d, caster.range()) || !radius_ok(self.radius) {
@@ -112,7 +112,7 @@ impl<T: Real> Cylinder<T> {
     /// caster's direction when it starts inside).
     ///
     /// ```
-    /// use isect::{Cylinder, Ray, nalgebra::{Point3, Vector3}};
+    /// use isect::{Cylinder, RayCast, Ray, nalgebra::{Point3, Vector3}};
     /// let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.0, 0.0, 4.0), 1.0);
     /// let side = c.cast(&Ray::new(Point3::new(5.0, 0.0, 2.0), -Vector3::x())).unwrap();
     /// assert_eq!((side.t, side.normal), (4.0, Vector3::x()));
@@ -120,11 +120,10 @@ impl<T: Real> Cylinder<T> {
     /// assert_eq!((top.t, top.normal), (5.0, Vector3::z()));
     /// ```
     #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C) -> Option<RayHit<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
+    fn cast_kernel<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
+        // A zero direction is a point, which the cast layer answers.
+        if !crate::intersect::cast::nonzero_finite(&caster.direction()) {
+            return self.zero_length_cast(caster);
         }
         let (t1, t2, entry) = self.line_span(caster)?;
         let d = caster.direction();
@@ -149,14 +148,36 @@ impl<T: Real> Cylinder<T> {
     /// ```
     #[inline]
     #[must_use]
-    pub fn clip<C: Caster<T, 3>>(&self, caster: &C) -> Option<Span<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        let (t1, t2, _) = self.line_span(caster)?;
-        let (lo, hi) = caster.range();
-        clip_range(lo, hi, Some(t1), t2)
+    pub fn clip<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
+        crate::query::ray_cast::clip_layer(self, caster, || {
+            let (t1, t2, _) = self.line_span(caster)?;
+            let (lo, hi) = caster.range();
+            clip_range(lo, hi, Some(t1), t2)
+        })
+    }
+}
+
+/// The cast of a solid cylinder ([`crate::RayCast`]; the kernel is
+/// `cast_kernel` above): the first point along the caster, with the
+/// outward normal there (`t = t_min` and the normal against the caster's
+/// direction when it starts inside); a zero-length caster is a point, hit
+/// at `t_min` with the zero normal when it lies in the cylinder.
+impl<T: Real> crate::CastKernel<T, 3> for Cylinder<T> {
+    type Hit = RayHit<T, 3>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        crate::range::InRange::in_range(self, r)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
+        self.cast_kernel(caster)
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, 3>, t: T, _: crate::FaceCull) -> Option<RayHit<T, 3>> {
+        crate::query::ray_cast::solid_point_hit(crate::Contains::contains(self, p), p, t)
     }
 }
 

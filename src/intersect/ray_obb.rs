@@ -9,50 +9,97 @@
 //! Degenerate cases: those of the axis-aligned box (zero direction
 //! components in the box's frame, a caster starting inside hits at `t =
 //! t_min` with the normal against its direction, grazing counts); zero half
-//! extents give a flat box, negative ones are taken by absolute value; NaN
-//! input misses. The axes are assumed orthonormal ([`crate::Obb::try_new`]).
+//! extents give a flat box, negative ones are taken by absolute value; a
+//! zero-length caster is a point, hit at `t_min` when it lies in the box
+//! (see [`crate::RayCast`]); NaN input misses. The axes are assumed
+//! orthonormal ([`crate::Obb::try_new`]).
 
-use crate::intersect::cast::{cast_pair, castable, first_hit};
+use crate::intersect::cast::{cast_pair, castable, first_hit, first_t};
 use crate::intersect::ray_aabb::{slab, Slab};
-use crate::{Aabb, Caster, Line, Obb, Point, Ray, RayHit, Real, Segment, Span, Vector};
+use crate::query::ray_cast::{clip_layer, solid_point_hit};
+use crate::range::InRange;
+use crate::{
+    Aabb, CastKernel, Caster, Contains, FaceCull, Line, Obb, Point, Ray, RayHit, Real, Segment,
+    Span, Vector,
+};
 
 impl<T: Real, const D: usize> Obb<T, D> {
     /// The slab test in the box's frame: the caster's origin and direction
-    /// there, checked, and the result.
+    /// there, checked (`Err(())` when they cannot be cast: a zero
+    /// direction, which the cast layer answers, one that is not finite, an
+    /// empty range), and the result.
     #[inline(always)]
-    fn local_slab<C: Caster<T, D>>(&self, caster: &C, track: bool) -> Option<Slab<T>> {
+    fn local_slab<C: Caster<T, D> + ?Sized>(
+        &self,
+        caster: &C,
+        track: bool,
+    ) -> Result<Option<Slab<T>>, ()> {
         let range = caster.range();
         let o = Point::from(self.to_local(&caster.origin()));
         let d = self.axes.tr_mul(&caster.direction());
         if !castable(&o, &d, range) {
-            return None;
+            return Err(());
         }
         let h = self.half_extents.abs();
         let b = Aabb::new(Point::from(-h), Point::from(h));
         let inv = d.map(|x| T::one().div_sat(x));
-        slab(&o, &d, &inv, range, &b, track)
+        Ok(slab(&o, &d, &inv, range, &b, track))
     }
 
-    /// The first point of the closed box along any caster, with the
-    /// outward normal of the face entered (`t = t_min` and the normal
-    /// against the caster's direction when it starts inside).
-    ///
-    /// ```
-    /// use isect::{Obb, Ray, nalgebra::{Matrix2, Point2, Vector2}};
-    /// let s = core::f64::consts::FRAC_1_SQRT_2;
-    /// // A unit square turned by 45 degrees: a diamond with corners at distance sqrt(2).
-    /// let b = Obb::new(Point2::new(0.0, 0.0), Vector2::new(1.0, 1.0), Matrix2::new(s, -s, s, s));
-    /// let hit = b.cast(&Ray::new(Point2::new(-3.0, 0.0), Vector2::x())).unwrap();
-    /// assert!((hit.t - (3.0 - 2f64.sqrt())).abs() < 1e-12);
-    /// ```
+    /// The entry/exit interval of any caster through the box.
     #[inline]
     #[must_use]
-    pub fn cast<C: Caster<T, D>>(&self, caster: &C) -> Option<RayHit<T, D>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
+    pub fn clip<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
+        clip_layer(self, caster, || {
+            let (enter, exit, _) = self.local_slab(caster, false).ok()??;
+            Some(Span { enter, exit })
+        })
+    }
+}
+
+/// The cast of a closed oriented box: the first point along the caster,
+/// with the outward normal of the face entered (`t = t_min` and the normal
+/// against the caster's direction when it starts inside).
+///
+/// ```
+/// use isect::{Obb, RayCast, Ray, nalgebra::{Matrix2, Point2, Vector2}};
+/// let s = core::f64::consts::FRAC_1_SQRT_2;
+/// // A unit square turned by 45 degrees: a diamond with corners at distance sqrt(2).
+/// let b = Obb::new(Point2::new(0.0, 0.0), Vector2::new(1.0, 1.0), Matrix2::new(s, -s, s, s));
+/// let hit = b.cast(&Ray::new(Point2::new(-3.0, 0.0), Vector2::x())).unwrap();
+/// assert!((hit.t - (3.0 - 2f64.sqrt())).abs() < 1e-12);
+/// ```
+impl<T: Real, const D: usize> CastKernel<T, D> for Obb<T, D> {
+    type Hit = RayHit<T, D>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.in_range(r)
+    }
+
+    #[inline]
+    fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> bool {
+        match self.local_slab(caster, false) {
+            Ok(s) => s.is_some(),
+            Err(()) => self.zero_length_cast(caster).is_some(),
         }
-        let (enter, exit, face) = self.local_slab(caster, true)?;
+    }
+
+    #[inline]
+    fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(s) = self.local_slab(caster, true) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        let (enter, exit, face) = s?;
+        first_t(caster, face.map(|_| enter), exit).map(|f| f.0)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
+        let Ok(s) = self.local_slab(caster, true) else {
+            return self.zero_length_cast(caster);
+        };
+        let (enter, exit, face) = s?;
         first_hit(caster, face.map(|_| enter), exit, |_| {
             let (axis, max_face) = face?;
             let column = |r: usize| self.axes.get((r, axis)).copied().unwrap_or_else(T::zero);
@@ -61,29 +108,11 @@ impl<T: Real, const D: usize> Obb<T, D> {
         })
     }
 
-    /// Whether any caster meets the closed box within its range.
     #[inline]
-    #[must_use]
-    pub fn hits<C: Caster<T, D>>(&self, caster: &C) -> bool {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return false;
-        }
-        self.local_slab(caster, false).is_some()
-    }
-
-    /// The entry/exit interval of any caster through the box.
-    #[inline]
-    #[must_use]
-    pub fn clip<C: Caster<T, D>>(&self, caster: &C) -> Option<Span<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        let (enter, exit, _) = self.local_slab(caster, false)?;
-        Some(Span { enter, exit })
+    fn point_hit(&self, p: &Point<T, D>, t: T, _: FaceCull) -> Option<RayHit<T, D>> {
+        solid_point_hit(self.contains(p), p, t)
     }
 }
 
-cast_pair!(hits [T: Real, const D: usize] Obb<T, D> => RayHit<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);
+cast_pair!([T: Real, const D: usize] Obb<T, D> => RayHit<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);
 cast_pair!(clip [T: Real, const D: usize] Obb<T, D>; Ray<T, D>, Segment<T, D>, Line<T, D>);

@@ -15,23 +15,34 @@
 //! without faces is its segment (or point), hit only within rounding, as a
 //! capsule of radius zero; one without vertices is never hit. A caster
 //! starting inside hits at `t = t_min` with the normal against its
-//! direction. NaN or infinite input and a zero direction miss.
+//! direction. A zero-length caster is a point, hit at `t_min` when it lies
+//! in the polyhedron or on its boundary (exactly, by
+//! [`crate::Contains`]; see [`crate::RayCast`]). NaN or infinite input
+//! misses.
 
-use crate::intersect::cast::{cast_pair, clip_range, first_hit, unit};
-use crate::intersect::ray_convex::{clip_halfspaces, Clipped};
+use crate::intersect::cast::{cast_pair, clip_range};
+use crate::intersect::ray_convex::{clip_halfspaces, find_clipped, finish_clipped, Clipped};
+use crate::query::ray_cast::{clip_layer, solid_point_hit};
+use crate::range::InRange;
 use crate::shape::polyhedron::Kind;
-use crate::{Capsule, Caster, ConvexPolyhedronRef, Line, Ray, RayHit, Real, Segment, Span, Vector};
+use crate::{
+    Capsule, CastKernel, Caster, Contains, ConvexPolyhedronRef, FaceCull, Line, Point, Ray, RayHit,
+    Real, Segment, Span, Vector,
+};
 
 impl<T: Real> ConvexPolyhedronRef<'_, T> {
     /// The caster's line clipped by the faces (and, for a flat polyhedron,
-    /// its plane from behind and the planes through its edges).
+    /// its plane from behind and the planes through its edges); `Err(())`
+    /// for a direction the cast layer judges (see [`clip_halfspaces`]).
     #[inline]
-    fn clipped<C: Caster<T, 3>>(&self, caster: &C) -> Option<Clipped<T, 3>> {
+    fn clipped<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Result<Option<Clipped<T, 3>>, ()> {
         let faces = self.planes.iter().map(|p| (p.normal, p.d));
         if self.kind() != Kind::Flat {
             return clip_halfspaces(caster, faces);
         }
-        let first = self.planes.first()?;
+        let Some(first) = self.planes.first() else {
+            return Ok(None);
+        };
         // The back of a single face; the edges' planes, square to the face
         // (outward for a loop counterclockwise about its normal).
         let back = (self.planes.len() == 1).then_some((-first.normal, -first.d));
@@ -43,38 +54,6 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
             Some((m, m.dot(&a.coords)))
         });
         clip_halfspaces(caster, faces.chain(back).chain(edges))
-    }
-
-    /// The first point of the polyhedron along any caster, with the
-    /// outward unit normal of the face entered (`t = t_min` and the normal
-    /// against the caster's direction when it starts inside).
-    ///
-    /// ```
-    /// # #[cfg(feature = "alloc")] {
-    /// use isect::{ConvexPolyhedron, Ray, nalgebra::{Point3, Vector3}};
-    /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
-    /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
-    /// let hit = cube.cast(&Ray::new(Point3::new(0.5, 0.5, 3.0), -Vector3::z())).unwrap();
-    /// assert_eq!((hit.t, hit.normal), (2.0, Vector3::z()));
-    /// # }
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C) -> Option<RayHit<T, 3>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        match self.kind() {
-            Kind::Empty => None,
-            Kind::Segment => Capsule::new(self.segment()?, T::zero()).cast(caster),
-            _ => {
-                let (enter, exit) = self.clipped(caster)?;
-                first_hit(caster, enter.map(|(t, _)| t), exit, |_| {
-                    enter.and_then(|(_, n)| unit(&n))
-                })
-            }
-        }
     }
 
     /// The entry/exit interval of any caster through the polyhedron.
@@ -90,40 +69,79 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
     /// ```
     #[inline]
     #[must_use]
-    pub fn clip<C: Caster<T, 3>>(&self, caster: &C) -> Option<Span<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        match self.kind() {
+    pub fn clip<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
+        clip_layer(self, caster, || match self.kind() {
             Kind::Empty => None,
             Kind::Segment => Capsule::new(self.segment()?, T::zero()).clip(caster),
             _ => {
-                let (enter, exit) = self.clipped(caster)?;
+                let (enter, exit) = self.clipped(caster).ok()??;
                 let (lo, hi) = caster.range();
                 clip_range(lo, hi, enter.map(|(t, _)| t), exit)
             }
+        })
+    }
+}
+
+/// The cast of a convex polyhedron: the first point along the caster,
+/// with the outward unit normal of the face entered (`t = t_min` and the
+/// normal against the caster's direction when it starts inside; see the
+/// module docs for flat and segment polyhedra).
+///
+/// ```
+/// # #[cfg(feature = "alloc")] {
+/// use isect::{ConvexPolyhedron, RayCast, Ray, nalgebra::{Point3, Vector3}};
+/// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
+/// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
+/// let ray = Ray::new(Point3::new(0.5, 0.5, 3.0), -Vector3::z());
+/// let hit = cube.as_ref().cast(&ray).unwrap();
+/// assert_eq!((hit.t, hit.normal), (2.0, Vector3::z()));
+/// assert_eq!(cube.as_ref().cast_t(&ray), Some(2.0));
+/// # }
+/// ```
+impl<T: Real> CastKernel<T, 3> for ConvexPolyhedronRef<'_, T> {
+    type Hit = RayHit<T, 3>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.in_range(r)
+    }
+
+    #[inline]
+    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<T> {
+        match self.kind() {
+            Kind::Empty => None,
+            Kind::Segment => Capsule::new(self.segment()?, T::zero()).kernel_cast_t(caster),
+            _ => {
+                let Ok(clipped) = self.clipped(caster) else {
+                    return self.zero_length_cast(caster).map(|h| h.t);
+                };
+                find_clipped(caster, clipped?).map(|f| f.0 .0)
+            }
         }
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
+        match self.kind() {
+            Kind::Empty => None,
+            Kind::Segment => Capsule::new(self.segment()?, T::zero()).kernel_cast(caster),
+            _ => {
+                let Ok(clipped) = self.clipped(caster) else {
+                    return self.zero_length_cast(caster);
+                };
+                find_clipped(caster, clipped?).map(|f| finish_clipped(caster, f))
+            }
+        }
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, 3>, t: T, _: FaceCull) -> Option<RayHit<T, 3>> {
+        solid_point_hit(self.contains(p), p, t)
     }
 }
 
 #[cfg(feature = "alloc")]
 impl<T: Real> crate::ConvexPolyhedron<T> {
-    /// As [`ConvexPolyhedronRef::cast`].
-    ///
-    /// ```
-    /// use isect::{ConvexPolyhedron, Ray, nalgebra::{Point3, Vector3}};
-    /// let tet = ConvexPolyhedron::from_points(&[
-    ///     Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
-    /// ]).unwrap();
-    /// assert_eq!(tet.cast(&Ray::new(Point3::new(0.2, 0.2, -1.0), Vector3::z())).unwrap().t, 1.0);
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C) -> Option<RayHit<T, 3>> {
-        self.as_ref().cast(caster)
-    }
-
     /// As [`ConvexPolyhedronRef::clip`].
     ///
     /// ```
@@ -136,8 +154,45 @@ impl<T: Real> crate::ConvexPolyhedron<T> {
     /// ```
     #[inline]
     #[must_use]
-    pub fn clip<C: Caster<T, 3>>(&self, caster: &C) -> Option<Span<T>> {
+    pub fn clip<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<Span<T>> {
         self.as_ref().clip(caster)
+    }
+}
+
+/// The cast of a convex polyhedron: as for [`ConvexPolyhedronRef`].
+///
+/// ```
+/// use isect::{ConvexPolyhedron, RayCast, Ray, nalgebra::{Point3, Vector3}};
+/// let tet = ConvexPolyhedron::from_points(&[
+///     Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
+/// ]).unwrap();
+/// assert_eq!(tet.cast(&Ray::new(Point3::new(0.2, 0.2, -1.0), Vector3::z())).unwrap().t, 1.0);
+/// // A zero-length caster is a point: inside, it hits at t_min with the zero normal.
+/// let p = Ray::new(Point3::new(0.1, 0.1, 0.1), Vector3::zeros());
+/// assert_eq!(tet.cast(&p).map(|h| (h.t, h.normal)), Some((0.0, Vector3::zeros())));
+/// ```
+#[cfg(feature = "alloc")]
+impl<T: Real> CastKernel<T, 3> for crate::ConvexPolyhedron<T> {
+    type Hit = RayHit<T, 3>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.as_ref().in_range(r)
+    }
+
+    #[inline]
+    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<T> {
+        self.as_ref().kernel_cast_t(caster)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
+        self.as_ref().kernel_cast(caster)
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, 3>, t: T, cull: FaceCull) -> Option<RayHit<T, 3>> {
+        self.as_ref().point_hit(p, t, cull)
     }
 }
 

@@ -60,9 +60,14 @@
 //! the edge's end nearer the axis, so they do not depend on the edge's
 //! direction.) A crossing the exact signs confirm but whose edge functions
 //! all round to zero is placed the same way, with its face from the exact
-//! signs. A caster starting on the triangle hits at `t = 0`. A zero
-//! direction, NaN input and edge functions or a parameter that overflow
-//! (coordinates beyond about `1e150` in `f64`) miss.
+//! signs. A caster starting on the triangle hits at `t = 0`. A
+//! zero-length caster (a zero direction) is a point: it hits at `t_min`
+//! when it lies on the triangle, decided exactly (`orient3d` for the
+//! plane, `orient2d` on the three coordinate projections), with the zero
+//! normal, `front == true` and its barycentrics, and only without a cull
+//! (see [`crate::RayCast`]). NaN input and edge functions or a parameter
+//! that overflow (coordinates beyond about `1e150` in `f64`) miss; a hit
+//! point beyond the type's range saturates.
 //!
 //! Fixed point: the bound is zero (an edge function that is exactly zero
 //! is rechecked with the exact predicate on the raw inputs); exact (and
@@ -71,8 +76,11 @@
 //! are within a factor 10⁴ of each other).
 
 use crate::intersect::cast::{has_infinity, unit};
+use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
+use crate::range::InRange;
 use crate::{
-    Caster, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle, TriangleHit,
+    CastKernel, Caster, Contains, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle,
+    TriangleHit, Vector,
 };
 
 /// A bound on the rounding error of each of the three edge functions `U`,
@@ -201,10 +209,26 @@ fn exact_edges<T: Real>(
 /// and the barycentric weights there.
 type Crossing<T> = (T, [T; 3]);
 
+/// What the triangle kernel finds before the hit is finished (no point,
+/// no normal): the parameter, the barycentric weights `[u, v, w]`
+/// (finite), and whether the front face was hit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct TriFound<T: Real> {
+    /// Parameter of the hit along the caster.
+    pub(crate) t: T,
+    /// Barycentric weights of `a`, `b`, `c`.
+    pub(crate) bary: [T; 3],
+    /// Whether the front face was hit.
+    pub(crate) front: bool,
+}
+
 impl<T: Real> PreparedRay<T, 3> {
     /// The watertight ray–triangle test (see the module docs), keeping the
-    /// faces that `cull` does not drop; the same as [`Triangle::cast`] with
-    /// the transform computed once.
+    /// faces that `cull` does not drop, with the transform computed once:
+    /// `tri.cast(&self.culled(cull))` ([`crate::RayCast`]), except that an
+    /// invalid ray misses, a zero direction included (a traversal kernel,
+    /// as [`PreparedRay::hits_aabb`]; the `batch` kernels match it bit for
+    /// bit).
     ///
     /// ```
     /// use isect::{Caster, FaceCull, Ray, Triangle, nalgebra::{Point3, Vector3}};
@@ -217,55 +241,202 @@ impl<T: Real> PreparedRay<T, 3> {
     #[inline]
     #[must_use]
     pub fn cast_triangle(&self, tri: &Triangle<T, 3>, cull: FaceCull) -> Option<TriangleHit<T>> {
-        if !self.valid {
+        // Outside the fixed-point range (see `range`), or invalid.
+        if !cast_fits(tri, self) || !self.valid {
             return None;
         }
-        tri.cast(self, cull)
+        let found = tri.find(self, cull)?;
+        Some(tri.finish(self, cull, found))
     }
 }
 
-impl<T: Real> Triangle<T, 3> {
-    /// Where any caster meets the triangle (watertight; see the module
-    /// docs), keeping the faces that `cull` does not drop.
-    ///
-    /// ```
-    /// use isect::{FaceCull, Segment, Triangle, nalgebra::Point3};
-    /// let tri = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
-    /// let seg = Segment::new(Point3::new(0.5, 0.5, -1.0), Point3::new(0.5, 0.5, 3.0));
-    /// let hit = tri.cast(&seg, FaceCull::None).unwrap();
-    /// assert_eq!((hit.t, hit.front), (0.25, false)); // from below: the back face
-    /// assert!(tri.cast(&seg, FaceCull::Back).is_none());
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<TriangleHit<T>> {
-        self.cast_within(caster, cull, None)
+/// The cast of a triangle in 3D: where the caster meets it (watertight;
+/// see the module docs), keeping the faces that the caster's
+/// [`Caster::face_cull`] does not drop.
+///
+/// ```
+/// use isect::{Caster, FaceCull, RayCast, Segment, Triangle, nalgebra::Point3};
+/// let tri = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
+/// let seg = Segment::new(Point3::new(0.5, 0.5, -1.0), Point3::new(0.5, 0.5, 3.0));
+/// let hit = tri.cast(&seg).unwrap();
+/// assert_eq!((hit.t, hit.front), (0.25, false)); // from below: the back face
+/// assert!(tri.cast(&seg.culled(FaceCull::Back)).is_none());
+/// ```
+impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
+    type Hit = TriangleHit<T>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.in_range(r)
     }
 
-    /// [`Triangle::cast`] with `reach`, when given, an upper bound of the
+    #[inline]
+    fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<T> {
+        self.find_inline(
+            caster,
+            caster.face_cull(),
+            None,
+            |f| f.t,
+            || self.zero_length_cast(caster).map(|h| h.t),
+        )
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<TriangleHit<T>> {
+        let cull = caster.face_cull();
+        self.find_inline(
+            caster,
+            cull,
+            None,
+            |found| self.finish(caster, cull, found),
+            || self.zero_length_cast(caster),
+        )
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, 3>, t: T, cull: FaceCull) -> Option<TriangleHit<T>> {
+        if cull != FaceCull::None {
+            return None; // no face is crossed
+        }
+        let bary = on_triangle(self, p)?;
+        Some(TriangleHit {
+            t,
+            point: *p,
+            normal: Vector::zeros(),
+            u: bary[0],
+            v: bary[1],
+            w: bary[2],
+            front: true,
+        })
+    }
+}
+
+/// Whether `p` lies on the triangle, exactly: coplanar with it
+/// ([`crate::Orient::orient3d`]) and inside its projection onto each of
+/// the three coordinate planes ([`crate::Orient::orient2d`]; a point of
+/// the triangle's plane projects into the projection of the triangle
+/// exactly when it lies in it, and for a degenerate triangle, a segment or
+/// a point, the three projections together decide). Its barycentric
+/// weights when it does (clamped to `[0, 1]`; those of the nearest point
+/// of a degenerate triangle's span).
+pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Option<[T; 3]> {
+    use crate::intersect::convex_contains_2d;
+    if T::orient3d(&tri.a, &tri.b, &tri.c, p) != core::cmp::Ordering::Equal {
+        return None;
+    }
+    // The projections dropping x, y and z (fields, not indices: no
+    // bounds check on the firmware path).
+    type Drop<T> = fn(&Point<T, 3>) -> crate::Point<T, 2>;
+    let drops: [Drop<T>; 3] = [
+        |q| crate::Point::<T, 2>::new(q.y, q.z),
+        |q| crate::Point::<T, 2>::new(q.z, q.x),
+        |q| crate::Point::<T, 2>::new(q.x, q.y),
+    ];
+    let inside = drops.iter().all(|drop| {
+        let v = [drop(&tri.a), drop(&tri.b), drop(&tri.c)];
+        convex_contains_2d(&v, &drop(p))
+    });
+    if !inside {
+        return None;
+    }
+    let clamp = |x: T| x.clamp_sel(T::zero(), T::one());
+    if let Some((_, v, w)) = tri.barycentric(p) {
+        let (v, w) = (clamp(v), clamp(w));
+        return Some([T::one() - v - w, v, w]);
+    }
+    // Degenerate: along its longest edge (all weight on `a` for a point).
+    let (zero, one) = (T::zero(), T::one());
+    let along = |x: &Point<T, 3>, e: Vector<T, 3>| {
+        let l = e.norm_squared();
+        if l > zero {
+            clamp((p - x).dot(&e).div_sat(l))
+        } else {
+            zero
+        }
+    };
+    let (ab, bc, ca) = (tri.b - tri.a, tri.c - tri.b, tri.a - tri.c);
+    let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
+    Some(if lab >= lbc && lab >= lca {
+        let s = along(&tri.a, ab);
+        [one - s, s, zero]
+    } else if lbc >= lca {
+        let s = along(&tri.b, bc);
+        [zero, one - s, s]
+    } else {
+        let s = along(&tri.c, ca);
+        [s, zero, one - s]
+    })
+}
+
+impl<T: Real> Triangle<T, 3> {
+    /// The kernel's first half: whether the caster meets the triangle
+    /// (watertight; see the module docs) on a face that `cull` keeps, and
+    /// where ([`TriFound`]: no point, no normal).
+    #[inline]
+    pub(crate) fn find<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+    ) -> Option<TriFound<T>> {
+        self.find_within(caster, cull, None)
+    }
+
+    /// [`Triangle::find`] with `reach`, when given, an upper bound of the
     /// sum `S` of the absolute coordinates of the three vertices relative
     /// to the caster's origin (see [`edge_bound`]; a mesh computes one per
     /// ray from its bounds): any valid bound gives the same result.
     #[inline(always)]
-    pub(crate) fn cast_within<C: Caster<T, 3>>(
+    pub(crate) fn find_within<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        reach: Option<T>,
+    ) -> Option<TriFound<T>> {
+        // (A zero direction misses here: the callers have prepared the
+        // caster and checked it.)
+        self.find_inline(caster, cull, reach, |found| found, || None)
+    }
+
+    /// [`Triangle::find_within`] and [`Triangle::finish`]: the whole hit
+    /// (the mesh's scalar path; the same hit as the cast layer's, bit for
+    /// bit).
+    #[inline(always)]
+    pub(crate) fn cast_within<C: Caster<T, 3> + ?Sized>(
         &self,
         caster: &C,
         cull: FaceCull,
         reach: Option<T>,
     ) -> Option<TriangleHit<T>> {
-        // Outside the fixed-point range: no hit; fixed point in it: in f64
-        // (a short direction's shear overflows; see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
+        let found = self.find_within(caster, cull, reach)?;
+        Some(self.finish(caster, cull, found))
+    }
+
+    /// [`Triangle::find`] with what is done with the [`TriFound`] (`then`:
+    /// nothing, the `t` alone, or the whole hit) and the answer for a
+    /// direction it cannot use (`reject`: the cast layer's
+    /// [`CastKernel::zero_length_cast`]) passed down, so that each path
+    /// ends in one call or return, as the whole cast did before the split
+    /// (a hit finished after the out-of-line uncertain path returned would
+    /// keep the caster alive across it: measured, a few percent).
+    #[inline(always)]
+    pub(crate) fn find_inline<C: Caster<T, 3> + ?Sized, R>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        reach: Option<T>,
+        then: impl FnOnce(TriFound<T>) -> R,
+        reject: impl FnOnce() -> Option<R>,
+    ) -> Option<R> {
+        // Fixed point: in f64 (a short direction's shear overflows; see
+        // `range`).
         if !has_infinity::<T>() {
-            return crate::range::cast_triangle_f64(self, caster, cull);
+            return match crate::range::find_triangle_f64(self, caster, cull) {
+                Ok(found) => found.map(then),
+                Err(()) => reject(),
+            };
         }
         let zero = T::zero();
         let o = caster.origin();
-        if !has_infinity::<T>() && caster.direction().iter().all(|x| *x == zero) {
-            return None; // fixed point: the transform of a zero direction overflows
-        }
         // Vertices relative to the origin, in the ray's frame (NaN or
         // infinite input turns into NaN edge functions, which are never
         // certain: the exact path rejects them).
@@ -292,7 +463,7 @@ impl<T: Real> Triangle<T, 3> {
                 return None;
             }
             let w = bx * ay - by * ax;
-            return self.cast_uncertain(caster, cull, [u, v, w], bound);
+            return self.cast_uncertain(caster, cull, [u, v, w], bound, then, reject);
         }
         let w = bx * ay - by * ax;
         // `min_sel` passes a NaN on (as its second operand) or drops it;
@@ -302,26 +473,44 @@ impl<T: Real> Triangle<T, 3> {
             if certain {
                 return None;
             }
-            return self.cast_uncertain(caster, cull, [u, v, w], bound);
+            return self.cast_uncertain(caster, cull, [u, v, w], bound, then, reject);
         }
         if !certain {
             // Some edge function within its rounding error of zero (on an
             // edge, or the caster in the triangle's plane), or NaN.
-            return self.cast_uncertain(caster, cull, [u, v, w], bound);
+            return self.cast_uncertain(caster, cull, [u, v, w], bound, then, reject);
         }
         self.cast_decided(caster, cull, &sheared, [u, v, w])
+            .map(then)
+    }
+
+    /// The kernel's second half: the hit from what [`Triangle::find`]
+    /// found (fixed point: the f64 hit, converted).
+    #[inline]
+    pub(crate) fn finish<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        found: TriFound<T>,
+    ) -> TriangleHit<T> {
+        if !has_infinity::<T>() {
+            if let Some(h) = crate::range::cast_triangle_f64(self, caster, cull) {
+                return h;
+            }
+        }
+        self.hit(caster, found)
     }
 
     /// The rest of [`Triangle::cast`] once the edge functions' signs are
     /// decided and agree (not all zero): the face, the range, the hit.
     #[inline(always)]
-    fn cast_decided<C: Caster<T, 3>>(
+    fn cast_decided<C: Caster<T, 3> + ?Sized>(
         &self,
         caster: &C,
         cull: FaceCull,
         sheared: &[[T; 3]; 3],
         [u, v, w]: [T; 3],
-    ) -> Option<TriangleHit<T>> {
+    ) -> Option<TriFound<T>> {
         let zero = T::zero();
         let (t_min, t_max) = caster.range();
         let [[_, _, az], [_, _, bz], [_, _, cz]] = *sheared;
@@ -350,8 +539,8 @@ impl<T: Real> Triangle<T, 3> {
             return None;
         }
         // A determinant so small that its inverse overflows makes the
-        // barycentrics (and the point) NaN or infinite: no hit.
-        self.hit(caster, t, [u, v, w], front)
+        // barycentrics NaN or infinite: no hit.
+        found(t, [u, v, w], front)
     }
 
     /// [`Triangle::cast`] when some edge function is within its rounding
@@ -360,17 +549,21 @@ impl<T: Real> Triangle<T, 3> {
     /// set to zero (it is within its error of zero anyway).
     #[cold]
     #[inline(never)]
-    fn cast_uncertain<C: Caster<T, 3>>(
+    fn cast_uncertain<C: Caster<T, 3> + ?Sized, R>(
         &self,
         caster: &C,
         cull: FaceCull,
         [u, v, w]: [T; 3],
         bound: T,
-    ) -> Option<TriangleHit<T>> {
+        then: impl FnOnce(TriFound<T>) -> R,
+        reject: impl FnOnce() -> Option<R>,
+    ) -> Option<R> {
         use core::cmp::Ordering::{Equal, Greater, Less};
         let zero = T::zero();
         if !(u + v + w).is_finite_real() {
-            return None; // NaN or infinite input, or an overflow
+            // NaN or infinite input, an overflow, or a zero direction (a
+            // point: its shear is NaN), which the cast layer answers.
+            return reject();
         }
         // The sheared vertices again (the same operations: the same values),
         // so that the common path need not keep them for this call.
@@ -399,7 +592,7 @@ impl<T: Real> Triangle<T, 3> {
         }
         // All certain after all (and agreeing): decided.
         if values.iter().zip(&bounds).all(|(x, b)| x.abs() > *b) {
-            return self.cast_decided(caster, cull, sheared, values);
+            return self.cast_decided(caster, cull, sheared, values).map(then);
         }
         let exact = exact_edges(&caster.origin(), &caster.direction(), self);
         if exact.contains(&Greater) && exact.contains(&Less) {
@@ -413,7 +606,7 @@ impl<T: Real> Triangle<T, 3> {
             if cull != FaceCull::None {
                 return None;
             }
-            return self.cast_edge_on(caster, sheared);
+            return self.cast_edge_on(caster, sheared).map(then);
         }
         let fix = |x: T, s: core::cmp::Ordering| {
             let agrees = match s {
@@ -436,40 +629,37 @@ impl<T: Real> Triangle<T, 3> {
             if !cull.keeps(exact.contains(&Greater)) {
                 return None;
             }
-            return self.cast_edge_on(caster, sheared);
+            return self.cast_edge_on(caster, sheared).map(then);
         }
         self.cast_decided(caster, cull, sheared, [u, v, w])
+            .map(then)
     }
 
-    /// The hit at `t` with barycentrics `[u, v, w]`, the unit normal facing
-    /// the caster (`front`: the triangle's own normal; for a degenerate
-    /// triangle, against the caster), or `None` when the barycentrics or
-    /// the point are not finite (an overflowing inverse determinant).
+    /// The hit of [`TriFound`]: the point `a + v (b - a) + w (c - a)`
+    /// (saturated at the type's range, so that a hit is a hit whatever its
+    /// magnitude) and the unit normal facing the caster (`front`: the
+    /// triangle's own normal; for a degenerate triangle, against the
+    /// caster).
     #[inline(always)]
-    fn hit<C: Caster<T, 3>>(
-        &self,
-        caster: &C,
-        t: T,
-        [u, v, w]: [T; 3],
-        front: bool,
-    ) -> Option<TriangleHit<T>> {
-        if !(u.is_finite_real() && v.is_finite_real() && w.is_finite_real()) {
-            return None;
-        }
-        let n = unit(&self.scaled_normal()).or_else(|| unit(&-caster.direction()))?;
-        let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
-        if !point.iter().all(|x| x.is_finite_real()) {
-            return None;
-        }
-        Some(TriangleHit {
+    fn hit<C: Caster<T, 3> + ?Sized>(&self, caster: &C, found: TriFound<T>) -> TriangleHit<T> {
+        let TriFound {
             t,
-            point,
+            bary: [u, v, w],
+            front,
+        } = found;
+        let n = unit(&self.scaled_normal())
+            .or_else(|| unit(&-caster.direction()))
+            .unwrap_or_else(Vector::zeros);
+        let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
+        TriangleHit {
+            t,
+            point: point.map(crate::real::saturate),
             normal: if front { n } else { -n },
             u,
             v,
             w,
             front,
-        })
+        }
     }
 
     /// The first point of the triangle along a caster whose line lies in
@@ -478,7 +668,11 @@ impl<T: Real> Triangle<T, 3> {
     /// line through the axis): the part of the axis inside the triangle is
     /// spanned by the vertices on the axis and the points where edges cross
     /// it.
-    fn cast_edge_on<C: Caster<T, 3>>(&self, caster: &C, v: &[[T; 3]; 3]) -> Option<TriangleHit<T>> {
+    fn cast_edge_on<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        v: &[[T; 3]; 3],
+    ) -> Option<TriFound<T>> {
         let (zero, one) = (T::zero(), T::one());
         let (t_min, t_max) = caster.range();
         // Position along the projected line: against the vertex farthest
@@ -548,68 +742,73 @@ impl<T: Real> Triangle<T, 3> {
         };
         let at = |a: T, b: T| a + (b - a) * lam;
         let [u, v, w] = [at(w0[0], w1[0]), at(w0[1], w1[1]), at(w0[2], w1[2])];
-        // Barycentrics or a point that overflow: no hit.
-        self.hit(caster, t, [u, v, w], true)
-    }
-
-    /// [`Triangle::cast`] hitting both faces, for `Intersect`.
-    #[inline(always)]
-    fn cast_both<C: Caster<T, 3>>(&self, caster: &C) -> Option<TriangleHit<T>> {
-        self.cast(caster, FaceCull::None)
+        // Barycentrics that overflow: no hit.
+        found(t, [u, v, w], true)
     }
 }
 
-impl<T: Real> Triangle<T, 2> {
-    /// The first point of the solid 2D triangle along any caster, with the
-    /// outward normal of the edge entered (as for a 2D
-    /// [`crate::Polygon`]: `t = t_min` and the normal against the
-    /// direction when the caster starts inside; a degenerate triangle is
-    /// the segments between its vertices).
-    ///
-    /// ```
-    /// use isect::{Ray, Triangle, nalgebra::{Point2, Vector2}};
-    /// let tri = Triangle::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0), Point2::new(0.0, 4.0));
-    /// let hit = tri.cast(&Ray::new(Point2::new(1.0, -2.0), Vector2::y())).unwrap();
-    /// assert_eq!((hit.t, hit.normal), (2.0, -Vector2::y()));
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn cast<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::RayHit<T, 2>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        crate::Polygon::new(&self.vertices()).cast(caster)
+/// A [`TriFound`], or `None` when a barycentric weight is not finite (an
+/// overflowing inverse determinant).
+#[inline(always)]
+fn found<T: Real>(t: T, bary: [T; 3], front: bool) -> Option<TriFound<T>> {
+    if !bary.iter().all(|x| x.is_finite_real()) {
+        return None;
     }
+    Some(TriFound { t, bary, front })
+}
 
+impl<T: Real> Triangle<T, 2> {
     /// The entry/exit interval of any caster through the solid 2D triangle.
     #[inline]
     #[must_use]
-    pub fn clip<C: Caster<T, 2>>(&self, caster: &C) -> Option<crate::Span<T>> {
-        // Outside the fixed-point range (see `range`).
-        if !crate::range::caster_fits(crate::Growth::Quadratic, self, caster) {
-            return None;
-        }
-        crate::Polygon::new(&self.vertices()).clip(caster)
+    pub fn clip<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Option<crate::Span<T>> {
+        clip_layer(self, caster, || {
+            crate::intersect::ray_polygon::clip_2d(&self.vertices(), caster)
+        })
+    }
+}
+
+/// The cast of a solid 2D triangle: the first point along the caster, with
+/// the outward normal of the edge entered (as for a 2D [`crate::Polygon`]:
+/// `t = t_min` and the normal against the direction when the caster starts
+/// inside; a degenerate triangle is the segments between its vertices).
+///
+/// ```
+/// use isect::{RayCast, Ray, Triangle, nalgebra::{Point2, Vector2}};
+/// let tri = Triangle::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0), Point2::new(0.0, 4.0));
+/// let hit = tri.cast(&Ray::new(Point2::new(1.0, -2.0), Vector2::y())).unwrap();
+/// assert_eq!((hit.t, hit.normal), (2.0, -Vector2::y()));
+/// ```
+impl<T: Real> CastKernel<T, 2> for Triangle<T, 2> {
+    type Hit = crate::RayHit<T, 2>;
+
+    #[inline(always)]
+    fn fits_range(&self, r: T) -> bool {
+        self.in_range(r)
+    }
+
+    #[inline]
+    fn kernel_cast_t<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Option<T> {
+        let Ok(found) = crate::intersect::ray_polygon::find_2d(&self.vertices(), caster) else {
+            return self.zero_length_cast(caster).map(|h| h.t);
+        };
+        found.map(|f| f.0 .0)
+    }
+
+    #[inline]
+    fn kernel_cast<C: Caster<T, 2> + ?Sized>(&self, caster: &C) -> Option<crate::RayHit<T, 2>> {
+        let Ok(found) = crate::intersect::ray_polygon::find_2d(&self.vertices(), caster) else {
+            return self.zero_length_cast(caster);
+        };
+        found.map(|f| crate::intersect::ray_convex::finish_clipped(caster, f))
+    }
+
+    #[inline]
+    fn point_hit(&self, p: &Point<T, 2>, t: T, _: FaceCull) -> Option<crate::RayHit<T, 2>> {
+        solid_point_hit(self.contains(p), p, t)
     }
 }
 
 crate::intersect::cast::cast_pair!([T: Real] Triangle<T, 2> => crate::RayHit<T, 2>; Ray<T, 2>, Segment<T, 2>, Line<T, 2>);
 crate::intersect::cast::cast_pair!(clip [T: Real] Triangle<T, 2>; Ray<T, 2>, Segment<T, 2>, Line<T, 2>);
-
-macro_rules! triangle_pair {
-    ($($C:ident),+) => {
-        $(
-            impl<T: Real> crate::Intersect<Triangle<T, 3>> for $C<T, 3> {
-                type Output = TriangleHit<T>;
-                /// The hit on either face ([`Triangle::cast`] with [`FaceCull::None`]).
-                #[inline]
-                fn intersect(&self, tri: &Triangle<T, 3>) -> Option<TriangleHit<T>> {
-                    tri.cast_both(self)
-                }
-            }
-            crate::intersect::mirror!([T: Real] Triangle<T, 3>, $C<T, 3>);
-        )+
-    };
-}
-triangle_pair!(Ray, Segment, Line);
+crate::intersect::cast::cast_pair!([T: Real] Triangle<T, 3> => TriangleHit<T>; Ray<T, 3>, Segment<T, 3>, Line<T, 3>);

@@ -40,10 +40,12 @@ use alloc::vec::Vec;
 use crate::bvh::{overlap, reach, widen, Ref, Stack, Wide};
 use crate::closest::closest_on_triangle;
 use crate::intersect::cast::has_infinity;
+use crate::intersect::ray_triangle::on_triangle;
+use crate::query::ray_cast::cast_fits;
 use crate::shape::check_point;
 use crate::{
-    Aabb, Bounded, Caster, ClosestPoint, FaceCull, Intersect, Line, Point, PreparedRay, Ray, Real,
-    Segment, ShapeError, Triangle, Vector,
+    Aabb, Bounded, CastHit, CastKernel, Caster, ClosestPoint, Contains, FaceCull, Intersect, Line,
+    Point, PreparedRay, Ray, RayCast, Real, Segment, ShapeError, Triangle, Vector,
 };
 use block::{Block, BlockRay};
 
@@ -368,32 +370,8 @@ pub struct MeshHit<T: Real> {
 }
 
 impl<T: Real> TriMesh<T> {
-    /// The first triangle along `caster` (a [`Ray`], [`Segment`], [`Line`]
-    /// or [`PreparedRay`]; a line's first hit is the one with the smallest
-    /// `t`), keeping the faces that `cull` does not drop. `None` when it
-    /// misses, and for invalid input (a zero or non-finite direction, a
-    /// non-finite origin).
-    ///
-    /// ```
-    /// use isect::{FaceCull, Ray, TriMesh, nalgebra::{Point3, Vector3}};
-    /// let mesh = TriMesh::new(
-    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
-    ///     vec![[0, 1, 2], [1, 3, 2]],
-    /// ).unwrap();
-    /// let down = Ray::new(Point3::new(0.75, 0.75, 2.0), -Vector3::z());
-    /// let hit = mesh.cast(&down, FaceCull::None).unwrap();
-    /// assert_eq!((hit.t, hit.triangle, hit.front), (2.0, 1, true));
-    /// // Straight through the shared edge: hits, never slips through.
-    /// let edge = Ray::new(Point3::new(0.5, 0.5, 2.0), -Vector3::z());
-    /// assert!(mesh.cast(&edge, FaceCull::None).is_some());
-    /// assert!(mesh.cast(&Ray::new(Point3::new(0.75, 0.75, -1.0), -Vector3::z()), FaceCull::None).is_none());
-    /// ```
-    #[must_use]
-    pub fn cast<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> Option<MeshHit<T>> {
-        self.cast_with(&caster.prepare(), cull, &mut Stack::new())
-    }
-
-    /// [`TriMesh::cast`] of a prepared ray with a given stack.
+    /// The cast of a valid prepared ray with a given stack (its cull
+    /// passed alone).
     #[inline]
     fn cast_with(
         &self,
@@ -502,26 +480,7 @@ impl<T: Real> TriMesh<T> {
         best
     }
 
-    /// Whether any triangle lies along `caster` (an occlusion or shadow
-    /// test): stops at the first hit found, in no particular order.
-    ///
-    /// ```
-    /// use isect::{FaceCull, Segment, TriMesh, nalgebra::Point3};
-    /// let mesh = TriMesh::new(
-    ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)],
-    ///     vec![[0, 1, 2]],
-    /// ).unwrap();
-    /// let light = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, 1.0));
-    /// assert!(mesh.occludes(&light, FaceCull::None));
-    /// let short = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, -0.5));
-    /// assert!(!mesh.occludes(&short, FaceCull::None));
-    /// ```
-    #[must_use]
-    pub fn occludes<C: Caster<T, 3>>(&self, caster: &C, cull: FaceCull) -> bool {
-        self.occludes_with(&caster.prepare(), cull, &mut Stack::new())
-    }
-
-    /// [`TriMesh::occludes`] of a prepared ray with a given stack.
+    /// The occlusion test of a valid prepared ray with a given stack.
     #[inline]
     fn occludes_with(&self, ray: &PreparedRay<T, 3>, cull: FaceCull, stack: &mut Stack<T>) -> bool {
         if !ray.is_valid() {
@@ -581,30 +540,126 @@ fn mesh_hit<T: Real>(i: usize, h: &crate::TriangleHit<T>) -> MeshHit<T> {
     }
 }
 
-/// `Intersect<TriMesh>` for the casters: `intersect` is the first hit
-/// ([`TriMesh::cast`], both faces), `intersects` the occlusion test.
+/// The casts of a mesh: the first triangle along the caster (a line's
+/// first hit is the one with the smallest `t`), keeping the faces that the
+/// caster's [`Caster::face_cull`] does not drop; `hits` is an occlusion
+/// test that stops at the first hit found, in no particular order. `None`
+/// (`false`) when it misses, and for invalid input (a non-finite direction
+/// or origin). A zero-length caster hits a triangle it lies on (exactly;
+/// see [`crate::RayCast`]).
+///
+/// Fixed point: the cast checks the mesh's [`TriMesh::bounds`] and the
+/// caster against the type's range (see `range`).
+///
+/// ```
+/// use isect::{Caster, FaceCull, RayCast, Ray, Segment, TriMesh, nalgebra::{Point3, Vector3}};
+/// let mesh = TriMesh::new(
+///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0)],
+///     vec![[0, 1, 2], [1, 3, 2]],
+/// ).unwrap();
+/// let down = Ray::new(Point3::new(0.75, 0.75, 2.0), -Vector3::z());
+/// let hit = mesh.cast(&down).unwrap();
+/// assert_eq!((hit.t, hit.triangle, hit.front), (2.0, 1, true));
+/// assert_eq!(mesh.cast_t(&down), Some(2.0));
+/// // Straight through the shared edge: hits, never slips through.
+/// let edge = Ray::new(Point3::new(0.5, 0.5, 2.0), -Vector3::z());
+/// assert!(mesh.hits(&edge));
+/// let up = Ray::new(Point3::new(0.75, 0.75, -1.0), Vector3::z());
+/// assert!(mesh.hits(&up) && !mesh.hits(&up.culled(FaceCull::Back)));
+/// // An occlusion (shadow) test along a segment.
+/// let short = Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, -0.5));
+/// assert!(!mesh.hits(&short));
+/// ```
+impl<T: Real> CastKernel<T, 3> for TriMesh<T> {
+    type Hit = MeshHit<T>;
+
+    #[inline]
+    fn fits_range(&self, r: T) -> bool {
+        use crate::range::InRange;
+        self.bounds.is_none_or(|b| b.in_range(r))
+    }
+
+    fn kernel_hits<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> bool {
+        self.hits_in(caster, &mut Stack::new())
+    }
+
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<MeshHit<T>> {
+        self.cast_in(caster, &mut Stack::new())
+    }
+
+    fn point_hit(&self, p: &Point<T, 3>, t: T, cull: FaceCull) -> Option<MeshHit<T>> {
+        if cull != FaceCull::None {
+            return None; // no face is crossed
+        }
+        let mut best: Option<MeshHit<T>> = None;
+        self.walk(
+            |b| b.contains(p).then_some(T::zero()),
+            |_| true,
+            |i, tri| {
+                // The smallest index of the triangles the point lies on
+                // (as for a cast's ties), whatever the order of the walk.
+                if best.is_some_and(|b| b.triangle < i) {
+                    return true;
+                }
+                let Some([u, v, w]) = on_triangle(tri, p) else {
+                    return true;
+                };
+                best = Some(MeshHit {
+                    t,
+                    point: *p,
+                    normal: Vector::zeros(),
+                    triangle: i,
+                    u,
+                    v,
+                    w,
+                    front: true,
+                });
+                true
+            },
+        );
+        best
+    }
+}
+
+impl<T: Real> CastHit<T, 3> for MeshHit<T> {
+    #[inline(always)]
+    fn t(&self) -> T {
+        self.t
+    }
+    #[inline(always)]
+    fn point(&self) -> Point<T, 3> {
+        self.point
+    }
+    #[inline(always)]
+    fn normal(&self) -> Vector<T, 3> {
+        self.normal
+    }
+}
+
+/// `Intersect<TriMesh>` for the casters: `intersect` is the first hit,
+/// `intersects` the occlusion test ([`RayCast`]).
 macro_rules! cast_mesh {
     ($($C:ident),*) => {$(
         impl<T: Real> Intersect<TriMesh<T>> for $C<T, 3> {
             type Output = MeshHit<T>;
             #[inline]
             fn intersect(&self, mesh: &TriMesh<T>) -> Option<MeshHit<T>> {
-                mesh.cast(self, FaceCull::None)
+                RayCast::cast(mesh, self)
             }
             #[inline]
             fn intersects(&self, mesh: &TriMesh<T>) -> bool {
-                mesh.occludes(self, FaceCull::None)
+                RayCast::hits(mesh, self)
             }
         }
         impl<T: Real> Intersect<$C<T, 3>> for TriMesh<T> {
             type Output = MeshHit<T>;
             #[inline]
             fn intersect(&self, caster: &$C<T, 3>) -> Option<MeshHit<T>> {
-                self.cast(caster, FaceCull::None)
+                RayCast::cast(self, caster)
             }
             #[inline]
             fn intersects(&self, caster: &$C<T, 3>) -> bool {
-                self.occludes(caster, FaceCull::None)
+                RayCast::hits(self, caster)
             }
         }
     )*};
@@ -627,14 +682,44 @@ impl<T: Real> ClosestPoint<T, 3> for TriMesh<T> {
 }
 
 impl<T: Real> TriMesh<T> {
-    /// [`TriMesh::cast`] for every caster of `casters`, into `hits` (one
+    /// The cast of one caster with a given stack: the cast layer's answer
+    /// past its range check (an invalid prepared ray is a zero-length
+    /// caster, a point, or a miss).
+    #[inline]
+    fn cast_in<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        stack: &mut Stack<T>,
+    ) -> Option<MeshHit<T>> {
+        let ray = PreparedRay::new(caster);
+        if !ray.is_valid() {
+            return self.zero_length_cast(caster);
+        }
+        self.cast_with(&ray, ray.face_cull(), stack)
+    }
+
+    /// The occlusion test of one caster with a given stack (past the range
+    /// check).
+    #[inline]
+    fn hits_in<C: Caster<T, 3> + ?Sized>(&self, caster: &C, stack: &mut Stack<T>) -> bool {
+        let ray = PreparedRay::new(caster);
+        if !ray.is_valid() {
+            return self.zero_length_cast(caster).is_some();
+        }
+        self.occludes_with(&ray, ray.face_cull(), stack)
+    }
+}
+
+impl<T: Real> TriMesh<T> {
+    /// [`RayCast::cast`] for every caster of `casters`, into `hits` (one
     /// entry per caster, in order; entries past the shorter of the two
     /// slices are left alone): the same hits, bit for bit, as one call per
-    /// caster. The walk's stack is made once for the whole batch (not once
-    /// per ray); with feature `rayon` the casters are split across threads.
+    /// caster, each with its own face cull ([`Caster::culled`]). The walk's
+    /// stack is made once for the whole batch (not once per ray); with
+    /// feature `rayon` the casters are split across threads.
     ///
     /// ```
-    /// use isect::{FaceCull, Ray, TriMesh, nalgebra::{Point3, Vector3}};
+    /// use isect::{RayCast, Ray, TriMesh, nalgebra::{Point3, Vector3}};
     /// let mesh = TriMesh::new(
     ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)],
     ///     vec![[0, 1, 2]],
@@ -643,33 +728,34 @@ impl<T: Real> TriMesh<T> {
     ///     .map(|k| Ray::new(Point3::new(0.4 * k as f64, 0.1, 1.0), -Vector3::z()))
     ///     .collect();
     /// let mut hits = vec![None; rays.len()];
-    /// mesh.cast_many(&rays, FaceCull::None, &mut hits);
+    /// mesh.cast_many(&rays, &mut hits);
     /// // x = 1.2 is past the triangle's edge x + y = 1.
     /// assert_eq!(hits.iter().map(|h| h.is_some()).collect::<Vec<_>>(), [true, true, true, false]);
-    /// assert_eq!(hits[0], mesh.cast(&rays[0], FaceCull::None));
+    /// assert_eq!(hits[0], mesh.cast(&rays[0]));
     /// ```
-    pub fn cast_many<C: Caster<T, 3> + Sync>(
-        &self,
-        casters: &[C],
-        cull: FaceCull,
-        hits: &mut [Option<MeshHit<T>>],
-    ) where
+    pub fn cast_many<C: Caster<T, 3> + Sync>(&self, casters: &[C], hits: &mut [Option<MeshHit<T>>])
+    where
         T: Send + Sync,
     {
         let run = |casters: &[C], hits: &mut [Option<MeshHit<T>>]| {
             let mut stack = Stack::new();
             for (c, h) in casters.iter().zip(hits.iter_mut()) {
-                *h = self.cast_with(&c.prepare(), cull, &mut stack);
+                // Outside the fixed-point range (see `range`): no hit.
+                *h = if cast_fits(self, c) {
+                    self.cast_in(c, &mut stack)
+                } else {
+                    None
+                };
             }
         };
         many(casters, hits, run);
     }
 
-    /// [`TriMesh::occludes`] for every caster of `casters`, into `hits`
-    /// (as [`TriMesh::cast_many`]).
+    /// [`RayCast::hits`] (the occlusion test) for every caster of
+    /// `casters`, into `hits` (as [`TriMesh::cast_many`]).
     ///
     /// ```
-    /// use isect::{FaceCull, Segment, TriMesh, nalgebra::Point3};
+    /// use isect::{Segment, TriMesh, nalgebra::Point3};
     /// let mesh = TriMesh::new(
     ///     vec![Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)],
     ///     vec![[0, 1, 2]],
@@ -679,21 +765,18 @@ impl<T: Real> TriMesh<T> {
     ///     Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, -0.5)),
     /// ];
     /// let mut blocked = [false; 2];
-    /// mesh.occludes_many(&shadow, FaceCull::None, &mut blocked);
+    /// mesh.occludes_many(&shadow, &mut blocked);
     /// assert_eq!(blocked, [true, false]);
     /// ```
-    pub fn occludes_many<C: Caster<T, 3> + Sync>(
-        &self,
-        casters: &[C],
-        cull: FaceCull,
-        hits: &mut [bool],
-    ) where
+    pub fn occludes_many<C: Caster<T, 3> + Sync>(&self, casters: &[C], hits: &mut [bool])
+    where
         T: Send + Sync,
     {
         let run = |casters: &[C], hits: &mut [bool]| {
             let mut stack = Stack::new();
             for (c, h) in casters.iter().zip(hits.iter_mut()) {
-                *h = self.occludes_with(&c.prepare(), cull, &mut stack);
+                // Outside the fixed-point range (see `range`): no hit.
+                *h = cast_fits(self, c) && self.hits_in(c, &mut stack);
             }
         };
         many(casters, hits, run);

@@ -36,11 +36,22 @@ impl<T: Real> Span<T> {
     }
 }
 
-/// Which faces a one-sided cast ignores ([`crate::Triangle::cast`],
-/// [`crate::Plane::cast`]). The front face of a triangle is the side from
-/// which its vertices `a, b, c` run counter-clockwise (its normal
-/// `(b - a) × (c - a)` points there); the front of a plane is the side its
-/// normal points to.
+/// Which faces a one-sided cast ignores: the caster carries it
+/// ([`crate::Caster::face_cull`], [`crate::Caster::culled`]), and planes,
+/// 3D triangles and polygons and meshes honour it (solids are hit as
+/// solids; see [`crate::RayCast`]). The front face of a triangle is the
+/// side from which its vertices `a, b, c` run counter-clockwise (its
+/// normal `(b - a) × (c - a)` points there); the front of a plane is the
+/// side its normal points to.
+///
+/// ```
+/// use isect::{Caster, FaceCull, RayCast, Ray, Triangle, nalgebra::{Point3, Vector3}};
+/// let tri = Triangle::new(Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// let up = Ray::new(Point3::new(0.2, 0.2, -1.0), Vector3::z()); // from behind
+/// assert!(!tri.cast(&up).unwrap().front);
+/// assert!(tri.cast(&up.culled(FaceCull::Back)).is_none());
+/// assert!(tri.cast(&up.culled(FaceCull::Front)).is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum FaceCull {
     /// Hit both faces.

@@ -13,7 +13,8 @@
 //! calls), passes (default 1), rays (default 32768 incoherent, a 256 × 256
 //! camera). Prints the hit count and the thread CPU time of the casts.
 
-use isect::{FaceCull, TriMesh};
+use isect::RayCast as _;
+use isect::TriMesh;
 use isect_peers::bumpy_sphere;
 use isect_peers::mesh_rays::{coherent, incoherent};
 use std::time::Instant;
@@ -39,24 +40,18 @@ fn main() {
     let mut hits = 0usize;
     for _ in 0..passes {
         hits += match call.as_str() {
-            "any" => rays
-                .iter()
-                .filter(|r| mesh.occludes(*r, FaceCull::None))
-                .count(),
+            "any" => rays.iter().filter(|r| mesh.hits(*r)).count(),
             "first_many" => {
                 let mut out = vec![None; rays.len()];
-                mesh.cast_many(rays, FaceCull::None, &mut out);
+                mesh.cast_many(rays, &mut out);
                 out.iter().filter(|h| h.is_some()).count()
             }
             "any_many" => {
                 let mut out = vec![false; rays.len()];
-                mesh.occludes_many(rays, FaceCull::None, &mut out);
+                mesh.occludes_many(rays, &mut out);
                 out.iter().filter(|h| **h).count()
             }
-            _ => rays
-                .iter()
-                .filter(|r| mesh.cast(*r, FaceCull::None).is_some())
-                .count(),
+            _ => rays.iter().filter(|r| mesh.cast(*r).is_some()).count(),
         };
     }
     let secs = start.elapsed().as_secs_f64();
