@@ -1,6 +1,6 @@
 //! 3D-DDA (and 2D, and any D) traversal of a uniform grid: the cells a ray
 //! or segment crosses, in order, each with its entry and exit parameter
-//! (Amanatides and Woo 1987; seed 004). No allocation.
+//! (Amanatides and Woo 1987). No allocation.
 //!
 //! The caster is first clipped to the grid's box (slabs). From the entry
 //! point, each step moves to the neighbouring cell along the axis whose
@@ -29,8 +29,8 @@
 //! traversal yields nothing, and the checked forms
 //! ([`Grid::checked_traverse_ray`], [`Grid::checked_traverse_segment`])
 //! say [`OutOfRange`](crate::OutOfRange). [`Grid::cell_aabb`] is exact
-//! wherever the box is representable and saturates beyond (see the
-//! README, "Fixed-point ranges").
+//! wherever the box is representable and saturates beyond (see
+//! "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
 
 use crate::range::{add_sat, mul_index, InRange};
 use crate::{Growth, OutOfRange, Point, Ray, Real, Segment, Vector};
@@ -45,12 +45,14 @@ use crate::{Growth, OutOfRange, Point, Ray, Real, Segment, Vector};
 /// assert_eq!((b.min, b.max), (Point2::new(1.0, 2.0), Point2::new(2.0, 3.0)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grid<T: Real, const D: usize = 3> {
     /// The minimum corner of the grid.
     pub origin: Point<T, D>,
     /// The size of a cell along each axis (positive).
     pub cell_size: Vector<T, D>,
     /// The number of cells along each axis.
+    #[cfg_attr(feature = "serde", serde(with = "crate::interop::array"))]
     pub counts: [usize; D],
 }
 
@@ -197,8 +199,10 @@ impl<T: Real, const D: usize> Grid<T, D> {
 /// One cell of a traversal: its integer coordinates and the caster's
 /// parameter range inside it.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GridCell<T: Real, const D: usize = 3> {
     /// The cell's integer coordinates, each below the grid's count.
+    #[cfg_attr(feature = "serde", serde(with = "crate::interop::array"))]
     pub coords: [usize; D],
     /// The parameter where the caster enters the cell.
     pub t_enter: T,

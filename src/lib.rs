@@ -15,10 +15,13 @@
 //! [`Bounded`], and for rays, segments and lines [`RayCast`] (`hits`,
 //! `cast_t`, `cast` on every shape a [`Caster`] can hit).
 //!
-//! The crate is `#![no_std]` and needs no allocator. Features: `std`
-//! (default; float functions from std), `libm` (float functions without
-//! std), `alloc`, `fixed` (fixed-point scalars through simba), `simd` (the
-//! `batch` queries on struct-of-arrays packets).
+//! Any two convex shapes — the crate's, [`Rounded`] ones, your own through
+//! [`Support`] — meet through [`convex`] (GJK, EPA, the GJK cast), and
+//! every shape can be moved by a pose ([`Transform`]) or keep its local
+//! coordinates and answer there ([`Placed`]).
+//!
+//! The crate is `#![no_std]` and needs no allocator (the features below
+//! say what needs one).
 //!
 //! ```
 //! use isect::prelude::*;
@@ -42,7 +45,17 @@
 //!   (`None`, `false`, or a point that is not NaN where one can be had);
 //!   degenerate shapes (zero-length segments, collinear triangles,
 //!   zero-size boxes) give the answer for the set of points they are.
-
+//!
+//! The module docs cite their sources by book and section: "Dunn and
+//! Parberry A.n" is section A.n of Appendix A, "Geometric Tests", of Dunn
+//! and Parberry's *3D Math Primer for Graphics and Game Development*;
+//! "RTCD n.n" is Ericson's *Real-Time Collision Detection*; "Sánchez-Crespo
+//! Dalmau" is chapter 22 of his *Core Techniques and Algorithms in Game
+//! Programming*; papers by author and year (Woop, Benthin and Wald 2013 for
+//! the watertight ray–triangle test; Shewchuk 1997 for the exact
+//! predicates; Amanatides and Woo 1987 for grid traversal).
+//!
+#![doc = include_str!(concat!(env!("OUT_DIR"), "/readme_sections.md"))]
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -58,6 +71,18 @@ extern crate std;
 extern crate alloc;
 
 pub use nalgebra;
+
+/// The glam crate the `glam` feature converts with (glam 0.33, bevy 0.20's):
+/// name glam's types from here so that both sides agree on the version.
+#[cfg(feature = "glam")]
+pub use glam;
+
+/// The mint crate the `mint` feature converts with.
+#[cfg(feature = "mint")]
+pub use mint;
+
+#[cfg(any(feature = "glam", feature = "mint", feature = "serde"))]
+pub mod interop;
 
 #[cfg(feature = "alloc")]
 mod bvh;
@@ -84,7 +109,7 @@ pub mod sweep;
 
 #[cfg(feature = "alloc")]
 pub use bvh::Bvh;
-pub use convex::Support;
+pub use convex::{Placed, Rounded, Support, Transform};
 pub use cull::{Cull, Visibility};
 pub use error::{OutOfRange, ShapeError};
 pub use grid::{Grid, GridCell, GridTraversal};
@@ -92,7 +117,7 @@ pub use intersect::cast::{Caster, Clip, Culled, IntersectWithTolerance, WoopFram
 pub use intersect::PreparedRay;
 #[cfg(feature = "alloc")]
 pub use mesh::{MeshHit, TriMesh};
-pub use predicates::{orient2d, orient3d, Orient};
+pub use predicates::{orient2d, orient3d, Orient, Orientation, Orientation3};
 pub use query::{
     Bounded, CastHit, CastKernel, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact,
     Contains, DynRayCast, FaceCull, Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit,
@@ -106,8 +131,15 @@ pub use shape::{
     Obb, Plane, Polygon, Ray, Segment, Sphere, Swept, Triangle,
 };
 
-// The README's examples run as doctests (they assume the default features).
-#[cfg(all(doctest, feature = "alloc"))]
+// The README's examples run as doctests. They use the features that the
+// crate's dev-dependency on itself turns on in every test build.
+#[cfg(all(
+    doctest,
+    feature = "alloc",
+    feature = "fixed",
+    feature = "glam",
+    feature = "serde"
+))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
@@ -126,14 +158,26 @@ pub type Matrix<T, const D: usize> = nalgebra::SMatrix<T, D, D>;
 /// lengths leave the range long before coordinates do: each query checks
 /// that its inputs lie in the range where it cannot overflow
 /// ([`Real::range_limit`]) and answers beyond it without overflowing (see
-/// the README, "Fixed-point ranges").
+/// "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
+///
+/// Three ways to make a value: `from_num` from any number (rounded to the
+/// nearest step, saturating), [`Real::from_f64_lossy`] (the same call for
+/// every scalar, for generic code), and the raw bits through the `fixed`
+/// crate's type inside (`.0`, re-exported here as [`RawI32F32`](crate::fixed::RawI32F32) and
+/// [`RawI16F16`](crate::fixed::RawI16F16)); [`Real::to_f64`] reads one back.
 ///
 /// ```
-/// # #[cfg(feature = "fixed")] {
-/// use isect::{fixed::I32F32, Real};
-/// let x = I32F32::from_f64_lossy(1.5);
-/// assert_eq!((x * x).to_f64(), 2.25);
-/// # }
+/// use isect::fixed::{I32F32, RawI32F32};
+/// use isect::Real;
+///
+/// let a = I32F32::from_num(1.5);
+/// let b = I32F32::from_f64_lossy(1.5);
+/// let c = I32F32::from_num(RawI32F32::from_bits(3 << 31)); // 1.5 · 2^32
+/// assert!(a == b && b == c);
+/// assert_eq!((c.0.to_bits(), c.to_f64()), (3 << 31, 1.5));
+/// assert_eq!((a * a).to_f64(), 2.25);
+/// // The nearest step: 0.1 is not a multiple of 2^-32.
+/// assert_eq!(I32F32::from_num(0.1).to_f64(), 429_496_730.0 / 4_294_967_296.0);
 /// ```
 #[cfg(feature = "fixed")]
 pub mod fixed {
@@ -142,15 +186,34 @@ pub mod fixed {
     /// 64-bit fixed point: 32 integer bits (sign included), 32 fractional.
     pub type I32F32 = simba::scalar::FixedI32F32;
     pub use crate::real::fixed_impl::{WideI16F16, WideI32F32};
+    /// The `fixed` crate's number inside [`I16F16`] (its field `.0`):
+    /// `from_bits`, `to_bits` and the rest of that crate's API.
+    pub use ::fixed::types::I16F16 as RawI16F16;
+    /// The `fixed` crate's number inside [`I32F32`] (its field `.0`).
+    pub use ::fixed::types::I32F32 as RawI32F32;
 }
 
-/// The traits and shapes, for `use isect::prelude::*`.
+/// What a first program needs, for `use isect::prelude::*`: the shapes,
+/// the query traits, and the result types they return (so that a match on
+/// a result or a type annotation needs no further import).
+///
+/// ```
+/// use isect::nalgebra::{Point3, Vector3};
+/// use isect::prelude::*;
+///
+/// let ray = Ray::new(Point3::new(-2.0, 0.0, 0.0), Vector3::x());
+/// let hit: Option<RayHit<f64>> = ray.intersect(&Ball::new(Point3::origin(), 1.0));
+/// assert_eq!(hit.map(|h| h.t), Some(1.0));
+/// ```
 pub mod prelude {
     pub use crate::{
         Aabb, Ball, Bounded, Capsule, CastHit, Caster, Circle, Classify, Clip, ClosestPair,
-        ClosestPoint, ClosestPoints, Cone, Contact, Contains, ConvexHull, Cull, Cylinder,
-        DynRayCast, FaceCull, Frustum, Intersect, Line, Obb, Orient, OverlapPolygon, Plane,
-        Polygon, Ray, RayCast, Real, Segment, Side, Sphere, Swept, Toi, Triangle,
-        TriangleIntersection, Visibility,
+        ClosestPoint, ClosestPoints, Cone, Contact, Contains, ConvexHull, ConvexPolyhedronRef,
+        Cull, Cylinder, DynRayCast, FaceCull, Frustum, Intersect, IntersectWithTolerance, Line,
+        LineRelation, LinearHit, Obb, Orient, Orientation, Orientation3, OverlapPolygon, Placed,
+        Plane, PlaneHit, Polygon, Ray, RayCast, RayHit, Real, Rounded, Segment, Side, Span, Sphere,
+        Support, Swept, Toi, Transform, Triangle, TriangleHit, TriangleIntersection, Visibility,
     };
+    #[cfg(feature = "alloc")]
+    pub use crate::{ConvexPolyhedron, MeshHit, TriMesh};
 }

@@ -1,14 +1,19 @@
 //! Exact orientation predicates: on which side of a line (2D) or a plane
 //! (3D) a point lies, decided exactly, for every scalar of the crate.
 //!
-//! [`orient2d`]`(a, b, c)` is the sign of `det[b - a; c - a]`: `Greater`
-//! when `a b c` turn counterclockwise (`c` left of the line from `a` to
-//! `b`), `Less` when they turn clockwise, `Equal` when they are collinear.
+//! [`orient2d`]`(a, b, c)` is the sign of `det[b - a; c - a]`, named
+//! ([`Orientation`]): `CounterClockwise` when `a b c` turn counterclockwise
+//! (`c` left of the line from `a` to `b`), `Clockwise` when they turn
+//! clockwise, `Collinear` when they lie on one line.
 //! [`orient3d`]`(a, b, c, d)` is the sign of `det[b - a; c - a; d - a] =
-//! ((b - a) × (c - a)) · (d - a)`: `Greater` when `d` lies on the side of
-//! the plane through `a b c` that the normal `(b - a) × (c - a)` points to
-//! (above the triangle when it is seen counterclockwise from above),
-//! `Less` below, `Equal` when the four points are coplanar. (Shewchuk's
+//! ((b - a) × (c - a)) · (d - a)` ([`Orientation3`]): `Above` when `d`
+//! lies on the side of the plane through `a b c` that the normal
+//! `(b - a) × (c - a)` points to (above the triangle when it is seen
+//! counterclockwise from above), `Below` on the other side, `Coplanar`
+//! when the four points lie in one plane. Generic code that needs the bare
+//! sign calls the [`Orient`] trait's methods, which return it as an
+//! [`Ordering`] (`Greater`, `Less`, `Equal` for the three answers in
+//! that order). (Shewchuk's
 //! `orient3d` has the opposite sign; this crate keeps one rule for both:
 //! the determinant of the vectors from the first point.) The sign is the
 //! exact sign of the determinant of the inputs as given, never one rounded
@@ -229,35 +234,142 @@ pub trait Orient: Scalar + Copy {
 /// The dimension 3, spelled so that the trait's signatures read alike.
 const D3: usize = 3;
 
-/// The exact orientation of three points in the plane: [`Orient::orient2d`]
-/// with the scalar inferred from the points.
+/// Which way three points of the plane turn: the answer of [`orient2d`].
 ///
 /// ```
-/// use core::cmp::Ordering;
-/// use isect::{nalgebra::Point2, orient2d};
+/// use isect::{nalgebra::Point2, orient2d, Orientation};
+///
+/// let (a, b) = (Point2::new(0.0, 0.0), Point2::new(1.0, 0.0));
+/// assert_eq!(orient2d(&a, &b, &Point2::new(0.5, 1e-300)), Orientation::CounterClockwise);
+/// assert_eq!(orient2d(&b, &a, &Point2::new(0.5, 1e-300)), Orientation::Clockwise);
+/// assert_eq!(orient2d(&a, &b, &Point2::new(7.0, 0.0)), Orientation::Collinear);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Orientation {
+    /// `a b c` turn counterclockwise: `c` is left of the line from `a` to
+    /// `b` (with x to the right and y up).
+    CounterClockwise,
+    /// `a b c` turn clockwise: `c` is right of the line from `a` to `b`.
+    Clockwise,
+    /// The three points lie on one line (also the answer for NaN or
+    /// infinite input).
+    Collinear,
+}
+
+/// Where a fourth point lies from the plane of three: the answer of
+/// [`orient3d`].
+///
+/// ```
+/// use isect::{nalgebra::Point3, orient3d, Orientation3};
+///
+/// let [a, b, c] = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]].map(Point3::from);
+/// // (b - a) × (c - a) = +z: "above" is z > 0.
+/// assert_eq!(orient3d(&a, &b, &c, &Point3::new(0.3, 0.3, 1e-300)), Orientation3::Above);
+/// assert_eq!(orient3d(&a, &b, &c, &Point3::new(9.0, 9.0, -1.0)), Orientation3::Below);
+/// assert_eq!(orient3d(&a, &b, &c, &Point3::new(7.0, -3.0, 0.0)), Orientation3::Coplanar);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Orientation3 {
+    /// `d` is on the side of the plane of `a b c` that the normal
+    /// `(b - a) × (c - a)` points to (above the triangle `a b c` when it
+    /// is seen counterclockwise from above).
+    Above,
+    /// `d` is on the other side.
+    Below,
+    /// The four points lie in one plane (also the answer for NaN or
+    /// infinite input).
+    Coplanar,
+}
+
+macro_rules! orientation_ordering {
+    ($name:ident, $pos:ident, $neg:ident, $zero:ident) => {
+        impl $name {
+            /// The answer for the points in the other order (two of them
+            /// swapped): the sign flips, zero stays.
+            #[inline]
+            #[must_use]
+            pub const fn reverse(self) -> Self {
+                match self {
+                    Self::$pos => Self::$neg,
+                    Self::$neg => Self::$pos,
+                    Self::$zero => Self::$zero,
+                }
+            }
+
+            /// The sign as an [`Ordering`] (the determinant compared with
+            /// zero): what [`Orient`]'s methods return.
+            #[inline]
+            #[must_use]
+            pub const fn to_ordering(self) -> Ordering {
+                match self {
+                    Self::$pos => Ordering::Greater,
+                    Self::$neg => Ordering::Less,
+                    Self::$zero => Ordering::Equal,
+                }
+            }
+
+            /// The named answer for the sign of the determinant.
+            #[inline]
+            #[must_use]
+            pub const fn from_ordering(sign: Ordering) -> Self {
+                match sign {
+                    Ordering::Greater => Self::$pos,
+                    Ordering::Less => Self::$neg,
+                    Ordering::Equal => Self::$zero,
+                }
+            }
+        }
+
+        impl From<Ordering> for $name {
+            #[inline]
+            fn from(sign: Ordering) -> Self {
+                Self::from_ordering(sign)
+            }
+        }
+
+        impl From<$name> for Ordering {
+            #[inline]
+            fn from(o: $name) -> Self {
+                o.to_ordering()
+            }
+        }
+    };
+}
+
+orientation_ordering!(Orientation, CounterClockwise, Clockwise, Collinear);
+orientation_ordering!(Orientation3, Above, Below, Coplanar);
+
+/// The exact orientation of three points in the plane, with the scalar
+/// inferred from the points: the named form of [`Orient::orient2d`]'s
+/// sign, exact for the coordinates as given.
+///
+/// ```
+/// use isect::{nalgebra::Point2, orient2d, Orientation};
 ///
 /// let (a, b) = (Point2::new(1.0f32, 1.0), Point2::new(3.0, 2.0));
-/// assert_eq!(orient2d(&a, &b, &Point2::new(0.0, 5.0)), Ordering::Greater);
-/// assert_eq!(orient2d(&a, &b, &Point2::new(5.0, 3.0)), Ordering::Equal);
+/// assert_eq!(orient2d(&a, &b, &Point2::new(0.0, 5.0)), Orientation::CounterClockwise);
+/// assert_eq!(orient2d(&a, &b, &Point2::new(5.0, 3.0)), Orientation::Collinear);
 /// ```
 #[inline]
 #[must_use]
-pub fn orient2d<T: Orient>(a: &Point<T, 2>, b: &Point<T, 2>, c: &Point<T, 2>) -> Ordering {
-    T::orient2d(a, b, c)
+pub fn orient2d<T: Orient>(a: &Point<T, 2>, b: &Point<T, 2>, c: &Point<T, 2>) -> Orientation {
+    Orientation::from_ordering(T::orient2d(a, b, c))
 }
 
-/// The exact orientation of four points in space: [`Orient::orient3d`]
-/// with the scalar inferred from the points.
+/// The exact orientation of four points in space, with the scalar
+/// inferred from the points: the named form of [`Orient::orient3d`]'s
+/// sign, exact for the coordinates as given.
 ///
 /// ```
-/// use core::cmp::Ordering;
-/// use isect::{nalgebra::Point3, orient3d};
+/// use isect::{nalgebra::Point3, orient3d, Orientation3};
 ///
 /// let [a, b, c] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]].map(Point3::from);
 /// // The plane x + y + z = 1; its normal (b - a) × (c - a) = (1, 1, 1).
-/// assert_eq!(orient3d(&a, &b, &c, &Point3::new(1.0, 1.0, 1.0)), Ordering::Greater);
-/// assert_eq!(orient3d(&a, &b, &c, &Point3::origin()), Ordering::Less);
-/// assert_eq!(orient3d(&a, &b, &c, &Point3::new(0.5, 0.25, 0.25)), Ordering::Equal);
+/// assert_eq!(orient3d(&a, &b, &c, &Point3::new(1.0, 1.0, 1.0)), Orientation3::Above);
+/// assert_eq!(orient3d(&a, &b, &c, &Point3::origin()), Orientation3::Below);
+/// assert_eq!(orient3d(&a, &b, &c, &Point3::new(0.5, 0.25, 0.25)), Orientation3::Coplanar);
 /// ```
 #[inline]
 #[must_use]
@@ -266,8 +378,8 @@ pub fn orient3d<T: Orient>(
     b: &Point<T, 3>,
     c: &Point<T, 3>,
     d: &Point<T, 3>,
-) -> Ordering {
-    T::orient3d(a, b, c, d)
+) -> Orientation3 {
+    Orientation3::from_ordering(T::orient3d(a, b, c, d))
 }
 
 // ---------------------------------------------------------------------------

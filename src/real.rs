@@ -25,7 +25,7 @@ use num_traits::Zero;
 use crate::{Orient, Vector};
 
 /// How fast a query's intermediate values grow with the magnitude of its
-/// inputs: the classes of the fixed-point range table (README, "Fixed-point
+/// inputs: the classes of the fixed-point range table (crate docs, "Fixed-point
 /// ranges"; [`Real::range_limit`] gives each class's range per scalar).
 /// Each query's kernel declares its class; the range layer checks its
 /// inputs against it before any arithmetic.

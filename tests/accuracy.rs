@@ -214,3 +214,38 @@ fn segment_triangle_and_triangle_triangle_in_every_order() {
     pairs_within::<f32, 3>(0x5E70, 4);
     pairs_within::<f64, 3>(0x5E71, 4);
 }
+
+// ---------------------------------------------------------------------------
+// The accuracy table (docs/accuracy.md, printed by examples/accuracy.rs):
+// every family's row within the bound its documentation states.
+
+fn table_within<T: Scalar>() {
+    let rows = common::families::rows::<T>(common::families::CASES);
+    let over: Vec<String> = rows
+        .iter()
+        .filter(|r| r.worst > r.bound || r.worst.is_nan())
+        .map(|r| {
+            format!(
+                "{} {}: {} > {} {}",
+                r.family, r.query, r.worst, r.bound, r.unit
+            )
+        })
+        .collect();
+    assert!(over.is_empty(), "{}: {over:#?}", T::NAME);
+}
+
+#[test]
+fn table_f32() {
+    table_within::<f32>();
+}
+
+#[test]
+fn table_f64() {
+    table_within::<f64>();
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn table_i32f32() {
+    table_within::<isect::fixed::I32F32>();
+}

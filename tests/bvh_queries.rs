@@ -202,6 +202,14 @@ fn invalid_casters_and_points_find_nothing() {
     let bvh = Bvh::new(vec![Ball::new(pt::<f64, 3>([0.0; 3]), 1.0)]);
     let zero = Ray::new(pt::<f64, 3>([-3.0, 0.0, 0.0]), vt([0.0; 3]));
     assert_eq!(bvh.cast_with(&zero, |_, b, r| b.cast(r).map(|h| h.t)), None);
+    // A zero-length caster is a point: in the ball, it hits at `t_min`.
+    let inside = isect::Segment::new(pt::<f64, 3>([0.5, 0.0, 0.0]), pt([0.5, 0.0, 0.0]));
+    assert_eq!(
+        bvh.cast_with(&inside, |_, b, r| b.cast_t(r)),
+        Some((0, 0.0))
+    );
+    let on = Ray::new(pt::<f64, 3>([0.0, 1.0, 0.0]), vt([0.0; 3]));
+    assert_eq!(bvh.cast_with(&on, |_, b, r| b.cast_t(r)), Some((0, 0.0)));
     let nan = Ray::new(pt::<f64, 3>([f64::NAN, 0.0, 0.0]), vt([1.0, 0.0, 0.0]));
     assert_eq!(bvh.cast_with(&nan, |_, b, r| b.cast(r).map(|h| h.t)), None);
     assert_eq!(bvh.nearest(&pt([f64::NAN, 0.0, 0.0])), None);

@@ -19,10 +19,13 @@ use common::*;
 
 use isect::nalgebra::{Matrix3, Point2, Point3, Vector2, Vector3};
 #[cfg(feature = "alloc")]
+use isect::ConvexPolyhedron;
+#[cfg(feature = "alloc")]
 use isect::TriMesh;
 use isect::{
-    Aabb, Ball, Capsule, CastHit, Caster, Clip, ConvexHull, DynRayCast, FaceCull, Intersect, Line,
-    Obb, Plane, Point, Polygon, PreparedRay, Ray, RayCast, RayHit, Real, Segment, Triangle, Vector,
+    Aabb, Ball, Capsule, CastHit, Caster, Clip, Cone, ConvexHull, Cylinder, DynRayCast, FaceCull,
+    Intersect, Line, Obb, Plane, Point, Polygon, PreparedRay, Ray, RayCast, RayHit, Real, Segment,
+    Triangle, Vector,
 };
 
 /// The exact bits of `t` (through `f64`: exact for every scalar here).
@@ -197,6 +200,19 @@ scalar_tests! {
             let plane2 = Plane::from_point_normal(&pt::<T, 2>(c2), vt(rng.point(1.0)));
             n += random_casts::<T, 2, _>(&plane2, (c2, r, q / 2.0), k + 100, "plane 2D");
             n += random_casts::<T, 2, _>(&Ball::new(pt::<T, 2>(c2), s(q / 3.0)), (c2, r, q / 2.0), k + 110, "circle");
+            let rad = rng.coord_in(q / 8.0, q / 3.0);
+            let cyl = Cylinder::new(pt::<T, 3>(sub(c3, half)), pt(add(c3, half)), s(rad));
+            n += random_casts::<T, 3, _>(&cyl, (c3, r, q / 2.0), k + 130, "cylinder");
+            let cone = Cone::new(pt::<T, 3>(add(c3, half)), pt(sub(c3, half)), s(2.0 * rad));
+            n += random_casts::<T, 3, _>(&cone, (c3, r, q / 2.0), k + 140, "cone");
+            #[cfg(feature = "alloc")]
+            {
+            // A random hull of 12 points around c3 (owned and borrowed).
+            let pts: Vec<_> = (0..12).map(|_| pt::<T, 3>(add(c3, rng.point(q / 2.0)))).collect();
+            let poly = ConvexPolyhedron::from_points(&pts).expect("a solid hull");
+            n += random_casts::<T, 3, _>(&poly, (c3, r, q / 3.0), k + 150, "polyhedron");
+            n += random_casts::<T, 3, _>(&poly.as_ref(), (c3, r, q / 3.0), k + 160, "polyhedron ref");
+            }
             #[cfg(feature = "alloc")]
             {
             // A closed mesh: the octahedron around c3.
@@ -417,6 +433,36 @@ scalar_tests! {
         point_case::<T, 2, _>(&tri2, [1.0, 1.0], true, true, "triangle 2D in");
         point_case::<T, 2, _>(&tri2, [2.0, 2.0], true, true, "triangle 2D on"); // x + y = 4
         point_case::<T, 2, _>(&tri2, [2.25, 2.0], false, true, "triangle 2D out");
+        // Cylinder around (0,0,0)-(0,0,2), radius 1: x² + y² <= 1, 0 <= z <= 2.
+        let cyl = Cylinder::new(pt::<T, 3>([0.0; 3]), pt([0.0, 0.0, 2.0]), s(1.0));
+        point_case::<T, 3, _>(&cyl, [0.5, 0.0, 1.0], true, true, "cylinder in");
+        point_case::<T, 3, _>(&cyl, [1.0, 0.0, 1.5], true, true, "cylinder on its side");
+        point_case::<T, 3, _>(&cyl, [0.5, 0.5, 2.0], true, true, "cylinder on its cap");
+        point_case::<T, 3, _>(&cyl, [0.75, 0.75, 1.0], false, true, "cylinder out"); // 1.125 > 1
+        point_case::<T, 3, _>(&cyl, [0.0, 0.0, 2.25], false, true, "cylinder above");
+        // Cone: apex (0,0,2), base (0,0,0) radius 1; at height z the radius
+        // is (2 - z) / 2.
+        let cone = Cone::new(pt::<T, 3>([0.0, 0.0, 2.0]), pt([0.0; 3]), s(1.0));
+        point_case::<T, 3, _>(&cone, [0.25, 0.0, 1.0], true, true, "cone in");
+        point_case::<T, 3, _>(&cone, [0.0, 0.5, 1.0], true, true, "cone on its slant");
+        point_case::<T, 3, _>(&cone, [0.0, 0.0, 2.0], true, true, "cone at its apex");
+        point_case::<T, 3, _>(&cone, [0.5, 0.5, 0.0], true, true, "cone on its base");
+        point_case::<T, 3, _>(&cone, [0.5, 0.25, 1.0], false, true, "cone out"); // 0.3125 > 0.25
+        point_case::<T, 3, _>(&cone, [0.0, 0.0, -0.25], false, true, "cone below");
+        // The unit cube as a polyhedron.
+        #[cfg(feature = "alloc")]
+        {
+            let corners: Vec<_> = (0..8)
+                .map(|i| pt::<T, 3>([(i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64]))
+                .collect();
+            let cube = ConvexPolyhedron::from_points(&corners).expect("a cube");
+            point_case::<T, 3, _>(&cube, [0.5, 0.5, 0.5], true, true, "polyhedron in");
+            point_case::<T, 3, _>(&cube, [1.0, 0.5, 0.25], true, true, "polyhedron on a face");
+            point_case::<T, 3, _>(&cube, [1.0, 1.0, 1.0], true, true, "polyhedron at a corner");
+            point_case::<T, 3, _>(&cube, [1.25, 0.5, 0.5], false, true, "polyhedron out");
+            point_case::<T, 3, _>(&cube.as_ref(), [0.5, 0.0, 0.5], true, true, "polyhedron ref on");
+            point_case::<T, 3, _>(&cube.as_ref(), [0.5, -0.25, 0.5], false, true, "polyhedron ref out");
+        }
         // A zero-area polygon is its segments.
         let flat2 = [[0.0, 0.0], [2.0, 2.0]].map(pt::<T, 2>);
         point_case::<T, 2, _>(&Polygon::new(&flat2), [1.0, 1.0], true, true, "flat polygon on");

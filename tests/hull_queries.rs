@@ -798,7 +798,9 @@ fn borrowed_form_checks_its_arrays() {
     let cube = ConvexPolyhedron::from_points(&pts).unwrap();
     let (v, o, i, pl) = cube.clone().into_parts();
     let r = ConvexPolyhedronRef::try_new(&v, &o, &i, &pl).unwrap();
-    assert_eq!(r, cube.as_ref());
+    // (The parts leave out the vertex adjacency: attached, the same.)
+    let (ao, an) = cube.adjacency();
+    assert_eq!(r.with_adjacency(ao, an), cube.as_ref());
 }
 
 // ---------------------------------------------------------------------------

@@ -82,7 +82,7 @@ fn naive3(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
 }
 
 fn o2(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Ordering {
-    orient2d(&Point2::from(a), &Point2::from(b), &Point2::from(c))
+    orient2d(&Point2::from(a), &Point2::from(b), &Point2::from(c)).into()
 }
 
 fn o3(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
@@ -92,6 +92,7 @@ fn o3(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
         &Point3::from(c),
         &Point3::from(d),
     )
+    .into()
 }
 
 /// A tiny deterministic generator (splitmix64).
@@ -514,7 +515,7 @@ fn non_finite_input_is_equal() {
                 &Point2::new(f[2], f[3]),
                 &Point2::new(f[4], f[5]),
             );
-            assert_eq!(r, Ordering::Equal);
+            assert_eq!(r, isect::Orientation::Collinear);
         }
         for i in 0..12 {
             let mut p = [1.0, 2.0, 5.0, -1.0, 3.0, 7.0, 0.0, 0.5, 2.0, 9.0, -4.0, 1.0];
@@ -522,7 +523,7 @@ fn non_finite_input_is_equal() {
             let [a, b, c, d] = [0, 3, 6, 9].map(|k| [p[k], p[k + 1], p[k + 2]]);
             assert_eq!(o3(a, b, c, d), Ordering::Equal);
             let [a, b, c, d] = [a, b, c, d].map(|q| Point3::from(q.map(|x| x as f32)));
-            assert_eq!(orient3d(&a, &b, &c, &d), Ordering::Equal);
+            assert_eq!(orient3d(&a, &b, &c, &d), isect::Orientation3::Coplanar);
         }
     }
     // All infinite, mixed signs: still Equal.

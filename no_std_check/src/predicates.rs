@@ -6,10 +6,10 @@ use core::cmp::Ordering;
 use isect::nalgebra::Point2;
 use isect::{orient2d, orient3d};
 
-/// An ordering as -1, 0 or 1.
+/// An orientation's sign as -1, 0 or 1.
 #[inline(always)]
-fn sign(o: Ordering) -> i32 {
-    o as i32
+fn sign(o: impl Into<Ordering>) -> i32 {
+    o.into() as i32
 }
 
 export! {

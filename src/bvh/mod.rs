@@ -13,7 +13,9 @@
 //! Degenerate cases: an empty set of shapes gives an empty tree (every
 //! query finds nothing); shapes with NaN boxes are kept but never found by
 //! a box-pruned query; a caster that is invalid ([`PreparedRay::is_valid`])
-//! hits nothing.
+//! hits nothing, except a zero-length caster, which is a point (see
+//! [`crate::RayCast`]): [`Bvh::cast_with`] casts it at the shapes whose
+//! boxes hold it.
 
 mod build;
 mod wide;
@@ -166,7 +168,9 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
     /// `ray` is the caster prepared, its range narrowed to the nearest hit
     /// so far, and a hit outside that range is ignored. Returns the index
     /// of the nearest shape hit and its parameter (ties: the smaller
-    /// index). `None` for an invalid caster.
+    /// index). `None` for an invalid caster, except that a zero-length
+    /// caster is a point (see [`crate::RayCast`]): `cast` is called, with
+    /// the zero-direction prepared ray, for the shapes whose boxes hold it.
     ///
     /// ```
     /// use isect::{Aabb, Bvh, RayCast, Segment, nalgebra::Point3};
@@ -185,7 +189,7 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
     ) -> Option<(usize, T)> {
         let ray = caster.prepare();
         if !ray.is_valid() {
-            return None;
+            return self.cast_point(caster, &ray, cast);
         }
         let mut t_max = ray.t_max();
         let mut best: Option<(usize, T)> = None;
@@ -214,6 +218,43 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
                 }
                 true
             });
+        best
+    }
+
+    /// [`Bvh::cast_with`] for an invalid prepared ray: a zero-length
+    /// caster (a point, in range and finite) is cast at the shapes whose
+    /// boxes hold it; anything else finds nothing.
+    #[cold]
+    fn cast_point<C: Caster<T, 3>>(
+        &self,
+        caster: &C,
+        ray: &PreparedRay<T, 3>,
+        mut cast: impl FnMut(usize, &S, &PreparedRay<T, 3>) -> Option<T>,
+    ) -> Option<(usize, T)> {
+        let p = caster.origin();
+        let point = caster.direction().iter().all(|x| *x == T::zero());
+        if !ray.fits || !point || !p.iter().all(|x| x.is_finite_real()) {
+            return None;
+        }
+        let mut best: Option<(usize, T)> = None;
+        self.tree.walk(
+            |b| crate::Contains::contains(b, &p).then_some(T::zero()),
+            |_| true,
+            |r| {
+                for (i, s) in self.leaf(r) {
+                    let Some(t) = cast(i, s, ray) else {
+                        continue;
+                    };
+                    if !(t >= ray.t_min && t <= ray.t_max) {
+                        continue;
+                    }
+                    if best.is_none_or(|(bi, bt)| t < bt || (t == bt && i < bi)) {
+                        best = Some((i, t));
+                    }
+                }
+                true
+            },
+        );
         best
     }
 

@@ -1,4 +1,4 @@
-//! Which side of a plane an axis-aligned box is on (seed 000 A.10): the
+//! Which side of a plane an axis-aligned box is on (Dunn and Parberry A.10): the
 //! corners with the least and the greatest `normal · p`, picked axis by
 //! axis from the signs of the normal.
 //!

@@ -1,4 +1,4 @@
-//! Which side of a plane a ball is on (seed 000 A.15): the centre's signed
+//! Which side of a plane a ball is on (Dunn and Parberry A.15): the centre's signed
 //! distance against the radius.
 //!
 //! Degenerate cases: a ball touching the plane straddles it; radius zero

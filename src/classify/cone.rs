@@ -6,7 +6,7 @@
 //! NaN straddles.
 
 use crate::classify::cylinder::disc_reach;
-use crate::classify::side_of;
+use crate::classify::side_of_span;
 use crate::{Cone, Plane, Real, Side};
 
 impl<T: Real> Cone<T> {
@@ -27,10 +27,7 @@ impl<T: Real> crate::range::kernel::ClassifyKernel<T, 3> for Cone<T> {
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_classify(&self, plane: &Plane<T, 3>) -> Side {
-        match self.plane_span(plane) {
-            Some((lo, hi)) => side_of(lo, hi),
-            None => Side::Straddling,
-        }
+        side_of_span(self.plane_span(plane))
     }
 }
 

@@ -5,7 +5,7 @@
 //! Degenerate cases: a cylinder touching the plane straddles it; `a == b`
 //! is the point `a`; a negative radius is treated as zero; NaN straddles.
 
-use crate::classify::side_of;
+use crate::classify::side_of_span;
 use crate::intersect::common::unit;
 use crate::{Cylinder, Plane, Real, Side, Vector};
 
@@ -40,10 +40,7 @@ impl<T: Real> crate::range::kernel::ClassifyKernel<T, 3> for Cylinder<T> {
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_classify(&self, plane: &Plane<T, 3>) -> Side {
-        match self.plane_span(plane) {
-            Some((lo, hi)) => side_of(lo, hi),
-            None => Side::Straddling,
-        }
+        side_of_span(self.plane_span(plane))
     }
 }
 

@@ -1,4 +1,4 @@
-//! Plane classification (seed 000 A.10 and A.15): [`Classify`] for points,
+//! Plane classification (Dunn and Parberry A.10 and A.15): [`Classify`] for points,
 //! balls, boxes, triangles, segments and capsules, one file per shape.
 //!
 //! Every shape is reduced to the range `[lo, hi]` of signed distances its
@@ -16,8 +16,8 @@
 //! [`Side::Straddling`]: crate::Side::Straddling
 //!
 //! Fixed point: inputs beyond `T::range_limit(Growth::Quadratic)` (`I16F16`
-//! ±45, `I32F32` ±11585) straddle, as NaN does (see the README,
-//! "Fixed-point ranges").
+//! ±45, `I32F32` ±11585) straddle, as NaN does (see "Fixed-point ranges" in the
+//! [crate docs](crate#fixed-point-ranges)).
 
 pub mod aabb;
 pub mod ball;
@@ -32,6 +32,13 @@ pub mod triangle;
 
 use crate::{Real, Side};
 
+/// [`side_of`] of a span that may be missing (NaN or infinite values):
+/// `None` straddles.
+#[inline]
+pub(crate) fn side_of_span<T: Real>(span: Option<(T, T)>) -> Side {
+    span.map_or(Side::Straddling, |(lo, hi)| side_of(lo, hi))
+}
+
 /// The side of a shape whose signed distances from the plane span `[lo,
 /// hi]`: front when `lo > 0`, back when `hi < 0`, otherwise (and for NaN)
 /// straddling.
@@ -40,6 +47,26 @@ pub(crate) fn side_of<T: Real>(lo: T, hi: T) -> Side {
     if lo > T::zero() {
         Side::Front
     } else if hi < T::zero() {
+        Side::Back
+    } else {
+        Side::Straddling
+    }
+}
+
+/// The side of a plane a set of points is on, decided exactly (the sign
+/// of `normal·p - d` of each point, [`crate::Orient::plane_side`]): front
+/// when every point is strictly in front, back when every point is
+/// strictly behind, straddling otherwise (a point on the plane, or NaN).
+#[inline(always)]
+pub(crate) fn side_of_points<T: Real, const D: usize, const N: usize>(
+    plane: &crate::Plane<T, D>,
+    points: [&crate::Point<T, D>; N],
+) -> Side {
+    use core::cmp::Ordering::{Greater, Less};
+    let sides = points.map(|p| T::plane_side(&plane.normal, plane.d, p));
+    if sides.iter().all(|s| *s == Greater) {
+        Side::Front
+    } else if sides.iter().all(|s| *s == Less) {
         Side::Back
     } else {
         Side::Straddling

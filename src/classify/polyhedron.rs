@@ -4,7 +4,7 @@
 //! Degenerate cases: a polyhedron touching the plane straddles it; one
 //! without vertices, and NaN, straddle.
 
-use crate::classify::side_of;
+use crate::classify::side_of_span;
 use crate::range::kernel::ClassifyKernel;
 use crate::{ConvexPolyhedronRef, Growth, Plane, Real, Side};
 
@@ -12,10 +12,7 @@ impl<T: Real> ClassifyKernel<T, 3> for ConvexPolyhedronRef<'_, T> {
     const GROWTH: Growth = Growth::Quadratic;
     #[inline]
     fn kernel_classify(&self, plane: &Plane<T, 3>) -> Side {
-        match self.plane_span(plane) {
-            Some((lo, hi)) => side_of(lo, hi),
-            None => Side::Straddling,
-        }
+        side_of_span(self.plane_span(plane))
     }
 }
 

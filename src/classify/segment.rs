@@ -1,21 +1,17 @@
-//! Which side of a plane a segment is on: the signs of its endpoints.
+//! Which side of a plane a segment is on: the signs of its endpoints,
+//! each decided exactly ([`crate::Orient::plane_side`]: no tolerance band).
 //!
 //! Degenerate cases: a segment touching the plane straddles it; a
 //! zero-length segment is a point; NaN straddles.
 
-use crate::classify::side_of2;
 use crate::{Plane, Real, Segment, Side};
 
 impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Segment<T, D> {
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
-        let (a, b) = (
-            plane.signed_distance(&self.a),
-            plane.signed_distance(&self.b),
-        );
-        // Both values compared (NaN fails both tests and straddles).
-        side_of2(a, b, T::zero())
+        // Each endpoint's side decided exactly.
+        crate::classify::side_of_points(plane, [&self.a, &self.b])
     }
 }
 

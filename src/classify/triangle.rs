@@ -1,5 +1,6 @@
 //! Which side of a plane a triangle is on: the signs of its three
-//! vertices.
+//! vertices, each decided exactly ([`crate::Orient::plane_side`]: no
+//! tolerance band; exact for every scalar, tests/accuracy.rs).
 //!
 //! Degenerate cases: a triangle touching the plane (a vertex or an edge on
 //! it) straddles it; a degenerate triangle is the segment or point it
@@ -11,21 +12,9 @@ impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Tri
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
-        let (a, b, c) = (
-            plane.signed_distance(&self.a),
-            plane.signed_distance(&self.b),
-            plane.signed_distance(&self.c),
-        );
-        // Comparisons of every value, not a select-based min/max, so that
-        // NaN cannot be dropped: it fails both tests and straddles.
-        let zero = T::zero();
-        if a > zero && b > zero && c > zero {
-            Side::Front
-        } else if a < zero && b < zero && c < zero {
-            Side::Back
-        } else {
-            Side::Straddling
-        }
+        // Each vertex's side decided exactly: a vertex on the plane (or
+        // within rounding of it) is never misplaced.
+        crate::classify::side_of_points(plane, [&self.a, &self.b, &self.c])
     }
 }
 

@@ -23,6 +23,22 @@
 //! `1e-30` in `f32` and a closest point `1e31` away — is then the point at
 //! the saturated parameter, no longer the closest, and its coordinates may
 //! overflow to infinity.
+//!
+//! ```
+//! use isect::{ClosestPoints, Segment, nalgebra::Point3};
+//!
+//! // Two segments crossing at an angle of 1e-9, one 1 above the other:
+//! // the distance is 1, and the closest points lie where they cross.
+//! let a = Segment::new(Point3::new(-1.0f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
+//! let b = Segment::new(Point3::new(-1.0, -1e-9, 1.0), Point3::new(1.0, 1e-9, 1.0));
+//! let pair = a.closest_points(&b);
+//! assert_eq!(pair.distance(), 1.0);
+//! assert!((pair.s - 0.5).abs() < 1e-6 && (pair.t - 0.5).abs() < 1e-6);
+//!
+//! // Exactly parallel and overlapping: one pair of the many, still 1 apart.
+//! let c = Segment::new(Point3::new(0.0, 0.0, 1.0), Point3::new(3.0, 0.0, 1.0));
+//! assert_eq!(a.closest_points(&c).distance(), 1.0);
+//! ```
 
 use crate::{Point, Real, Vector};
 

@@ -11,8 +11,8 @@
 //! triangles, polygons, hulls and the pairs within the quartic range (±3,
 //! ±62). Beyond it, closest points and distances are computed in `f64` and
 //! saturate (a hull's `try_closest_point` is `None`), and pairs with a ray
-//! or a line are always computed in `f64` (see the README, "Fixed-point
-//! ranges").
+//! or a line are always computed in `f64` (see "Fixed-point
+//! ranges" in the [crate docs](crate#fixed-point-ranges)).
 
 mod gram;
 mod linear;

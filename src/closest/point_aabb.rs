@@ -1,4 +1,4 @@
-//! Closest point of a solid axis-aligned box (seed 000 A.5): each
+//! Closest point of a solid axis-aligned box (Dunn and Parberry A.5): each
 //! coordinate clamped to the box's range on its axis.
 //!
 //! Degenerate cases: a flat box (`min == max` on an axis) works as is; on

@@ -1,4 +1,4 @@
-//! Closest point of a solid ball (seed 000 A.4, with solid semantics).
+//! Closest point of a solid ball (Dunn and Parberry A.4, with solid semantics).
 //!
 //! A point inside is its own closest point; one outside moves along the
 //! line to the center until it meets the surface. For the surface point

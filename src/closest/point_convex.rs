@@ -38,7 +38,7 @@ impl<T: Real> ConvexHull<'_, T> {
     /// The point of the hull nearest `p`, or `None` when the hull is empty
     /// or the input is not finite. Fixed point: `None` also beyond the
     /// quartic range, and when the answer could lie more than 15 times
-    /// that range away (see the README, "Fixed-point ranges").
+    /// that range away (see "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
     ///
     /// ```
     /// use isect::{ConvexHull, Plane, nalgebra::{Point3, Vector3}};

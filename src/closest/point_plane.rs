@@ -1,4 +1,4 @@
-//! Closest point on a plane (seed 000 A.3) or a 2D implicit line (A.1).
+//! Closest point on a plane (Dunn and Parberry A.3) or a 2D implicit line (A.1).
 //!
 //! `q' = q - ((n·q - d) / (n·n)) n`: exact for any non-zero normal, unit or
 //! not. Degenerate cases: a zero normal describes no proper plane; the

@@ -1,4 +1,4 @@
-//! Closest point on a ray (seed 000 A.2): the projection onto the line,
+//! Closest point on a ray (Dunn and Parberry A.2): the projection onto the line,
 //! with `t` clamped to `[0, inf)`.
 //!
 //! Degenerate cases: a zero direction makes the ray its origin. NaN input

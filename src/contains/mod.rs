@@ -7,7 +7,7 @@
 //! negative or NaN radius, a box with `min > max`) contain nothing and are
 //! contained in nothing; NaN input gives `false`.
 //! Fixed point: inputs beyond `T::range_limit(Growth::Quadratic)` give
-//! `false` (see the README, "Fixed-point ranges").
+//! `false` (see "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
 //!
 //! [`Contains`]: crate::Contains
 

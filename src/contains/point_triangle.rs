@@ -3,6 +3,9 @@
 //!
 //! Degenerate cases: a degenerate triangle contains the points of the
 //! segment (or the point) it spans; NaN gives `false`.
+//!
+//! Accuracy: exact (the sides are [`crate::orient2d`]); tested against
+//! exact rationals on points on and near the edges (tests/accuracy.rs).
 
 use crate::intersect::convex_contains_2d;
 use crate::{Point, Real, Triangle};

@@ -1,4 +1,4 @@
-//! Culling an axis-aligned box with the fast plane test (seed 000 A.10):
+//! Culling an axis-aligned box with the fast plane test (Dunn and Parberry A.10):
 //! per plane, the corner with the least `normal · p` decides whether the
 //! box is wholly outside, the corner with the greatest whether it is
 //! wholly inside.

@@ -10,7 +10,7 @@
 //! `Outside` is only returned for a shape that is truly outside, while a
 //! shape near a corner or an edge of the frustum, outside it but not
 //! wholly outside any single plane, is reported `Intersecting` (never
-//! culled). Boxes use the fast plane test of seed 000 A.10: per plane,
+//! culled). Boxes use the fast plane test of Dunn and Parberry A.10: per plane,
 //! only the corner nearest the inside and the one nearest the outside.
 //!
 //! Degenerate cases: shapes on a plane count as inside it (closed sets);
@@ -19,8 +19,8 @@
 //! planes must have unit normals ([`Frustum::from_matrix`] makes them so)
 //! for the ball test, which compares distances with the radius.
 //! Fixed point: inputs beyond `T::range_limit(Growth::Quadratic)` are
-//! `Intersecting` (never culled), as NaN is (see the README, "Fixed-point
-//! ranges").
+//! `Intersecting` (never culled), as NaN is (see "Fixed-point
+//! ranges" in the [crate docs](crate#fixed-point-ranges)).
 
 pub mod aabb;
 pub mod ball;
@@ -40,6 +40,7 @@ use crate::{Frustum, Real};
 /// assert_eq!(f.cull(&b([1.5, -0.5, 0.2], [2.5, 0.5, 0.8])), Visibility::Outside);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Visibility {
     /// Wholly inside the frustum (touching its planes from inside counts).
     Inside,

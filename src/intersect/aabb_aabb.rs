@@ -1,4 +1,4 @@
-//! Axis-aligned box against axis-aligned box (seed 000 A.17), in any
+//! Axis-aligned box against axis-aligned box (Dunn and Parberry A.17), in any
 //! dimension.
 //!
 //! Two boxes overlap when their intervals overlap on every axis (the

@@ -1,4 +1,4 @@
-//! Axis-aligned box against plane (seed 000 A.10), in any dimension.
+//! Axis-aligned box against plane (Dunn and Parberry A.10), in any dimension.
 //!
 //! The plane is the two-sided surface `normal · p = d`. The box corners
 //! with the least and the greatest `normal · p` are picked axis by axis

@@ -1,4 +1,4 @@
-//! Axis-aligned box against solid triangle (seed 002 5.2.9, after
+//! Axis-aligned box against solid triangle (RTCD 5.2.9, after
 //! Akenine-Möller and Eberly): 13 separating axes in 3D; in 2D, the
 //! polygon test (`polygon_polygon.rs`).
 //!

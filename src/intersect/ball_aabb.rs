@@ -1,4 +1,4 @@
-//! Ball against axis-aligned box (seed 000 A.14, after Arvo), in any
+//! Ball against axis-aligned box (Dunn and Parberry A.14, after Arvo), in any
 //! dimension.
 //!
 //! The box point nearest the centre is the centre clamped to the box; the

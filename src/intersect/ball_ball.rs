@@ -1,4 +1,4 @@
-//! Ball against ball (seed 000 A.13), in any dimension.
+//! Ball against ball (Dunn and Parberry A.13), in any dimension.
 //!
 //! Two balls meet when the distance of their centres is at most the sum of
 //! their radii; the test compares squares, so it takes no square root.
@@ -13,6 +13,11 @@
 //! ball (`None`), and so is NaN or infinite input (and a pair of radii
 //! whose sum overflows to infinity, beyond `T::max_finite() / 2` each). Fixed point: squared
 //! centre distances must fit the type (`I32F32`: distances up to 4.6e4).
+//!
+//! Accuracy (measured against exact rationals; tests/accuracy.rs,
+//! docs/accuracy.md): the depth within 4 ulps of the largest coordinate
+//! magnitude and the normal within 4 ulps of 1 (`f32`, `f64`); `I32F32`
+//! within 80 and 8 units of its last bit (coordinates up to 50).
 
 use crate::intersect::common::{rounded_contact, within};
 use crate::linalg::sub;

@@ -1,4 +1,4 @@
-//! Ball against plane (seed 000 A.15), in any dimension (`Plane<T, 2>` is
+//! Ball against plane (Dunn and Parberry A.15), in any dimension (`Plane<T, 2>` is
 //! a 2D line).
 //!
 //! The plane is the two-sided surface `normal · p = d`, not a half-space:

@@ -1,4 +1,4 @@
-//! Ball against solid convex polygon (seed 002, end of 5.2.8), in any
+//! Ball against solid convex polygon (Ericson, *Real-Time Collision Detection*, end of 5.2.8), in any
 //! dimension.
 //!
 //! The polygon point nearest the centre (`point_polygon.rs`, a fan of

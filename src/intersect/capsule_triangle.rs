@@ -13,6 +13,11 @@
 //! radius zero a segment; a degenerate triangle is the segment or point it
 //! spans; a negative, NaN or infinite radius and NaN or infinite input give
 //! `None`.
+//!
+//! Accuracy (measured against exact rationals; tests/accuracy.rs,
+//! docs/accuracy.md): for a capsule lying on the face, the contact normal
+//! is the face's within 16 ulps of 1 (`f32`, `f64`), 8 units of the last
+//! bit (`I32F32`).
 
 use crate::closest::segment_triangle::segment_triangle;
 use crate::intersect::ball_triangle::triangle_axes;

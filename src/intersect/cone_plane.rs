@@ -15,7 +15,7 @@
 //! `apex == base_center` is the point `apex`; a zero normal (no plane), a
 //! negative, NaN or infinite radius and NaN or infinite input give `None`.
 
-use crate::intersect::cylinder_plane::support_plane_contact;
+use crate::intersect::cylinder_plane::{span_touches_plane, support_plane_contact};
 use crate::intersect::radius_ok;
 use crate::{Cone, Contact, Plane, Real};
 
@@ -32,12 +32,7 @@ impl<T: Real> crate::range::kernel::IntersectKernel<T, Plane<T, 3>> for Cone<T> 
 
     #[inline]
     fn kernel_intersects(&self, plane: &Plane<T, 3>) -> bool {
-        let nonzero = plane.normal.iter().any(|x| *x != T::zero());
-        radius_ok(self.radius)
-            && nonzero
-            && self
-                .plane_span(plane)
-                .is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
+        radius_ok(self.radius) && span_touches_plane(plane, self.plane_span(plane))
     }
 }
 

@@ -23,6 +23,15 @@ use crate::{Contact, Cylinder, Plane, Point, Real, Support};
 /// `|normal|`) with a plane, or `None` when the span misses zero or the
 /// normal is zero: the point is where the segment between the shape's
 /// support points along `∓normal` crosses the plane.
+/// Whether a shape whose signed-distance span over a plane is `span`
+/// touches it: a zero normal (no plane) and a missing span (NaN or
+/// infinite values) do not.
+#[inline]
+pub(crate) fn span_touches_plane<T: Real>(plane: &Plane<T, 3>, span: Option<(T, T)>) -> bool {
+    plane.normal.iter().any(|x| *x != T::zero())
+        && span.is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
+}
+
 #[inline]
 pub(crate) fn support_plane_contact<T: Real, S: Support<T, 3>>(
     shape: &S,
@@ -55,12 +64,7 @@ impl<T: Real> crate::range::kernel::IntersectKernel<T, Plane<T, 3>> for Cylinder
 
     #[inline]
     fn kernel_intersects(&self, plane: &Plane<T, 3>) -> bool {
-        let nonzero = plane.normal.iter().any(|x| *x != T::zero());
-        radius_ok(self.radius)
-            && nonzero
-            && self
-                .plane_span(plane)
-                .is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
+        radius_ok(self.radius) && span_touches_plane(plane, self.plane_span(plane))
     }
 }
 

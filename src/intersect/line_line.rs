@@ -1,4 +1,4 @@
-//! Segments, rays and lines against each other in 3D (seed 000 A.8:
+//! Segments, rays and lines against each other in 3D (Dunn and Parberry A.8:
 //! intersecting, skew, parallel or coincident), and the relation of two
 //! lines in any dimension.
 //!
@@ -168,7 +168,7 @@ linear_3d_pair!(Ray: Segment, Ray, Line);
 linear_3d_pair!(Line: Segment, Ray, Line);
 
 impl<T: Real, const D: usize> Line<T, D> {
-    /// How two lines lie (seed 000 A.8), deciding near cases with the
+    /// How two lines lie (Dunn and Parberry A.8), deciding near cases with the
     /// default tolerance of the module docs.
     ///
     /// ```

@@ -18,8 +18,8 @@
 //! capsule against triangles, capsule–capsule and the 3D linear pairs,
 //! which keep the quartic class); beyond it `intersect` is `None` and
 //! `intersects` is `false` (the checked forms say
-//! [`OutOfRange`](crate::OutOfRange)), never an overflow (see the README,
-//! "Fixed-point ranges").
+//! [`OutOfRange`](crate::OutOfRange)), never an overflow (see "Fixed-point ranges" in the
+//! [crate docs](crate#fixed-point-ranges)).
 //!
 //! Floats near their range's end: a cast whose hit point overflows reports
 //! the hit with the point saturated at `±T::max_finite()` (so `intersects`

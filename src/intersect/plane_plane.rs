@@ -1,4 +1,4 @@
-//! Planes against planes: two 2D implicit lines (seed 000 A.7: one point,
+//! Planes against planes: two 2D implicit lines (Dunn and Parberry A.7: one point,
 //! parallel, or coincident), two planes in 3D (a line, parallel, or
 //! coincident), and three planes in 3D (A.11: a point).
 //!
@@ -89,7 +89,7 @@ impl<T: Real> Plane<T, 3> {
         finite(&p).then_some(PlaneHit::Line(Line::new(Point::from(p), dir)))
     }
 
-    /// The point where three planes meet (seed 000 A.11), or `None` when
+    /// The point where three planes meet (Dunn and Parberry A.11), or `None` when
     /// they do not meet in exactly one point (the triple product `n₁ · (n₂ ×
     /// n₃)` at most `T::tolerance() |n₁||n₂||n₃|`) or the input is not
     /// finite.

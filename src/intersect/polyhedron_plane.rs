@@ -14,7 +14,7 @@
 //! work as is; a polyhedron without vertices, a zero normal (no plane) and
 //! NaN or infinite input give `None`.
 
-use crate::intersect::cylinder_plane::support_plane_contact;
+use crate::intersect::cylinder_plane::{span_touches_plane, support_plane_contact};
 use crate::range::kernel::IntersectKernel;
 use crate::{Contact, ConvexPolyhedronRef, Growth, Plane, Real};
 
@@ -29,11 +29,7 @@ impl<T: Real> IntersectKernel<T, Plane<T, 3>> for ConvexPolyhedronRef<'_, T> {
 
     #[inline]
     fn kernel_intersects(&self, plane: &Plane<T, 3>) -> bool {
-        let nonzero = plane.normal.iter().any(|x| *x != T::zero());
-        nonzero
-            && self
-                .plane_span(plane)
-                .is_some_and(|(lo, hi)| lo <= T::zero() && hi >= T::zero())
+        span_touches_plane(plane, self.plane_span(plane))
     }
 }
 

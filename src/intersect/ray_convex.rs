@@ -1,5 +1,5 @@
 //! Ray (and segment, line) against a convex polyhedron given by
-//! half-spaces ([`ConvexHull`]; seed 004's ray against a convex hull), by
+//! half-spaces ([`ConvexHull`]; Sánchez-Crespo Dalmau's ray against a convex hull), by
 //! clipping the caster's line against each half-space in turn
 //! (Cyrus–Beck).
 //!

@@ -1,5 +1,5 @@
 //! Ray (and segment, line) against a plane, or in 2D an implicit line
-//! (seed 000 A.9, seed 003, seed 004), from either side.
+//! (Dunn and Parberry A.9), from either side.
 //!
 //! The caster `o + t d` meets `n·p = d₀` at `t = (d₀ - n·o) / (n·d)`; the
 //! hit's normal is the unit plane normal turned to face the caster, and

@@ -1,4 +1,4 @@
-//! Segments, rays and lines against each other in 2D, exactly (seed 000
+//! Segments, rays and lines against each other in 2D, exactly (Dunn and Parberry
 //! A.7 for lines; collinear overlaps reported).
 //!
 //! Segment against segment decides from the exact orientations of the

@@ -1,4 +1,4 @@
-//! Solid triangle against solid triangle (seed 002 5.2.10): in 3D by the
+//! Solid triangle against solid triangle (RTCD 5.2.10): in 3D by the
 //! plane of one and the sides of the other, finding the segment (or the
 //! coplanar polygon) where they meet; in 2D, the polygon test
 //! (`polygon_polygon.rs`).

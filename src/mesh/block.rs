@@ -96,11 +96,16 @@ impl<T: Real> Block<T> {
 /// `leaves` the leaves as (first position, count); returns the blocks and,
 /// per leaf, its first block.
 pub(crate) fn blocks_of<T: Real>(
-    leaves: impl Iterator<Item = (usize, usize)>,
+    leaves: impl Iterator<Item = (usize, usize)> + Clone,
     tri: impl Fn(usize) -> (u32, Triangle<T, 3>),
 ) -> (Vec<Block<T>>, Vec<u32>) {
-    let mut blocks = Vec::new();
-    let mut first = Vec::new();
+    // Exactly the blocks needed (pushing into a growing vector kept up to
+    // twice the memory: 118 MB instead of 74 for a million triangles).
+    let (n_leaves, n_blocks) = leaves.clone().fold((0, 0), |(l, b), (_, count)| {
+        (l + 1, b + count.div_ceil(LANES))
+    });
+    let mut blocks = Vec::with_capacity(n_blocks);
+    let mut first = Vec::with_capacity(n_leaves);
     let mut buf: Vec<(u32, Triangle<T, 3>)> = Vec::with_capacity(LANES);
     for (start, count) in leaves {
         first.push(blocks.len() as u32);
@@ -163,6 +168,19 @@ fn pick<A: Copy>(a: &[A; 3], i: usize) -> A {
     }
 }
 
+/// A reference to row `i` (0, 1 or 2) of a triple, by a select of the
+/// address, so that the row is read as one vector (a select of the values
+/// read them lane by lane: 2–9% slower casts).
+#[inline(always)]
+fn pick_ref<A>(a: &[A; 3], i: usize) -> &A {
+    let [x, y, z] = a;
+    match i {
+        0 => x,
+        1 => y,
+        _ => z,
+    }
+}
+
 /// The outcome of a block test: `hit` (bit `k`: lane `k` is hit within
 /// the range, with parameter `t[k]`), `hard` (bit `k`: lane `k` needs the
 /// scalar test).
@@ -201,7 +219,7 @@ impl<T: Real> Block<T> {
         // The vertices relative to the origin in the sheared frame
         // (`WoopFrame::apply`), lane by lane.
         let sheared = |p: &[Lanes<T>; 3]| -> [Lanes<T>; 3] {
-            let (px, py, pz) = (pick(p, kx), pick(p, ky), pick(p, kz));
+            let (px, py, pz) = (pick_ref(p, kx), pick_ref(p, ky), pick_ref(p, kz));
             let mut out = [[zero; LANES]; 3];
             for l in 0..LANES {
                 let z = pz[l] - oz;

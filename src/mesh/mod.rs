@@ -350,6 +350,7 @@ impl<T: Real> TriMesh<T> {
 /// triangle hit, its barycentric coordinates (`point = u a + v b + w c`)
 /// and whether the caster met its front face (counter-clockwise side).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MeshHit<T: Real> {
     /// Parameter of the hit along the caster.
     pub t: T,
@@ -676,6 +677,10 @@ fn tri_of<T: Real>(v: &[Point<T, 3>], t: &[u32; 3]) -> Triangle<T, 3> {
 impl<T: Real> ClosestPoint<T, 3> for TriMesh<T> {
     /// The nearest point on the mesh's surface; `p` itself for an empty
     /// mesh or non-finite `p` (see [`TriMesh::closest_triangle`]).
+    ///
+    /// Accuracy (against exact rationals; tests/accuracy.rs): the distance
+    /// within `4 ulp(m) / sin θ`, `θ` the largest angle of the worst-shaped
+    /// triangle (as `Triangle::closest_point`).
     fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
         self.closest_triangle(p).map_or(*p, |(_, q)| q)
     }

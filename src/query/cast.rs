@@ -20,6 +20,7 @@ use crate::{ClosestPair, Line, Point, Real, Vector};
 /// assert_eq!((span.enter, span.exit), (1.0, 3.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Span<T: Real> {
     /// Parameter where the caster enters the solid (or starts inside it).
     pub enter: T,
@@ -53,6 +54,7 @@ impl<T: Real> Span<T> {
 /// assert!(tri.cast(&up.culled(FaceCull::Front)).is_some());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum FaceCull {
     /// Hit both faces.
     #[default]
@@ -85,6 +87,7 @@ impl FaceCull {
 /// caster: `(b - a) × (c - a)` normalised when `front`, its opposite
 /// otherwise.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TriangleHit<T: Real> {
     /// Parameter of the hit along the caster.
     pub t: T,
@@ -120,6 +123,7 @@ impl<T: Real> TriangleHit<T> {
 /// `s` is a parameter on the first shape, `t` on the second (their own
 /// parameters: `origin + s * dir`, `a + s * (b - a)`).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LinearHit<T: Real, const D: usize = 3> {
     /// They cross or touch at one point.
     Point {
@@ -142,8 +146,9 @@ pub enum LinearHit<T: Real, const D: usize = 3> {
 }
 
 /// How two lines (or the lines through two rays or segments) lie relative
-/// to each other (seed 000 A.7, A.8).
+/// to each other (Dunn and Parberry A.7, A.8).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LineRelation<T: Real, const D: usize = 3> {
     /// They meet in one point.
     Intersecting {
@@ -168,6 +173,7 @@ pub enum LineRelation<T: Real, const D: usize = 3> {
 /// Where two planes (or 2D implicit lines) meet ([`crate::Plane`] with
 /// itself).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PlaneHit<T: Real, const D: usize = 3> {
     /// Two 2D lines cross at a point, or three planes meet at one.
     Point(Point<T, D>),

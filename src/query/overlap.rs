@@ -21,9 +21,37 @@ const CAPACITY: usize = 6;
 /// assert_eq!(poly.centroid(), Point3::new(1.0 / 3.0, 1.0 / 3.0, 0.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "RawOverlapPolygon<T, D>")
+)]
 pub struct OverlapPolygon<T: Real, const D: usize = 3> {
     points: [Point<T, D>; CAPACITY],
     len: usize,
+}
+
+/// An [`OverlapPolygon`] as read, before its count is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawOverlapPolygon<T: Real, const D: usize> {
+    points: [Point<T, D>; CAPACITY],
+    len: usize,
+}
+
+#[cfg(feature = "serde")]
+impl<T: Real, const D: usize> TryFrom<RawOverlapPolygon<T, D>> for OverlapPolygon<T, D> {
+    type Error = &'static str;
+
+    fn try_from(raw: RawOverlapPolygon<T, D>) -> Result<Self, Self::Error> {
+        if raw.len > CAPACITY {
+            return Err("an overlap polygon has at most six vertices");
+        }
+        Ok(Self {
+            points: raw.points,
+            len: raw.len,
+        })
+    }
 }
 
 impl<T: Real, const D: usize> OverlapPolygon<T, D> {
@@ -97,6 +125,7 @@ impl<T: Real, const D: usize> OverlapPolygon<T, D> {
 /// assert!(ends.contains(&Point3::new(1.0, 1.0, 0.0)) && ends.contains(&Point3::new(2.0, 0.0, 0.0)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TriangleIntersection<T: Real> {
     /// The triangles cross (or touch) along this segment, which has zero
     /// length where they meet at one point. Also the answer when either

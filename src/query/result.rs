@@ -10,6 +10,7 @@ use crate::{Point, Real, Vector};
 /// surface, the side facing the caster). A caster that starts inside a
 /// solid hits at `t = 0` with the normal pointing against its direction.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RayHit<T: Real, const D: usize = 3> {
     /// Parameter of the hit along the caster.
     pub t: T,
@@ -23,6 +24,7 @@ pub struct RayHit<T: Real, const D: usize = 3> {
 /// the motion, the contact `point`, and the contact `normal` pointing from
 /// the static shape to the moving one.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Toi<T: Real, const D: usize = 3> {
     /// Fraction of the motion at first contact.
     pub t: T,
@@ -36,6 +38,7 @@ pub struct Toi<T: Real, const D: usize = 3> {
 /// moving the second shape by `depth` separates them, and a `point` in the
 /// overlap.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact<T: Real, const D: usize = 3> {
     /// A point of the overlap.
     pub point: Point<T, D>,
@@ -62,6 +65,7 @@ pub struct Contact<T: Real, const D: usize = 3> {
 /// assert_eq!(pair.distance_squared(), 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ClosestPair<T: Real, const D: usize = 3> {
     /// The point of the first shape.
     pub point_a: Point<T, D>,
@@ -105,6 +109,7 @@ impl<T: Real, const D: usize> ClosestPair<T, D> {
 
 /// Which side of a plane a shape lies on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
     /// Wholly on the side the normal points to.
     Front,

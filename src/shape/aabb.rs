@@ -15,6 +15,7 @@ use crate::{Ball, Bounded, Point, Real, ShapeError, Vector};
 /// assert_eq!(b.half_extents(), Vector2::new(2.0, 1.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb<T: Real, const D: usize = 3> {
     /// The corner with the smallest coordinates.
     pub min: Point<T, D>,

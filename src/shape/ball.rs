@@ -13,6 +13,7 @@ use crate::{Aabb, Bounded, Point, Real, ShapeError, Vector};
 /// assert_eq!(s.distance(&Point3::new(3.0, 0.0, 0.0)), 2.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ball<T: Real, const D: usize = 3> {
     /// The center.
     pub center: Point<T, D>,
@@ -41,7 +42,7 @@ impl<T: Real, const D: usize> Ball<T, D> {
         Ok(Self { center, radius })
     }
 
-    /// The point of the ball's surface nearest `p` (seed 000 A.4): `p`
+    /// The point of the ball's surface nearest `p` (Dunn and Parberry A.4): `p`
     /// pushed out or pulled in along the ray from the center. `None` when
     /// `p` is the center (every surface point is equally near) or the input
     /// is not finite.

@@ -12,6 +12,7 @@ use crate::{Aabb, Ball, Bounded, Real, Segment, ShapeError, Vector};
 /// assert_eq!(c.distance(&Point3::new(2.0, 0.0, 1.0)), 1.5);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Capsule<T: Real, const D: usize = 3> {
     /// The core segment.
     pub segment: Segment<T, D>,

@@ -27,6 +27,7 @@ use crate::{Aabb, Ball, Bounded, Point, Real, ShapeError, Support, Vector};
 /// assert_eq!(c.distance(&Point3::new(0.0, 0.0, 3.0)), 1.0); // above the apex
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cone<T: Real> {
     /// The tip.
     pub apex: Point<T, 3>,

@@ -20,6 +20,7 @@ use crate::{Plane, Point, Real, ShapeError};
 /// assert!(!cube.contains_point(&Point3::new(0.5, 0.5, 1.5)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ConvexHull<'a, T: Real> {
     /// The bounding planes; the hull is where `normal · p <= d` for all.
     pub planes: &'a [Plane<T, 3>],

@@ -26,6 +26,7 @@ use crate::{Aabb, Ball, Bounded, Point, Real, Segment, ShapeError, Support, Vect
 /// assert_eq!(c.distance(&Point3::new(0.5, 0.0, 5.0)), 3.0); // from the top disc
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cylinder<T: Real> {
     /// Centre of the first end disc.
     pub a: Point<T, 3>,
@@ -142,6 +143,10 @@ pub(crate) fn rim_support<T: Real>(
         return *c;
     };
     let perp = dir - n * n.dot(dir);
+    // Again: for `dir` nearly along the axis, the first pass leaves a part
+    // along `u` (the rounding of `n · dir`) as large as `perp` itself,
+    // which would put the rim point off the disc's plane.
+    let perp = perp - n * n.dot(&perp);
     match unit(&perp) {
         Some((p, _)) => c + p * r.max_sel(T::zero()),
         None => *c,

@@ -13,6 +13,7 @@ use crate::{Aabb, Ball, Bounded, Matrix, Plane, Point, Real, Vector};
 /// assert!(!f.contains_point(&Point3::new(0.0, 0.0, -0.1)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Frustum<T: Real> {
     /// Left, right, bottom, top, near and far planes, unit normals out.
     pub planes: [Plane<T, 3>; 6],

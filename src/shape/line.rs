@@ -11,6 +11,7 @@ use crate::{Point, Real, ShapeError, Vector};
 /// assert_eq!(l.at(-2.0), Point2::new(-2.0, 1.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Line<T: Real, const D: usize = 3> {
     /// The point at `t = 0`.
     pub origin: Point<T, D>,

@@ -15,6 +15,7 @@ use crate::{Aabb, Ball, Bounded, Matrix, Point, Real, ShapeError, Vector};
 /// assert!((b.distance(&far) - (3.0 - 2f64.sqrt())).abs() < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Obb<T: Real, const D: usize = 3> {
     /// The center.
     pub center: Point<T, D>,

@@ -4,7 +4,7 @@ use crate::shape::{check_scalar, check_vector};
 use crate::{Point, Real, ShapeError, Vector};
 
 /// A hyperplane: the points `p` with `normal · p = d`. `Plane<T, 3>` is a
-/// plane, `Plane<T, 2>` the implicit 2D line of seed 000 A.1.
+/// plane, `Plane<T, 2>` the implicit 2D line of Dunn and Parberry A.1.
 ///
 /// The normal's side is the front ([`crate::Side::Front`]). Queries that
 /// need a unit normal say so; [`Plane::try_new`], [`Plane::from_points`]
@@ -18,6 +18,7 @@ use crate::{Point, Real, ShapeError, Vector};
 /// assert_eq!(p.signed_distance(&Point3::new(5.0, 1.0, 3.5)), 1.5);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Plane<T: Real, const D: usize = 3> {
     /// The normal (unit length for the queries that say so).
     pub normal: Vector<T, D>,

@@ -15,6 +15,7 @@ use crate::{Aabb, Ball, Bounded, Point, Real, ShapeError, Vector};
 /// assert_eq!(poly.closest_point(&Point2::new(2.0, 0.5)), Point2::new(1.0, 0.5));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Polygon<'a, T: Real, const D: usize = 3> {
     /// The vertices, in order around the polygon.
     pub vertices: &'a [Point<T, D>],

@@ -46,6 +46,7 @@ use crate::{Aabb, Ball, Bounded, Plane, Point, Real, ShapeError, Support, Vector
 /// assert_eq!(tet.distance(&Point3::new(0.25, 0.25, -2.0)), 2.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ConvexPolyhedronRef<'a, T: Real> {
     /// The vertices.
     pub vertices: &'a [Point<T, 3>],
@@ -57,6 +58,13 @@ pub struct ConvexPolyhedronRef<'a, T: Real> {
     pub face_indices: &'a [u32],
     /// The faces' planes, one per face, with unit normals pointing out.
     pub planes: &'a [Plane<T, 3>],
+    /// Where each vertex's neighbours start in `adjacency`, and (last)
+    /// where the last one's end: one entry more than there are vertices.
+    /// Empty: no adjacency (support points by a scan of every vertex).
+    pub adjacency_offsets: &'a [u32],
+    /// The vertices joined to each vertex by an edge, one vertex's after
+    /// the other's ([`ConvexPolyhedron::from_points`] builds them).
+    pub adjacency: &'a [u32],
 }
 
 /// What a polyhedron's arrays describe (see [`ConvexPolyhedronRef`]).
@@ -87,6 +95,38 @@ impl<'a, T: Real> ConvexPolyhedronRef<'a, T> {
             face_offsets,
             face_indices,
             planes,
+            adjacency_offsets: &[],
+            adjacency: &[],
+        }
+    }
+
+    /// The same polyhedron with vertex adjacency attached (compressed
+    /// rows: vertex `i`'s neighbours are `neighbors[offsets[i] as
+    /// usize..offsets[i + 1] as usize]`), which makes support points
+    /// ([`Support::support_from`]) climb edges from the last one instead
+    /// of scanning every vertex: GJK and EPA then cost a few vertices per
+    /// step. The arrays must describe the polyhedron's edges (a wrong one
+    /// gives wrong support points, never a panic); offsets that do not
+    /// have one entry more than there are vertices are ignored.
+    ///
+    /// ```
+    /// use isect::{ConvexPolyhedronRef, Support, nalgebra::{Point3, Vector3}};
+    /// // A tetrahedron: every vertex joined to the other three.
+    /// let v = [Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)];
+    /// let offsets = [0, 3, 6, 9, 12];
+    /// let neighbors = [1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
+    /// let tet = ConvexPolyhedronRef::new(&v, &[0], &[], &[]).with_adjacency(&offsets, &neighbors);
+    /// let mut hint = 0;
+    /// assert_eq!(tet.support_from(&Vector3::new(0.0, 0.0, 2.0), &mut hint), v[3]);
+    /// assert_eq!(hint, 3);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn with_adjacency(self, offsets: &'a [u32], neighbors: &'a [u32]) -> Self {
+        Self {
+            adjacency_offsets: offsets,
+            adjacency: neighbors,
+            ..self
         }
     }
 
@@ -328,6 +368,59 @@ impl<T: Real> Support<T, 3> for ConvexPolyhedronRef<'_, T> {
         };
         *farthest(self.vertices, &d).unwrap_or(first)
     }
+
+    /// The farthest vertex by climbing the vertex adjacency from `*start`
+    /// (floats; see [`ConvexPolyhedronRef::with_adjacency`]), and `*start`
+    /// set to its index; without adjacency, and for fixed point, as
+    /// [`support`](Support::support).
+    #[inline]
+    fn support_from(&self, dir: &Vector<T, 3>, start: &mut usize) -> Point<T, 3> {
+        if crate::intersect::cast::has_infinity::<T>() {
+            if let Some(p) = self.climb(dir, start) {
+                return p;
+            }
+        }
+        self.support(dir)
+    }
+}
+
+impl<T: Real> ConvexPolyhedronRef<'_, T> {
+    /// The vertex farthest along `d` by climbing the adjacency from vertex
+    /// `*start` (which becomes the vertex found): each step moves to the
+    /// best neighbour that is farther along `d`, so on a convex polyhedron
+    /// the climb ends at a farthest vertex. `None` without usable
+    /// adjacency or with `start` out of range.
+    #[inline]
+    fn climb(&self, d: &Vector<T, 3>, start: &mut usize) -> Option<Point<T, 3>> {
+        let n = self.vertices.len();
+        if self.adjacency_offsets.len() != n + 1 {
+            return None;
+        }
+        let dot = |v: &Point<T, 3>| v.x * d.x + v.y * d.y + v.z * d.z;
+        let mut i = *start;
+        let mut best = dot(self.vertices.get(i)?);
+        // Each step moves to a strictly farther vertex: at most n steps.
+        for _ in 0..n {
+            let lo = *self.adjacency_offsets.get(i)? as usize;
+            let hi = *self.adjacency_offsets.get(i + 1)? as usize;
+            let mut next = i;
+            for &j in self.adjacency.get(lo..hi)? {
+                if let Some(v) = self.vertices.get(j as usize) {
+                    let s = dot(v);
+                    if s > best {
+                        best = s;
+                        next = j as usize;
+                    }
+                }
+            }
+            if next == i {
+                break;
+            }
+            i = next;
+        }
+        *start = i;
+        self.vertices.get(i).copied()
+    }
 }
 
 /// The first of the points farthest along `d` (`None` for none, and the
@@ -377,6 +470,8 @@ impl<T: Real> crate::range::Scale<T, 3> for ConvexPolyhedronRef<'_, T> {
 }
 
 #[cfg(feature = "alloc")]
+pub(crate) use owned::adjacency_of;
+#[cfg(feature = "alloc")]
 pub use owned::ConvexPolyhedron;
 
 #[cfg(feature = "alloc")]
@@ -403,6 +498,53 @@ mod owned {
         pub(crate) face_offsets: Vec<u32>,
         pub(crate) face_indices: Vec<u32>,
         pub(crate) planes: Vec<Plane<T, 3>>,
+        pub(crate) adjacency_offsets: Vec<u32>,
+        pub(crate) adjacency: Vec<u32>,
+    }
+
+    /// The vertex adjacency (compressed rows) of a polyhedron with `n`
+    /// vertices and these faces: the edges of the face loops, each once per
+    /// end; without faces, the first and last vertex joined (a segment).
+    pub(crate) fn adjacency_of(
+        n: usize,
+        face_offsets: &[u32],
+        face_indices: &[u32],
+    ) -> (Vec<u32>, Vec<u32>) {
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        for w in face_offsets.windows(2) {
+            let Some(face) = face_indices.get(w[0] as usize..w[1] as usize) else {
+                continue;
+            };
+            for (k, &i) in face.iter().enumerate() {
+                let j = face[(k + 1) % face.len()];
+                if i != j && (i as usize) < n && (j as usize) < n {
+                    edges.push((i, j));
+                    edges.push((j, i));
+                }
+            }
+        }
+        if face_offsets.len() <= 1 && n >= 2 {
+            let last = (n - 1) as u32;
+            edges.push((0, last));
+            edges.push((last, 0));
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut neighbors = Vec::with_capacity(edges.len());
+        let mut e = edges.iter().peekable();
+        offsets.push(0);
+        for i in 0..n as u32 {
+            while let Some(&&(a, b)) = e.peek() {
+                if a != i {
+                    break;
+                }
+                neighbors.push(b);
+                e.next();
+            }
+            offsets.push(neighbors.len() as u32);
+        }
+        (offsets, neighbors)
     }
 
     impl<T: Real> ConvexPolyhedron<T> {
@@ -467,6 +609,8 @@ mod owned {
                 face_offsets: &self.face_offsets,
                 face_indices: &self.face_indices,
                 planes: &self.planes,
+                adjacency_offsets: &self.adjacency_offsets,
+                adjacency: &self.adjacency,
             }
         }
 
@@ -496,6 +640,23 @@ mod owned {
         #[must_use]
         pub fn face(&self, i: usize) -> &[u32] {
             self.as_ref().face(i)
+        }
+
+        /// The vertex adjacency (compressed rows, as
+        /// [`ConvexPolyhedronRef::with_adjacency`] takes it): the offsets,
+        /// one more than there are vertices, and the neighbours.
+        ///
+        /// ```
+        /// # use isect::{ConvexPolyhedron, nalgebra::Point3};
+        /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
+        /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
+        /// let (offsets, neighbors) = cube.adjacency();
+        /// assert_eq!((offsets.len(), neighbors.len()), (9, 24)); // 12 edges, both ways
+        /// ```
+        #[inline]
+        #[must_use]
+        pub fn adjacency(&self) -> (&[u32], &[u32]) {
+            (&self.adjacency_offsets, &self.adjacency)
         }
 
         /// The faces' vertex loops, in order.
@@ -544,6 +705,12 @@ mod owned {
         #[inline]
         fn support(&self, dir: &crate::Vector<T, 3>) -> Point<T, 3> {
             self.as_ref().support(dir)
+        }
+        /// As [`ConvexPolyhedronRef`]'s, over the adjacency built with the
+        /// hull.
+        #[inline]
+        fn support_from(&self, dir: &crate::Vector<T, 3>, start: &mut usize) -> Point<T, 3> {
+            self.as_ref().support_from(dir, start)
         }
     }
 

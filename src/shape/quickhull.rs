@@ -593,14 +593,19 @@ fn flat<T: Real>(geo: &Geo<'_, T>, t: [u32; 3]) -> Result<ConvexPolyhedron<T>, S
 
 /// A hull without faces: the given vertices.
 fn assemble<T: Real>(points: &[Point<T, 3>], verts: &[u32]) -> ConvexPolyhedron<T> {
+    let vertices: Vec<Point<T, 3>> = verts
+        .iter()
+        .filter_map(|&i| points.get(i as usize).copied())
+        .collect();
+    let (adjacency_offsets, adjacency) =
+        crate::shape::polyhedron::adjacency_of(vertices.len(), &[0], &[]);
     ConvexPolyhedron {
-        vertices: verts
-            .iter()
-            .filter_map(|&i| points.get(i as usize).copied())
-            .collect(),
+        vertices,
         face_offsets: alloc::vec![0],
         face_indices: Vec::new(),
         planes: Vec::new(),
+        adjacency_offsets,
+        adjacency,
     }
 }
 
@@ -626,11 +631,15 @@ fn assemble_faces<T: Real>(geo: &Geo<'_, T>, loops: &[&[u32]]) -> ConvexPolyhedr
         face_offsets.push(face_indices.len() as u32);
         planes.push(plane_of(geo, lp));
     }
+    let (adjacency_offsets, adjacency) =
+        crate::shape::polyhedron::adjacency_of(vertices.len(), &face_offsets, &face_indices);
     ConvexPolyhedron {
         vertices,
         face_offsets,
         face_indices,
         planes,
+        adjacency_offsets,
+        adjacency,
     }
 }
 

@@ -12,6 +12,7 @@ use crate::{Point, Real, ShapeError, Vector};
 /// assert_eq!(r.at(0.5), Point3::new(1.0, 1.0, 0.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ray<T: Real, const D: usize = 3> {
     /// Where the ray starts (`t = 0`).
     pub origin: Point<T, D>,

@@ -13,6 +13,7 @@ use crate::{Aabb, Ball, Bounded, Point, Real, ShapeError, Vector};
 /// assert_eq!(s.length(), 4.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Segment<T: Real, const D: usize = 3> {
     /// The start (`t = 0`).
     pub a: Point<T, D>,

@@ -23,6 +23,7 @@ use crate::{Aabb, Ball, Bounded, Real, Vector};
 /// assert_eq!(hit.normal, Vector3::new(-1.0, 0.0, 0.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Swept<S, T: Real, const D: usize = 3> {
     /// The shape at `t = 0`.
     pub shape: S,

@@ -14,6 +14,7 @@ use crate::{Aabb, Ball, Bounded, Point, Real, ShapeError, Vector};
 /// assert_eq!(t.normal(), Some(Vector3::z()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Triangle<T: Real, const D: usize = 3> {
     /// First vertex.
     pub a: Point<T, D>,
@@ -70,6 +71,15 @@ impl<T: Real, const D: usize> Triangle<T, D> {
     /// projection onto the triangle's plane: `u * a + v * b + w * c`. The
     /// coordinates are outside `[0, 1]` when the projection is outside the
     /// triangle. `None` for a degenerate triangle.
+    ///
+    /// Accuracy (against exact rationals; tests/accuracy.rs,
+    /// docs/accuracy.md): the point `u a + v b + w c` rebuilds the exact
+    /// projection of `p` within 16 units of `ulp(m) / sin θ` (`m` the
+    /// largest coordinate magnitude, `θ` the largest angle) in `f32` and
+    /// `f64`, and within 8 units of `RES · m · (m / h)²` in fixed point
+    /// (`h` the smallest height, `m` at least 1): a small or thin
+    /// triangle loses relative accuracy in fixed point as `(m / h)²` (an
+    /// `I32F32` triangle 0.03 across rebuilds the point to about 4e-5).
     ///
     /// ```
     /// use isect::{Triangle, nalgebra::Point2};

@@ -1,4 +1,4 @@
-//! A moving axis-aligned box against a static one (seed 000 A.17): on each
+//! A moving axis-aligned box against a static one (Dunn and Parberry A.17): on each
 //! axis the time interval in which the projections overlap; the boxes
 //! touch over the intersection of those intervals, first at its start,
 //! through the faces of the axis whose interval starts last.

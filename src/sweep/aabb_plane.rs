@@ -1,4 +1,4 @@
-//! A moving axis-aligned box against a plane (seed 000 A.10): the corners
+//! A moving axis-aligned box against a plane (Dunn and Parberry A.10): the corners
 //! with the least and greatest `n·x` are found by the signs of the
 //! normal's components; the near one strikes first, at its ray–plane time.
 //!

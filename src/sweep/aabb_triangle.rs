@@ -1,5 +1,5 @@
 //! A moving axis-aligned box against a triangle, in 2D and 3D, by swept
-//! separating axes (`sat.rs`; the static axes of seed 002 5.2.9): in 3D
+//! separating axes (`sat.rs`; the static axes of RTCD 5.2.9): in 3D
 //! the box's three face normals, the triangle's normal and the nine cross
 //! products of box and triangle edges; in 2D the box's two axes and the
 //! triangle's three edge normals. The axis whose overlap interval starts

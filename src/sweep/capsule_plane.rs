@@ -1,7 +1,7 @@
 //! A moving capsule against a plane: the capsule's extreme points along the
 //! normal are its segment's end nearer the plane pushed by the radius
 //! towards it, and the end farther away pushed away; the near one strikes
-//! first, at its ray–plane time (seed 000 A.15 on the nearer end).
+//! first, at its ray–plane time (Dunn and Parberry A.15 on the nearer end).
 //!
 //! The plane is the two-sided surface `n·x = d`; the contact normal faces
 //! the side the capsule comes from, and the contact point is under the end

@@ -1,6 +1,6 @@
 //! Swept (time-of-impact) tests: a shape moving by a displacement over `t`
 //! in `[0, 1]` against a static shape, answered analytically, with no
-//! iteration and no allocation (seed 000 A.6: view the problem from one
+//! iteration and no allocation (Dunn and Parberry A.6: view the problem from one
 //! shape, give the other the relative motion).
 //!
 //! Every pair is `Intersect<Static> for Swept<Moving>` and, mirrored,
@@ -54,8 +54,8 @@
 //! closest-point kernels, keep `Growth::SweepQuartic`, ±3 and ±50, until
 //! those kernels move to the wide type.) Beyond the range the answer is
 //! `None` and the checked form (`checked_intersect`) says
-//! [`OutOfRange`]; never an overflow (see the README,
-//! "Fixed-point ranges").
+//! [`OutOfRange`]; never an overflow (see "Fixed-point ranges" in the
+//! [crate docs](crate#fixed-point-ranges)).
 
 mod roots;
 mod sat;

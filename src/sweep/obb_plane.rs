@@ -1,5 +1,5 @@
 //! A moving oriented box against a plane: as for the axis-aligned box
-//! (seed 000 A.10), with the normal's components taken in the box's frame;
+//! (Dunn and Parberry A.10), with the normal's components taken in the box's frame;
 //! the corner nearest the plane strikes first.
 //!
 //! The plane is the two-sided surface `n·x = d`; the contact normal faces

@@ -1,5 +1,5 @@
-//! A moving point against an axis-aligned box: the slab test (seed 000
-//! A.17 and A.18, seed 001). Each axis clips the time interval to the slab
+//! A moving point against an axis-aligned box: the slab test (Dunn and Parberry
+//! A.17 and A.18). Each axis clips the time interval to the slab
 //! between the box's faces; the box is hit when the clipped intervals of
 //! all axes still overlap, at the latest entry, through the face of the
 //! axis entered last.

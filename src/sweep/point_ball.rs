@@ -1,4 +1,4 @@
-//! A moving point against a ball: the segment cast onto a sphere (seed 000
+//! A moving point against a ball: the segment cast onto a sphere (Dunn and Parberry
 //! A.12), solved in the stable form of `roots.rs`.
 //!
 //! Degenerate cases: a point inside or on the ball at `t = 0` gives `t = 0`

@@ -1,5 +1,5 @@
 //! A moving point against a plane (in 2D, an implicit line): the segment
-//! cast of seed 000 A.9, `t = (d - n·p) / (n·v)`.
+//! cast of Dunn and Parberry A.9, `t = (d - n·p) / (n·v)`.
 //!
 //! The plane is the surface `n·x = d`, two-sided: a point reaches it from
 //! either side, and the normal faces the side it comes from.

@@ -5,7 +5,7 @@
 //! In one dimension (codimension 1: the distance to a plane, or to a line
 //! in 2D) the distance is linear in `t` and the answer is a division; in
 //! two or more it is the first root of `|a + v t|² = r²`, taken in the
-//! stable form (seed 000 A.13 with Ray Tracing Gems ch. 7): with `u` the
+//! stable form (Dunn and Parberry A.13 with Ray Tracing Gems ch. 7): with `u` the
 //! unit motion, `tau = -a·u` the distance to the point of closest approach,
 //! `e = a + u tau` the offset there, and `w = sqrt(r² - |e|²)` half the
 //! chord, the entry distance is `(|a|² - r²) / (tau + w)`, which neither

@@ -1,4 +1,4 @@
-//! Swept separating axes, for convex polytopes in linear motion (seed 000
+//! Swept separating axes, for convex polytopes in linear motion (Dunn and Parberry
 //! A.17 generalised; RTCD 5.5.8): on each candidate axis the moving
 //! shape's projection slides at the speed `n·v`, overlapping the static
 //! shape's projection over an interval of time; the shapes touch over the

@@ -1,6 +1,6 @@
 //! A moving ball against an axis-aligned box: the moving centre against
 //! the box rounded by the radius (faces pushed out by `r`, edges become
-//! cylinders, corners balls), in any dimension (seed 000 A.14 points to
+//! cylinders, corners balls), in any dimension (Dunn and Parberry A.14 points to
 //! Lengyel; RTCD 5.5.7 takes the same route in 3D).
 //!
 //! First the slab test against the box grown by `r`, which holds the

@@ -2,7 +2,7 @@
 //! moving centre against the polygon rounded by the radius, which is the
 //! slab of the polygon's face (points within `r` of the plane whose
 //! projection falls inside) together with a capsule around each edge
-//! (RTCD 5.5.6, seed 002 5.2.8).
+//! (RTCD 5.5.6 and 5.2.8).
 //!
 //! The centre cannot reach an edge capsule before it comes within `r` of
 //! the plane (a centre that never does misses), so when the face slab's

@@ -1,4 +1,4 @@
-//! A moving ball against a static ball (seed 000 A.13): the moving centre
+//! A moving ball against a static ball (Dunn and Parberry A.13): the moving centre
 //! against the ball of the summed radius, a segment cast onto a sphere.
 //! Two moving balls reduce to this by relative motion.
 //!

@@ -1,5 +1,5 @@
 //! A convex shape in motion against a plane, from the shape's extent along
-//! the plane's normal (seed 000 A.10 and A.15).
+//! the plane's normal (Dunn and Parberry A.10 and A.15).
 //!
 //! Whatever the shape, it first touches the plane with its support point on
 //! the near side, and both extreme points move at the same speed `n·v`; so

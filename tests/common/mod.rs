@@ -30,7 +30,9 @@
 
 #![allow(dead_code)]
 
+pub mod convex;
 pub mod exact;
+pub mod families;
 pub mod measure;
 pub mod oracle;
 

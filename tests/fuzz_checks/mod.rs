@@ -782,7 +782,7 @@ pub fn predicates(data: &[u8]) {
             );
         }
     }
-    let _: Ordering = o;
+    let _: isect::Orientation3 = o;
 }
 
 // ---------------------------------------------------------------------------

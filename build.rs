@@ -1,0 +1,49 @@
+//! Copies the README's reference sections (features, what answers what,
+//! conventions, fixed-point ranges: the text between its two `crate docs`
+//! markers) into the crate docs, so that the README and the generated docs
+//! say the same things from one text.
+
+use std::{env, fs, path::Path};
+
+fn main() {
+    println!("cargo:rerun-if-changed=README.md");
+    let readme = fs::read_to_string("README.md").unwrap_or_default();
+    let section = readme
+        .split("<!-- crate docs: begin -->")
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- crate docs: end -->").next())
+        .unwrap_or("");
+    let out =
+        Path::new(&env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("readme_sections.md");
+    fs::write(out, unlink_files(section)).expect("OUT_DIR is writable");
+}
+
+/// Links to the repository's own files (`[text](docs/x.md)`) lead nowhere
+/// on docs.rs: keep their text and name the file.
+fn unlink_files(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(open) = rest.find('[') {
+        let (before, from) = rest.split_at(open);
+        out.push_str(before);
+        let link = from.find("](").and_then(|mid| {
+            let text = &from[1..mid];
+            let target_len = from[mid + 2..].find(')')?;
+            let target = &from[mid + 2..mid + 2 + target_len];
+            let local = !target.contains("://") && !target.starts_with('#');
+            (local && !text.contains('[')).then(|| (text, target, mid + 3 + target_len))
+        });
+        match link {
+            Some((text, target, len)) => {
+                out.push_str(&format!("{text} (`{target}` in the repository)"));
+                rest = &from[len..];
+            }
+            None => {
+                out.push('[');
+                rest = &from[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}

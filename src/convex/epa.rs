@@ -1,0 +1,537 @@
+//! EPA, the expanding polytope algorithm (van den Bergen 2001): the
+//! penetration depth and direction of two overlapping convex shapes, as
+//! the point of the boundary of their Minkowski difference `M = A - B`
+//! nearest the origin.
+//!
+//! Starting from GJK's last simplex (which holds the origin), grown to a
+//! tetrahedron (3D) or triangle (2D) if it is smaller, EPA keeps a convex
+//! polytope inside `M` around the origin, and repeatedly pushes out its
+//! face nearest the origin by the support point of `M` along that face's
+//! normal, until the support point is no farther than the face (within
+//! the scalar's tolerance). Which faces the new point sees is decided by
+//! the exact [`Orient::orient3d`](crate::Orient::orient3d) (3D) or
+//! [`Orient::orient2d`](crate::Orient::orient2d) (2D), so the polytope
+//! stays exactly convex and every face is outward; only the face normals
+//! and distances are rounded.
+//!
+//! Capacity: no allocation. The 3D polytope holds at most
+//! [`MAX_VERTICES`] vertices and [`MAX_FACES`] faces, the 2D polygon
+//! [`MAX_VERTICES`] vertices. When it is full (curved shapes, which need
+//! ever more vertices), EPA stops and answers with its nearest face: a
+//! depth that is a lower bound, short of the true depth by at most the
+//! gap between that face and the support point along its normal.
+//!
+//! Flat overlaps: when `M` itself is flat (two coplanar triangles or
+//! polygons, a segment in a face), a 3D polytope cannot be built; the
+//! shapes then separate by any motion out of that plane, and the depth is
+//! zero along the plane's normal.
+
+use core::cmp::Ordering;
+
+use nalgebra::{Point2, Point3, Vector3};
+
+use crate::convex::gjk::{finite3, Pair};
+use crate::convex::simplex::{Simplex, Vertex};
+use crate::convex::Support;
+use crate::intersect::common::unit;
+use crate::Real;
+
+/// The most vertices of the EPA polytope (3D) or polygon (2D).
+pub const MAX_VERTICES: usize = 64;
+/// The most faces of the EPA polytope (3D): `2 · MAX_VERTICES - 4`.
+pub const MAX_FACES: usize = 2 * MAX_VERTICES - 4;
+/// Horizon edges of one expansion step.
+const MAX_EDGES: usize = MAX_VERTICES;
+
+/// The penetration found by EPA: the unit `normal` of the boundary of `M`
+/// nearest the origin, pointing out of `M` (from the first shape to the
+/// second), and the `depth` along it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Penetration<T: Real> {
+    pub normal: Vector3<T>,
+    pub depth: T,
+}
+
+/// A face of the 3D polytope: vertex indices in outward (counter-clockwise
+/// seen from outside) order, unit outward normal, distance from the origin.
+#[derive(Clone, Copy, Debug)]
+struct Face<T: Real> {
+    idx: [u8; 3],
+    normal: Vector3<T>,
+    dist: T,
+}
+
+#[inline(always)]
+fn p3<T: Real>(v: &Vector3<T>) -> Point3<T> {
+    Point3::from(*v)
+}
+
+#[inline(always)]
+fn p2<T: Real>(v: &Vector3<T>) -> Point2<T> {
+    Point2::new(v.x, v.y)
+}
+
+/// A unit vector orthogonal to `d` (which is not zero): `d` crossed with
+/// the axis it is least aligned with.
+fn orthogonal<T: Real>(d: &Vector3<T>) -> Vector3<T> {
+    let (x, y, z) = (d.x.abs(), d.y.abs(), d.z.abs());
+    let axis = if x <= y && x <= z {
+        Vector3::x()
+    } else if y <= z {
+        Vector3::y()
+    } else {
+        Vector3::z()
+    };
+    let c = d.cross(&axis);
+    unit(&c).map_or(Vector3::x(), |(u, _)| u)
+}
+
+/// The depth of the overlap of two shapes, given GJK's last simplex (which
+/// holds the origin). `None` for NaN or infinite support points.
+pub(crate) fn epa<T, const D: usize, A, B>(
+    a: &A,
+    b: &B,
+    simplex: &Simplex<T>,
+) -> Option<Penetration<T>>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
+    let pair = Pair::new(a, b);
+    if D == 1 {
+        return Some(epa_1d::<T, D, A, B>(&pair));
+    }
+    if D == 2 {
+        return epa_2d::<T, D, A, B>(&pair, simplex);
+    }
+    epa_3d::<T, D, A, B>(&pair, simplex)
+}
+
+/// A penetration of depth zero along `normal` (flat or touching
+/// overlaps).
+fn touching<T: Real>(normal: Vector3<T>) -> Penetration<T> {
+    Penetration {
+        normal,
+        depth: T::zero(),
+    }
+}
+
+/// 1D: `M` is the interval between its supports along `∓x`.
+fn epa_1d<T, const D: usize, A, B>(pair: &Pair<'_, A, B>) -> Penetration<T>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
+    let hi = pair.support::<T, D>(&Vector3::x());
+    let lo = pair.support::<T, D>(&-Vector3::x());
+    // Moving B by +hi or by lo (negative) separates; the shorter wins.
+    if hi.w.x <= -lo.w.x {
+        Penetration {
+            normal: Vector3::x(),
+            depth: hi.w.x.max_sel(T::zero()),
+        }
+    } else {
+        Penetration {
+            normal: -Vector3::x(),
+            depth: (-lo.w.x).max_sel(T::zero()),
+        }
+    }
+}
+
+/// The tolerance at which a support point no farther than a face ends the
+/// expansion: `tolerance · max |w|`.
+#[inline(always)]
+fn gap_tolerance<T: Real>(scale: T) -> T {
+    T::tolerance() * scale
+}
+
+/// 2D: a convex polygon around the origin, kept counter-clockwise.
+fn epa_2d<T, const D: usize, A, B>(
+    pair: &Pair<'_, A, B>,
+    simplex: &Simplex<T>,
+) -> Option<Penetration<T>>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
+    let mut poly = [Vertex::zero(); MAX_VERTICES];
+    let mut n = 0usize;
+    for v in simplex.vertices() {
+        poly[n] = *v;
+        n += 1;
+    }
+    // Grow a point or a segment into a triangle around the origin.
+    if n == 1 {
+        let dirs = [Vector3::x(), -Vector3::x(), Vector3::y(), -Vector3::y()];
+        for d in dirs {
+            let w = pair.support::<T, D>(&d);
+            if !finite3(&w.w) {
+                return None;
+            }
+            if w.w != poly[0].w {
+                poly[1] = w;
+                n = 2;
+                break;
+            }
+        }
+        if n == 1 {
+            // M is a single point (two points that coincide).
+            return Some(touching(Vector3::x()));
+        }
+    }
+    if n == 2 {
+        let e = poly[1].w - poly[0].w;
+        let perp = Vector3::new(-e.y, e.x, T::zero());
+        let mut found = false;
+        for d in [perp, -perp] {
+            let w = pair.support::<T, D>(&d);
+            if !finite3(&w.w) {
+                return None;
+            }
+            if T::orient2d(&p2(&poly[0].w), &p2(&poly[1].w), &p2(&w.w)) != Ordering::Equal {
+                poly[2] = w;
+                n = 3;
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            // M is a segment through the origin: depth zero across it.
+            let normal = unit(&perp).map_or(Vector3::y(), |(u, _)| u);
+            return Some(touching(normal));
+        }
+    }
+    // Counter-clockwise.
+    if T::orient2d(&p2(&poly[0].w), &p2(&poly[1].w), &p2(&poly[2].w)) == Ordering::Less {
+        poly.swap(1, 2);
+    }
+    let mut scale = poly
+        .iter()
+        .take(n)
+        .fold(T::zero(), |m, v| v.w.norm_squared().max_sel(m))
+        .sqrt_clamped();
+    // Each step inserts a vertex and may drop others: a cap on the steps
+    // (the polygon grows strictly, but curved shapes never run out).
+    for step in 0..4 * MAX_VERTICES {
+        // The edge nearest the origin.
+        let mut best = 0usize;
+        let mut best_dist = T::max_finite();
+        let mut best_normal = Vector3::x();
+        for i in 0..n {
+            let (p, q) = (poly[i].w, poly[(i + 1) % n].w);
+            let e = q - p;
+            // Outward normal of a counter-clockwise edge.
+            let Some((normal, _)) = unit(&Vector3::new(e.y, -e.x, T::zero())) else {
+                continue;
+            };
+            let dist = normal.dot(&p).max_sel(T::zero());
+            if dist < best_dist {
+                best = i;
+                best_dist = dist;
+                best_normal = normal;
+            }
+        }
+        let i = best;
+        let j = (i + 1) % n;
+        let w = pair.support::<T, D>(&best_normal);
+        if !finite3(&w.w) {
+            return None;
+        }
+        let reach = best_normal.dot(&w.w);
+        scale = scale.max_sel(w.w.norm_squared().sqrt_clamped());
+        let beyond = T::orient2d(&p2(&poly[i].w), &p2(&poly[j].w), &p2(&w.w)) == Ordering::Less;
+        let last = step + 1 == 4 * MAX_VERTICES;
+        if !beyond || reach - best_dist <= gap_tolerance(scale) || n == MAX_VERTICES || last {
+            return Some(Penetration {
+                normal: best_normal,
+                depth: best_dist,
+            });
+        }
+        // Insert w after vertex i, then drop the vertices it made reflex
+        // (those it also sees past), exactly.
+        let at = i + 1;
+        for k in (at..n).rev() {
+            poly[k + 1] = poly[k];
+        }
+        poly[at] = w;
+        n += 1;
+        let mut at = at;
+        // Forward neighbours.
+        while n > 3 {
+            let next = (at + 1) % n;
+            let after = (at + 2) % n;
+            if T::orient2d(&p2(&poly[at].w), &p2(&poly[next].w), &p2(&poly[after].w))
+                == Ordering::Greater
+            {
+                break;
+            }
+            remove(&mut poly, &mut n, next);
+            if next < at {
+                at -= 1;
+            }
+        }
+        // Backward neighbours.
+        while n > 3 {
+            let prev = (at + n - 1) % n;
+            let before = (at + n - 2) % n;
+            if T::orient2d(&p2(&poly[before].w), &p2(&poly[prev].w), &p2(&poly[at].w))
+                == Ordering::Greater
+            {
+                break;
+            }
+            remove(&mut poly, &mut n, prev);
+            if prev < at {
+                at -= 1;
+            }
+        }
+    }
+    // Not reached: the last step answers.
+    None
+}
+
+/// Removes element `k` of the first `n` of `poly`.
+fn remove<T: Real>(poly: &mut [Vertex<T>; MAX_VERTICES], n: &mut usize, k: usize) {
+    for m in k..*n - 1 {
+        poly[m] = poly[m + 1];
+    }
+    *n -= 1;
+}
+
+/// The face `i j k` with its unit outward normal and distance; `None` for
+/// a degenerate (zero-area) face.
+fn make_face<T: Real>(verts: &[Vertex<T>], i: u8, j: u8, k: u8) -> Face<T> {
+    let (a, b, c) = (
+        verts[usize::from(i)].w,
+        verts[usize::from(j)].w,
+        verts[usize::from(k)].w,
+    );
+    match unit(&(b - a).cross(&(c - a))) {
+        Some((normal, _)) => Face {
+            idx: [i, j, k],
+            normal,
+            dist: normal.dot(&a).max_sel(T::zero()),
+        },
+        // A sliver: never the nearest face (its neighbours cover it).
+        None => Face {
+            idx: [i, j, k],
+            normal: Vector3::x(),
+            dist: T::max_finite(),
+        },
+    }
+}
+
+/// 3D: a convex polytope around the origin.
+fn epa_3d<T, const D: usize, A, B>(
+    pair: &Pair<'_, A, B>,
+    simplex: &Simplex<T>,
+) -> Option<Penetration<T>>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
+    let mut verts = [Vertex::zero(); MAX_VERTICES];
+    let mut nv = 0usize;
+    for v in simplex.vertices() {
+        verts[nv] = *v;
+        nv += 1;
+    }
+    // Grow to a tetrahedron with volume (the origin stays inside, closed).
+    if nv == 1 {
+        let dirs = [
+            Vector3::x(),
+            -Vector3::x(),
+            Vector3::y(),
+            -Vector3::y(),
+            Vector3::z(),
+            -Vector3::z(),
+        ];
+        for d in dirs {
+            let w = pair.support::<T, D>(&d);
+            if !finite3(&w.w) {
+                return None;
+            }
+            if w.w != verts[0].w {
+                verts[1] = w;
+                nv = 2;
+                break;
+            }
+        }
+        if nv == 1 {
+            return Some(touching(Vector3::x()));
+        }
+    }
+    if nv == 2 {
+        let d = verts[1].w - verts[0].w;
+        let u = orthogonal(&d);
+        let u2 = unit(&d.cross(&u)).map_or(Vector3::y(), |(x, _)| x);
+        let mut found = false;
+        for dir in [u, -u, u2, -u2] {
+            let w = pair.support::<T, D>(&dir);
+            if !finite3(&w.w) {
+                return None;
+            }
+            if !collinear3(&verts[0].w, &verts[1].w, &w.w) {
+                verts[2] = w;
+                nv = 3;
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            // M is a segment through the origin.
+            return Some(touching(u));
+        }
+    }
+    if nv == 3 {
+        let n = (verts[1].w - verts[0].w).cross(&(verts[2].w - verts[0].w));
+        let mut found = false;
+        for dir in [n, -n] {
+            let w = pair.support::<T, D>(&dir);
+            if !finite3(&w.w) {
+                return None;
+            }
+            if T::orient3d(
+                &p3(&verts[0].w),
+                &p3(&verts[1].w),
+                &p3(&verts[2].w),
+                &p3(&w.w),
+            ) != Ordering::Equal
+            {
+                verts[3] = w;
+                nv = 4;
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            // M is flat: the shapes separate along its normal at once.
+            let normal = unit(&n).map_or(Vector3::z(), |(u, _)| u);
+            return Some(touching(normal));
+        }
+    }
+    // Outward faces of the tetrahedron: `abc` faces away from `d` when
+    // orient3d(a, b, c, d) is negative.
+    let o = T::orient3d(
+        &p3(&verts[0].w),
+        &p3(&verts[1].w),
+        &p3(&verts[2].w),
+        &p3(&verts[3].w),
+    );
+    if o == Ordering::Equal {
+        // GJK's tetrahedron is flat only when M is: see above.
+        let n = (verts[1].w - verts[0].w).cross(&(verts[2].w - verts[0].w));
+        let normal = unit(&n).map_or(Vector3::z(), |(u, _)| u);
+        return Some(touching(normal));
+    }
+    if o == Ordering::Greater {
+        verts.swap(1, 2);
+    }
+    let mut faces = [make_face(&verts, 0, 1, 2); MAX_FACES];
+    let mut alive = [false; MAX_FACES];
+    let mut nf = 0usize;
+    for [i, j, k] in [[0u8, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]] {
+        faces[nf] = make_face(&verts, i, j, k);
+        alive[nf] = true;
+        nf += 1;
+    }
+    let mut scale = verts
+        .iter()
+        .take(nv)
+        .fold(T::zero(), |m, v| v.w.norm_squared().max_sel(m))
+        .sqrt_clamped();
+    loop {
+        // The face nearest the origin.
+        let mut best = usize::MAX;
+        let mut best_dist = T::max_finite();
+        for f in 0..nf {
+            if alive[f] && (best == usize::MAX || faces[f].dist < best_dist) {
+                best = f;
+                best_dist = faces[f].dist;
+            }
+        }
+        let face = faces.get(best).copied()?;
+        let w = pair.support::<T, D>(&face.normal);
+        if !finite3(&w.w) {
+            return None;
+        }
+        let reach = face.normal.dot(&w.w);
+        scale = scale.max_sel(w.w.norm_squared().sqrt_clamped());
+        let sees = |f: &Face<T>, p: &Vector3<T>| {
+            let [i, j, k] = f.idx.map(usize::from);
+            T::orient3d(&p3(&verts[i].w), &p3(&verts[j].w), &p3(&verts[k].w), &p3(p))
+                == Ordering::Greater
+        };
+        let done =
+            !sees(&face, &w.w) || reach - face.dist <= gap_tolerance(scale) || nv == MAX_VERTICES;
+        if done {
+            return Some(finish(&face));
+        }
+        // Remove the faces the new point sees; collect their horizon.
+        let mut horizon = [(0u8, 0u8); MAX_EDGES];
+        let mut ne = 0usize;
+        let mut overflow = false;
+        for f in 0..nf {
+            if !alive[f] || !sees(&faces[f], &w.w) {
+                continue;
+            }
+            alive[f] = false;
+            let [i, j, k] = faces[f].idx;
+            for (p, q) in [(i, j), (j, k), (k, i)] {
+                // An edge seen from both sides is interior: drop it.
+                if let Some(e) = horizon.iter().take(ne).position(|&(x, y)| x == q && y == p) {
+                    horizon[e] = horizon[ne - 1];
+                    ne -= 1;
+                } else if ne < MAX_EDGES {
+                    horizon[ne] = (p, q);
+                    ne += 1;
+                } else {
+                    overflow = true;
+                }
+            }
+        }
+        // Compact the face list, then add the new faces.
+        let mut live = 0usize;
+        for f in 0..nf {
+            if alive[f] {
+                faces[live] = faces[f];
+                alive[live] = true;
+                live += 1;
+            }
+        }
+        nf = live;
+        if overflow || nf + ne > MAX_FACES {
+            // Out of room: the nearest face so far (already removed, so
+            // answer with it directly).
+            return Some(finish(&face));
+        }
+        verts[nv] = w;
+        let new = nv as u8;
+        nv += 1;
+        for &(p, q) in horizon.iter().take(ne) {
+            faces[nf] = make_face(&verts, p, q, new);
+            alive[nf] = true;
+            nf += 1;
+        }
+    }
+}
+
+/// Whether three points are collinear, exactly.
+fn collinear3<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>) -> bool {
+    let pp = |v: &Vector3<T>, i: usize, j: usize| Point2::new(v[i], v[j]);
+    [(0, 1), (1, 2), (2, 0)]
+        .iter()
+        .all(|&(i, j)| T::orient2d(&pp(a, i, j), &pp(b, i, j), &pp(c, i, j)) == Ordering::Equal)
+}
+
+/// The penetration of the nearest face.
+#[inline]
+fn finish<T: Real>(face: &Face<T>) -> Penetration<T> {
+    Penetration {
+        normal: face.normal,
+        depth: face.dist,
+    }
+}

@@ -1,0 +1,262 @@
+//! GJK (Gilbert, Johnson and Keerthi 1988, in van den Bergen's form): the
+//! distance between two convex shapes given by their support maps, and
+//! the boolean overlap test that stops at the first separating axis.
+//!
+//! The Minkowski difference `M = A - B` holds the origin exactly when the
+//! shapes overlap, and its point nearest the origin is the difference of
+//! the closest points. GJK walks a simplex of points of `M` (support
+//! points `w = s_A(-v) - s_B(v)`) towards the origin: each step solves the
+//! simplex for its point `v` nearest the origin ([`Simplex::solve`]) and
+//! asks for the support point in direction `-v`.
+//!
+//! Termination (always, in at most [`MAX_ITERATIONS`] steps):
+//! - `v` is exactly zero: the origin lies on the simplex (overlap or
+//!   touch), decided by the exact predicates of the simplex solver;
+//! - the support point adds nothing: `|v|² - v·w <= tol · |v|²` with `tol`
+//!   the scalar's [`Real::tolerance`] (the distance is then within that
+//!   relative error), or `w` is already a vertex, or the new simplex is no
+//!   nearer the origin (rounding: the previous one is kept);
+//! - the boolean test: the first `v` with `v · (a - b) > 0` for the support
+//!   points `a`, `b` — a separating plane, decided by the exact sign of
+//!   that dot product ([`Orient::plane_side`](crate::Orient::plane_side));
+//! - a support point that is NaN or infinite.
+
+use core::cell::Cell;
+use core::cmp::Ordering;
+
+use nalgebra::{Point, Vector3};
+
+use crate::convex::simplex::{Simplex, Vertex};
+use crate::convex::Support;
+use crate::{Real, Vector};
+
+/// The most GJK steps a query takes. Polytopes finish long before (each
+/// step adds a new vertex pair); curved shapes converge to the scalar's
+/// tolerance in a few dozen steps.
+pub const MAX_ITERATIONS: usize = 64;
+
+/// A point of `D` dimensions as a 3D vector (zero beyond `D`).
+#[inline(always)]
+pub(crate) fn lift<T: Real, const D: usize>(p: &Vector<T, D>) -> Vector3<T> {
+    const {
+        assert!(
+            D >= 1 && D <= 3,
+            "isect::convex works in 1, 2 and 3 dimensions"
+        )
+    };
+    Vector3::from_fn(|i, _| p.get(i).copied().unwrap_or_else(T::zero))
+}
+
+/// A 3D vector as a vector of `D` dimensions (its first `D` components).
+#[inline(always)]
+pub(crate) fn lower<T: Real, const D: usize>(v: &Vector3<T>) -> Vector<T, D> {
+    Vector::<T, D>::from_fn(|i, _| v.get(i).copied().unwrap_or_else(T::zero))
+}
+
+/// A 3D vector as a point of `D` dimensions.
+#[inline(always)]
+pub(crate) fn lower_point<T: Real, const D: usize>(v: &Vector3<T>) -> Point<T, D> {
+    Point::from(lower::<T, D>(v))
+}
+
+/// Whether every component is finite.
+#[inline(always)]
+pub(crate) fn finite3<T: Real>(v: &Vector3<T>) -> bool {
+    v.x.is_finite_real() & v.y.is_finite_real() & v.z.is_finite_real()
+}
+
+/// Two shapes seen as their Minkowski difference `A - B`, with the hints
+/// of their last support searches ([`Support::support_from`]).
+pub(crate) struct Pair<'s, A: ?Sized, B: ?Sized> {
+    pub a: &'s A,
+    pub b: &'s B,
+    hint_a: Cell<usize>,
+    hint_b: Cell<usize>,
+}
+
+impl<'s, A: ?Sized, B: ?Sized> Pair<'s, A, B> {
+    /// The pair, searching from the first vertices.
+    #[inline(always)]
+    pub fn new(a: &'s A, b: &'s B) -> Self {
+        Self {
+            a,
+            b,
+            hint_a: Cell::new(0),
+            hint_b: Cell::new(0),
+        }
+    }
+
+    /// The support point of `A - B` in direction `d`: `s_A(d) - s_B(-d)`.
+    #[inline(always)]
+    pub fn support<T: Real, const D: usize>(&self, d: &Vector3<T>) -> Vertex<T>
+    where
+        A: Support<T, D>,
+        B: Support<T, D>,
+    {
+        let dd = lower::<T, D>(d);
+        let (mut ha, mut hb) = (self.hint_a.get(), self.hint_b.get());
+        let a = lift(&self.a.support_from(&dd, &mut ha).coords);
+        let b = lift(&self.b.support_from(&-dd, &mut hb).coords);
+        self.hint_a.set(ha);
+        self.hint_b.set(hb);
+        Vertex { w: a - b, a, b }
+    }
+}
+
+/// How a GJK run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Status {
+    /// The origin lies on the simplex: the shapes overlap or touch.
+    Overlap,
+    /// A separating plane was found (boolean test only).
+    Separated,
+    /// Converged to the distance `|v|` (> 0).
+    Distance,
+    /// A support point was NaN or infinite.
+    NonFinite,
+}
+
+/// The end state of a GJK run: the simplex (with the barycentric
+/// coordinates of its point nearest the origin) and the status.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Gjk<T: Real> {
+    pub simplex: Simplex<T>,
+    pub status: Status,
+}
+
+impl<T: Real> Gjk<T> {
+    /// The closest points of the two shapes (one common point, twice, when
+    /// they overlap).
+    #[inline]
+    pub fn points(&self) -> (Vector3<T>, Vector3<T>) {
+        let (pa, pb) = self.simplex.points();
+        if self.status == Status::Overlap {
+            (pa, pa)
+        } else {
+            (pa, pb)
+        }
+    }
+}
+
+/// Whether `v · (a - b) > 0`, exactly: a float filter, and the exact sign
+/// of the six-term sum `v·a - v·b` where the filter cannot tell.
+#[inline]
+fn separates<T: Real>(v: &Vector3<T>, vx: &Vertex<T>) -> bool {
+    let vw = v.dot(&vx.w);
+    // Rounding of `w = a - b` and of the dot product: a few units of the
+    // last place of `Σ |v_i| (|a_i| + |b_i|)` (fixed point: a few units of
+    // its last place, in absolute terms, covered by the tolerance).
+    let mut mag = T::zero();
+    for i in 0..3 {
+        mag += v[i].abs() * (vx.a[i].abs() + vx.b[i].abs());
+    }
+    let bound = T::tolerance() * (mag + T::tolerance());
+    if vw > bound {
+        return true;
+    }
+    if vw < -bound {
+        return false;
+    }
+    let n = nalgebra::Vector6::new(v.x, v.y, v.z, -v.x, -v.y, -v.z);
+    let p = nalgebra::Point6::new(vx.a.x, vx.a.y, vx.a.z, vx.b.x, vx.b.y, vx.b.z);
+    T::plane_side(&n, T::zero(), &p) == Ordering::Greater
+}
+
+/// Whether the plane through the support point `w` normal to `v`
+/// separates the shapes by more than `margin` (`m2 = margin²`): `v · w >
+/// margin · |v|`; exactly decided for `margin = 0` ([`separates`]).
+#[inline]
+fn separated_by<T: Real>(v: &Vector3<T>, w: &Vertex<T>, margin: T, m2: T) -> bool {
+    if margin == T::zero() {
+        return separates(v, w);
+    }
+    let vw = v.dot(&w.w);
+    vw > T::zero() && vw * vw > m2 * v.norm_squared()
+}
+
+/// Runs GJK between `a` and `b`. `test: Some(margin)`: the boolean test
+/// of whether the shapes are within `margin` of each other (zero: whether
+/// they intersect), which stops at the first plane that separates them by
+/// more; `None`: run to the distance. The search starts from the support
+/// point of `A - B` in direction `-start` (any direction works; the one
+/// from `a` towards `b` saves steps; zero is taken as `x`).
+pub(crate) fn gjk<T, const D: usize, A, B>(
+    a: &A,
+    b: &B,
+    test: Option<T>,
+    start: Vector3<T>,
+) -> Gjk<T>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
+    let planar = D <= 2;
+    let pair = Pair::new(a, b);
+    let dir = if start == Vector3::zeros() {
+        Vector3::x()
+    } else {
+        -start
+    };
+    let first = pair.support::<T, D>(&dir);
+    let mut simplex = Simplex::single(first);
+    let mut v = first.w;
+    let mut status = Status::Distance;
+    if !finite3(&v) {
+        status = Status::NonFinite;
+        return Gjk { simplex, status };
+    }
+    let tol = T::tolerance();
+    let margin = test.unwrap_or_else(T::zero);
+    let m2 = margin * margin;
+    for _ in 0..MAX_ITERATIONS {
+        let vv = v.norm_squared();
+        // (`v` itself, not `vv`: in fixed point the square of a tiny `v`
+        // underflows to zero.)
+        if v == Vector3::zeros() || (test.is_some() && margin > T::zero() && vv <= m2) {
+            status = Status::Overlap;
+            break;
+        }
+        let w = pair.support::<T, D>(&-v);
+        if !finite3(&w.w) {
+            status = Status::NonFinite;
+            break;
+        }
+        if test.is_some() && separated_by(&v, &w, margin, m2) {
+            status = Status::Separated;
+            break;
+        }
+        // No progress to make: v is the distance to the tolerance.
+        let vw = v.dot(&w.w);
+        if vv - vw <= tol * vv || simplex.contains(&w.w) {
+            break;
+        }
+        simplex.push(w);
+        let next = simplex.nearest(planar);
+        // The plane through w normal to v proves the distance at least
+        // `v·w / |v|`: a nearer point is a rounding artefact of a nearly
+        // flat simplex (four nearly coplanar support points of a curved
+        // shape), so the old simplex stands.
+        if vw > T::zero() && next.vv * vv < vw * vw * (T::one() - tol) {
+            simplex.pop();
+            break;
+        }
+        if next.v == Vector3::zeros() {
+            simplex.apply(&next);
+            status = Status::Overlap;
+            break;
+        }
+        if !(next.vv < vv) {
+            // Rounding: the new simplex is no nearer; keep the old one.
+            simplex.pop();
+            break;
+        }
+        simplex.apply(&next);
+        v = next.v;
+    }
+    if test.is_some() && status == Status::Distance {
+        // No separating plane within rounding: touching.
+        status = Status::Overlap;
+    }
+    Gjk { simplex, status }
+}

@@ -1,0 +1,847 @@
+//! The table of convex pairs: [`ClosestPoints`], [`Intersect`] (test and
+//! [`Contact`]) and the swept [`Intersect`] (through [`Swept`], giving a
+//! [`Toi`]) between the convex shapes of the crate, in both orders, for
+//! every pair that has no closed form in its own file.
+//!
+//! Each line of the tables at the bottom of this file is one pair and says
+//! how it is answered:
+//!
+//! - `gjk`: GJK for closest points and the overlap test, EPA for the
+//!   contact, the GJK ray cast for the time of impact ([`crate::convex`]).
+//!   Balls, capsules and [`Rounded`] shapes run GJK on their core (centre,
+//!   segment, inner shape) and add their radius: exact where the core pair
+//!   is (polytopes), no curved surface to converge on.
+//! - `closed`: a closed form built on a kernel of the crate (the closest
+//!   point of a shape to a ball's centre; segment–segment, segment–triangle
+//!   and segment–box distances for capsules and segments; a box–box gap by
+//!   axes; a swept pair answered as the other shape moving the other way).
+//!
+//! The other direction of every pair is the same computation read the
+//! other way round (a closest pair swapped, a contact normal turned, a time
+//! of impact unchanged), so `a.intersects(&b) == b.intersects(&a)` always.
+//!
+//! Conventions: a [`ClosestPair`] of overlapping shapes holds one common
+//! point twice (its parameters `s`, `t` are zero); a [`Contact`] has its
+//! normal from the first shape to the second and a point common to both;
+//! a [`Toi`]'s normal points from the static shape to the moving one, and
+//! shapes already overlapping at `t = 0` give the penetration normal. Empty
+//! shapes (a negative radius, a box with `min > max`, a polygon without
+//! vertices) are apart from everything; NaN and infinite input gives
+//! `false`, `None`, and closest points that may be NaN.
+//!
+//! ```
+//! use isect::{Aabb, Capsule, ClosestPoints, Intersect, Obb, Segment, Swept};
+//! use isect::nalgebra::{Matrix3, Point3, Vector3};
+//! let bx = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+//! let obb = Obb::new(Point3::new(3.0, 0.5, 0.5), Vector3::new(0.5, 0.5, 0.5), Matrix3::identity());
+//! assert!(f64::abs(bx.closest_points(&obb).distance() - 1.5) < 1e-12);
+//! let cap = Capsule::new(Segment::new(Point3::new(0.5, 0.5, 0.8), Point3::new(2.5, 0.5, 0.8)), 0.5);
+//! let c = obb.intersect(&cap).unwrap(); // the capsule's end reaches 0.5 into the box
+//! assert!(f64::abs(c.depth - 0.5) < 1e-12);
+//! let toi = Swept::new(obb, Vector3::new(-4.0, 0.0, 0.0)).intersect(&bx).unwrap();
+//! assert!(f64::abs(toi.t - 0.375) < 1e-12);
+//! ```
+
+use nalgebra::Vector3;
+
+use crate::convex::cast::cast as gjk_cast;
+use crate::convex::epa::epa;
+use crate::convex::gjk::{finite3, gjk, lift, lower, lower_point, Gjk, Status};
+use crate::convex::{Rounded, Support};
+use crate::intersect::common::{comes_first, radius_ok, unit};
+use crate::{
+    Aabb, Ball, Capsule, ClosestPair, ClosestPoint, ClosestPoints, Cone, Contact,
+    ConvexPolyhedronRef, Cylinder, Intersect, Obb, Point, Polygon, Real, Segment, Swept, Toi,
+    Triangle, Vector,
+};
+
+/// A convex shape as a core and a radius: the core is what GJK runs on,
+/// the radius is added after (a ball is its centre grown, a capsule its
+/// segment, a [`Rounded`] its shape; every other shape is its own core
+/// with radius zero).
+pub(crate) trait Cored<T: Real, const D: usize>: Support<T, D> {
+    /// The core's type (a reference, or a placed reference).
+    type Core<'s>: Support<T, D>
+    where
+        Self: 's;
+    /// The core.
+    fn core(&self) -> Self::Core<'_>;
+    /// The radius the core is grown by (zero for most shapes).
+    fn margin(&self) -> T;
+    /// Whether the shape has points: a non-negative, finite radius; a box
+    /// with `min <= max`; a polygon with vertices.
+    fn usable(&self) -> bool;
+    /// A point of (or near) the shape, cheap to get: the start of GJK's
+    /// search is the direction between two shapes' hints.
+    fn hint(&self) -> Point<T, D>;
+}
+
+macro_rules! cored_by_itself {
+    ($([$($g:tt)*] $S:ty, |$s:ident| $usable:expr, $hint:expr;)*) => {$(
+        impl<$($g)*> Cored<T, D> for $S {
+            type Core<'s> = &'s Self where Self: 's;
+            #[inline(always)]
+            fn core(&self) -> &Self {
+                self
+            }
+            #[inline(always)]
+            fn margin(&self) -> T {
+                T::zero()
+            }
+            #[inline(always)]
+            fn usable(&self) -> bool {
+                #[allow(unused_variables)]
+                let $s = self;
+                $usable
+            }
+            #[inline(always)]
+            fn hint(&self) -> Point<T, D> {
+                let $s = self;
+                $hint
+            }
+        }
+    )*};
+}
+
+cored_by_itself! {
+    [T: Real, const D: usize] Aabb<T, D>, |s| !s.is_empty(), s.center();
+    [T: Real, const D: usize] Obb<T, D>, |s| true, s.center;
+    [T: Real, const D: usize] Segment<T, D>, |s| true, s.a;
+    [T: Real, const D: usize] Triangle<T, D>, |s| true, s.a;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, |s| !s.vertices.is_empty(),
+        s.vertices.first().copied().unwrap_or_else(Point::origin);
+}
+
+// The 3D shapes (`D` fixed to 3 by the `impl` header's `T, D` names).
+macro_rules! cored_3d {
+    ($([$($g:tt)*] $S:ty, |$s:ident| $usable:expr, $hint:expr;)*) => {$(
+        impl<$($g)*> Cored<T, 3> for $S {
+            type Core<'s> = &'s Self where Self: 's;
+            #[inline(always)]
+            fn core(&self) -> &Self {
+                self
+            }
+            #[inline(always)]
+            fn margin(&self) -> T {
+                T::zero()
+            }
+            #[inline(always)]
+            fn usable(&self) -> bool {
+                let $s = self;
+                $usable
+            }
+            #[inline(always)]
+            fn hint(&self) -> Point<T, 3> {
+                let $s = self;
+                $hint
+            }
+        }
+    )*};
+}
+
+cored_3d! {
+    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), s.a;
+    [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| !s.vertices.is_empty(),
+        s.vertices.first().copied().unwrap_or_else(Point::origin);
+}
+
+#[cfg(feature = "alloc")]
+cored_3d! {
+    [T: Real] crate::ConvexPolyhedron<T>, |s| !s.vertices().is_empty(),
+        s.vertices().first().copied().unwrap_or_else(Point::origin);
+}
+
+impl<T: Real, const D: usize> Cored<T, D> for Ball<T, D> {
+    type Core<'s> = &'s Point<T, D>;
+    #[inline(always)]
+    fn core(&self) -> &Point<T, D> {
+        &self.center
+    }
+    #[inline(always)]
+    fn margin(&self) -> T {
+        self.radius
+    }
+    #[inline(always)]
+    fn usable(&self) -> bool {
+        radius_ok(self.radius)
+    }
+    #[inline(always)]
+    fn hint(&self) -> Point<T, D> {
+        self.center
+    }
+}
+
+impl<T: Real, const D: usize> Cored<T, D> for Capsule<T, D> {
+    type Core<'s> = &'s Segment<T, D>;
+    #[inline(always)]
+    fn core(&self) -> &Segment<T, D> {
+        &self.segment
+    }
+    #[inline(always)]
+    fn margin(&self) -> T {
+        self.radius
+    }
+    #[inline(always)]
+    fn usable(&self) -> bool {
+        radius_ok(self.radius)
+    }
+    #[inline(always)]
+    fn hint(&self) -> Point<T, D> {
+        self.segment.a
+    }
+}
+
+impl<S: Support<T, D>, T: Real, const D: usize> Cored<T, D> for Rounded<S, T> {
+    type Core<'s>
+        = &'s S
+    where
+        Self: 's;
+    #[inline(always)]
+    fn core(&self) -> &S {
+        &self.shape
+    }
+    #[inline(always)]
+    fn margin(&self) -> T {
+        self.radius
+    }
+    #[inline(always)]
+    fn usable(&self) -> bool {
+        radius_ok(self.radius)
+    }
+    #[inline(always)]
+    fn hint(&self) -> Point<T, D> {
+        // Any point of the shape: its support point along the zero vector.
+        self.shape.support(&Vector::zeros())
+    }
+}
+
+/// The closest points of the cores `pa`, `pb` moved apart by the radii:
+/// each towards the other by its radius, or, when the grown shapes
+/// overlap, one common point twice (the middle of their overlap along the
+/// line `pa → pb`).
+fn grow<T: Real>(pa: Vector3<T>, pb: Vector3<T>, ra: T, rb: T) -> (Vector3<T>, Vector3<T>) {
+    let (ra, rb) = (ra.max_sel(T::zero()), rb.max_sel(T::zero()));
+    if ra == T::zero() && rb == T::zero() {
+        return (pa, pb);
+    }
+    let Some((n, dist)) = unit(&(pb - pa)) else {
+        return (pa, pa);
+    };
+    if dist <= ra + rb {
+        // The overlap along the line, measured from pa: [dist - rb, ra]
+        // within [0, dist].
+        let lo = (dist - rb).max_sel(T::zero());
+        let hi = ra.min_sel(dist);
+        let p = pa + n * (lo * T::half() + hi * T::half());
+        return (p, p);
+    }
+    (pa + n * ra, pb - n * rb)
+}
+
+/// The direction from `a` to `b` by their hints: where GJK starts.
+#[inline(always)]
+fn start<T, const D: usize, A, B>(a: &A, b: &B) -> Vector3<T>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    let d = lift(&(b.hint() - a.hint()));
+    if finite3(&d) {
+        d
+    } else {
+        Vector3::zeros()
+    }
+}
+
+/// The closest points of two cored shapes.
+pub(crate) fn closest<T, const D: usize, A, B>(a: &A, b: &B) -> ClosestPair<T, D>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    let g = gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), None, start(a, b));
+    let (pa, pb) = match g.status {
+        Status::NonFinite => {
+            let first = g.simplex.v[0];
+            (first.a, first.b)
+        }
+        _ => g.points(),
+    };
+    let (pa, pb) = grow(pa, pb, a.margin(), b.margin());
+    ClosestPair {
+        point_a: lower_point(&pa),
+        point_b: lower_point(&pb),
+        s: T::zero(),
+        t: T::zero(),
+    }
+}
+
+/// Whether two cored shapes intersect (touching counts).
+pub(crate) fn intersects<T, const D: usize, A, B>(a: &A, b: &B) -> bool
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    if !a.usable() || !b.usable() {
+        return false;
+    }
+    let margin = a.margin() + b.margin();
+    gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), Some(margin), start(a, b)).status
+        == Status::Overlap
+}
+
+/// The contact of the cores when they overlap (or touch within rounding):
+/// EPA's depth grown by the radii.
+fn core_contact<T, const D: usize, A, B>(a: &A, b: &B, g: &Gjk<T>) -> Option<Contact<T, D>>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    let pen = epa::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), &g.simplex)?;
+    let (common, _) = g.points();
+    let r = a.margin() + b.margin();
+    Some(Contact {
+        point: lower_point(&common),
+        normal: lower(&pen.normal),
+        depth: pen.depth + r,
+    })
+}
+
+/// The contact of two cored shapes; `None` when they are apart.
+pub(crate) fn contact<T, const D: usize, A, B>(a: &A, b: &B) -> Option<Contact<T, D>>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    if !a.usable() || !b.usable() {
+        return None;
+    }
+    let (ra, rb) = (a.margin(), b.margin());
+    let r = ra + rb;
+    if r == T::zero() {
+        let g = gjk::<T, D, A::Core<'_>, B::Core<'_>>(
+            &a.core(),
+            &b.core(),
+            Some(T::zero()),
+            start(a, b),
+        );
+        return match g.status {
+            Status::Overlap => core_contact(a, b, &g),
+            _ => None,
+        };
+    }
+    let g = gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), None, start(a, b));
+    match g.status {
+        Status::NonFinite => None,
+        Status::Overlap => core_contact(a, b, &g),
+        Status::Distance | Status::Separated => {
+            let (pa, pb) = g.points();
+            let scale = g.simplex.max_norm_squared().sqrt_clamped();
+            match unit(&(pb - pa)) {
+                // Cores apart beyond rounding: the normal along their
+                // closest points.
+                Some((n, dist)) if dist > T::tolerance() * scale => {
+                    if dist > r {
+                        return None;
+                    }
+                    let lo = (-ra).max_sel(dist - rb);
+                    let hi = ra.min_sel(dist + rb);
+                    let p = pa + n * (lo * T::half() + hi * T::half());
+                    Some(Contact {
+                        point: lower_point(&p),
+                        normal: lower(&n),
+                        depth: r - dist,
+                    })
+                }
+                // Touching cores: EPA for the normal.
+                _ => core_contact(a, b, &g),
+            }
+        }
+    }
+}
+
+/// The first contact of `a` moving by `motion` with the static `b`.
+pub(crate) fn toi<T, const D: usize, A, B>(a: &A, motion: &Vector<T, D>, b: &B) -> Option<Toi<T, D>>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    if !a.usable() || !b.usable() {
+        return None;
+    }
+    let hit = gjk_cast::<T, D, A::Core<'_>, B::Core<'_>>(
+        &a.core(),
+        motion,
+        &b.core(),
+        a.margin() + b.margin(),
+    )?;
+    if let Some((n, _)) = hit.normal.and_then(|n| unit(&n)) {
+        // The core point of b, out by b's radius towards a.
+        let point = hit.point + n * b.margin().max_sel(T::zero());
+        return Some(Toi {
+            t: hit.t,
+            point: lower_point(&point),
+            normal: lower(&n),
+        });
+    }
+    // Touching or overlapping at the start: the penetration normal, from
+    // b towards a.
+    Some(match contact(a, b) {
+        Some(c) => Toi {
+            t: T::zero(),
+            point: c.point,
+            normal: -c.normal,
+        },
+        None => Toi {
+            t: T::zero(),
+            point: lower_point(&hit.point),
+            normal: lower(&unit(&lift(motion)).map_or(Vector3::zeros(), |(u, _)| -u)),
+        },
+    })
+}
+
+/// A time of impact of `b` moving by `-motion` against the static `a`, read
+/// as `a` moving by `motion` against the static `b`: the same time, the
+/// contact point carried along by `a`'s motion, the normal turned round.
+#[inline]
+pub(crate) fn reversed<T: Real, const D: usize>(
+    toi: Toi<T, D>,
+    motion: &Vector<T, D>,
+) -> Toi<T, D> {
+    Toi {
+        t: toi.t,
+        point: toi.point + motion * toi.t,
+        normal: -toi.normal,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Closed forms for closest points.
+
+/// The closest points of a ball and a shape, from the shape's point nearest
+/// the centre.
+#[inline]
+fn ball_closest<T, const D: usize, S>(ball: &Ball<T, D>, s: &S) -> ClosestPair<T, D>
+where
+    T: Real,
+    S: ClosestPoint<T, D> + ?Sized,
+{
+    let q = s.closest_point(&ball.center);
+    let (pa, pb) = grow(
+        lift(&ball.center.coords),
+        lift(&q.coords),
+        ball.radius,
+        T::zero(),
+    );
+    ClosestPair {
+        point_a: lower_point(&pa),
+        point_b: lower_point(&pb),
+        s: T::zero(),
+        t: T::zero(),
+    }
+}
+
+/// The closest points of two shapes from those of their cores (a closed
+/// form), grown by their radii.
+#[inline]
+fn grown_pair<T: Real, const D: usize>(core: ClosestPair<T, D>, ra: T, rb: T) -> ClosestPair<T, D> {
+    let (pa, pb) = grow(
+        lift(&core.point_a.coords),
+        lift(&core.point_b.coords),
+        ra,
+        rb,
+    );
+    ClosestPair {
+        point_a: lower_point(&pa),
+        point_b: lower_point(&pb),
+        ..core
+    }
+}
+
+/// The closest points of a segment and an oriented box (given by centre,
+/// half extents and axes), exactly (the segment–box distance of
+/// `capsule_aabb.rs`).
+#[inline]
+fn segment_box_closest<T: Real, const D: usize>(
+    seg: &Segment<T, D>,
+    obb: &Obb<T, D>,
+) -> ClosestPair<T, D> {
+    let p = obb.to_local(&seg.a);
+    let d = obb.axes.tr_mul(&seg.dir());
+    let h = obb.half_extents.abs();
+    let s = crate::intersect::capsule_aabb::segment_box_param(&p, &d, &h);
+    let q = p + d * s;
+    let c = q.zip_map(&h, |x, e| x.clamp_sel(-e, e));
+    ClosestPair {
+        point_a: seg.a + seg.dir() * s,
+        point_b: obb.to_world(&c),
+        s,
+        t: T::zero(),
+    }
+}
+
+/// The closest points of two boxes: per axis, the gap between the
+/// intervals (or the middle of their overlap).
+#[inline]
+fn aabb_aabb_closest<T: Real, const D: usize>(a: &Aabb<T, D>, b: &Aabb<T, D>) -> ClosestPair<T, D> {
+    let mut pa = a.min;
+    let mut pb = b.min;
+    for i in 0..D {
+        if a.max[i] < b.min[i] {
+            pa[i] = a.max[i];
+            pb[i] = b.min[i];
+        } else if b.max[i] < a.min[i] {
+            pa[i] = a.min[i];
+            pb[i] = b.max[i];
+        } else {
+            let lo = a.min[i].max_sel(b.min[i]);
+            let hi = a.max[i].min_sel(b.max[i]);
+            let m = lo * T::half() + hi * T::half();
+            pa[i] = m;
+            pb[i] = m;
+        }
+    }
+    ClosestPair {
+        point_a: pa,
+        point_b: pb,
+        s: T::zero(),
+        t: T::zero(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The table macros. Each takes `[generics] A, B => D` (the dimension as
+// it appears in the output type) and writes both orders.
+
+/// `ClosestPoints` both ways, by `$f(a, b)` for `A` against `B`.
+macro_rules! closest_pair {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt, $f:expr;)*) => {$(
+        impl<$($g)*> ClosestPoints<$B> for $A {
+            type Output = ClosestPair<T, $d>;
+            #[inline]
+            fn closest_points(&self, other: &$B) -> ClosestPair<T, $d> {
+                $f(self, other)
+            }
+        }
+        impl<$($g)*> ClosestPoints<$A> for $B {
+            type Output = ClosestPair<T, $d>;
+            #[inline]
+            fn closest_points(&self, other: &$A) -> ClosestPair<T, $d> {
+                $f(other, self).swap()
+            }
+        }
+    )*};
+}
+
+/// `ClosestPoints` of a shape with its own type, by `$f`, in a canonical
+/// order of the two (the one whose `$key` numbers come first), so that
+/// both orders run the same arithmetic.
+macro_rules! closest_self {
+    ($([$($g:tt)*] $A:ty => $d:tt, $f:expr, |$s:ident| $key:expr;)*) => {$(
+        impl<$($g)*> ClosestPoints<$A> for $A {
+            type Output = ClosestPair<T, $d>;
+            #[inline]
+            fn closest_points(&self, other: &$A) -> ClosestPair<T, $d> {
+                if comes_first({ let $s = self; $key }, { let $s = other; $key }) {
+                    $f(self, other)
+                } else {
+                    $f(other, self).swap()
+                }
+            }
+        }
+    )*};
+}
+
+/// `Intersect` giving a `Contact`, by GJK and EPA, both ways (the second
+/// order mirrored, so that both agree).
+macro_rules! contact_pair {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt;)*) => {$(
+        impl<$($g)*> Intersect<$B> for $A {
+            type Output = Contact<T, $d>;
+            #[inline]
+            fn intersect(&self, other: &$B) -> Option<Contact<T, $d>> {
+                contact(self, other)
+            }
+            #[inline]
+            fn intersects(&self, other: &$B) -> bool {
+                intersects(self, other)
+            }
+        }
+        crate::intersect::mirror!([$($g)*] $B, $A);
+    )*};
+}
+
+/// `Intersect` giving a `Contact` of a shape with its own type, in a
+/// canonical order of the two (see `closest_self`).
+macro_rules! contact_self {
+    ($([$($g:tt)*] $A:ty => $d:tt, |$s:ident| $key:expr;)*) => {$(
+        impl<$($g)*> Intersect<$A> for $A {
+            type Output = Contact<T, $d>;
+            #[inline]
+            fn intersect(&self, other: &$A) -> Option<Contact<T, $d>> {
+                if comes_first({ let $s = self; $key }, { let $s = other; $key }) {
+                    contact(self, other)
+                } else {
+                    contact(other, self).map(|c| Contact { normal: -c.normal, ..c })
+                }
+            }
+            #[inline]
+            fn intersects(&self, other: &$A) -> bool {
+                if comes_first({ let $s = self; $key }, { let $s = other; $key }) {
+                    intersects(self, other)
+                } else {
+                    intersects(other, self)
+                }
+            }
+        }
+    )*};
+}
+
+/// The swept test of `A` moving against the static `B` (a `Toi`), by `$f(
+/// &moving, &motion, &static)`, and its mirror `B: Intersect<Swept<A>>`.
+macro_rules! swept_pair {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt, $f:expr;)*) => {$(
+        impl<$($g)*> Intersect<$B> for Swept<$A, T, $d> {
+            type Output = Toi<T, $d>;
+            #[inline]
+            fn intersect(&self, other: &$B) -> Option<Toi<T, $d>> {
+                $f(&self.shape, &self.motion, other)
+            }
+        }
+        crate::intersect::mirror!([$($g)*] $B, Swept<$A, T, $d>);
+    )*};
+}
+
+/// The swept test of `A` moving by `m` against `B`, from the existing one
+/// of `B` moving by `-m` against `A` ([`reversed`]).
+macro_rules! swept_reversed {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt;)*) => {$(
+        swept_pair! {
+            [$($g)*] $A, $B => $d, |a: &$A, m: &Vector<T, $d>, b: &$B| {
+                Swept::new(*b, -m).intersect(a).map(|t| reversed(t, m))
+            };
+        }
+    )*};
+}
+
+/// A 3D pair answered by GJK in every family: closest points, the contact
+/// (`Intersect`), and each shape swept against the other (`=> closest`:
+/// closest points by the given closed form instead; `no contact`: the
+/// `Intersect` is elsewhere, a cast).
+macro_rules! gjk_3d {
+    ($([$($g:tt)*] $A:ty, $B:ty $(=> $f:expr)? $(, $no:ident contact)?;)*) => {$(
+        gjk_3d!(@closest [$($g)*] $A, $B $(, $f)?);
+        gjk_3d!(@contact [$($g)*] $A, $B $(, $no)?);
+        swept_pair! {
+            [$($g)*] $A, $B => 3, gjk_toi;
+            [$($g)*] $B, $A => 3, gjk_toi;
+        }
+    )*};
+    (@closest [$($g:tt)*] $A:ty, $B:ty) => {
+        closest_pair! { [$($g)*] $A, $B => 3, closest; }
+    };
+    (@closest [$($g:tt)*] $A:ty, $B:ty, $f:expr) => {
+        closest_pair! { [$($g)*] $A, $B => 3, $f; }
+    };
+    (@contact [$($g:tt)*] $A:ty, $B:ty) => {
+        contact_pair! { [$($g)*] $A, $B => 3; }
+    };
+    (@contact [$($g:tt)*] $A:ty, $B:ty, no) => {};
+}
+
+/// A 3D shape with its own type, by GJK in every family, in a canonical
+/// order of the two (see `closest_self`).
+macro_rules! gjk_3d_self {
+    ($([$($g:tt)*] $A:ty, |$s:ident| $key:expr;)*) => {$(
+        closest_self! { [$($g)*] $A => 3, closest, |$s| $key; }
+        contact_self! { [$($g)*] $A => 3, |$s| $key; }
+        swept_pair! { [$($g)*] $A, $A => 3, gjk_toi; }
+    )*};
+}
+
+/// The GJK time of impact of two cored shapes.
+#[inline]
+fn gjk_toi<T, const D: usize, A, B>(a: &A, m: &Vector<T, D>, b: &B) -> Option<Toi<T, D>>
+where
+    T: Real,
+    A: Cored<T, D>,
+    B: Cored<T, D>,
+{
+    toi(a, m, b)
+}
+
+// ---------------------------------------------------------------------------
+// The tables.
+
+// Closest points. Closed forms: balls (the other shape's closest point to
+// the centre), capsules and segments with segments, triangles and boxes
+// (the crate's segment–segment, segment–triangle and exact segment–box
+// distances), boxes with boxes (per axis). GJK: the rest.
+closest_self! {
+    [T: Real, const D: usize] Ball<T, D> => D, ball_closest,
+        |s| s.center.iter().copied().chain([s.radius]);
+    [T: Real, const D: usize] Aabb<T, D> => D, aabb_aabb_closest,
+        |s| s.min.iter().chain(s.max.iter()).copied();
+    [T: Real, const D: usize] Obb<T, D> => D, closest,
+        |s| s.center.iter().chain(s.half_extents.iter()).chain(s.axes.iter()).copied();
+    [T: Real, const D: usize] Capsule<T, D> => D,
+        |a: &Capsule<T, D>, b: &Capsule<T, D>| grown_pair(a.segment.closest_points(&b.segment), a.radius, b.radius),
+        |s| s.segment.a.iter().chain(s.segment.b.iter()).copied().chain([s.radius]);
+    ['a, T: Real, const D: usize] Polygon<'a, T, D> => D, closest,
+        |s| s.vertices.iter().flat_map(|v| v.iter()).copied();
+}
+
+closest_pair! {
+    [T: Real, const D: usize] Ball<T, D>, Aabb<T, D> => D, ball_closest;
+    [T: Real, const D: usize] Ball<T, D>, Obb<T, D> => D, ball_closest;
+    [T: Real, const D: usize] Ball<T, D>, Capsule<T, D> => D, ball_closest;
+    [T: Real, const D: usize] Ball<T, D>, Segment<T, D> => D, ball_closest;
+    [T: Real, const D: usize] Ball<T, D>, Triangle<T, D> => D, ball_closest;
+    ['a, T: Real, const D: usize] Ball<T, D>, Polygon<'a, T, D> => D, ball_closest;
+    [T: Real, const D: usize] Capsule<T, D>, Segment<T, D> => D, |a: &Capsule<T, D>, b: &Segment<T, D>| grown_pair(a.segment.closest_points(b), a.radius, T::zero());
+    [T: Real, const D: usize] Capsule<T, D>, Triangle<T, D> => D, |a: &Capsule<T, D>, b: &Triangle<T, D>| grown_pair(a.segment.closest_points(b), a.radius, T::zero());
+    [T: Real, const D: usize] Capsule<T, D>, Aabb<T, D> => D, |a: &Capsule<T, D>, b: &Aabb<T, D>| grown_pair(segment_box_closest(&a.segment, &Obb::from_aabb(b)), a.radius, T::zero());
+    [T: Real, const D: usize] Capsule<T, D>, Obb<T, D> => D, |a: &Capsule<T, D>, b: &Obb<T, D>| grown_pair(segment_box_closest(&a.segment, b), a.radius, T::zero());
+    [T: Real, const D: usize] Segment<T, D>, Aabb<T, D> => D, |a: &Segment<T, D>, b: &Aabb<T, D>| segment_box_closest(a, &Obb::from_aabb(b));
+    [T: Real, const D: usize] Segment<T, D>, Obb<T, D> => D, segment_box_closest;
+    [T: Real, const D: usize] Aabb<T, D>, Obb<T, D> => D, closest;
+    [T: Real, const D: usize] Aabb<T, D>, Triangle<T, D> => D, closest;
+    ['a, T: Real, const D: usize] Aabb<T, D>, Polygon<'a, T, D> => D, closest;
+    [T: Real, const D: usize] Obb<T, D>, Triangle<T, D> => D, closest;
+    ['a, T: Real, const D: usize] Obb<T, D>, Polygon<'a, T, D> => D, closest;
+    ['a, T: Real, const D: usize] Capsule<T, D>, Polygon<'a, T, D> => D, closest;
+    ['a, T: Real, const D: usize] Segment<T, D>, Polygon<'a, T, D> => D, closest;
+    ['a, T: Real, const D: usize] Triangle<T, D>, Polygon<'a, T, D> => D, closest;
+}
+
+// Overlaps with a contact: the pairs with a 3D polygon (the others have
+// closed forms in src/intersect/).
+contact_self! {
+    ['a, T: Real] Polygon<'a, T, 3> => 3, |s| s.vertices.iter().flat_map(|v| v.iter()).copied();
+}
+
+contact_pair! {
+    ['a, T: Real] Polygon<'a, T, 3>, Aabb<T, 3> => 3;
+    ['a, T: Real] Polygon<'a, T, 3>, Obb<T, 3> => 3;
+    ['a, T: Real] Polygon<'a, T, 3>, Capsule<T, 3> => 3;
+    ['a, T: Real] Polygon<'a, T, 3>, Triangle<T, 3> => 3;
+}
+
+// Swept tests, `moving, static`. Closed forms: the other shape moving the
+// other way against an existing analytic sweep; a ball against a segment
+// as against a capsule of radius zero; a box against an oriented box as
+// two oriented boxes. GJK: the rest.
+swept_pair! {
+    [T: Real, const D: usize] Ball<T, D>, Segment<T, D> => D, |a: &Ball<T, D>, m: &Vector<T, D>, b: &Segment<T, D>| Swept::new(*a, *m).intersect(&Capsule::new(*b, T::zero()));
+    [T: Real] Aabb<T, 3>, Obb<T, 3> => 3, |a: &Aabb<T, 3>, m: &Vector<T, 3>, b: &Obb<T, 3>| Swept::new(Obb::from_aabb(a), *m).intersect(b);
+    [T: Real] Aabb<T, 2>, Obb<T, 2> => 2, |a: &Aabb<T, 2>, m: &Vector<T, 2>, b: &Obb<T, 2>| Swept::new(Obb::from_aabb(a), *m).intersect(b);
+    [T: Real] Obb<T, 3>, Aabb<T, 3> => 3, |a: &Obb<T, 3>, m: &Vector<T, 3>, b: &Aabb<T, 3>| Swept::new(*a, *m).intersect(&Obb::from_aabb(b));
+    [T: Real] Obb<T, 2>, Aabb<T, 2> => 2, |a: &Obb<T, 2>, m: &Vector<T, 2>, b: &Aabb<T, 2>| Swept::new(*a, *m).intersect(&Obb::from_aabb(b));
+    [T: Real, const D: usize] Aabb<T, D>, Capsule<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Aabb<T, D>, Segment<T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Aabb<T, D>, Polygon<'a, T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Obb<T, D>, Capsule<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Obb<T, D>, Segment<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Obb<T, D>, Triangle<T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Obb<T, D>, Polygon<'a, T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Capsule<T, D>, Aabb<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Capsule<T, D>, Obb<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Capsule<T, D>, Capsule<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Capsule<T, D>, Segment<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Capsule<T, D>, Triangle<T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Capsule<T, D>, Polygon<'a, T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Segment<T, D>, Aabb<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Segment<T, D>, Obb<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Segment<T, D>, Capsule<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Segment<T, D>, Segment<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Segment<T, D>, Triangle<T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Segment<T, D>, Polygon<'a, T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Triangle<T, D>, Obb<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Triangle<T, D>, Capsule<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Triangle<T, D>, Segment<T, D> => D, gjk_toi;
+    [T: Real, const D: usize] Triangle<T, D>, Triangle<T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Triangle<T, D>, Polygon<'a, T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, Aabb<T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, Obb<T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, Capsule<T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, Segment<T, D> => D, gjk_toi;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, Triangle<T, D> => D, gjk_toi;
+    ['a, 'b, T: Real, const D: usize] Polygon<'a, T, D>, Polygon<'b, T, D> => D, gjk_toi;
+}
+
+swept_reversed! {
+    [T: Real, const D: usize] Aabb<T, D>, Ball<T, D> => D;
+    [T: Real, const D: usize] Obb<T, D>, Ball<T, D> => D;
+    [T: Real, const D: usize] Segment<T, D>, Ball<T, D> => D;
+    [T: Real, const D: usize] Triangle<T, D>, Ball<T, D> => D;
+    ['a, T: Real, const D: usize] Polygon<'a, T, D>, Ball<T, D> => D;
+    [T: Real] Triangle<T, 3>, Aabb<T, 3> => 3;
+    [T: Real] Triangle<T, 2>, Aabb<T, 2> => 2;
+}
+
+// Cylinders, cones and convex polyhedra (3D): GJK with every shape (a
+// ball's closest points: the closed form; a segment's `Intersect` is its
+// cast, in the shape's ray file).
+gjk_3d! {
+    [T: Real] Ball<T, 3>, Cylinder<T> => ball_closest;
+    [T: Real] Ball<T, 3>, Cone<T> => ball_closest;
+    ['a, T: Real] Ball<T, 3>, ConvexPolyhedronRef<'a, T> => ball_closest;
+    [T: Real] Aabb<T, 3>, Cylinder<T>;
+    [T: Real] Aabb<T, 3>, Cone<T>;
+    ['a, T: Real] Aabb<T, 3>, ConvexPolyhedronRef<'a, T>;
+    [T: Real] Obb<T, 3>, Cylinder<T>;
+    [T: Real] Obb<T, 3>, Cone<T>;
+    ['a, T: Real] Obb<T, 3>, ConvexPolyhedronRef<'a, T>;
+    [T: Real] Capsule<T, 3>, Cylinder<T>;
+    [T: Real] Capsule<T, 3>, Cone<T>;
+    ['a, T: Real] Capsule<T, 3>, ConvexPolyhedronRef<'a, T>;
+    [T: Real] Segment<T, 3>, Cylinder<T>, no contact;
+    [T: Real] Segment<T, 3>, Cone<T>, no contact;
+    ['a, T: Real] Segment<T, 3>, ConvexPolyhedronRef<'a, T>, no contact;
+    [T: Real] Triangle<T, 3>, Cylinder<T>;
+    [T: Real] Triangle<T, 3>, Cone<T>;
+    ['a, T: Real] Triangle<T, 3>, ConvexPolyhedronRef<'a, T>;
+    ['a, T: Real] Polygon<'a, T, 3>, Cylinder<T>;
+    ['a, T: Real] Polygon<'a, T, 3>, Cone<T>;
+    ['a, 'b, T: Real] Polygon<'a, T, 3>, ConvexPolyhedronRef<'b, T>;
+    [T: Real] Cylinder<T>, Cone<T>;
+    ['a, T: Real] Cylinder<T>, ConvexPolyhedronRef<'a, T>;
+    ['a, T: Real] Cone<T>, ConvexPolyhedronRef<'a, T>;
+}
+
+gjk_3d_self! {
+    [T: Real] Cylinder<T>, |s| s.a.iter().chain(s.b.iter()).copied().chain([s.radius]);
+    [T: Real] Cone<T>, |s| s.apex.iter().chain(s.base_center.iter()).copied().chain([s.radius]);
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| s.vertices.iter().flat_map(|v| v.iter()).copied();
+}
+
+/// The owned polyhedron (feature `alloc`): as the borrowed one.
+#[cfg(feature = "alloc")]
+mod owned {
+    use super::*;
+    use crate::ConvexPolyhedron;
+
+    gjk_3d! {
+        [T: Real] Ball<T, 3>, ConvexPolyhedron<T> => ball_closest;
+        [T: Real] Aabb<T, 3>, ConvexPolyhedron<T>;
+        [T: Real] Obb<T, 3>, ConvexPolyhedron<T>;
+        [T: Real] Capsule<T, 3>, ConvexPolyhedron<T>;
+        [T: Real] Segment<T, 3>, ConvexPolyhedron<T>, no contact;
+        [T: Real] Triangle<T, 3>, ConvexPolyhedron<T>;
+        ['a, T: Real] Polygon<'a, T, 3>, ConvexPolyhedron<T>;
+        [T: Real] Cylinder<T>, ConvexPolyhedron<T>;
+        [T: Real] Cone<T>, ConvexPolyhedron<T>;
+        ['a, T: Real] ConvexPolyhedronRef<'a, T>, ConvexPolyhedron<T>;
+    }
+
+    gjk_3d_self! {
+        [T: Real] ConvexPolyhedron<T>, |s| s.vertices().iter().flat_map(|v| v.iter()).copied();
+    }
+}

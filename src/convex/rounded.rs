@@ -1,0 +1,175 @@
+//! [`Rounded`]: a shape grown by a ball (its Minkowski sum with a ball of
+//! the given radius): a rounded box, a thick triangle, a rounded
+//! polyhedron.
+
+use crate::classify::side_of;
+use crate::convex::{ball_offset, Support};
+use crate::intersect::common::{radius_ok, unit};
+use crate::shape::{check_radius, check_scalar};
+use crate::{
+    Aabb, Ball, Bounded, Classify, ClosestPoint, Contains, Plane, Point, Real, ShapeError, Side,
+    Vector,
+};
+
+/// `shape` grown by `radius`: the points within `radius` of the shape.
+///
+/// It answers what its shape answers, through the shape: its support map
+/// is the shape's plus the ball's, its closest point the shape's moved
+/// towards the query point by `radius`; the convex pairs
+/// ([`crate::convex`], and `ClosestPoints`, `Intersect` and `Swept` with
+/// every convex shape of the crate) run GJK on the shape itself and add
+/// the radius, which is exact where the shape's answer is (a rounded box
+/// meets a box at the exact distance, not at the tolerance GJK reaches on
+/// curved surfaces).
+///
+/// A negative or NaN radius makes an empty shape: the pair queries answer
+/// as for an empty shape (apart), and its support map is the shape's.
+///
+/// ```
+/// use isect::{convex::Rounded, Aabb, ClosestPoint, nalgebra::Point3};
+/// let rounded_box = Rounded::new(Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)), 0.5);
+/// assert_eq!(rounded_box.distance(&Point3::new(3.0, 0.5, 0.5)), 1.5);
+/// // At a corner the rounding is a sphere.
+/// let d = rounded_box.distance(&Point3::new(2.0, 2.0, 2.0));
+/// assert!((d - (3f64.sqrt() - 0.5)).abs() < 1e-12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rounded<S, T: Real> {
+    /// The shape being grown.
+    pub shape: S,
+    /// The radius of the ball it is grown by.
+    pub radius: T,
+}
+
+impl<S, T: Real> Rounded<S, T> {
+    /// `shape` grown by `radius`, as given.
+    #[inline]
+    #[must_use]
+    pub fn new(shape: S, radius: T) -> Self {
+        Self { shape, radius }
+    }
+
+    /// `shape` grown by `radius`, rejecting a negative radius
+    /// ([`ShapeError::NegativeRadius`]) and a NaN or infinite one
+    /// ([`ShapeError::NonFinite`]).
+    ///
+    /// ```
+    /// use isect::{convex::Rounded, Segment, ShapeError, nalgebra::Point2};
+    /// let s = Segment::new(Point2::new(0.0, 0.0), Point2::new(1.0, 0.0));
+    /// assert_eq!(Rounded::try_new(s, -1.0).unwrap_err(), ShapeError::NegativeRadius);
+    /// assert!(Rounded::try_new(s, 0.25).is_ok());
+    /// ```
+    pub fn try_new(shape: S, radius: T) -> Result<Self, ShapeError> {
+        check_scalar(radius)?;
+        check_radius(radius)?;
+        Ok(Self { shape, radius })
+    }
+}
+
+impl<S: Support<T, D>, T: Real, const D: usize> Support<T, D> for Rounded<S, T> {
+    /// The shape's support point plus `radius · dir / |dir|`.
+    ///
+    /// ```
+    /// use isect::{convex::Rounded, Segment, Support, nalgebra::{Point2, Vector2}};
+    /// let r = Rounded::new(Segment::new(Point2::new(0.0, 0.0), Point2::new(2.0, 0.0)), 1.0);
+    /// assert_eq!(r.support(&Vector2::new(0.0, 3.0)), Point2::new(0.0, 1.0));
+    /// ```
+    #[inline]
+    fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        self.shape.support(dir) + ball_offset(dir, self.radius)
+    }
+
+    #[inline]
+    fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
+        self.shape.support_from(dir, start) + ball_offset(dir, self.radius)
+    }
+}
+
+impl<S: Bounded<T, D>, T: Real, const D: usize> Bounded<T, D> for Rounded<S, T> {
+    /// The shape's box grown by the radius.
+    ///
+    /// ```
+    /// use isect::{convex::Rounded, Bounded, Segment, nalgebra::Point2};
+    /// let r = Rounded::new(Segment::new(Point2::new(0.0, 0.0), Point2::new(2.0, 0.0)), 1.0);
+    /// assert_eq!(r.aabb().min, Point2::new(-1.0, -1.0));
+    /// ```
+    fn aabb(&self) -> Aabb<T, D> {
+        let b = self.shape.aabb();
+        let r = Vector::<T, D>::repeat(self.radius.max_sel(T::zero()));
+        Aabb::new(b.min - r, b.max + r)
+    }
+
+    /// The shape's bounding ball grown by the radius.
+    fn bounding_ball(&self) -> Ball<T, D> {
+        let b = self.shape.bounding_ball();
+        Ball::new(b.center, b.radius + self.radius.max_sel(T::zero()))
+    }
+}
+
+impl<S: ClosestPoint<T, D>, T: Real, const D: usize> ClosestPoint<T, D> for Rounded<S, T> {
+    /// `p` itself within `radius` of the shape; otherwise the shape's
+    /// closest point moved towards `p` by `radius`.
+    ///
+    /// ```
+    /// use isect::{convex::Rounded, ClosestPoint, Segment, nalgebra::Point2};
+    /// let r = Rounded::new(Segment::new(Point2::new(0.0, 0.0), Point2::new(2.0, 0.0)), 1.0);
+    /// assert_eq!(r.closest_point(&Point2::new(1.0, 3.0)), Point2::new(1.0, 1.0));
+    /// assert_eq!(r.closest_point(&Point2::new(1.0, 0.5)), Point2::new(1.0, 0.5));
+    /// ```
+    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        let c = self.shape.closest_point(p);
+        if !radius_ok(self.radius) {
+            return c;
+        }
+        match unit(&(p - c)) {
+            Some((n, dist)) if dist > self.radius => c + n * self.radius,
+            _ => *p,
+        }
+    }
+}
+
+impl<S: ClosestPoint<T, D>, T: Real, const D: usize> Contains<Point<T, D>> for Rounded<S, T> {
+    /// Whether `p` lies within `radius` of the shape (closed).
+    ///
+    /// ```
+    /// use isect::{convex::Rounded, Contains, Segment, nalgebra::Point2};
+    /// let r = Rounded::new(Segment::new(Point2::new(0.0, 0.0), Point2::new(2.0, 0.0)), 1.0);
+    /// assert!(r.contains(&Point2::new(3.0, 0.0)));
+    /// assert!(!r.contains(&Point2::new(3.0, 0.5)));
+    /// ```
+    fn contains(&self, p: &Point<T, D>) -> bool {
+        if !radius_ok(self.radius) {
+            return false;
+        }
+        let c = self.shape.closest_point(p);
+        crate::intersect::common::within(&(p - c), self.radius, T::zero())
+    }
+}
+
+impl<S: Support<T, D>, T: Real, const D: usize> Classify<T, D> for Rounded<S, T> {
+    /// The side of the plane from the shape's support points along `±normal`,
+    /// pushed out by the radius. An empty shape (negative or NaN radius) and
+    /// NaN straddle.
+    ///
+    /// ```
+    /// use isect::{convex::Rounded, Classify, Plane, Segment, Side, nalgebra::{Point2, Vector2}};
+    /// let r = Rounded::new(Segment::new(Point2::new(0.0, 0.0), Point2::new(2.0, 0.0)), 1.0);
+    /// assert_eq!(r.classify(&Plane::new(Vector2::y(), 1.5)), Side::Back);
+    /// assert_eq!(r.classify(&Plane::new(Vector2::y(), 1.0)), Side::Straddling);
+    /// ```
+    fn classify(&self, plane: &Plane<T, D>) -> Side {
+        if !radius_ok(self.radius) {
+            return Side::Straddling;
+        }
+        let Some((n, len)) = unit(&plane.normal) else {
+            return Side::Straddling;
+        };
+        let hi = self.shape.support(&n);
+        let lo = self.shape.support(&-n);
+        // Signed distances along the unit normal, grown by the radius.
+        let d = plane.d.div_sat(len);
+        let s_lo = n.dot(&lo.coords) - d - self.radius;
+        let s_hi = n.dot(&hi.coords) - d + self.radius;
+        side_of(s_lo, s_hi)
+    }
+}

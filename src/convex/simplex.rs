@@ -1,0 +1,555 @@
+//! The GJK simplex and its distance sub-algorithm: the point of a simplex
+//! (a point, segment, triangle or tetrahedron of the Minkowski difference)
+//! nearest the origin, the smallest face of the simplex that holds it, and
+//! its barycentric coordinates.
+//!
+//! Method: the signed-volume sub-algorithm of Montanari, Petrinic and
+//! Barbieri (2017), with every sign that picks a face decided exactly:
+//! the tetrahedron's orientation and the origin's side of each of its
+//! faces by [`Orient::orient3d`](crate::Orient::orient3d); the origin's
+//! region of a triangle by [`Orient::orient3d_dir`](crate::Orient::orient3d_dir)
+//! along the triangle's (rounded) normal, or by
+//! [`Orient::orient2d`](crate::Orient::orient2d) in the plane. Degenerate
+//! simplices (a flat tetrahedron, a collinear triangle, a repeated point)
+//! are detected exactly and fall back to their faces. When the origin lies
+//! exactly on the simplex (touching polytopes), the nearest point is the
+//! origin itself, not a rounding residue: the decision that sends a query
+//! to "touching" is never a rounded one.
+//!
+//! Everything runs in 3D: 2D (and 1D) shapes are embedded with zero
+//! coordinates beyond their dimension, and `planar` switches the triangle
+//! test to `orient2d`, where a triangle is the full simplex.
+//!
+//! Magnitudes (the barycentric coordinates, the nearest point) are rounded
+//! as usual; only their signs are exact.
+
+use core::cmp::Ordering;
+
+use nalgebra::{Point2, Point3, Vector3};
+
+use crate::{Growth, Real};
+
+/// One vertex of the simplex: `w`, a point of the Minkowski difference
+/// `A - B` (or of the shape a query works on), and the support points `a`
+/// and `b` of the two shapes it came from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Vertex<T: Real> {
+    /// The point of the Minkowski difference.
+    pub w: Vector3<T>,
+    /// The support point on the first shape.
+    pub a: Vector3<T>,
+    /// The support point on the second shape.
+    pub b: Vector3<T>,
+}
+
+impl<T: Real> Vertex<T> {
+    /// The vertex at the origin (a placeholder).
+    #[inline(always)]
+    pub fn zero() -> Self {
+        Self {
+            w: Vector3::zeros(),
+            a: Vector3::zeros(),
+            b: Vector3::zeros(),
+        }
+    }
+}
+
+/// A simplex of at most four vertices with the barycentric coordinates of
+/// its point nearest the origin (after [`Simplex::solve`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Simplex<T: Real> {
+    /// The vertices; the first `len` are used.
+    pub v: [Vertex<T>; 4],
+    /// The barycentric coordinates of the nearest point.
+    pub lambda: [T; 4],
+    /// How many vertices are used.
+    pub len: usize,
+}
+
+/// A sub-solution: the vertices (indices into the simplex) of the face that
+/// holds the nearest point, their weights, the point and its squared
+/// length.
+#[derive(Clone, Copy)]
+pub(crate) struct Sub<T: Real> {
+    idx: [usize; 4],
+    lambda: [T; 4],
+    len: usize,
+    /// The nearest point.
+    pub v: Vector3<T>,
+    /// Its squared length.
+    pub vv: T,
+}
+
+impl<T: Real> Sub<T> {
+    #[inline(always)]
+    fn point(i: usize, w: &Vector3<T>) -> Self {
+        let z = T::zero();
+        Self {
+            idx: [i, 0, 0, 0],
+            lambda: [T::one(), z, z, z],
+            len: 1,
+            v: *w,
+            vv: w.norm_squared(),
+        }
+    }
+
+    /// The nearer of two sub-solutions (the first on ties and NaN).
+    #[inline(always)]
+    fn min(self, other: Self) -> Self {
+        if other.vv < self.vv {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// Whether a squared length `vv` may be zero up to rounding, against the
+/// squared magnitude `scale2` of the values it came from (`f` gives both):
+/// the gate for the exact tests, conservative (it passes every exact zero,
+/// and the exact test decides). Floats round relatively, so `vv <=
+/// tolerance · scale2` holds for every exact zero; fixed point rounds in
+/// absolute terms, and its exact tests are integer arithmetic anyway: they
+/// always run.
+#[inline(always)]
+fn may_vanish<T: Real>(f: impl FnOnce() -> (T, T)) -> bool {
+    if T::range_limit(Growth::Quadratic).is_some() {
+        return true;
+    }
+    let (vv, scale2) = f();
+    vv <= T::tolerance() * scale2
+}
+
+#[inline(always)]
+fn p2<T: Real>(x: T, y: T) -> Point2<T> {
+    Point2::new(x, y)
+}
+
+/// Whether the origin, `p` and `q` are collinear, exactly: all three
+/// coordinate projections of the triangle `0 p q` are degenerate.
+#[inline]
+fn collinear_with_origin<T: Real>(p: &Vector3<T>, q: &Vector3<T>) -> bool {
+    let o = p2(T::zero(), T::zero());
+    T::orient2d(&o, &p2(p.x, p.y), &p2(q.x, q.y)) == Ordering::Equal
+        && T::orient2d(&o, &p2(p.y, p.z), &p2(q.y, q.z)) == Ordering::Equal
+        && T::orient2d(&o, &p2(p.z, p.x), &p2(q.z, q.x)) == Ordering::Equal
+}
+
+/// Whether `a`, `b`, `c` are collinear, exactly.
+#[inline]
+fn collinear<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>) -> bool {
+    T::orient2d(&p2(a.x, a.y), &p2(b.x, b.y), &p2(c.x, c.y)) == Ordering::Equal
+        && T::orient2d(&p2(a.y, a.z), &p2(b.y, b.z), &p2(c.y, c.z)) == Ordering::Equal
+        && T::orient2d(&p2(a.z, a.x), &p2(b.z, b.x), &p2(c.z, c.x)) == Ordering::Equal
+}
+
+/// The exact sign of `p · q`.
+#[inline]
+fn dot_sign<T: Real>(p: &Vector3<T>, q: &Vector3<T>) -> Ordering {
+    T::plane_side(p, T::zero(), &Point3::from(*q))
+}
+
+/// The exact orientation of the tetrahedron `a b c d`.
+#[inline(always)]
+fn orient<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, d: &Vector3<T>) -> Ordering {
+    T::orient3d(
+        &Point3::from(*a),
+        &Point3::from(*b),
+        &Point3::from(*c),
+        &Point3::from(*d),
+    )
+}
+
+/// The sign of a value `x` computed in working precision from products of
+/// input values whose absolute values sum to `perm` (its "permanent"):
+/// for floats, `x`'s own sign where `|x|` exceeds `tolerance · perm` (a
+/// bound on its rounding error, with room: the error is a few units of
+/// roundoff of `perm`, the tolerance hundreds; plus an absolute term for
+/// underflow), else the exact `exact()`. Fixed point always asks `exact()`
+/// (integer arithmetic, and rounding there is absolute).
+#[inline(always)]
+fn sign_of<T: Real>(x: T, perm: T, exact: impl FnOnce() -> Ordering) -> Ordering {
+    if T::range_limit(Growth::Quadratic).is_none() {
+        let bound = T::tolerance() * perm + T::one().div_sat(T::max_finite());
+        if x > bound {
+            return Ordering::Greater;
+        }
+        if -x > bound {
+            return Ordering::Less;
+        }
+    }
+    exact()
+}
+
+/// `p × q` and its permanent `(|p_y q_z| + |p_z q_y|, ...)`.
+#[inline(always)]
+fn cross_perm<T: Real>(p: &Vector3<T>, q: &Vector3<T>) -> (Vector3<T>, Vector3<T>) {
+    let (pa, qa) = (p.abs(), q.abs());
+    (
+        p.cross(q),
+        Vector3::new(
+            pa.y * qa.z + pa.z * qa.y,
+            pa.z * qa.x + pa.x * qa.z,
+            pa.x * qa.y + pa.y * qa.x,
+        ),
+    )
+}
+
+/// `((b - a) × (c - a)) · (d - a)` in working precision and its exact
+/// sign ([`orient`], behind the [`sign_of`] filter).
+#[inline(always)]
+fn volume<T: Real>(
+    a: &Vector3<T>,
+    b: &Vector3<T>,
+    c: &Vector3<T>,
+    d: &Vector3<T>,
+) -> (T, Ordering) {
+    let e3 = d - a;
+    let (n, perm) = cross_perm(&(b - a), &(c - a));
+    let x = n.dot(&e3);
+    let s = sign_of(x, perm.dot(&e3.abs()), || orient(a, b, c, d));
+    (x, s)
+}
+
+/// A weight's magnitude with the exact sign `s` relative to `reference`:
+/// zero unless the two agree (a rounded value of the wrong sign, or an
+/// exact zero, weighs nothing).
+#[inline(always)]
+fn weight<T: Real>(value: T, s: Ordering, reference: Ordering) -> T {
+    if s != reference {
+        return T::zero();
+    }
+    let m = if reference == Ordering::Less {
+        -value
+    } else {
+        value
+    };
+    m.max_sel(T::zero())
+}
+
+/// Normalises up to four weights into barycentric coordinates; equal
+/// weights when they sum to nothing (all rounded away).
+#[inline]
+fn normalise<T: Real>(u: [T; 4], len: usize) -> [T; 4] {
+    let sum = u.iter().take(len).fold(T::zero(), |s, x| s + *x);
+    let mut out = [T::zero(); 4];
+    if sum > T::zero() && sum.is_finite_real() {
+        for i in 0..len {
+            out[i] = u[i].div_sat(sum);
+        }
+    } else {
+        let n = T::from_f64_lossy(len as f64);
+        for x in out.iter_mut().take(len) {
+            *x = T::one().div_sat(n);
+        }
+    }
+    out
+}
+
+impl<T: Real> Simplex<T> {
+    /// The empty simplex.
+    #[inline(always)]
+    pub fn new() -> Self {
+        Self {
+            v: [Vertex::zero(); 4],
+            lambda: [T::zero(); 4],
+            len: 0,
+        }
+    }
+
+    /// The simplex of one vertex.
+    #[inline(always)]
+    pub fn single(v: Vertex<T>) -> Self {
+        let mut s = Self::new();
+        s.push(v);
+        s.lambda[0] = T::one();
+        s
+    }
+
+    /// Adds a vertex (ignored when the simplex is full).
+    #[inline(always)]
+    pub fn push(&mut self, v: Vertex<T>) {
+        if let Some(slot) = self.v.get_mut(self.len) {
+            *slot = v;
+            self.len += 1;
+        }
+    }
+
+    /// The vertices in use.
+    #[inline(always)]
+    pub fn vertices(&self) -> &[Vertex<T>] {
+        self.v.get(..self.len).unwrap_or(&[])
+    }
+
+    /// Whether `w` is (exactly) one of the vertices.
+    #[inline]
+    pub fn contains(&self, w: &Vector3<T>) -> bool {
+        self.vertices().iter().any(|v| v.w == *w)
+    }
+
+    /// The largest squared length of a vertex: the scale of the simplex.
+    #[inline]
+    pub fn max_norm_squared(&self) -> T {
+        self.vertices()
+            .iter()
+            .fold(T::zero(), |m, v| v.w.norm_squared().max_sel(m))
+    }
+
+    /// The points `Σ λ_i a_i` and `Σ λ_i b_i` of the two shapes.
+    #[inline]
+    pub fn points(&self) -> (Vector3<T>, Vector3<T>) {
+        // In affine form, from the first vertex: weights that do not sum
+        // to exactly one (rounded, or truncated in fixed point) move the
+        // points along the simplex, not off it (a face's points stay on
+        // the face's plane when the vertices' coordinates agree there).
+        let verts = self.vertices();
+        let Some((first, rest)) = verts.split_first() else {
+            return (Vector3::zeros(), Vector3::zeros());
+        };
+        let (mut pa, mut pb) = (first.a, first.b);
+        for (v, l) in rest.iter().zip(self.lambda.iter().skip(1)) {
+            pa += (v.a - first.a) * *l;
+            pb += (v.b - first.b) * *l;
+        }
+        (pa, pb)
+    }
+
+    /// The smallest face holding the simplex's point nearest the origin,
+    /// with that point (exactly zero when the origin lies on the simplex;
+    /// `planar`: every vertex has `z = 0`, 2D and 1D shapes), without
+    /// changing the simplex (so that a step that brings no progress can be
+    /// dropped by [`Simplex::pop`]).
+    #[inline]
+    pub fn nearest(&self, planar: bool) -> Sub<T> {
+        let w = [self.v[0].w, self.v[1].w, self.v[2].w, self.v[3].w];
+        match self.len {
+            0 | 1 => Sub::point(0, &w[0]),
+            2 => s1d(&w, 0, 1),
+            3 => s2d(&w, 0, 1, 2, planar),
+            _ => s3d(&w),
+        }
+    }
+
+    /// Reduces the simplex to the face `sub` found by [`Simplex::nearest`]
+    /// and takes its barycentric coordinates.
+    #[inline]
+    pub fn apply(&mut self, sub: &Sub<T>) {
+        if sub.len < self.len || sub.idx != [0, 1, 2, 3] {
+            let old = self.v;
+            for k in 0..sub.len {
+                self.v[k] = old[sub.idx[k]];
+            }
+        }
+        self.len = sub.len;
+        self.lambda = sub.lambda;
+    }
+
+    /// Drops the last vertex (undoing a [`Simplex::push`] whose step made
+    /// no progress).
+    #[inline]
+    pub fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+}
+
+/// The segment `w[i] w[j]`.
+fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
+    let (p, q) = (w[i], w[j]);
+    let t = q - p;
+    // Weights of q and p: -p·t and q·t (their sum is t·t).
+    let uq = -p.dot(&t);
+    let up = q.dot(&t);
+    if !(uq > T::zero()) {
+        return Sub::point(i, &p);
+    }
+    if !(up > T::zero()) {
+        return Sub::point(j, &q);
+    }
+    let sum = up + uq;
+    let lq = uq.div_sat(sum);
+    let lp = T::one() - lq;
+    let mut v = p * lp + q * lq;
+    let mut vv = v.norm_squared();
+    // The origin exactly on the segment: collinear, and between the ends.
+    if may_vanish(|| (vv, p.norm_squared().max_sel(q.norm_squared())))
+        && collinear_with_origin(&p, &q)
+        && dot_sign(&p, &q) != Ordering::Greater
+    {
+        v = Vector3::zeros();
+        vv = T::zero();
+    }
+    let z = T::zero();
+    Sub {
+        idx: [i, j, 0, 0],
+        lambda: [lp, lq, z, z],
+        len: 2,
+        v,
+        vv,
+    }
+}
+
+/// The nearest of the three edges of the triangle `w[i] w[j] w[k]`.
+#[inline]
+fn edges<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
+    s1d(w, i, j).min(s1d(w, j, k)).min(s1d(w, k, i))
+}
+
+/// The triangle `w[i] w[j] w[k]`.
+fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool) -> Sub<T> {
+    let (a, b, c) = (w[i], w[j], w[k]);
+    let o = Vector3::zeros();
+    let (reference, (ua, sa), (ub, sb), (uc, sc), n) = if planar {
+        let pa = p2(a.x, a.y);
+        let pb = p2(b.x, b.y);
+        let pc = p2(c.x, c.y);
+        let po = p2(T::zero(), T::zero());
+        // The 2D cross products (z of the 3D ones) with their exact signs.
+        let cr = |p: &Vector3<T>, q: &Vector3<T>, exact: &dyn Fn() -> Ordering| {
+            let x = p.x * q.y - p.y * q.x;
+            let perm = (p.x * q.y).abs() + (p.y * q.x).abs();
+            (x, sign_of(x, perm, exact))
+        };
+        let (_, r) = cr(&(b - a), &(c - a), &|| T::orient2d(&pa, &pb, &pc));
+        if r == Ordering::Equal {
+            return edges(w, i, j, k);
+        }
+        (
+            r,
+            cr(&b, &c, &|| T::orient2d(&pb, &pc, &po)),
+            cr(&c, &a, &|| T::orient2d(&pc, &pa, &po)),
+            cr(&a, &b, &|| T::orient2d(&pa, &pb, &po)),
+            Vector3::z(),
+        )
+    } else {
+        let e1 = b - a;
+        let e2 = c - a;
+        let n = e1.cross(&e2);
+        // A normal well above its rounding error points the way of the
+        // exact one; otherwise ask exactly (and a collinear triangle is
+        // its edges).
+        let r = if !may_vanish(|| (n.norm_squared(), e1.norm_squared() * e2.norm_squared())) {
+            Ordering::Greater
+        } else if collinear(&a, &b, &c) {
+            return edges(w, i, j, k);
+        } else {
+            let (pa, pb, pc) = (Point3::from(a), Point3::from(b), Point3::from(c));
+            T::orient3d_dir(&pa, &pb, &pc, &n)
+        };
+        if r == Ordering::Equal || !n.iter().all(|x| x.is_finite_real()) {
+            return edges(w, i, j, k);
+        }
+        // The origin's side of each edge along n: the sign of
+        // det[q - p, -p, n] = n · (p × q), exactly.
+        let na = n.abs();
+        let side = |p: &Vector3<T>, q: &Vector3<T>| {
+            let (x, perm) = cross_perm(p, q);
+            let v = n.dot(&x);
+            (
+                v,
+                sign_of(v, na.dot(&perm), || {
+                    T::orient3d_dir(&Point3::from(*p), &Point3::from(*q), &Point3::from(o), &n)
+                }),
+            )
+        };
+        (r, side(&b, &c), side(&c, &a), side(&a, &b), n)
+    };
+    let out = reference.reverse();
+    let (oa, ob, oc) = (sa == out, sb == out, sc == out);
+    if oa || ob || oc {
+        // Outside one or two edges: the nearest of those edges.
+        let mut best: Option<Sub<T>> = None;
+        for (is_out, p, q) in [(oa, j, k), (ob, k, i), (oc, i, j)] {
+            if is_out {
+                let s = s1d(w, p, q);
+                best = Some(best.map_or(s, |b| b.min(s)));
+            }
+        }
+        return best.unwrap_or_else(|| edges(w, i, j, k));
+    }
+    // Inside: the projection of the origin, weighted by the sub-areas.
+    let z = T::zero();
+    let lambda = normalise(
+        [
+            weight(ua, sa, reference),
+            weight(ub, sb, reference),
+            weight(uc, sc, reference),
+            z,
+        ],
+        3,
+    );
+    let mut v = a * lambda[0] + b * lambda[1] + c * lambda[2];
+    let mut vv = v.norm_squared();
+    // The origin exactly on the triangle: in its plane (in 2D, always).
+    if planar
+        || (may_vanish(|| {
+            let h = n.dot(&a);
+            let scale = (b - a).norm_squared() * (c - a).norm_squared() * a.norm_squared();
+            (h * h, scale)
+        }) && orient(&a, &b, &c, &o) == Ordering::Equal)
+    {
+        v = Vector3::zeros();
+        vv = z;
+    }
+    Sub {
+        idx: [i, j, k, 0],
+        lambda,
+        len: 3,
+        v,
+        vv,
+    }
+}
+
+/// The tetrahedron `w[0..4]` (only in 3D).
+fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
+    let [a, b, c, d] = *w;
+    let o = Vector3::zeros();
+    let (_, reference) = volume(&a, &b, &c, &d);
+    if reference == Ordering::Equal {
+        // Flat: the nearest of its faces.
+        return s2d(w, 0, 1, 2, false)
+            .min(s2d(w, 0, 1, 3, false))
+            .min(s2d(w, 0, 2, 3, false))
+            .min(s2d(w, 1, 2, 3, false));
+    }
+    // The origin's side of each face against the opposite vertex's.
+    let (ua, sa) = volume(&o, &b, &c, &d);
+    let (ub, sb) = volume(&a, &o, &c, &d);
+    let (uc, sc) = volume(&a, &b, &o, &d);
+    let (ud, sd) = volume(&a, &b, &c, &o);
+    let out = reference.reverse();
+    let faces = [
+        (sa == out, [1, 2, 3]),
+        (sb == out, [0, 2, 3]),
+        (sc == out, [0, 1, 3]),
+        (sd == out, [0, 1, 2]),
+    ];
+    if faces.iter().any(|f| f.0) {
+        let mut best: Option<Sub<T>> = None;
+        for (is_out, [p, q, r]) in faces {
+            if is_out {
+                let s = s2d(w, p, q, r, false);
+                best = Some(best.map_or(s, |b| b.min(s)));
+            }
+        }
+        if let Some(best) = best {
+            return best;
+        }
+    }
+    // Inside (or on the boundary): the origin, weighted by the sub-volumes.
+    let lambda = normalise(
+        [
+            weight(ua, sa, reference),
+            weight(ub, sb, reference),
+            weight(uc, sc, reference),
+            weight(ud, sd, reference),
+        ],
+        4,
+    );
+    Sub {
+        idx: [0, 1, 2, 3],
+        lambda,
+        len: 4,
+        v: Vector3::zeros(),
+        vv: T::zero(),
+    }
+}

@@ -1,0 +1,501 @@
+//! Cylinders, cones and convex polyhedra against every convex shape of the
+//! crate (ball, box, oriented box, capsule, segment, triangle, 3D polygon,
+//! and each other), both orders: closest points, the overlap test, the
+//! contact and the swept test, for `f32`, `f64` and fixed point.
+//!
+//! The oracle shares no code with the queries: the signed separation of
+//! two convex sets is the largest, over unit directions `n`, of
+//! `min_B n·x - max_A n·x` (the distance when apart, minus the
+//! penetration depth when they overlap), computed from support functions
+//! written here in closed form (a cylinder's `max(n·a, n·b) + r |n⊥|`, a
+//! cone's `max(n·apex, n·base + r |n⊥|)`, the vertices of a polyhedron)
+//! and maximised by dense sampling of the sphere and a local search. For
+//! separated shapes the function is concave in `n` over the unit ball, so
+//! the search converges to the distance. Points the queries return are
+//! checked to lie on their shapes by point distances written here too (a
+//! cylinder's and a cone's through their meridian rectangle and triangle,
+//! a polyhedron's by `common::oracle`).
+
+#![cfg(feature = "alloc")]
+
+use isect::{ClosestPoints, Cone, ConvexPolyhedron, Cylinder, Intersect, Swept};
+
+mod common;
+
+use common::convex::*;
+use common::oracle::{closest, Convex};
+use common::{add, arr, axpy, dist, dot, mul, norm, sub, varr, vt, Rng, Scalar};
+
+/// A test shape in `f64`: one of the crate's earlier shapes, a cylinder
+/// (`a`, `b`, radius), a cone (apex, base centre, radius) or the convex
+/// hull of points.
+#[derive(Clone, Debug)]
+enum Shape {
+    Old(Sh),
+    Cyl(V, V, f64),
+    Cone(V, V, f64),
+    Hull(Vec<V>),
+}
+
+const ALL: usize = KINDS + 3;
+
+fn unit(v: V) -> Option<V> {
+    let l = norm(v);
+    (l > 0.0).then(|| mul(v, 1.0 / l))
+}
+
+/// `|n - (n·u) u|` for the unit axis `u` (`|n|` without an axis).
+fn perp_len(n: V, axis: V) -> f64 {
+    match unit(axis) {
+        Some(u) => norm(axpy(n, -dot(n, u), u)),
+        None => 0.0,
+    }
+}
+
+impl Shape {
+    fn random(rng: &mut Rng, k: usize, r: f64) -> Shape {
+        if k < KINDS {
+            return Shape::Old(Sh::random(rng, k, r));
+        }
+        let c = rng.point::<3>(r / 2.0);
+        let [a, b] = rng.segment_points::<3>(r / 4.0);
+        let rad = rng.coord_in(r / 32.0, r / 4.0);
+        match k - KINDS {
+            0 => Shape::Cyl(add(c, a), add(c, b), rad),
+            1 => Shape::Cone(add(c, a), add(c, b), rad),
+            _ => Shape::Hull((0..10).map(|_| add(c, rng.point::<3>(r / 4.0))).collect()),
+        }
+    }
+
+    /// The shape as `T` sees it.
+    fn rounded<T: Scalar>(&self) -> Shape {
+        let p = |v: &V| common::round_trip::<T, 3>(*v);
+        let x = |v: f64| common::s::<T>(v).to_f64();
+        match self {
+            Shape::Old(sh) => Shape::Old(sh.rounded::<T>()),
+            Shape::Cyl(a, b, r) => Shape::Cyl(p(a), p(b), x(*r)),
+            Shape::Cone(a, b, r) => Shape::Cone(p(a), p(b), x(*r)),
+            Shape::Hull(v) => Shape::Hull(v.iter().map(p).collect()),
+        }
+    }
+
+    fn moved(&self, d: V) -> Shape {
+        match self {
+            Shape::Old(sh) => Shape::Old(sh.moved(d)),
+            Shape::Cyl(a, b, r) => Shape::Cyl(add(*a, d), add(*b, d), *r),
+            Shape::Cone(a, b, r) => Shape::Cone(add(*a, d), add(*b, d), *r),
+            Shape::Hull(v) => Shape::Hull(v.iter().map(|p| add(*p, d)).collect()),
+        }
+    }
+
+    fn scale(&self) -> f64 {
+        match self {
+            Shape::Old(sh) => sh.scale(),
+            Shape::Cyl(a, b, r) | Shape::Cone(a, b, r) => {
+                1.0 + a.iter().chain(b).fold(0.0f64, |m, x| m.max(x.abs())) + r
+            }
+            Shape::Hull(v) => 1.0 + v.iter().flatten().fold(0.0f64, |m, x| m.max(x.abs())),
+        }
+    }
+
+    /// A point of the shape.
+    fn anchor(&self) -> V {
+        match self {
+            Shape::Old(sh) => sh.core()[0],
+            Shape::Cyl(a, b, _) | Shape::Cone(a, b, _) => mul(add(*a, *b), 0.5),
+            Shape::Hull(v) => v[0],
+        }
+    }
+
+    /// The support function `max over the shape of n·x`.
+    fn h(&self, n: V) -> f64 {
+        match self {
+            Shape::Old(sh) => {
+                sh.core()
+                    .iter()
+                    .map(|p| dot(n, *p))
+                    .fold(f64::NEG_INFINITY, f64::max)
+                    + sh.radius().max(0.0) * norm(n)
+            }
+            Shape::Cyl(a, b, r) => {
+                dot(n, *a).max(dot(n, *b)) + r.max(0.0) * perp_len(n, sub(*b, *a))
+            }
+            Shape::Cone(apex, base, r) => {
+                dot(n, *apex).max(dot(n, *base) + r.max(0.0) * perp_len(n, sub(*base, *apex)))
+            }
+            Shape::Hull(v) => v
+                .iter()
+                .map(|p| dot(n, *p))
+                .fold(f64::NEG_INFINITY, f64::max),
+        }
+    }
+
+    /// The distance from `p` to the shape.
+    fn point_distance(&self, p: V) -> f64 {
+        match self {
+            Shape::Old(sh) => point_distance(sh, p),
+            Shape::Cyl(a, b, r) => {
+                let (t, rho, len) = meridian(*a, *b, p);
+                let dt = (-t).max(t - len).max(0.0);
+                let dr = (rho - r).max(0.0);
+                (dt * dt + dr * dr).sqrt()
+            }
+            Shape::Cone(apex, base, r) => {
+                let (t, rho, len) = meridian(*apex, *base, p);
+                // The meridian triangle (0, 0), (len, 0), (len, r).
+                let tri = [[0.0, 0.0], [len, 0.0], [len, *r]];
+                triangle_distance_2d(&tri, [t, rho])
+            }
+            Shape::Hull(v) => {
+                closest(&Convex::polytope(v), &Convex::point(p))
+                    .unwrap()
+                    .dist
+            }
+        }
+    }
+}
+
+/// `p` in the meridian half-plane of the axis `a → b`: its coordinate
+/// along the axis, its distance from it, and the axis's length (no axis:
+/// the distance from `a`).
+fn meridian(a: V, b: V, p: V) -> (f64, f64, f64) {
+    let d = sub(p, a);
+    match unit(sub(b, a)) {
+        Some(u) => {
+            let t = dot(d, u);
+            (t, norm(axpy(d, -t, u)), norm(sub(b, a)))
+        }
+        None => (0.0, norm(d), 0.0),
+    }
+}
+
+fn segment_distance_2d(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> f64 {
+    let ab = [b[0] - a[0], b[1] - a[1]];
+    let ap = [p[0] - a[0], p[1] - a[1]];
+    let l = ab[0] * ab[0] + ab[1] * ab[1];
+    let t = if l > 0.0 {
+        ((ap[0] * ab[0] + ap[1] * ab[1]) / l).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let q = [a[0] + t * ab[0] - p[0], a[1] + t * ab[1] - p[1]];
+    (q[0] * q[0] + q[1] * q[1]).sqrt()
+}
+
+fn triangle_distance_2d(t: &[[f64; 2]; 3], p: [f64; 2]) -> f64 {
+    let side =
+        |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    let s = [side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])];
+    if s.iter().all(|&x| x >= 0.0) || s.iter().all(|&x| x <= 0.0) {
+        return 0.0;
+    }
+    segment_distance_2d(t[0], t[1], p)
+        .min(segment_distance_2d(t[1], t[2], p))
+        .min(segment_distance_2d(t[2], t[0], p))
+}
+
+/// `min_B n·x - max_A n·x` for a unit `n`.
+fn gap(a: &Shape, b: &Shape, n: V) -> f64 {
+    -b.h(mul(n, -1.0)) - a.h(n)
+}
+
+/// The oracle's signed separation of `a` and `b` (see the file's docs),
+/// searched from `samples` directions on the sphere and `extra` ones.
+fn separation(a: &Shape, b: &Shape, samples: usize, extra: &[V]) -> f64 {
+    let golden = core::f64::consts::PI * (3.0 - 5f64.sqrt());
+    let mut starts: Vec<(f64, V)> = (0..samples)
+        .map(|i| {
+            let y = 1.0 - 2.0 * (i as f64 + 0.5) / samples as f64;
+            let r = (1.0 - y * y).sqrt();
+            let th = golden * i as f64;
+            [r * th.cos(), y, r * th.sin()]
+        })
+        .chain(extra.iter().filter_map(|&n| unit(n)))
+        .map(|n| (gap(a, b, n), n))
+        .collect();
+    starts.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let mut best = f64::NEG_INFINITY;
+    let mut rng = Rng::new(7);
+    for &(g0, n0) in starts.iter().take(4) {
+        let (mut g, mut n) = (g0, n0);
+        let mut step = 0.05;
+        while step > 1e-12 {
+            // Two tangent directions at n.
+            let t1 = unit(if n[0].abs() < 0.6 {
+                [0.0, -n[2], n[1]]
+            } else {
+                [-n[1], n[0], 0.0]
+            })
+            .unwrap();
+            let t2 = [
+                n[1] * t1[2] - n[2] * t1[1],
+                n[2] * t1[0] - n[0] * t1[2],
+                n[0] * t1[1] - n[1] * t1[0],
+            ];
+            let phase = rng.unit() * core::f64::consts::TAU;
+            let mut improved = false;
+            for k in 0..12 {
+                let ang = phase + k as f64 * core::f64::consts::TAU / 12.0;
+                let m = unit(axpy(axpy(n, step * ang.cos(), t1), step * ang.sin(), t2)).unwrap();
+                let gm = gap(a, b, m);
+                if gm > g {
+                    (g, n) = (gm, m);
+                    improved = true;
+                }
+            }
+            if !improved {
+                step *= 0.5;
+            }
+        }
+        best = best.max(g);
+    }
+    best
+}
+
+/// Evaluates `$body` with `$s` bound to the `isect` shape of `$sh` over
+/// `$T`.
+macro_rules! with_shape {
+    ($T:ty, $sh:expr, $buf:ident, |$s:ident| $body:expr) => {{
+        match $sh {
+            Shape::Old(o) => as_isect!($T, o, $buf, |$s| $body),
+            Shape::Cyl(a, b, r) => {
+                let $s = Cylinder::new(
+                    common::pt::<$T, 3>(*a),
+                    common::pt::<$T, 3>(*b),
+                    common::s::<$T>(*r),
+                );
+                $body
+            }
+            Shape::Cone(a, b, r) => {
+                let $s = Cone::new(
+                    common::pt::<$T, 3>(*a),
+                    common::pt::<$T, 3>(*b),
+                    common::s::<$T>(*r),
+                );
+                $body
+            }
+            Shape::Hull(v) => {
+                let pts: Vec<_> = v.iter().map(|p| common::pt::<$T, 3>(*p)).collect();
+                let $s = ConvexPolyhedron::from_points(&pts).unwrap();
+                $body
+            }
+        }
+    }};
+}
+
+/// The pairs tested: every ordered pair with a new shape in it.
+fn pairs() -> impl Iterator<Item = (usize, usize)> {
+    (0..ALL)
+        .flat_map(|i| (0..ALL).map(move |j| (i, j)))
+        .filter(|&(i, j)| i >= KINDS || j >= KINDS)
+}
+
+/// Distance tolerance: the plain one, and the oracle's search (which
+/// converges to ~1e-10 of the scale). Fixed point: GJK on curved shapes
+/// stops within about the square root of the resolution (measured: 1.2e-5
+/// of the scale at `I32F32`; noted in the README).
+fn dtol<T: Scalar>(scale: f64) -> f64 {
+    let fixed = if T::IS_FLOAT {
+        0.0
+    } else {
+        T::RES.sqrt() * scale
+    };
+    tol::<T>(scale) + 1e-9 * scale + fixed
+}
+
+/// Whether a shape is curved (a cylinder, a cone, or one with a radius).
+fn curved(s: &Shape) -> bool {
+    matches!(s, Shape::Cyl(..) | Shape::Cone(..)) || matches!(s, Shape::Old(o) if o.radius() > 0.0)
+}
+
+/// A zero-length segment: its `intersect` is its cast, which does not yet
+/// treat it as a point (issue 13, item 2).
+fn point_segment(s: &Shape) -> bool {
+    matches!(s, Shape::Old(Sh::Segment(a, b)) if a == b)
+}
+
+scalar_tests! {
+    fn closest_points_with_curved_shapes<T>() {
+        let r = range::<T>();
+        let mut rng = Rng::new(0xC711);
+        for (ka, kb) in pairs() {
+            for case in 0..3 {
+                let a = Shape::random(&mut rng, ka, r).rounded::<T>();
+                let b = Shape::random(&mut rng, kb, r).rounded::<T>();
+                let scale = a.scale().max(b.scale());
+                let t = dtol::<T>(scale);
+                let (pa, pb, qa, qb) = with_shape!(T, &a, bufa, |x| with_shape!(T, &b, bufb, |y| {
+                    let p = x.closest_points(&y);
+                    let q = y.closest_points(&x);
+                    (arr(&p.point_a), arr(&p.point_b), arr(&q.point_a), arr(&q.point_b))
+                }));
+                let got = dist(pa, pb);
+                assert!(a.point_distance(pa) <= t, "{ka}/{kb} case {case}: {pa:?} off a by {}\n{a:?}\n{b:?}", a.point_distance(pa));
+                assert!(b.point_distance(pb) <= t, "{ka}/{kb} case {case}: {pb:?} off b by {}\n{a:?}\n{b:?}", b.point_distance(pb));
+                let sep = separation(&a, &b, 600, &[sub(pb, pa)]);
+                let want = sep.max(0.0);
+                assert!((got - want).abs() <= t, "{ka}/{kb} case {case}: {got} vs {want}\n{a:?}\n{b:?}");
+                assert!((dist(qa, qb) - got).abs() <= t, "{ka}/{kb} case {case}: the orders disagree");
+            }
+        }
+    }
+}
+
+scalar_tests! {
+    fn overlap_and_contact_with_curved_shapes<T>() {
+        let r = range::<T>();
+        let mut rng = Rng::new(0x0C71);
+        let mut contacts = 0;
+        let mut worst = 0.0f64;
+        for (ka, kb) in pairs() {
+            for case in 0..4 {
+                let a = Shape::random(&mut rng, ka, r).rounded::<T>();
+                // Bring b near a, so that many cases overlap.
+                let b = Shape::random(&mut rng, kb, r / 2.0);
+                let shift = common::quantize_point(mul(sub(a.anchor(), b.anchor()), 0.8));
+                let b = b.moved(shift).rounded::<T>();
+                let scale = a.scale().max(b.scale());
+                let t = dtol::<T>(scale);
+                let (ab, ba, c_ab, c_ba) = with_shape!(T, &a, bufa, |x| with_shape!(T, &b, bufb, |y| {
+                    (x.intersects(&y), y.intersects(&x),
+                     x.intersect(&y).and_then(|c| c.contact()),
+                     y.intersect(&x).and_then(|c| c.contact()))
+                }));
+                assert_eq!(ab, ba, "{ka}/{kb} case {case}: the two orders disagree");
+                if point_segment(&a) || point_segment(&b) {
+                    continue;
+                }
+                let extra: Vec<V> = c_ab.iter().map(|c| c.1).collect();
+                let sep = separation(&a, &b, 600, &extra);
+                if sep.abs() <= t {
+                    continue; // touching within rounding: either answer
+                }
+                assert_eq!(ab, sep < 0.0, "{ka}/{kb} case {case}: separation {sep}\n{a:?}\n{b:?}");
+                let Some((p, n, depth)) = c_ab else { continue };
+                contacts += 1;
+                let (q, m, depth2) = c_ba.expect("both orders give a contact");
+                assert!(dist(p, q) <= t && (depth - depth2).abs() <= t, "{ka}/{kb} case {case}");
+                assert!(dist(n, mul(m, -1.0)) <= t, "{ka}/{kb} case {case}");
+                assert!((norm(n) - 1.0).abs() <= t, "{ka}/{kb} case {case}: normal {n:?}");
+                // The depth: at least the overlap along the contact's own
+                // normal (EPA's polytope lies inside the Minkowski
+                // difference), and within EPA's bound of the least one.
+                let along = -gap(&a, &b, n);
+                assert!(depth <= along + t, "{ka}/{kb} case {case}: depth {depth} beyond the overlap {along} along its normal");
+                // Fixed point: EPA on curved shapes is not yet accurate
+                // (measured: a depth short by up to 0.3 at I16F16; noted in
+                // the README), so only the float depths are held to it.
+                if !T::IS_FLOAT && (curved(&a) || curved(&b)) {
+                    continue;
+                }
+                let err = (depth - (-sep)).abs() / scale;
+                worst = worst.max(err);
+                assert!(err <= epa_tol::<T>(&a, &b), "{ka}/{kb} case {case}: depth {depth} vs {}\n{a:?}\n{b:?}", -sep);
+                // The point lies in both (within the depth's error).
+                let pt = epa_tol::<T>(&a, &b) * scale + t;
+                assert!(a.point_distance(p) <= pt && b.point_distance(p) <= pt,
+                    "{ka}/{kb} case {case}: point {p:?} off by {}, {}", a.point_distance(p), b.point_distance(p));
+            }
+        }
+        eprintln!("{}: {contacts} contacts, worst relative depth error {worst:e}", T::NAME);
+        assert!(contacts > 40, "{contacts}");
+    }
+}
+
+/// EPA's relative depth error: polytope pairs converge to rounding;
+/// a curved shape (cylinder, cone, ball, capsule) is approximated by a
+/// polytope of at most `EPA_MAX_VERTICES` support points.
+fn epa_tol<T: Scalar>(a: &Shape, b: &Shape) -> f64 {
+    if curved(a) || curved(b) {
+        1e-3 + 64.0 * T::tol(1.0)
+    } else {
+        1e-9 + 64.0 * T::tol(1.0)
+    }
+}
+
+scalar_tests! {
+    fn swept_with_curved_shapes<T>() {
+        let r = range::<T>();
+        let mut rng = Rng::new(0x5C71);
+        let mut hits = 0;
+        for (ka, kb) in pairs() {
+            let a = Shape::random(&mut rng, ka, r / 2.0).rounded::<T>();
+            let b = Shape::random(&mut rng, kb, r / 2.0).rounded::<T>();
+            let m = common::round_trip::<T, 3>(add(mul(sub(b.anchor(), a.anchor()), 1.5), rng.point(r / 4.0)));
+            let scale = a.scale().max(b.scale()) + norm(m);
+            let (got, mirrored) = with_shape!(T, &a, bufa, |x| with_shape!(T, &b, bufb, |y| {
+                let sw = Swept::new(x, vt::<T, 3>(m));
+                let got = sw.intersect(&y).map(|h| (h.t.to_f64(), arr(&h.point), varr(&h.normal)));
+                let mirrored = y.intersect(&sw).map(|h| (h.t.to_f64(), arr(&h.point), varr(&h.normal)));
+                (got, mirrored)
+            }));
+            assert_eq!(got, mirrored, "{ka}/{kb}: the two orders disagree");
+            // The oracle: the first zero of the separation along the motion
+            // (convex in t: a ternary search for its least value, then
+            // bisection).
+            let sep = |t: f64| separation(&a.moved(mul(m, t)), &b, 200, &[]);
+            let eps = dtol::<T>(scale);
+            let want = if sep(0.0) <= eps {
+                Some(0.0)
+            } else {
+                let (mut lo, mut hi) = (0.0, 1.0);
+                for _ in 0..40 {
+                    let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+                    if sep(m1) <= sep(m2) { hi = m2 } else { lo = m1 }
+                }
+                let tmin = 0.5 * (lo + hi);
+                (sep(tmin) <= 0.0).then(|| {
+                    let (mut lo, mut hi) = (0.0, tmin);
+                    for _ in 0..40 {
+                        let mid = 0.5 * (lo + hi);
+                        if sep(mid) <= 0.0 { hi = mid } else { lo = mid }
+                    }
+                    hi
+                })
+            };
+            // A cast ending on a curved side stops short (measured: 1.4e-5
+            // of the scale in f64; noted in the README).
+            let creep = if curved(&a) || curved(&b) { 1e-4 + 8.0 * T::tol(1.0).sqrt() } else { 0.0 };
+            let t_tol = (creep + 64.0 * dtol::<T>(scale)) * scale / norm(m).max(1e-3);
+            match (want, got) {
+                (None, None) => {}
+                (Some(w), Some((t, p, n))) => {
+                    hits += 1;
+                    // (Fixed point: the normal of a cast onto a curved
+                    // side is not yet accurate — measured: a gap of -0.026
+                    // along it at I32F32; noted in the README.)
+                    if t > 0.0 && (T::IS_FLOAT || !(curved(&a) || curved(&b))) {
+                        // Not too late, by a certificate: the plane of the
+                        // query's normal separates the shapes at every
+                        // earlier time (the gap along a fixed direction is
+                        // linear in t, and the shapes close along it).
+                        let dir = mul(n, -1.0);
+                        let closing = dot(dir, m);
+                        let g = gap(&a.moved(mul(m, t)), &b, dir);
+                        assert!(closing > 0.0 && g >= -64.0 * dtol::<T>(scale), "{ka}/{kb}: normal {n:?} (closing {closing}, gap {g})");
+                    }
+                    // Not too early: the oracle's time (whose search can
+                    // only find a separation short of the true one, so an
+                    // earlier time) is not later than the query's beyond
+                    // the tolerance.
+                    assert!(w <= t + t_tol, "{ka}/{kb}: t {t} vs {w}\n{a:?}\n{b:?}\n{m:?}");
+                    assert!(t - w <= t_tol.max(1e-3), "{ka}/{kb}: t {t} vs {w}\n{a:?}\n{b:?}\n{m:?}");
+                    let at = a.moved(mul(m, t));
+                    let pt_tol = t_tol * norm(m) + 64.0 * dtol::<T>(scale);
+                    assert!(at.point_distance(p) <= pt_tol && b.point_distance(p) <= pt_tol,
+                        "{ka}/{kb}: point {p:?} off by {}, {}", at.point_distance(p), b.point_distance(p));
+                    if t > 0.0 {
+                        assert!((norm(n) - 1.0).abs() <= pt_tol, "{ka}/{kb}: normal {n:?}");
+                    }
+                }
+                (w, g) => {
+                    // Grazing: both answers at a touch.
+                    let t = w.or(g.map(|h| h.0)).unwrap();
+                    let s = sep(t).abs();
+                    assert!(s <= 64.0 * dtol::<T>(scale) + t_tol * norm(m), "{ka}/{kb}: oracle {w:?}, query {g:?}, separation {s}");
+                }
+            }
+        }
+        assert!(hits > 10, "{hits}");
+    }
+}
