@@ -150,3 +150,88 @@ fn short_directions_hit_balls() {
     short_direction_ball::<f32>(20, 1e-5);
     short_direction_ball::<f64>(20, 1e-12);
 }
+
+/// The checked casts (`RayCast::checked_hits`, `checked_cast_t`,
+/// `checked_cast`, and `DynRayCast::checked_cast_dyn`): `Ok` with the plain
+/// answer within the quadratic range, `Err(OutOfRange)` beyond it (where
+/// the plain forms miss), on every side: the shape, the caster's origin,
+/// its direction. The range is `T::range_limit(Growth::Quadratic)` (±45
+/// for `I16F16`, ±11,585 for `I32F32`); the cases sit at half of it and
+/// at twice it.
+fn checked_casts<T: Real>() {
+    use isect::{Aabb, DynRayCast, Growth, RayCast, Triangle};
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let h = (r / 2.0).floor();
+    // A ball, a box and a triangle at +h on x, a ray from -h towards them.
+    let ball = Ball::new(p::<T>(h, 0.0, 0.0), T::one());
+    let bx = Aabb::new(p::<T>(h - 1.0, -1.0, -1.0), p::<T>(h + 1.0, 1.0, 1.0));
+    let tri = Triangle::new(
+        p::<T>(h, -1.0, -1.0),
+        p::<T>(h, 1.0, -1.0),
+        p::<T>(h, 0.0, 1.0),
+    );
+    let ray = Ray::new(p::<T>(-h, 0.0, 0.0), v::<T>(1.0, 0.0, 0.0));
+    let want = 2.0 * h - 1.0; // the ball's and the box's near side
+    let t = ball.checked_cast_t(&ray).unwrap().unwrap();
+    close(t, want, 1e-3, "ball in range");
+    assert_eq!(ball.checked_cast(&ray), Ok(ball.cast(&ray)));
+    assert_eq!(ball.checked_hits(&ray), Ok(true));
+    assert_eq!(bx.checked_cast_t(&ray).unwrap(), bx.cast_t(&ray));
+    assert!(bx.cast_t(&ray).is_some());
+    assert_eq!(tri.checked_cast(&ray).unwrap(), tri.cast(&ray));
+    close(
+        tri.cast_t(&ray).unwrap(),
+        2.0 * h,
+        1e-3,
+        "triangle in range",
+    );
+    let dynamic: &dyn DynRayCast<T, 3> = &ball;
+    assert_eq!(dynamic.checked_cast_t(&ray), Ok(Some(t)));
+
+    // Beyond: a ray that would hit from twice the range away, a shape
+    // beyond it, a direction beyond it.
+    let far = 2.0 * r;
+    let from_far = Ray::new(p::<T>(-far, 0.0, 0.0), v::<T>(1.0, 0.0, 0.0));
+    let long = Ray::new(p::<T>(-h, 0.0, 0.0), v::<T>(far, 0.0, 0.0));
+    let far_ball = Ball::new(p::<T>(far, 0.0, 0.0), T::one());
+    for (what, shape, caster) in [
+        ("origin", ball, from_far),
+        ("direction", ball, long),
+        ("shape", far_ball, ray),
+    ] {
+        assert!(shape.checked_hits(&caster).is_err(), "{what}");
+        assert!(shape.checked_cast_t(&caster).is_err(), "{what}");
+        assert!(shape.checked_cast(&caster).is_err(), "{what}");
+        let dynamic: &dyn DynRayCast<T, 3> = &shape;
+        assert!(dynamic.checked_cast(&caster).is_err(), "{what}");
+        assert!(dynamic.checked_hits(&caster).is_err(), "{what}");
+        // The plain forms: a miss.
+        assert!(
+            !shape.hits(&caster) && shape.cast(&caster).is_none(),
+            "{what}"
+        );
+    }
+    assert!(bx.checked_cast(&from_far).is_err());
+    assert!(tri.checked_cast_t(&from_far).is_err());
+}
+
+#[test]
+fn checked_casts_i32f32() {
+    checked_casts::<I32F32>();
+}
+
+#[test]
+fn checked_casts_i16f16() {
+    checked_casts::<I16F16>();
+}
+
+/// Floats have no range: the checked casts are always `Ok`, even at 1e30.
+#[test]
+fn checked_casts_floats_are_ok() {
+    use isect::RayCast;
+    let ball = Ball::new(Point3::new(1e30, 0.0, 0.0), 1e29);
+    let ray = Ray::new(Point3::new(-1e30, 0.0, 0.0), Vector3::new(1.0, 0.0, 0.0));
+    assert_eq!(ball.checked_cast_t(&ray), Ok(ball.cast_t(&ray)));
+    assert!(ball.cast_t(&ray).is_some());
+    assert_eq!(ball.checked_hits(&ray), Ok(true));
+}
