@@ -157,7 +157,7 @@ fn short_directions_hit_balls() {
 /// the plain forms miss), on every side: the shape, the caster's origin,
 /// its direction. The range is `T::range_limit(Growth::Quadratic)` (±45
 /// for `I16F16`, ±11,585 for `I32F32`); the cases sit at half of it and
-/// at twice it.
+/// at three times it.
 fn checked_casts<T: Real>() {
     use isect::{Aabb, DynRayCast, Growth, RayCast, Triangle};
     let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
@@ -188,9 +188,10 @@ fn checked_casts<T: Real>() {
     let dynamic: &dyn DynRayCast<T, 3> = &ball;
     assert_eq!(dynamic.checked_cast_t(&ray), Ok(Some(t)));
 
-    // Beyond: a ray that would hit from twice the range away, a shape
-    // beyond it, a direction beyond it.
-    let far = 2.0 * r;
+    // Beyond: a ray that would hit from three times the range away, a
+    // shape beyond it, a direction beyond twice it (a direction may reach
+    // `2r`).
+    let far = 3.0 * r;
     let from_far = Ray::new(p::<T>(-far, 0.0, 0.0), v::<T>(1.0, 0.0, 0.0));
     let long = Ray::new(p::<T>(-h, 0.0, 0.0), v::<T>(far, 0.0, 0.0));
     let far_ball = Ball::new(p::<T>(far, 0.0, 0.0), T::one());
