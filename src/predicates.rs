@@ -13,7 +13,7 @@
 //! when the four points lie in one plane. Generic code calls the same
 //! predicates as the [`Orient`] trait's methods (`T::orient2d`), which
 //! return the same answers; `.to_ordering()` gives the bare sign of the
-//! determinant as an [`Ordering`](core::cmp::Ordering) (`Greater`, `Less`,
+//! determinant as an [`Ordering`] (`Greater`, `Less`,
 //! `Equal` for the three answers in that order). (Shewchuk's
 //! `orient3d` has the opposite sign; this crate keeps one rule for both:
 //! the determinant of the vectors from the first point.) The sign is the

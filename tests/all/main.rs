@@ -14,6 +14,8 @@
 // Crate-level attributes of the files (only the crate root may set them).
 #![recursion_limit = "512"]
 #![allow(unused_attributes)]
+// Each file brings its own `mod common;` (it is its own crate too).
+#![allow(clippy::duplicate_mod)]
 
 #[path = "../accuracy.rs"]
 mod accuracy;
