@@ -499,3 +499,151 @@ scalar_tests! {
         assert!(hits > 10, "{hits}");
     }
 }
+
+/// The analytic time of impact of a ball (radius `rb`, zero: a point)
+/// whose centre moves from `p0` by `m` onto the side of a cylinder (`a`,
+/// `b`, `radius`) or a cone (`apex`, `base`, `radius`), written here: the
+/// centre reaches the side grown by `rb` — a coaxial cylinder of radius
+/// `radius + rb`, or a coaxial cone with the same half-angle whose apex
+/// is `rb / sin α` beyond the cone's — at the first root of a quadratic in
+/// `t`. Returns `t` and the outward unit normal of the side at contact,
+/// or `None` when the first contact is not on the side (a rim, a cap, the
+/// apex), not in `(0, 1)`, or not at all.
+fn side_toi(cone: bool, a: V, b: V, radius: f64, rb: f64, p0: V, m: V) -> Option<(f64, V)> {
+    // The axis: from `a` to `b` (cylinder), from the base to the apex (cone).
+    let (base, top) = if cone { (b, a) } else { (a, b) };
+    let h = dist(base, top);
+    let u = mul(sub(top, base), 1.0 / h);
+    let perp = |v: V| axpy(v, -dot(v, u), u);
+    let (t, q) = if cone {
+        let l = (h * h + radius * radius).sqrt();
+        let (sin, cos) = (radius / l, h / l);
+        let apex = axpy(top, rb / sin, u);
+        // (d·n)² = cos² |d|², d·n > 0, with d = q - apex, n = -u.
+        let n = mul(u, -1.0);
+        let w = sub(p0, apex);
+        let k = cos * cos;
+        let qa = dot(m, n) * dot(m, n) - k * dot(m, m);
+        let qb = 2.0 * (dot(w, n) * dot(m, n) - k * dot(w, m));
+        let qc = dot(w, n) * dot(w, n) - k * dot(w, w);
+        let disc = qb * qb - 4.0 * qa * qc;
+        if qc <= 0.0 || disc < 0.0 || qa == 0.0 {
+            return None;
+        }
+        let sq = disc.sqrt();
+        let mut roots = [(-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa)];
+        roots.sort_by(|x, y| x.partial_cmp(y).unwrap());
+        let t = roots
+            .into_iter()
+            .find(|&t| t > 0.0 && dot(axpy(w, t, m), n) > 0.0)?;
+        (t, axpy(p0, t, m))
+    } else {
+        let s = radius + rb;
+        let (w, mp) = (perp(sub(p0, base)), perp(m));
+        let (qa, qb, qc) = (dot(mp, mp), 2.0 * dot(w, mp), dot(w, w) - s * s);
+        let disc = qb * qb - 4.0 * qa * qc;
+        if qc <= 0.0 || disc < 0.0 || qa == 0.0 {
+            return None;
+        }
+        let t = (-qb - disc.sqrt()) / (2.0 * qa);
+        (t, axpy(p0, t, m))
+    };
+    if !(t > 0.0 && t < 1.0) {
+        return None;
+    }
+    // The outward normal of the side at contact, and the contact point on
+    // the side: within the side, away from its rims.
+    let e = mul(perp(sub(q, base)), 1.0 / norm(perp(sub(q, base))));
+    let normal = if cone {
+        let l = (h * h + radius * radius).sqrt();
+        add(mul(e, h / l), mul(u, radius / l))
+    } else {
+        e
+    };
+    let foot = axpy(q, -rb, normal);
+    let z = dot(sub(foot, base), u);
+    (z > 0.05 * h && z < 0.95 * h).then_some((t, normal))
+}
+
+scalar_tests! {
+    fn casts_onto_curved_sides<T>() {
+        // A ball or a point thrown at the side of a cylinder or a cone, both
+        // orders, against the analytic time of impact and normal.
+        let r = range::<T>();
+        let mut rng = Rng::new(0x51DE);
+        let (mut hits, mut worst_t, mut worst_n) = (0, 0.0f64, 0.0f64);
+        for case in 0..600 {
+            let cone = case % 2 == 1;
+            let rb = if case % 4 < 2 { 0.0 } else { rng.coord_in(r / 32.0, r / 8.0) };
+            let c = rng.point::<3>(r / 4.0);
+            let [p, q] = rng.segment_points::<3>(r / 4.0);
+            let Some(u) = unit(sub(q, p)) else { continue };
+            let half = rng.coord_in(r / 8.0, r / 4.0);
+            let radius = rng.coord_in(r / 16.0, r / 4.0);
+            let (a, b) = (common::round_trip::<T, 3>(axpy(c, half, u)), common::round_trip::<T, 3>(axpy(c, -half, u)));
+            // A start beside the side and a motion across the axis.
+            let Some(e1) = unit(perp_of(rng.point::<3>(1.0), u)) else { continue };
+            let height = rng.coord_in(-0.7 * half, 0.7 * half);
+            let at = axpy(c, height, u);
+            let p0 = common::round_trip::<T, 3>(axpy(at, radius + rb + rng.coord_in(r / 16.0, r / 4.0), e1));
+            let target = axpy(at, rng.coord_in(-0.5, 0.5) * radius, cross(u, e1));
+            let m = common::round_trip::<T, 3>(mul(sub(target, p0), rng.coord_in(1.1, 1.6)));
+            let radius = common::s::<T>(radius).to_f64();
+            let rb = common::s::<T>(rb).to_f64();
+            let Some((want, n_want)) = side_toi(cone, a, b, radius, rb, p0, m) else { continue };
+            let ball = isect::Ball::new(common::pt::<T, 3>(p0), common::s::<T>(rb));
+            let (pa, pb, rr) = (common::pt::<T, 3>(a), common::pt::<T, 3>(b), common::s::<T>(radius));
+            let (got, back) = if cone {
+                let s = Cone::new(pa, pb, rr);
+                (Swept::new(ball, vt::<T, 3>(m)).intersect(&s), Swept::new(s, vt::<T, 3>(mul(m, -1.0))).intersect(&ball))
+            } else {
+                let s = Cylinder::new(pa, pb, rr);
+                (Swept::new(ball, vt::<T, 3>(m)).intersect(&s), Swept::new(s, vt::<T, 3>(mul(m, -1.0))).intersect(&ball))
+            };
+            let (Some(got), Some(back)) = (got, back) else {
+                panic!("case {case}: no hit ({got:?}, {back:?}); want t {want}");
+            };
+            hits += 1;
+            let len = norm(m);
+            for (t, n) in [(got.t.to_f64(), varr(&got.normal)), (back.t.to_f64(), mul(varr(&back.normal), -1.0))] {
+                worst_t = worst_t.max((t - want).abs() * len / r);
+                worst_n = worst_n.max(norm(sub(n, n_want)));
+            }
+        }
+        eprintln!("{}: {hits} casts onto curved sides, worst |Δt|·|m| {worst_t:e} of the scale, worst normal {worst_n:e}", T::NAME);
+        assert!(hits > 200, "{hits}");
+        let (t_tol, n_tol) = side_cast_tol::<T>();
+        assert!(worst_t <= t_tol, "{}: time of impact off by {worst_t:e} of the scale", T::NAME);
+        assert!(worst_n <= n_tol, "{}: normal off by {worst_n:e}", T::NAME);
+    }
+}
+
+/// The stated accuracy of a cast onto a curved side: the time of impact
+/// times the motion's length, relative to the scale, and the normal's
+/// error. Measured (600 cases, seed 0x51DE): `f64` 3.1e-8 and 5.4e-4,
+/// `f32` 8.3e-5 and 3.7e-2, `I32F32` 2.2e-4 and 8.4e-2, `I16F16` 9.0e-3
+/// and 0.84 (the cast's loop stalls where its simplex of support points
+/// stops bringing the ray nearer in the scalar's precision; a Newton
+/// finish on GJK's distance was tried and did not help: GJK's own
+/// direction near a curved side is off by the same ~5e-4 in `f64`).
+/// Asserted with a margin of about 1.5.
+fn side_cast_tol<T: Scalar>() -> (f64, f64) {
+    match T::NAME {
+        "f64" => (5e-8, 1e-3),
+        "f32" => (1.5e-4, 6e-2),
+        "I32F32" => (4e-4, 0.15),
+        _ => (1.5e-2, 1.5),
+    }
+}
+
+fn perp_of(v: V, u: V) -> V {
+    axpy(v, -dot(v, u), u)
+}
+
+fn cross(a: V, b: V) -> V {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}

@@ -1937,3 +1937,78 @@ fn prepared_box_test_agrees_with_the_cast() {
     }
     assert!(hits > 5000 && hits < 35000, "{hits} hits");
 }
+
+/// Hit or miss of a ray against a ball agrees with the exact sign of the
+/// discriminant `b² - a (f·f - r²)` (rationals, from the very inputs the
+/// query sees) whenever that is farther from zero than `32ε a (f·f + r²)`
+/// (twice the margin of the kernel's division-free certain-miss filter):
+/// lines passing within 10⁻⁷ to 0.3 of the radius from tangency, from
+/// origins 1 to 3000 radii away (the far ones take the refined roots).
+fn ball_hit_or_miss_matches_the_exact_discriminant<T>()
+where
+    T: Real + Into<f64> + num_traits::Float,
+{
+    use num_rational::BigRational as Q;
+    let q = |x: T| Q::from_float(Into::<f64>::into(x)).unwrap();
+    let cast = |x: f64| <T as num_traits::NumCast>::from(x).unwrap();
+    let eps = Into::<f64>::into(T::epsilon());
+    let mut rng = TestRng::new(0xBA11);
+    let (mut hits, mut misses) = (0, 0);
+    for k in 0..6000 {
+        let r = rng.range(0.25, 1.25);
+        let c: [f64; 3] = rng.arr(-4.0, 4.0);
+        let dist = match k % 3 {
+            0 => rng.range(1.01, 50.0),
+            1 => rng.range(50.0, 400.0),
+            _ => rng.range(600.0, 3000.0),
+        };
+        let u: [f64; 3] = rng.arr(-1.0, 1.0);
+        let n = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).sqrt().max(1e-3);
+        let o = [0, 1, 2].map(|i| c[i] + u[i] / n * dist * r);
+        // A unit vector across the line from `o` to `c`, and a target at
+        // `r (1 + δ)` from the centre along it.
+        let w0: [f64; 3] = rng.arr(-1.0, 1.0);
+        let a0 = [0, 1, 2].map(|i| u[i] / n);
+        let dw = (0..3).map(|i| w0[i] * a0[i]).sum::<f64>();
+        let w = [0, 1, 2].map(|i| w0[i] - dw * a0[i]);
+        let wn = (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]).sqrt().max(1e-3);
+        let delta = rng.range(-1.0, 1.0) * 10f64.powf(rng.range(-7.0, -0.5));
+        // The line from `o` through `c + s w` passes at `h = r (1 + δ)`
+        // from the centre when `s = h D / sqrt(D² - h²)`, `D = |o - c|`.
+        let (h, big) = (r * (1.0 + delta), dist * r);
+        let s = h * big / (big * big - h * h).sqrt();
+        let target = [0, 1, 2].map(|i| c[i] + w[i] / wn * s);
+        let (ot, ct, rt) = (o.map(cast), c.map(cast), cast(r));
+        let dt = [0, 1, 2].map(|i| cast(target[i]) - ot[i]);
+        let (oq, cq, dq) = (ot.map(q), ct.map(q), dt.map(q));
+        let f: Vec<Q> = (0..3).map(|i| &oq[i] - &cq[i]).collect();
+        let dot =
+            |x: &[Q], y: &[Q]| (0..3).fold(Q::from_integer(0.into()), |s, i| s + &x[i] * &y[i]);
+        let (a, b, ff) = (dot(&dq, &dq), dot(&f, &dq), dot(&f, &f));
+        let r2 = q(rt) * q(rt);
+        let disc = &b * &b - &a * (&ff - &r2);
+        let margin = q(cast(32.0 * eps)) * &a * (&ff + &r2);
+        let ray = Ray::new(Point3::from(ot), Vector3::from(dt));
+        let ball = Ball::new(Point3::from(ct), rt);
+        let got = ball.hits(&ray);
+        assert_eq!(got, ball.cast_t(&ray).is_some());
+        if disc > margin {
+            hits += 1;
+            assert!(got, "miss at o {ot:?} d {dt:?} c {ct:?} r {rt:?}");
+        } else if disc < -margin {
+            misses += 1;
+            assert!(!got, "hit at o {ot:?} d {dt:?} c {ct:?} r {rt:?}");
+        }
+    }
+    assert!(hits > 300 && misses > 300, "{hits} hits, {misses} misses");
+}
+
+#[test]
+fn ball_hit_or_miss_matches_the_exact_discriminant_f32() {
+    ball_hit_or_miss_matches_the_exact_discriminant::<f32>();
+}
+
+#[test]
+fn ball_hit_or_miss_matches_the_exact_discriminant_f64() {
+    ball_hit_or_miss_matches_the_exact_discriminant::<f64>();
+}

@@ -116,6 +116,26 @@ fn line_ball_roots_a<T: Real, const D: usize>(
     let b = f.dot(d);
     let ff = f.norm_squared();
     let r2 = r * r;
+    // A certain miss, before the division (most casts through a scene
+    // miss): `q = b² - a (f·f - r²)` is `a (r² - |h|²)`, the discriminant
+    // times `a`, computed here with an error below `17u · a (f·f + r²)`
+    // (`u = ε/2`; first order: `b`, `f·f` and `a` are within `γ₃` of the
+    // dot products of the given `f` and `d`, `|b| <= sqrt(a f·f)`, so
+    // `b²` is within `(2γ₃ + u) a f·f`, `a (f·f - r²)` within `(2γ₃ + 2u)
+    // a f·f + (γ₃ + 3u) a r²`, and the last difference adds `u |q| <= u (2 a
+    // f·f + a r²)`). `16ε = 32u` leaves room for the second-order terms
+    // and the bound's own rounding. Below minus that, the line misses the
+    // ball for the given `f` and `d` by more than the careful path below
+    // can err (about `4ε f·f` on `r² - |h|²`, times `a`), so that path
+    // would miss too: the answers do not change. Floats only: fixed point
+    // is exact to its resolution.
+    if has_infinity::<T>() {
+        let q = b * b - a * (ff - r2);
+        let k = T::from_f64_lossy(16.0) * T::default_epsilon();
+        if q < -(k * (a * (ff + r2))) {
+            return None;
+        }
+    }
     // Floats divide by `a` once; fixed point divides with saturation.
     let inv_a = T::one().div_sat(a);
     let over_a = |x: T| {
@@ -130,7 +150,12 @@ fn line_ball_roots_a<T: Real, const D: usize>(
     // in range, and 512² would not fit `I16F16`.)
     let far = T::from_f64_lossy(512.0);
     if has_infinity::<T>() && ff > far * far * r2 {
-        return far_roots(o, d, c, r2, tc, inv_a);
+        // Copies made here, on the cold path: handing the caller's `o` and
+        // `d` to an out-of-line function would keep them in memory on every
+        // call (a caster copied through the stack, then read back with other
+        // widths: a store-forwarding stall on the hot path).
+        let (o, d, c) = (*o, *d, *c);
+        return far_roots(&o, &d, &c, r2, tc, inv_a);
     }
     let h = f + d * tc;
     let disc = r2 - h.norm_squared();

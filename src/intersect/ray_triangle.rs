@@ -347,8 +347,9 @@ pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Opt
     }
     let clamp = |x: T| x.clamp_sel(T::zero(), T::one());
     if let Some((_, v, w)) = tri.barycentric(p) {
+        // `u` clamped too: `1 - v - w` may round below zero on the edge `bc`.
         let (v, w) = (clamp(v), clamp(w));
-        return Some([T::one() - v - w, v, w]);
+        return Some([clamp(T::one() - v - w), v, w]);
     }
     // Degenerate: along its longest edge (all weight on `a` for a point).
     let (zero, one) = (T::zero(), T::one());
