@@ -205,9 +205,9 @@ fn exact_edges<T: Real>(
 ) -> [core::cmp::Ordering; 3] {
     let (a, b, c) = (&tri.a, &tri.b, &tri.c);
     [
-        T::orient3d_dir(o, c, b, d),
-        T::orient3d_dir(o, a, c, d),
-        T::orient3d_dir(o, b, a, d),
+        T::orient3d_dir(o, c, b, d).to_ordering(),
+        T::orient3d_dir(o, a, c, d).to_ordering(),
+        T::orient3d_dir(o, b, a, d).to_ordering(),
     ]
 }
 
@@ -327,7 +327,7 @@ impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
 /// of a degenerate triangle's span).
 pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Option<[T; 3]> {
     use crate::intersect::convex_contains_2d;
-    if T::orient3d(&tri.a, &tri.b, &tri.c, p) != core::cmp::Ordering::Equal {
+    if T::orient3d(&tri.a, &tri.b, &tri.c, p) != crate::Orientation3::Coplanar {
         return None;
     }
     // The projections dropping x, y and z (fields, not indices: no
