@@ -35,6 +35,10 @@ mod convex_pairs;
 mod convex_poses;
 #[path = "../convex_queries.rs"]
 mod convex_queries;
+#[path = "../fixed_casts.rs"]
+mod fixed_casts;
+#[path = "../fixed_mesh.rs"]
+mod fixed_mesh;
 #[path = "../fixed_ranges.rs"]
 mod fixed_ranges;
 #[path = "../fuzz_corpus.rs"]
@@ -73,6 +77,8 @@ const FILES: &[&str] = &[
     "convex_pairs",
     "convex_poses",
     "convex_queries",
+    "fixed_casts",
+    "fixed_mesh",
     "fixed_ranges",
     "fuzz_corpus",
     "grid_traversal",
