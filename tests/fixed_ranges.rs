@@ -297,6 +297,13 @@ impl<S: Real, const D: usize> Flat for Contact<S, D> {
         out.push(self.depth.to_f64());
     }
 }
+impl<S: Real, const D: usize> Flat for isect::TriangleIntersection<S, D> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        // A point of the overlap (the polygon's centroid, the segment's
+        // midpoint).
+        self.point().flat(out);
+    }
+}
 impl<S: Real, const D: usize> Flat for Toi<S, D> {
     fn flat(&self, out: &mut Vec<f64>) {
         out.push(self.t.to_f64());
@@ -1355,7 +1362,8 @@ fn x_triangle_triangle_2d(b: Bb) -> Vec<f64> {
     if exact::closest_triangle_triangle(&x, &y).d2.is_positive() {
         none()
     } else {
-        some(vec![ANY])
+        // A point of the overlap: the query's choice.
+        some(vec![ANY, ANY])
     }
 }
 fn x_ball_triangle(b: Bb) -> Vec<f64> {

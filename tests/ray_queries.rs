@@ -382,6 +382,7 @@ for_types! {
     planes => planes_by_construction;
     symmetry => mirrored_pairs_agree;
     degenerate => degenerate_cases;
+    point_on_edges => zero_length_on_triangle_edges;
 }
 
 /// Dispatches a cast and clip on a shape for each caster kind.
@@ -1734,6 +1735,46 @@ fn quickcheck_symmetry_and_points_on_shapes() {
     quickcheck::QuickCheck::new()
         .tests(2000)
         .quickcheck(prop as fn(P3, P3, P3, f64) -> bool);
+}
+
+/// Found by `quickcheck_symmetry_and_points_on_shapes` with
+/// `((0, inf, 0), (0, 0, 0), (-inf, 495, 0), 0.0)` (infinities read as
+/// 0.5): a zero-length ray at `(0, 0.5, 0)`, on the edge `bc` of the
+/// triangle `(0.5, 7, 0)`, `(0, 0, 0)`, `(0, 7, 0)`, hit it with the
+/// weight `u = -2.8e-17` (`v + w` rounded past one). Points placed exactly
+/// on each edge (the coordinates are exact in every type) must be hit at
+/// `t = 0` with weights in `[0, 1]` that give the point back.
+fn zero_length_on_triangle_edges<T: Real>() {
+    let tri = Triangle::new(
+        tp::<T, 3>([0.5, 7.0, 0.0]),
+        tp::<T, 3>([0.0, 0.0, 0.0]),
+        tp::<T, 3>([0.0, 7.0, 0.0]),
+    );
+    let tol = T::from_f64_lossy(1e-4);
+    let zero = T::zero();
+    for k in 0..=16 {
+        let s = f64::from(k) / 16.0;
+        for p in [
+            [0.0, 7.0 * s, 0.0],     // bc
+            [0.5 * s, 7.0, 0.0],     // ca
+            [0.5 * s, 7.0 * s, 0.0], // ab
+            [0.0, 0.5, 0.0],         // the quickcheck case
+        ] {
+            let p = tp::<T, 3>(p);
+            let ray = Ray::new(p, tv::<T, 3>([0.0, 0.0, 0.0]));
+            let h = tri.cast(&ray);
+            assert!(h.is_some(), "{p:?}: missed");
+            let Some(h) = h else { continue };
+            assert!(h.t == zero, "{p:?}: t = {:?}", h.t);
+            assert!(h.u >= zero && h.v >= zero && h.w >= zero, "{p:?}: {h:?}");
+            let q = tri.a.coords * h.u + tri.b.coords * h.v + tri.c.coords * h.w;
+            assert!(
+                (q - p.coords).abs().max() <= tol,
+                "{p:?}: weights give {q:?}"
+            );
+            assert_eq!(tri.intersect(&ray), ray.intersect(&tri));
+        }
+    }
 }
 
 #[test]

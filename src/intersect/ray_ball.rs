@@ -32,7 +32,10 @@
 //!
 //! Fixed point: exact while `|o - c|² · |d|²` and `r² |d|²` are in range
 //! (`I32F32`: coordinates and radius up to about 200 with unit-sized
-//! directions).
+//! directions). A direction shorter than one (largest component below 1)
+//! is scaled up by an exact power of two `2^k` first, and the roots back
+//! by `2^k` (saturating): its square would keep few bits, or underflow to
+//! zero and read as no direction at all.
 //!
 //! Accuracy (measured against exact rationals; tests/accuracy.rs,
 //! docs/accuracy.md): for a ray passing within 0.9 r of the centre, `t`
@@ -96,10 +99,52 @@ pub(crate) fn line_ball_roots<T: Real, const D: usize>(
     c: &Point<T, D>,
     r: T,
 ) -> Option<(T, T)> {
+    // Fixed point: a short direction's square keeps few bits, or none (it
+    // underflows to zero below 2⁻¹⁶ for `I32F32`, 2⁻⁸ for `I16F16`): solve
+    // with the direction scaled up by an exact power of two and scale the
+    // roots back (saturating). Floats: never.
+    if let Some(k) = short_direction_shift(d) {
+        let (t1, t2) = {
+            let d = d.map(|x| x.mul_pow2(k));
+            line_ball_roots_a(o, &d, c, r, d.norm_squared())?
+        };
+        return Some((t1.mul_pow2(k), t2.mul_pow2(k)));
+    }
     line_ball_roots_a(o, d, c, r, d.norm_squared())
 }
 
-/// [`line_ball_roots`] with `a = d·d` given (the cast has checked it).
+/// For fixed point, the `k > 0` that brings the largest component of a
+/// nonzero direction shorter than one into `[1, 2)` (a shift: `d · 2^k` is
+/// exact); `None` for floats, for a zero direction and for one that needs
+/// no scaling.
+#[inline(always)]
+pub(crate) fn short_direction_shift<T: Real, const D: usize>(d: &Vector<T, D>) -> Option<i32> {
+    if has_infinity::<T>() {
+        return None;
+    }
+    // The largest |component|, by comparisons (in range: no overflow).
+    let m = d.iter().fold(T::zero(), |m, x| m.max_sel(*x).max_sel(-*x));
+    if !(m > T::zero()) || !(m < T::one()) {
+        return None;
+    }
+    Some(short_shift(m))
+}
+
+/// The `k` with `m · 2^k` in `[1, 2)`, for `0 < m < 1` (out of line: the
+/// rare path).
+#[cold]
+#[inline(never)]
+fn short_shift<T: Real>(mut m: T) -> i32 {
+    let mut k = 0;
+    while m < T::one() && k < 128 {
+        m = m + m;
+        k += 1;
+    }
+    k
+}
+
+/// [`line_ball_roots`] with `a = d·d` given (the cast has checked it; a
+/// direction whose square keeps its precision).
 #[inline(always)]
 fn line_ball_roots_a<T: Real, const D: usize>(
     o: &Point<T, D>,
@@ -248,10 +293,10 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
     fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
         let (o, d) = (caster.origin(), caster.direction());
         let a = d.norm_squared();
-        if !(a > T::zero()) {
+        if !(a > T::zero()) && short_direction_shift(&d).is_none() {
             return self.zero_length_cast(caster).map(|h| h.t);
         }
-        let (t1, t2) = line_ball_roots_a(&o, &d, &self.center, self.radius, a)?;
+        let (t1, t2) = line_ball_roots(&o, &d, &self.center, self.radius)?;
         first_t(caster, Some(t1), t2).map(|f| f.0)
     }
 
@@ -260,10 +305,10 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
         let (o, d) = (caster.origin(), caster.direction());
         let a = d.norm_squared();
         // Zero (a point, which the cast layer answers), NaN or underflowing.
-        if !(a > T::zero()) {
+        if !(a > T::zero()) && short_direction_shift(&d).is_none() {
             return self.zero_length_cast(caster);
         }
-        let (t1, t2) = line_ball_roots_a(&o, &d, &self.center, self.radius, a)?;
+        let (t1, t2) = line_ball_roots(&o, &d, &self.center, self.radius)?;
         first_hit(caster, Some(t1), t2, |p| {
             radial_normal(&(p - self.center), self.radius, &d)
         })
