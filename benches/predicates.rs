@@ -41,11 +41,11 @@ fn naive3([a, b, c, d]: &[Point3<f64>; 4]) -> Ordering {
 }
 
 fn exact2([a, b, c]: &[Point2<f64>; 3]) -> Ordering {
-    f64::orient2d(a, b, c)
+    f64::orient2d(a, b, c).to_ordering()
 }
 
 fn exact3([a, b, c, d]: &[Point3<f64>; 4]) -> Ordering {
-    f64::orient3d(a, b, c, d)
+    f64::orient3d(a, b, c, d).to_ordering()
 }
 
 /// Benches `naive` and `exact` over each named input set (generic, not
@@ -132,7 +132,7 @@ fn bench_fixed(cr: &mut Criterion) {
         let mut g = cr.benchmark_group("orient3d_fixed");
         g.throughput(Throughput::Elements(N as u64));
         one(&mut g, name, &random, |[a, b, c, d]| {
-            T::orient3d(a, b, c, d)
+            T::orient3d(a, b, c, d).to_ordering()
         });
         g.finish();
     }

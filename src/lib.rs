@@ -121,7 +121,7 @@ pub use predicates::{orient2d, orient3d, Orient, Orientation, Orientation3};
 pub use query::{
     Bounded, CastHit, CastKernel, Classify, ClosestPair, ClosestPoint, ClosestPoints, Contact,
     Contains, DynRayCast, FaceCull, Intersect, LineRelation, LinearHit, OverlapPolygon, PlaneHit,
-    RayCast, RayHit, Side, Span, Toi, TriangleHit, TriangleIntersection,
+    RayCast, RayHit, Side, Span, TimeOfImpact, Toi, TriangleHit, TriangleIntersection,
 };
 pub use real::{Growth, Real, Wide};
 #[cfg(feature = "alloc")]
@@ -212,7 +212,8 @@ pub mod prelude {
         Cull, Cylinder, DynRayCast, FaceCull, Frustum, Intersect, IntersectWithTolerance, Line,
         LineRelation, LinearHit, Obb, Orient, Orientation, Orientation3, OverlapPolygon, Placed,
         Plane, PlaneHit, Polygon, Ray, RayCast, RayHit, Real, Rounded, Segment, Side, Span, Sphere,
-        Support, Swept, Toi, Transform, Triangle, TriangleHit, TriangleIntersection, Visibility,
+        Support, Swept, TimeOfImpact, Toi, Transform, Triangle, TriangleHit, TriangleIntersection,
+        Visibility,
     };
     #[cfg(feature = "alloc")]
     pub use crate::{ConvexPolyhedron, MeshHit, TriMesh};

@@ -10,10 +10,11 @@
 //! lies on the side of the plane through `a b c` that the normal
 //! `(b - a) × (c - a)` points to (above the triangle when it is seen
 //! counterclockwise from above), `Below` on the other side, `Coplanar`
-//! when the four points lie in one plane. Generic code that needs the bare
-//! sign calls the [`Orient`] trait's methods, which return it as an
-//! [`Ordering`] (`Greater`, `Less`, `Equal` for the three answers in
-//! that order). (Shewchuk's
+//! when the four points lie in one plane. Generic code calls the same
+//! predicates as the [`Orient`] trait's methods (`T::orient2d`), which
+//! return the same answers; `.to_ordering()` gives the bare sign of the
+//! determinant as an [`Ordering`] (`Greater`, `Less`,
+//! `Equal` for the three answers in that order). (Shewchuk's
 //! `orient3d` has the opposite sign; this crate keeps one rule for both:
 //! the determinant of the vectors from the first point.) The sign is the
 //! exact sign of the determinant of the inputs as given, never one rounded
@@ -75,9 +76,10 @@
 //!
 //! # Degenerate cases
 //!
-//! - Collinear (coplanar) points, coincident points: `Equal`, exactly.
-//! - A NaN or infinite coordinate: `Equal` (no orientation is defined;
-//!   `Equal` sends a caller to its degenerate branch). Never a panic, never
+//! - Collinear (coplanar) points, coincident points: `Collinear`
+//!   (`Coplanar`), exactly.
+//! - A NaN or infinite coordinate: `Collinear` (`Coplanar`): no orientation
+//!   is defined, and that answer sends a caller to its degenerate branch. Never a panic, never
 //!   a loop: the filter cannot accept such input (its bound is then NaN or
 //!   infinite), and the exact stages check finiteness first.
 //!
@@ -122,55 +124,53 @@ use wide::{det2, det3, Dyadic, Wide};
 /// degenerate cases.
 ///
 /// ```
-/// use core::cmp::Ordering;
-/// use isect::{nalgebra::Point2, Real};
+/// use isect::{nalgebra::Point2, Orientation, Real};
 ///
 /// // Generic code needs no bound beyond `Real`.
 /// fn is_left<T: Real>(a: &Point2<T>, b: &Point2<T>, p: &Point2<T>) -> bool {
-///     T::orient2d(a, b, p) == Ordering::Greater
+///     T::orient2d(a, b, p) == Orientation::CounterClockwise
 /// }
 /// assert!(is_left(&Point2::new(0.0, 0.0), &Point2::new(1.0, 0.0), &Point2::new(0.5, 1e-300)));
 /// assert!(!is_left(&Point2::new(0.0f32, 0.0), &Point2::new(1.0, 0.0), &Point2::new(0.5, 0.0)));
 /// ```
 pub trait Orient: Scalar + Copy {
     /// The exact sign of `det[b - a; c - a] = (b - a) × (c - a)`:
-    /// `Greater` when `a b c` turn counterclockwise (`c` left of the line
-    /// from `a` to `b`), `Less` clockwise, `Equal` when collinear (and for
-    /// NaN or infinite input).
+    /// `CounterClockwise` when `a b c` turn counterclockwise (`c` left of
+    /// the line from `a` to `b`), `Clockwise` when they turn clockwise,
+    /// `Collinear` when they lie on one line (and for NaN or infinite
+    /// input).
     ///
     /// ```
-    /// use core::cmp::Ordering;
-    /// use isect::{nalgebra::Point2, Orient};
+    /// use isect::{nalgebra::Point2, Orient, Orientation};
     ///
     /// let a = Point2::new(0.5, 0.5);
     /// let b = Point2::new(12.0, 12.0);
     /// let c = Point2::new(24.0, 24.0);
-    /// assert_eq!(f64::orient2d(&a, &b, &c), Ordering::Equal);
+    /// assert_eq!(f64::orient2d(&a, &b, &c), Orientation::Collinear);
     /// // One ulp above the line y = x: left of a → b.
     /// let c = Point2::new(24.0, 24.000000000000004);
-    /// assert_eq!(f64::orient2d(&a, &b, &c), Ordering::Greater);
-    /// assert_eq!(f64::orient2d(&b, &a, &c), Ordering::Less);
+    /// assert_eq!(f64::orient2d(&a, &b, &c), Orientation::CounterClockwise);
+    /// assert_eq!(f64::orient2d(&b, &a, &c), Orientation::Clockwise);
     /// ```
     #[must_use]
-    fn orient2d(a: &Point<Self, 2>, b: &Point<Self, 2>, c: &Point<Self, 2>) -> Ordering;
+    fn orient2d(a: &Point<Self, 2>, b: &Point<Self, 2>, c: &Point<Self, 2>) -> Orientation;
 
     /// The exact sign of `det[b - a; c - a; d - a] = ((b - a) × (c - a)) ·
-    /// (d - a)`: `Greater` when `d` is on the side of the plane of `a b c`
-    /// that `(b - a) × (c - a)` points to, `Less` on the other side,
-    /// `Equal` when the four points are coplanar (and for NaN or infinite
-    /// input). The opposite sign to Shewchuk's `orient3d`.
+    /// (d - a)`: `Above` when `d` is on the side of the plane of `a b c`
+    /// that `(b - a) × (c - a)` points to, `Below` on the other side,
+    /// `Coplanar` when the four points lie in one plane (and for NaN or
+    /// infinite input). The opposite sign to Shewchuk's `orient3d`.
     ///
     /// ```
-    /// use core::cmp::Ordering;
-    /// use isect::{nalgebra::Point3, Orient};
+    /// use isect::{nalgebra::Point3, Orient, Orientation3};
     ///
     /// let a = Point3::new(0.0, 0.0, 0.0);
     /// let b = Point3::new(1.0, 0.0, 0.0);
     /// let c = Point3::new(0.0, 1.0, 0.0);
-    /// assert_eq!(f64::orient3d(&a, &b, &c, &Point3::new(0.3, 0.3, 1e-300)), Ordering::Greater);
-    /// assert_eq!(f64::orient3d(&a, &b, &c, &Point3::new(0.3, 0.3, -1.0)), Ordering::Less);
-    /// assert_eq!(f64::orient3d(&a, &b, &c, &Point3::new(7.0, -3.0, 0.0)), Ordering::Equal);
-    /// assert_eq!(f64::orient3d(&a, &b, &c, &Point3::new(f64::NAN, 0.0, 1.0)), Ordering::Equal);
+    /// assert_eq!(f64::orient3d(&a, &b, &c, &Point3::new(0.3, 0.3, 1e-300)), Orientation3::Above);
+    /// assert_eq!(f64::orient3d(&a, &b, &c, &Point3::new(0.3, 0.3, -1.0)), Orientation3::Below);
+    /// assert_eq!(f64::orient3d(&a, &b, &c, &Point3::new(7.0, -3.0, 0.0)), Orientation3::Coplanar);
+    /// assert_eq!(f64::orient3d(&a, &b, &c, &Point3::new(f64::NAN, 0.0, 1.0)), Orientation3::Coplanar);
     /// ```
     #[must_use]
     fn orient3d(
@@ -178,24 +178,24 @@ pub trait Orient: Scalar + Copy {
         b: &Point<Self, 3>,
         c: &Point<Self, 3>,
         d: &Point<Self, 3>,
-    ) -> Ordering;
+    ) -> Orientation3;
 
     /// The exact sign of `det[b - a; c - a; d] = ((b - a) × (c - a)) · d`
-    /// for a direction `d`: `Greater` when `d` points to the side of the
-    /// plane of `a b c` that `(b - a) × (c - a)` points to, `Less` when it
-    /// points to the other side, `Equal` when `d` is parallel to the plane
-    /// (or the points are collinear, or the input is NaN or infinite).
+    /// for a direction `d`: `Above` when `d` points to the side of the
+    /// plane of `a b c` that `(b - a) × (c - a)` points to, `Below` when it
+    /// points to the other side, `Coplanar` when `d` is parallel to the
+    /// plane (or the points are collinear, or the input is NaN or
+    /// infinite).
     /// [`Orient::orient3d`] with the fourth point `a + d`, without rounding
     /// that sum. The ray–triangle test decides its edges with it.
     ///
     /// ```
-    /// use core::cmp::Ordering;
-    /// use isect::{nalgebra::{Point3, Vector3}, Orient};
+    /// use isect::{nalgebra::{Point3, Vector3}, Orient, Orientation3};
     ///
     /// let o = Point3::new(1e15, 1e15, 1e15);
     /// let (b, c) = (Point3::new(1e15 + 1.0, 1e15, 1e15), Point3::new(1e15, 1e15 + 1.0, 1e15));
-    /// assert_eq!(f64::orient3d_dir(&o, &b, &c, &Vector3::z()), Ordering::Greater);
-    /// assert_eq!(f64::orient3d_dir(&o, &b, &c, &Vector3::new(3.0, -7.0, 0.0)), Ordering::Equal);
+    /// assert_eq!(f64::orient3d_dir(&o, &b, &c, &Vector3::z()), Orientation3::Above);
+    /// assert_eq!(f64::orient3d_dir(&o, &b, &c, &Vector3::new(3.0, -7.0, 0.0)), Orientation3::Coplanar);
     /// ```
     #[must_use]
     fn orient3d_dir(
@@ -203,32 +203,31 @@ pub trait Orient: Scalar + Copy {
         b: &Point<Self, 3>,
         c: &Point<Self, 3>,
         d: &Vector<Self, D3>,
-    ) -> Ordering;
+    ) -> Orientation3;
 
     /// The exact sign of `normal · p - d`: on which side of the plane
-    /// `normal · x = d` (a [`crate::Plane`]) the point `p` lies, `Greater`
-    /// in front, `Less` behind, `Equal` on it (and for NaN or infinite
-    /// input). Any dimension.
+    /// `normal · x = d` (a [`crate::Plane`]) the point `p` lies: `Above`
+    /// in front (the side the normal points to), `Below` behind,
+    /// `Coplanar` on it (and for NaN or infinite input). Any dimension.
     ///
     /// ```
-    /// use core::cmp::Ordering;
-    /// use isect::{nalgebra::{Point3, Vector3}, Orient};
+    /// use isect::{nalgebra::{Point3, Vector3}, Orient, Orientation3};
     ///
     /// // The plane 0.1 x + 0.2 y = d, with d the rounded sum 0.1 + 0.2: the
     /// // naive sum puts (1, 1) on it, but the exact sum of the two f64
     /// // values is below the rounded one.
     /// let (n, d, p) = (Vector3::new(0.1, 0.2, 0.0), 0.1 + 0.2, Point3::new(1.0, 1.0, 0.0));
     /// assert_eq!(n.dot(&p.coords) - d, 0.0);
-    /// assert_eq!(f64::plane_side(&n, d, &p), Ordering::Less);
+    /// assert_eq!(f64::plane_side(&n, d, &p), Orientation3::Below);
     /// let x = Vector3::new(0.5, 0.0, 0.0);
-    /// assert_eq!(f64::plane_side(&x, 1.25, &Point3::new(2.5, 9.0, 1.0)), Ordering::Equal);
+    /// assert_eq!(f64::plane_side(&x, 1.25, &Point3::new(2.5, 9.0, 1.0)), Orientation3::Coplanar);
     /// ```
     #[must_use]
     fn plane_side<const D: usize>(
         normal: &Vector<Self, D>,
         d: Self,
         p: &Point<Self, D>,
-    ) -> Ordering;
+    ) -> Orientation3;
 }
 
 /// The dimension 3, spelled so that the trait's signatures read alike.
@@ -258,7 +257,9 @@ pub enum Orientation {
 }
 
 /// Where a fourth point lies from the plane of three: the answer of
-/// [`orient3d`].
+/// [`orient3d`] (and of [`Orient::orient3d_dir`] for a direction, and
+/// [`Orient::plane_side`] for a point and a plane given by its normal,
+/// `Above` meaning in front).
 ///
 /// ```
 /// use isect::{nalgebra::Point3, orient3d, Orientation3};
@@ -298,8 +299,8 @@ macro_rules! orientation_ordering {
                 }
             }
 
-            /// The sign as an [`Ordering`] (the determinant compared with
-            /// zero): what [`Orient`]'s methods return.
+            /// The sign of the determinant as an [`Ordering`] (compared
+            /// with zero).
             #[inline]
             #[must_use]
             pub const fn to_ordering(self) -> Ordering {
@@ -342,8 +343,8 @@ orientation_ordering!(Orientation, CounterClockwise, Clockwise, Collinear);
 orientation_ordering!(Orientation3, Above, Below, Coplanar);
 
 /// The exact orientation of three points in the plane, with the scalar
-/// inferred from the points: the named form of [`Orient::orient2d`]'s
-/// sign, exact for the coordinates as given.
+/// inferred from the points ([`Orient::orient2d`]), exact for the
+/// coordinates as given.
 ///
 /// ```
 /// use isect::{nalgebra::Point2, orient2d, Orientation};
@@ -355,12 +356,12 @@ orientation_ordering!(Orientation3, Above, Below, Coplanar);
 #[inline]
 #[must_use]
 pub fn orient2d<T: Orient>(a: &Point<T, 2>, b: &Point<T, 2>, c: &Point<T, 2>) -> Orientation {
-    Orientation::from_ordering(T::orient2d(a, b, c))
+    T::orient2d(a, b, c)
 }
 
 /// The exact orientation of four points in space, with the scalar
-/// inferred from the points: the named form of [`Orient::orient3d`]'s
-/// sign, exact for the coordinates as given.
+/// inferred from the points ([`Orient::orient3d`]), exact for the
+/// coordinates as given.
 ///
 /// ```
 /// use isect::{nalgebra::Point3, orient3d, Orientation3};
@@ -379,7 +380,7 @@ pub fn orient3d<T: Orient>(
     c: &Point<T, 3>,
     d: &Point<T, 3>,
 ) -> Orientation3 {
-    Orientation3::from_ordering(T::orient3d(a, b, c, d))
+    T::orient3d(a, b, c, d)
 }
 
 // ---------------------------------------------------------------------------
@@ -703,12 +704,12 @@ macro_rules! impl_orient_float {
     ($t:ty, $wide:literal, $limbs:literal) => {
         impl Orient for $t {
             #[inline]
-            fn orient2d(a: &Point<$t, 2>, b: &Point<$t, 2>, c: &Point<$t, 2>) -> Ordering {
+            fn orient2d(a: &Point<$t, 2>, b: &Point<$t, 2>, c: &Point<$t, 2>) -> Orientation {
                 let p = [xy(a), xy(b), xy(c)];
-                match filter2(&p) {
+                Orientation::from_ordering(match filter2(&p) {
                     Some(sign) => sign,
                     None => exact2::<$wide>(&p),
-                }
+                })
             }
 
             #[inline]
@@ -717,12 +718,12 @@ macro_rules! impl_orient_float {
                 b: &Point<$t, 3>,
                 c: &Point<$t, 3>,
                 d: &Point<$t, 3>,
-            ) -> Ordering {
+            ) -> Orientation3 {
                 let p = [xyz(a), xyz(b), xyz(c), xyz(d)];
-                match filter3::<false>(&p) {
+                Orientation3::from_ordering(match filter3::<false>(&p) {
                     Some(sign) => sign,
                     None => exact3::<$wide, false>(&p),
-                }
+                })
             }
 
             #[inline]
@@ -731,12 +732,12 @@ macro_rules! impl_orient_float {
                 b: &Point<$t, 3>,
                 c: &Point<$t, 3>,
                 d: &Vector<$t, 3>,
-            ) -> Ordering {
+            ) -> Orientation3 {
                 let p = [xyz(a), xyz(b), xyz(c), [d.x.into(), d.y.into(), d.z.into()]];
-                match filter3::<true>(&p) {
+                Orientation3::from_ordering(match filter3::<true>(&p) {
                     Some(sign) => sign,
                     None => exact3::<$wide, true>(&p),
-                }
+                })
             }
 
             #[inline]
@@ -744,16 +745,16 @@ macro_rules! impl_orient_float {
                 normal: &Vector<$t, D>,
                 d: $t,
                 p: &Point<$t, D>,
-            ) -> Ordering {
+            ) -> Orientation3 {
                 let n: [f64; D] =
                     core::array::from_fn(|i| normal.get(i).map_or(0.0, |&x| x.into()));
                 let q: [f64; D] =
                     core::array::from_fn(|i| p.coords.get(i).map_or(0.0, |&x| x.into()));
                 let d = f64::from(d);
-                match filter_dot(&n, d, &q) {
+                Orientation3::from_ordering(match filter_dot(&n, d, &q) {
                     Some(sign) => sign,
                     None => exact_dot::<D, $limbs, { $limbs + 1 }>(&n, d, &q),
-                }
+                })
             }
         }
     };
@@ -783,11 +784,11 @@ macro_rules! impl_orient_fixed {
     ($t:ty, $a:literal, $b:literal, $c:literal, $frac:literal) => {
         impl Orient for $t {
             #[inline]
-            fn orient2d(a: &Point<$t, 2>, b: &Point<$t, 2>, c: &Point<$t, 2>) -> Ordering {
+            fn orient2d(a: &Point<$t, 2>, b: &Point<$t, 2>, c: &Point<$t, 2>) -> Orientation {
                 let raw = |p: &Point<$t, 2>| [p.x, p.y].map(|x| i64::from(x.to_bits()));
                 let [a, b, c] = [raw(a), raw(b), raw(c)];
                 let ([ux, uy], [vx, vy]) = (raw_diff::<$a, 2>(b, a), raw_diff::<$a, 2>(c, a));
-                det2::<$a, $b>(&ux, &uy, &vx, &vy).sign()
+                Orientation::from_ordering(det2::<$a, $b>(&ux, &uy, &vx, &vy).sign())
             }
 
             #[inline]
@@ -796,11 +797,11 @@ macro_rules! impl_orient_fixed {
                 b: &Point<$t, 3>,
                 c: &Point<$t, 3>,
                 d: &Point<$t, 3>,
-            ) -> Ordering {
+            ) -> Orientation3 {
                 let raw = |p: &Point<$t, 3>| [p.x, p.y, p.z].map(|x| i64::from(x.to_bits()));
                 let [a, b, c, d] = [raw(a), raw(b), raw(c), raw(d)];
                 let diff = |q| raw_diff::<$a, 3>(q, a);
-                det3::<$a, $b, $c>(&diff(b), &diff(c), &diff(d)).sign()
+                Orientation3::from_ordering(det3::<$a, $b, $c>(&diff(b), &diff(c), &diff(d)).sign())
             }
 
             #[inline]
@@ -809,12 +810,12 @@ macro_rules! impl_orient_fixed {
                 b: &Point<$t, 3>,
                 c: &Point<$t, 3>,
                 d: &Vector<$t, 3>,
-            ) -> Ordering {
+            ) -> Orientation3 {
                 let raw = |p: &Point<$t, 3>| [p.x, p.y, p.z].map(|x| i64::from(x.to_bits()));
                 let [a, b, c] = [raw(a), raw(b), raw(c)];
                 let diff = |q| raw_diff::<$a, 3>(q, a);
                 let w = [d.x, d.y, d.z].map(|x| Wide::<$a>::from_i128(i128::from(x.to_bits())));
-                det3::<$a, $b, $c>(&diff(b), &diff(c), &w).sign()
+                Orientation3::from_ordering(det3::<$a, $b, $c>(&diff(b), &diff(c), &w).sign())
             }
 
             #[inline]
@@ -822,7 +823,7 @@ macro_rules! impl_orient_fixed {
                 normal: &Vector<$t, D>,
                 d: $t,
                 p: &Point<$t, D>,
-            ) -> Ordering {
+            ) -> Orientation3 {
                 // Raw products carry 2 · FRAC fraction bits: `d` is shifted
                 // onto their grid. Sums of `D` products of 64-bit raw
                 // values fit `$c` limbs for any practical `D`.
@@ -832,7 +833,7 @@ macro_rules! impl_orient_fixed {
                     let prod: Wide<$b> = wide(ni).mul::<$a, $b>(&wide(pi));
                     sum = sum.add(&Wide::<$c>::from_wide(&prod));
                 }
-                sum.sign()
+                Orientation3::from_ordering(sum.sign())
             }
         }
     };

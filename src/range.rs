@@ -20,8 +20,9 @@
 //!   exactly, scaled by a power of two; saturating at the type's range).
 //!   A convex hull (whose planes are borrowed) has no such fallback:
 //!   `try_closest_point` is `None` and `closest_point` returns the point
-//!   itself. (Interim: the triangle, polygon and linear-pair closest points
-//!   still evaluate in `f64` beyond their range.)
+//!   itself. (Interim: the polygon closest point beyond its range and
+//!   the closest pairs with a ray or a line in fixed point still evaluate
+//!   in `f64`.)
 //!
 //! and the checked forms (`checked_intersect`, `checked_closest_point`,
 //! ...) return [`OutOfRange`](crate::OutOfRange) there.
@@ -45,7 +46,8 @@ pub(crate) mod kernel;
 pub(crate) mod scale;
 
 pub(crate) use kernel::{
-    impl_classify, impl_closest_point, impl_contains, impl_cull, impl_intersect,
+    impl_classify, impl_closest_point, impl_closest_points, impl_contains, impl_cull,
+    impl_intersect, impl_sweep,
 };
 pub(crate) use scale::Scale;
 
@@ -375,10 +377,10 @@ fn far_point_distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>,
 
 // -- interim: the f64 fallback of the triangle and linear-pair kernels ------
 //
-// Until the closest-point kernels of triangles, polygons and linear pairs
-// compute in the wide type (they are being rewritten for accuracy), their
-// answers beyond the quartic range, and the pairs with a ray or a line in
-// fixed point, are still evaluated in `f64`.
+// The polygon closest point beyond its range (borrowed vertices: no
+// scaled copy) and the closest pairs with a ray or a line in fixed point
+// (unbounded parameters) are still evaluated in `f64`; triangles and
+// segment pairs answer from their inputs scaled into the range.
 
 /// `p` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
 /// rounds and, if fixed point, saturates).
@@ -423,19 +425,6 @@ impl<T: Real, const D: usize> Recast<T> for Point<T, D> {
     fn in_f64(&self) -> Point<f64, D> {
         pt(self)
     }
-}
-
-/// Interim: `shape`'s closest point to `p` evaluated in `f64` and
-/// converted back (saturating).
-#[inline(never)]
-pub(crate) fn closest_point_f64<T, S, const D: usize>(shape: &S, p: &Point<T, D>) -> Point<T, D>
-where
-    T: Real,
-    S: Recast<T>,
-    S::F64: crate::ClosestPoint<f64, D>,
-{
-    let q = crate::ClosestPoint::closest_point(&shape.in_f64(), &pt::<T, f64, D>(p));
-    pt(&q)
 }
 
 /// Interim: the closest pair evaluated in `f64` and converted back (points

@@ -24,7 +24,7 @@ mod common;
 
 use common::convex::*;
 use common::oracle::{closest, Convex};
-use common::{add, arr, axpy, dist, dot, mul, norm, sub, varr, vt, Rng, Scalar};
+use common::{add, arr, axpy, dist, dot, mul, norm, scalar_tests, sub, varr, vt, Rng, Scalar};
 
 /// A test shape in `f64`: one of the crate's earlier shapes, a cylinder
 /// (`a`, `b`, radius), a cone (apex, base centre, radius) or the convex

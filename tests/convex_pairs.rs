@@ -23,7 +23,7 @@ use isect::{ClosestPoints, Intersect, Swept};
 mod common;
 
 use common::convex::*;
-use common::{add, arr, dist, mul, norm, sub, varr, vt, Rng, Scalar};
+use common::{add, arr, dist, mul, norm, scalar_tests, sub, varr, vt, Rng, Scalar};
 
 macro_rules! closest_of {
     ($T:ty, $a:expr, $b:expr) => {

@@ -11,7 +11,7 @@ use isect::{Aabb, ClosestPoint, ClosestPoints, Intersect, Obb, Support, Swept};
 mod common;
 
 use common::convex::*;
-use common::{add, arr, dist, mul, norm, pt, s, sub, varr, vt, Rng, Scalar};
+use common::{add, arr, dist, mul, norm, pt, s, scalar_tests, sub, varr, vt, Rng, Scalar};
 
 /// A random pose: a unit quaternion and a translation, as `f64` arrays.
 fn random_pose(rng: &mut Rng, r: f64) -> ([f64; 4], V) {

@@ -18,7 +18,7 @@ mod common;
 
 use common::convex::{core_separation, oracle_toi, Sh};
 use common::oracle::{closest, Convex};
-use common::{add, arr, dist, mul, norm, pt, qc, varr, vt, Rng, Scalar};
+use common::{add, arr, dist, mul, norm, pt, qc, scalar_tests, varr, vt, Rng, Scalar};
 
 /// A convex hull of points, as a user's own shape: its support map is the
 /// farthest point (written here, not taken from the crate).

@@ -281,6 +281,13 @@ impl<S: Real, const D: usize> Flat for Contact<S, D> {
         out.push(self.depth.to_f64());
     }
 }
+impl<S: Real, const D: usize> Flat for isect::TriangleIntersection<S, D> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        // A point of the overlap (the polygon's centroid, the segment's
+        // midpoint).
+        self.point().flat(out);
+    }
+}
 impl<S: Real, const D: usize> Flat for Toi<S, D> {
     fn flat(&self, out: &mut Vec<f64>) {
         out.push(self.t.to_f64());

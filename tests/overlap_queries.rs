@@ -351,7 +351,7 @@ impl<T: Real, const D: usize> Output for Contact<T, D> {
     }
 }
 impl<T: Real, const D: usize> Output for Aabb<T, D> {}
-impl<T: Real> Output for TriangleIntersection<T> {}
+impl<T: Real, const D: usize> Output for TriangleIntersection<T, D> {}
 
 /// Counts of a random run, to show that both answers were exercised.
 #[derive(Default, Debug)]

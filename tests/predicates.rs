@@ -560,12 +560,12 @@ fn f32_agrees_with_the_oracle() {
         let w = [a, b, c].map(|p| [f64::from(p.x), f64::from(p.y)]);
         if p2.iter().all(|x| x.is_finite()) {
             assert_eq!(
-                f32::orient2d(&a, &b, &c),
+                f32::orient2d(&a, &b, &c).to_ordering(),
                 oracle2(w[0], w[1], w[2]),
                 "{p2:?}"
             );
         } else {
-            assert_eq!(f32::orient2d(&a, &b, &c), Ordering::Equal);
+            assert_eq!(f32::orient2d(&a, &b, &c).to_ordering(), Ordering::Equal);
         }
 
         let mut p3 = [0f32; 12];
@@ -579,7 +579,7 @@ fn f32_agrees_with_the_oracle() {
         let w = [a, b, c, d].map(|p| [f64::from(p.x), f64::from(p.y), f64::from(p.z)]);
         if p3.iter().all(|x| x.is_finite()) {
             assert_eq!(
-                f32::orient3d(&a, &b, &c, &d),
+                f32::orient3d(&a, &b, &c, &d).to_ordering(),
                 oracle3(w[0], w[1], w[2], w[3]),
                 "{p3:?}"
             );
@@ -590,7 +590,7 @@ fn f32_agrees_with_the_oracle() {
 /// Generic code over `T: Real` reaches the predicates with no extra bound.
 fn generic_sign<T: Real>(p: [[f64; 2]; 3]) -> Ordering {
     let [a, b, c] = p.map(|[x, y]| Point2::new(T::from_f64_lossy(x), T::from_f64_lossy(y)));
-    T::orient2d(&a, &b, &c)
+    T::orient2d(&a, &b, &c).to_ordering()
 }
 
 #[test]
@@ -672,7 +672,7 @@ mod fixed {
                     let [a, b, c] = p2.map(|[x, y]| Point2::new(from(x), from(y)));
                     let fixed_raw = [a, b, c].map(|p| [p.x.to_bits() as i64, p.y.to_bits() as i64]);
                     assert_eq!(
-                        <$t>::orient2d(&a, &b, &c),
+                        <$t>::orient2d(&a, &b, &c).to_ordering(),
                         oracle2_int(fixed_raw),
                         "{fixed_raw:?}"
                     );
@@ -688,7 +688,7 @@ mod fixed {
                     let fixed_raw =
                         [a, b, c, d].map(|p| [p.x, p.y, p.z].map(|v| v.to_bits() as i64));
                     assert_eq!(
-                        <$t>::orient3d(&a, &b, &c, &d),
+                        <$t>::orient3d(&a, &b, &c, &d).to_ordering(),
                         oracle3_int(fixed_raw),
                         "{fixed_raw:?}"
                     );
@@ -741,7 +741,7 @@ mod fixed {
                         - &u[1] * &v[0] * &w[2]
                         - &u[0] * &v[2] * &w[1];
                     assert_eq!(
-                        <$t>::orient3d_dir(&a, &b, &c, &d),
+                        <$t>::orient3d_dir(&a, &b, &c, &d).to_ordering(),
                         det.sign_cmp(),
                         "{raw_q:?}"
                     );
@@ -765,7 +765,11 @@ mod fixed {
                     let dot: BigInt = (0..3).map(|k| &big[3][k] * &big[0][k]).sum();
                     let off_big: BigInt = BigInt::from(off) << ($frac as usize);
                     let want = (dot - off_big).sign_cmp();
-                    assert_eq!(<$t>::plane_side(&d, from(off), &a), want, "{raw_q:?} {off}");
+                    assert_eq!(
+                        <$t>::plane_side(&d, from(off), &a).to_ordering(),
+                        want,
+                        "{raw_q:?} {off}"
+                    );
                 }
             }
         };
@@ -784,11 +788,11 @@ mod fixed {
         let b = Point3::new(hi, lo, lo);
         let c = Point3::new(lo, hi, lo);
         assert_eq!(
-            I32F32::orient3d(&a, &b, &c, &Point3::new(z, z, hi)),
+            I32F32::orient3d(&a, &b, &c, &Point3::new(z, z, hi)).to_ordering(),
             Ordering::Greater
         );
         assert_eq!(
-            I32F32::orient3d(&a, &b, &c, &Point3::new(hi, hi, lo)),
+            I32F32::orient3d(&a, &b, &c, &Point3::new(hi, hi, lo)).to_ordering(),
             Ordering::Equal
         );
         assert_eq!(
@@ -796,7 +800,8 @@ mod fixed {
                 &Point2::new(lo, lo),
                 &Point2::new(hi, hi),
                 &Point2::new(z, I32F32::from_bits(1))
-            ),
+            )
+            .to_ordering(),
             Ordering::Greater
         );
         let (lo, hi) = (I16F16::from_bits(i32::MIN), I16F16::from_bits(i32::MAX));
@@ -805,7 +810,8 @@ mod fixed {
                 &Point2::new(lo, lo),
                 &Point2::new(hi, hi),
                 &Point2::new(hi, lo)
-            ),
+            )
+            .to_ordering(),
             Ordering::Less
         );
     }
@@ -913,7 +919,7 @@ mod queries {
             let (s, t) = (rng.int(-3, 3) as f64, rng.int(-3, 3) as f64);
             let d: [f64; 3] = std::array::from_fn(|k| s * (b[k] - a[k]) + t * (c[k] - a[k]));
             let want = oracle_dir(a, b, c, d);
-            let got = f64::orient3d_dir(&a.into(), &b.into(), &c.into(), &d.into());
+            let got = f64::orient3d_dir(&a.into(), &b.into(), &c.into(), &d.into()).to_ordering();
             assert_eq!(got, want, "{a:?} {b:?} {c:?} {d:?}");
             // The same as orient3d with the fourth point a + d when that
             // sum is exact (it is for zero d).
@@ -942,7 +948,10 @@ mod queries {
                 side(want),
                 "{n:?} {p:?} {d}"
             );
-            assert_eq!(f64::plane_side(&Vector3::from(n), d, &p.into()), want);
+            assert_eq!(
+                f64::plane_side(&Vector3::from(n), d, &p.into()).to_ordering(),
+                want
+            );
             naive_wrong += usize::from(naive_plane(n, d, p) != want);
             // f32: the same test on values rounded to f32, against the
             // oracle on their exact f64 values.
@@ -962,7 +971,7 @@ mod queries {
             let p = [rng.any_finite(), rng.any_finite(), rng.any_finite()];
             let d = rng.any_finite();
             assert_eq!(
-                f64::plane_side(&Vector3::from(n), d, &p.into()),
+                f64::plane_side(&Vector3::from(n), d, &p.into()).to_ordering(),
                 oracle_plane(n, d, p)
             );
         }

@@ -382,6 +382,7 @@ for_types! {
     planes => planes_by_construction;
     symmetry => mirrored_pairs_agree;
     degenerate => degenerate_cases;
+    point_on_edges => zero_length_on_triangle_edges;
 }
 
 /// Dispatches a cast and clip on a shape for each caster kind.
@@ -1736,6 +1737,46 @@ fn quickcheck_symmetry_and_points_on_shapes() {
         .quickcheck(prop as fn(P3, P3, P3, f64) -> bool);
 }
 
+/// Found by `quickcheck_symmetry_and_points_on_shapes` with
+/// `((0, inf, 0), (0, 0, 0), (-inf, 495, 0), 0.0)` (infinities read as
+/// 0.5): a zero-length ray at `(0, 0.5, 0)`, on the edge `bc` of the
+/// triangle `(0.5, 7, 0)`, `(0, 0, 0)`, `(0, 7, 0)`, hit it with the
+/// weight `u = -2.8e-17` (`v + w` rounded past one). Points placed exactly
+/// on each edge (the coordinates are exact in every type) must be hit at
+/// `t = 0` with weights in `[0, 1]` that give the point back.
+fn zero_length_on_triangle_edges<T: Real>() {
+    let tri = Triangle::new(
+        tp::<T, 3>([0.5, 7.0, 0.0]),
+        tp::<T, 3>([0.0, 0.0, 0.0]),
+        tp::<T, 3>([0.0, 7.0, 0.0]),
+    );
+    let tol = T::from_f64_lossy(1e-4);
+    let zero = T::zero();
+    for k in 0..=16 {
+        let s = f64::from(k) / 16.0;
+        for p in [
+            [0.0, 7.0 * s, 0.0],     // bc
+            [0.5 * s, 7.0, 0.0],     // ca
+            [0.5 * s, 7.0 * s, 0.0], // ab
+            [0.0, 0.5, 0.0],         // the quickcheck case
+        ] {
+            let p = tp::<T, 3>(p);
+            let ray = Ray::new(p, tv::<T, 3>([0.0, 0.0, 0.0]));
+            let h = tri.cast(&ray);
+            assert!(h.is_some(), "{p:?}: missed");
+            let Some(h) = h else { continue };
+            assert!(h.t == zero, "{p:?}: t = {:?}", h.t);
+            assert!(h.u >= zero && h.v >= zero && h.w >= zero, "{p:?}: {h:?}");
+            let q = tri.a.coords * h.u + tri.b.coords * h.v + tri.c.coords * h.w;
+            assert!(
+                (q - p.coords).abs().max() <= tol,
+                "{p:?}: weights give {q:?}"
+            );
+            assert_eq!(tri.intersect(&ray), ray.intersect(&tri));
+        }
+    }
+}
+
 #[test]
 fn no_panics_on_arbitrary_f32_input() {
     type P = (f32, f32, f32);
@@ -1936,4 +1977,79 @@ fn prepared_box_test_agrees_with_the_cast() {
         }
     }
     assert!(hits > 5000 && hits < 35000, "{hits} hits");
+}
+
+/// Hit or miss of a ray against a ball agrees with the exact sign of the
+/// discriminant `b² - a (f·f - r²)` (rationals, from the very inputs the
+/// query sees) whenever that is farther from zero than `32ε a (f·f + r²)`
+/// (twice the margin of the kernel's division-free certain-miss filter):
+/// lines passing within 10⁻⁷ to 0.3 of the radius from tangency, from
+/// origins 1 to 3000 radii away (the far ones take the refined roots).
+fn ball_hit_or_miss_matches_the_exact_discriminant<T>()
+where
+    T: Real + Into<f64> + num_traits::Float,
+{
+    use num_rational::BigRational as Q;
+    let q = |x: T| Q::from_float(Into::<f64>::into(x)).unwrap();
+    let cast = |x: f64| <T as num_traits::NumCast>::from(x).unwrap();
+    let eps = Into::<f64>::into(T::epsilon());
+    let mut rng = TestRng::new(0xBA11);
+    let (mut hits, mut misses) = (0, 0);
+    for k in 0..6000 {
+        let r = rng.range(0.25, 1.25);
+        let c: [f64; 3] = rng.arr(-4.0, 4.0);
+        let dist = match k % 3 {
+            0 => rng.range(1.01, 50.0),
+            1 => rng.range(50.0, 400.0),
+            _ => rng.range(600.0, 3000.0),
+        };
+        let u: [f64; 3] = rng.arr(-1.0, 1.0);
+        let n = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).sqrt().max(1e-3);
+        let o = [0, 1, 2].map(|i| c[i] + u[i] / n * dist * r);
+        // A unit vector across the line from `o` to `c`, and a target at
+        // `r (1 + δ)` from the centre along it.
+        let w0: [f64; 3] = rng.arr(-1.0, 1.0);
+        let a0 = [0, 1, 2].map(|i| u[i] / n);
+        let dw = (0..3).map(|i| w0[i] * a0[i]).sum::<f64>();
+        let w = [0, 1, 2].map(|i| w0[i] - dw * a0[i]);
+        let wn = (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]).sqrt().max(1e-3);
+        let delta = rng.range(-1.0, 1.0) * 10f64.powf(rng.range(-7.0, -0.5));
+        // The line from `o` through `c + s w` passes at `h = r (1 + δ)`
+        // from the centre when `s = h D / sqrt(D² - h²)`, `D = |o - c|`.
+        let (h, big) = (r * (1.0 + delta), dist * r);
+        let s = h * big / (big * big - h * h).sqrt();
+        let target = [0, 1, 2].map(|i| c[i] + w[i] / wn * s);
+        let (ot, ct, rt) = (o.map(cast), c.map(cast), cast(r));
+        let dt = [0, 1, 2].map(|i| cast(target[i]) - ot[i]);
+        let (oq, cq, dq) = (ot.map(q), ct.map(q), dt.map(q));
+        let f: Vec<Q> = (0..3).map(|i| &oq[i] - &cq[i]).collect();
+        let dot =
+            |x: &[Q], y: &[Q]| (0..3).fold(Q::from_integer(0.into()), |s, i| s + &x[i] * &y[i]);
+        let (a, b, ff) = (dot(&dq, &dq), dot(&f, &dq), dot(&f, &f));
+        let r2 = q(rt) * q(rt);
+        let disc = &b * &b - &a * (&ff - &r2);
+        let margin = q(cast(32.0 * eps)) * &a * (&ff + &r2);
+        let ray = Ray::new(Point3::from(ot), Vector3::from(dt));
+        let ball = Ball::new(Point3::from(ct), rt);
+        let got = ball.hits(&ray);
+        assert_eq!(got, ball.cast_t(&ray).is_some());
+        if disc > margin {
+            hits += 1;
+            assert!(got, "miss at o {ot:?} d {dt:?} c {ct:?} r {rt:?}");
+        } else if disc < -margin {
+            misses += 1;
+            assert!(!got, "hit at o {ot:?} d {dt:?} c {ct:?} r {rt:?}");
+        }
+    }
+    assert!(hits > 300 && misses > 300, "{hits} hits, {misses} misses");
+}
+
+#[test]
+fn ball_hit_or_miss_matches_the_exact_discriminant_f32() {
+    ball_hit_or_miss_matches_the_exact_discriminant::<f32>();
+}
+
+#[test]
+fn ball_hit_or_miss_matches_the_exact_discriminant_f64() {
+    ball_hit_or_miss_matches_the_exact_discriminant::<f64>();
 }

@@ -24,7 +24,7 @@
 use isect::nalgebra::{self, SMatrix, SVector};
 use isect::{
     Aabb, Ball, Capsule, ClosestPoint, Intersect, Matrix, Obb, Plane, Point, Polygon, Real,
-    Segment, Swept, Toi, Triangle, Vector,
+    Segment, Swept, TimeOfImpact, Toi, Triangle, Vector,
 };
 use quickcheck::quickcheck;
 
@@ -1621,6 +1621,35 @@ fn all_pairs_sane<T: Real>(xs: &[T], zero_motion: bool, zero_size: bool) -> bool
     let ok2 = |x: Option<Toi<T, 2>>| {
         x.is_none_or(|h| h.t >= T::zero() && h.t <= T::one() && !h.t.to_f64().is_nan())
     };
+    // The time alone is bit for bit the full query's `t`, in both orders
+    // and for two moving shapes (same `None`s too).
+    macro_rules! same_t {
+        ($($a:expr, $b:expr;)+) => {
+            $({
+                let t = $a.intersect(&$b).map(|h| h.t);
+                let same = |x: Option<T>| match (x, t) {
+                    (Some(x), Some(t)) => x.to_f64().to_bits() == t.to_f64().to_bits(),
+                    (x, t) => x.is_none() && t.is_none(),
+                };
+                if !same($a.time_of_impact(&$b)) || !same($b.time_of_impact(&$a)) {
+                    return false;
+                }
+                let moving = Swept::new($b.clone(), $a.motion * T::half());
+                let t2 = $a.intersect(&moving).map(|h| h.t);
+                if $a.time_of_impact(&moving).map(|x| x.to_f64().to_bits())
+                    != t2.map(|x| x.to_f64().to_bits())
+                {
+                    return false;
+                }
+            })+
+        };
+    }
+    same_t! {
+        pt_, plane; pt_, ball_; pt_, box_; pt_, obb; pt_, tri; pt_, cap; pt_, poly;
+        sb, plane; sb, ball_; sb, box_; sb, obb; sb, tri; sb, cap; sb, poly;
+        sx, plane; sx, box_; sx, tri; so, obb; so, plane; sc, plane; sc, ball_;
+        sb2, tri2; sb2, box2;
+    }
     [
         pt_.intersect(&plane),
         pt_.intersect(&ball_),
@@ -1670,6 +1699,51 @@ quickcheck! {
         let xs: Vec<isect::fixed::I32F32> = xs.iter().map(|x| isect::fixed::I32F32::from_f64_lossy(f64::from(*x) / 512.0)).collect();
         all_pairs_sane(&xs, zero_motion, zero_size)
     }
+}
+
+/// `TimeOfImpact` is bit for bit the `t` of `intersect` (and `None` in the
+/// same cases) for every pair in both orders and for two moving shapes
+/// (`all_pairs_sane` compares them), on scenes where about half of the
+/// sweeps hit at `0 < t < 1`.
+fn time_alone_is_the_full_queries_t<T: Real>() {
+    let mut rng = Rng::new(7);
+    let mut inside = 0;
+    for _ in 0..500 {
+        let xs: Vec<T> = (0..17)
+            .map(|_| T::from_f64_lossy(rng.q(-4.0, 4.0)))
+            .collect();
+        assert!(all_pairs_sane(&xs, false, false), "{xs:?}");
+        let c = Point3::new(xs[1], xs[2], xs[3]);
+        let sb = Swept::new(
+            Ball::new(c, xs[13].abs()),
+            Vector3::new(xs[4], xs[5], xs[6]),
+        );
+        let plane = Plane::new(Vector3::new(xs[9], xs[10], xs[11]), xs[12]);
+        if sb
+            .time_of_impact(&plane)
+            .is_some_and(|t| t > T::zero() && t < T::one())
+        {
+            inside += 1;
+        }
+    }
+    // The check above must see times strictly inside (0, 1).
+    assert!(inside > 30, "{inside}");
+}
+
+#[test]
+fn time_alone_f32() {
+    time_alone_is_the_full_queries_t::<f32>();
+}
+
+#[test]
+fn time_alone_f64() {
+    time_alone_is_the_full_queries_t::<f64>();
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn time_alone_i32f32() {
+    time_alone_is_the_full_queries_t::<isect::fixed::I32F32>();
 }
 
 /// The documented fixed-point ranges hold: ±50 for every pair, ±5000 for

@@ -341,8 +341,8 @@ macro_rules! rows {
         pub fn $name() -> Vec<Box<dyn Row>> {
             use isect::nalgebra::{Point3, Vector3};
             use isect::{
-                Aabb, Ball, Capsule, ClosestPoint, ClosestPoints, Intersect, Obb, Ray, Segment,
-                Triangle,
+                Aabb, Ball, Capsule, CastHit, ClosestPoint, ClosestPoints, Intersect, Obb, Ray,
+                RayCast as Cast, Segment, Triangle,
             };
             use $parry::bounding_volume::{Aabb as PAabb, BoundingSphere, BoundingVolume};
             use $parry::math::{Matrix, Pose, Rotation, Vector};
@@ -429,42 +429,42 @@ macro_rules! rows {
                             info(
                                 concat!("ray_", $shape, "_test"),
                                 concat!("ray–", $shape, " test"),
-                                "ray.intersects(&shape)",
+                                "shape.hits(&ray) (RayCast)",
                                 $test_call,
                                 set,
                             ),
                             tol,
                             isect.clone(),
                             parry.clone(),
-                            |(r, s)| r.intersects(s),
+                            |(r, s)| Cast::hits(s, r),
                             $test,
                         ));
                         rows.push(row(
                             info(
                                 concat!("ray_", $shape, "_t"),
                                 concat!("ray–", $shape, " t"),
-                                "ray.intersect(&shape).map(|h| h.t)",
+                                "shape.cast_t(&ray) (RayCast)",
                                 $t_call,
                                 set,
                             ),
                             tol,
                             isect.clone(),
                             parry.clone(),
-                            |(r, s)| r.intersect(s).map(|h| h.t),
+                            |(r, s)| Cast::cast_t(s, r),
                             $tt,
                         ));
                         rows.push(row(
                             info(
                                 concat!("ray_", $shape, "_normal"),
                                 concat!("ray–", $shape, " hit + normal"),
-                                "ray.intersect(&shape)",
+                                "shape.cast(&ray) (RayCast)",
                                 $n_call,
                                 set,
                             ),
                             tol,
                             isect,
                             parry,
-                            move |(r, s)| r.intersect(s).map(|h| (h.t, arr(&h.normal))),
+                            move |(r, s)| Cast::cast(s, r).map(|h| (h.t(), arr(&h.normal()))),
                             $n,
                         ));
                     }};

@@ -22,7 +22,7 @@
 
 use alloc::vec::Vec;
 
-use crate::{Aabb, Point, Real};
+use crate::{Aabb, Point, Real, Wide};
 
 /// The most primitives a leaf holds.
 pub(crate) const LEAF_MAX: usize = 8;
@@ -108,7 +108,17 @@ struct Split<T: Real> {
 /// an empty box.
 pub(crate) fn half_area<T: Real>(b: &Aabb<T, 3>) -> T {
     let e = (b.max - b.min).map(|x| x.max_sel(T::zero()));
-    e.x * e.y + e.y * e.z + e.z * e.x
+    // In the wide type, saturating back (fixed point: a box of ±300 has an
+    // area beyond `I16F16`; floats: the plain products).
+    (e.x.mul_wide(e.y) + e.y.mul_wide(e.z) + e.z.mul_wide(e.x)).narrow()
+}
+
+/// `area · count` (a SAH cost) in the wide type, saturating: fixed point's
+/// products of an area and a count overflow for large meshes (20,000
+/// triangles over ±300 in `I32F32`); for floats the plain product.
+#[inline(always)]
+fn cost_of<T: Real>(area: T, count: usize) -> <T as Real>::Wide {
+    area.mul_wide(T::from_f64_lossy(count as f64))
 }
 
 fn union<T: Real>(a: Option<Aabb<T, 3>>, b: &Aabb<T, 3>) -> Option<Aabb<T, 3>> {
@@ -278,8 +288,9 @@ impl<T: Real> Binary<T> {
                 continue;
             }
             let left = Aabb::new(acc_lo, acc_hi);
-            let cost = half_area(&left) * T::from_f64_lossy(n as f64)
-                + half_area(&Aabb::new(*rl, *rh)) * T::from_f64_lossy(rn as f64);
+            let cost = (cost_of(half_area(&left), n)
+                + cost_of(half_area(&Aabb::new(*rl, *rh)), rn))
+            .narrow();
             if best.as_ref().is_none_or(|(c, ..)| cost < *c) {
                 best = Some((cost, k, left));
             }
@@ -289,8 +300,8 @@ impl<T: Real> Binary<T> {
         // visit and its sides, and must be cheaper unless the node is too
         // big to be a leaf.
         let area = half_area(bounds);
-        let leaf = area * T::from_f64_lossy(range.len() as f64);
-        let split = area * T::from_f64_lossy(TRAVERSAL_COST) + cost;
+        let leaf = cost_of(area, range.len()).narrow();
+        let split = (area.mul_wide(T::from_f64_lossy(TRAVERSAL_COST)) + cost.widen()).narrow();
         if range.len() <= LEAF_MAX && !(split < leaf) {
             return None;
         }

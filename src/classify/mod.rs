@@ -63,7 +63,7 @@ pub(crate) fn side_of_points<T: Real, const D: usize, const N: usize>(
     points: [&crate::Point<T, D>; N],
 ) -> Side {
     use core::cmp::Ordering::{Greater, Less};
-    let sides = points.map(|p| T::plane_side(&plane.normal, plane.d, p));
+    let sides = points.map(|p| T::plane_side(&plane.normal, plane.d, p).to_ordering());
     if sides.iter().all(|s| *s == Greater) {
         Side::Front
     } else if sides.iter().all(|s| *s == Less) {

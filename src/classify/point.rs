@@ -15,7 +15,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Poi
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
-        match T::plane_side(&plane.normal, plane.d, self) {
+        match T::plane_side(&plane.normal, plane.d, self).to_ordering() {
             core::cmp::Ordering::Greater => Side::Front,
             core::cmp::Ordering::Less => Side::Back,
             core::cmp::Ordering::Equal => Side::Straddling,

@@ -86,7 +86,7 @@ fn ring_2d<T: Real, const D: usize>(v: &[Point<T, D>], p: &Point<T, D>) -> Point
         None => return *p,
     };
     for x in v {
-        match T::orient2d(&flat(prev), &flat(x), &q) {
+        match T::orient2d(&flat(prev), &flat(x), &q).to_ordering() {
             Ordering::Greater => pos = true,
             Ordering::Less => neg = true,
             Ordering::Equal => {}

@@ -54,7 +54,7 @@
 //! edges).
 
 use crate::closest::{point_at, Interval};
-use crate::{ClosestPoint, Point, Real, Triangle, Vector};
+use crate::{Point, Real, Triangle, Vector};
 
 /// Whether `p` is outside an edge's line, from its side value taken at
 /// each end (`v1`, `v2`: the same value in exact arithmetic), as the end
@@ -265,8 +265,17 @@ fn nearest_edge<T: Real, const D: usize>(
     best
 }
 
-impl<T: Real, const D: usize> ClosestPoint<T, D> for Triangle<T, D> {
-    /// The point of the solid triangle nearest `p`.
+impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Triangle<T, D> {
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    #[inline(always)]
+    fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
+        closest_on_triangle(&self.a, &self.b, &self.c, p)
+    }
+}
+
+crate::range::impl_closest_point! {
+    /// The point of the solid triangle nearest `p`. Beyond the fixed-point
+    /// range, the answer of the inputs scaled into it (see the crate docs).
     ///
     /// Accuracy (measured against exact arithmetic, every vertex order;
     /// see the module page): floats within `4 ulp(m) / sin θ` (`m` the
@@ -284,14 +293,7 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Triangle<T, D> {
     /// let flat = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
     /// assert_eq!(flat.closest_point(&Point3::new(1.5, 1.0, 0.0)), Point3::new(1.5, 0.0, 0.0));
     /// ```
-    #[inline]
-    fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, p) {
-            return crate::range::closest_point_f64(self, p);
-        }
-        closest_on_triangle(&self.a, &self.b, &self.c, p)
-    }
+    [T: Real, const D: usize] Triangle<T, D>, D
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@
 use crate::closest::gram::stationary;
 use crate::closest::point_triangle::largest_angle;
 use crate::closest::{closest_on_linear, closest_on_triangle, point_at, Interval};
-use crate::{ClosestPair, ClosestPoints, Point, Real, Segment, Triangle};
+use crate::{ClosestPair, Point, Real, Segment, Triangle};
 
 /// Where segment `seg` passes through the interior of triangle `tri`
 /// (meaningful where the two meet at interior points of both): `(s, point
@@ -157,9 +157,20 @@ pub(crate) fn segment_triangle<T: Real, const D: usize>(
     best.pair
 }
 
-impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Segment<T, D> {
-    type Output = ClosestPair<T, D>;
-    /// The closest points; `s` along the segment, `t = 0`.
+impl<T: Real, const D: usize> crate::range::kernel::ClosestPointsKernel<T, D, Triangle<T, D>>
+    for Segment<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    #[inline]
+    fn kernel_closest_points(&self, tri: &Triangle<T, D>) -> ClosestPair<T, D> {
+        segment_triangle(self, tri)
+    }
+}
+
+crate::range::impl_closest_points! {
+    /// The closest points; `s` along the segment, `t = 0` (the other
+    /// order: `s = 0`, `t` along the segment). Beyond the fixed-point
+    /// range, the answer of the inputs scaled into it (see the crate docs).
     ///
     /// ```
     /// use isect::{ClosestPoints, Segment, Triangle, nalgebra::Point3};
@@ -170,21 +181,5 @@ impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Segment<T, D> {
     /// assert_eq!((pair.point_a, pair.s), (Point3::new(1.0, 1.0, 0.0), 0.25));
     /// assert_eq!(pair.distance(), 0.0);
     /// ```
-    #[inline]
-    fn closest_points(&self, tri: &Triangle<T, D>) -> ClosestPair<T, D> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, tri) {
-            return crate::range::closest_points_f64(self, tri);
-        }
-        segment_triangle(self, tri)
-    }
-}
-
-impl<T: Real, const D: usize> ClosestPoints<Segment<T, D>> for Triangle<T, D> {
-    type Output = ClosestPair<T, D>;
-    /// The closest points; `s = 0` (the triangle), `t` along the segment.
-    #[inline]
-    fn closest_points(&self, seg: &Segment<T, D>) -> ClosestPair<T, D> {
-        seg.closest_points(self).swap()
-    }
+    [T: Real, const D: usize] Segment<T, D>, Triangle<T, D>; D
 }

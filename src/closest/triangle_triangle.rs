@@ -24,23 +24,13 @@
 use crate::closest::gram::stationary;
 use crate::closest::point_triangle::closest_on_triangle;
 use crate::closest::segment_triangle::{crossing, segment_edges, Nearest};
-use crate::{ClosestPair, ClosestPoints, Point, Real, Segment, Triangle};
+use crate::{ClosestPair, Point, Real, Segment, Triangle};
 
-impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Triangle<T, D> {
-    type Output = ClosestPair<T, D>;
-    /// The closest points of the two triangles (`s = t = 0`).
-    ///
-    /// ```
-    /// use isect::{ClosestPoints, Triangle, nalgebra::Point3};
-    /// let a = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
-    /// let b = Triangle::new(Point3::new(0.0, 0.0, 2.0), Point3::new(1.0, 0.0, 2.0), Point3::new(0.0, 1.0, 2.0));
-    /// assert_eq!(a.closest_points(&b).distance(), 2.0);
-    /// ```
-    fn closest_points(&self, other: &Triangle<T, D>) -> ClosestPair<T, D> {
-        // Outside the fixed-point range: evaluated in f64 (see `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, other) {
-            return crate::range::closest_points_f64(self, other);
-        }
+impl<T: Real, const D: usize> crate::range::kernel::ClosestPointsKernel<T, D, Triangle<T, D>>
+    for Triangle<T, D>
+{
+    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    fn kernel_closest_points(&self, other: &Triangle<T, D>) -> ClosestPair<T, D> {
         let zero = T::zero();
         let edges = |t: &Triangle<T, D>| {
             [
@@ -105,4 +95,18 @@ impl<T: Real, const D: usize> ClosestPoints<Triangle<T, D>> for Triangle<T, D> {
         pair.t = zero;
         pair
     }
+}
+
+crate::range::impl_closest_points! {
+    /// The closest points of the two triangles (`s = t = 0`). Beyond the
+    /// fixed-point range, the answer of the inputs scaled into it (see the
+    /// crate docs).
+    ///
+    /// ```
+    /// use isect::{ClosestPoints, Triangle, nalgebra::Point3};
+    /// let a = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+    /// let b = Triangle::new(Point3::new(0.0, 0.0, 2.0), Point3::new(1.0, 0.0, 2.0), Point3::new(0.0, 1.0, 2.0));
+    /// assert_eq!(a.closest_points(&b).distance(), 2.0);
+    /// ```
+    [T: Real, const D: usize] Triangle<T, D>; D
 }

@@ -11,8 +11,6 @@
 //! point; one without vertices nothing. NaN or infinite input gives
 //! `false`.
 
-use core::cmp::Ordering;
-
 use crate::range::kernel::ContainsKernel;
 use crate::shape::polyhedron::Kind;
 use crate::{ConvexPolyhedronRef, Growth, Point, Real};
@@ -22,7 +20,7 @@ fn on_segment<T: Real>(a: &Point<T, 3>, b: &Point<T, 3>, p: &Point<T, 3>) -> boo
     let collinear = (0..3).all(|k| {
         let (i, j) = ((k + 1) % 3, (k + 2) % 3);
         let q = |x: &Point<T, 3>| Point::<T, 2>::new(x[i], x[j]);
-        T::orient2d(&q(a), &q(b), &q(p)) == Ordering::Equal
+        T::orient2d(&q(a), &q(b), &q(p)) == crate::Orientation::Collinear
     });
     // Between the ends along every axis (collinear points are ordered the
     // same way along each axis the segment is not perpendicular to).
@@ -46,7 +44,7 @@ impl<T: Real> ContainsKernel<T, Point<T, 3>> for ConvexPolyhedronRef<'_, T> {
                 else {
                     return false;
                 };
-                if T::orient3d(a, b, c, p) != Ordering::Equal {
+                if T::orient3d(a, b, c, p) != crate::Orientation3::Coplanar {
                     return false;
                 }
                 let f = self.face(0);
@@ -54,12 +52,14 @@ impl<T: Real> ContainsKernel<T, Point<T, 3>> for ConvexPolyhedronRef<'_, T> {
                 f.iter()
                     .zip(next)
                     .all(|(&i, &j)| match (self.vertex(i), self.vertex(j)) {
-                        (Some(u), Some(w)) => T::orient3d_dir(u, w, p, &n.normal) != Ordering::Less,
+                        (Some(u), Some(w)) => {
+                            T::orient3d_dir(u, w, p, &n.normal) != crate::Orientation3::Below
+                        }
                         _ => true,
                     })
             }
             Kind::Solid => (0..self.face_count()).all(|i| match self.face_triangle(i) {
-                Some([a, b, c]) => T::orient3d(a, b, c, p) != Ordering::Greater,
+                Some([a, b, c]) => T::orient3d(a, b, c, p) != crate::Orientation3::Above,
                 None => true,
             }),
         }

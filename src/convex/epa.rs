@@ -191,7 +191,9 @@ where
             if !finite3(&w.w) {
                 return None;
             }
-            if T::orient2d(&p2(&poly[0].w), &p2(&poly[1].w), &p2(&w.w)) != Ordering::Equal {
+            if T::orient2d(&p2(&poly[0].w), &p2(&poly[1].w), &p2(&w.w))
+                != crate::Orientation::Collinear
+            {
                 poly[2] = w;
                 n = 3;
                 found = true;
@@ -205,7 +207,9 @@ where
         }
     }
     // Counter-clockwise.
-    if T::orient2d(&p2(&poly[0].w), &p2(&poly[1].w), &p2(&poly[2].w)) == Ordering::Less {
+    if T::orient2d(&p2(&poly[0].w), &p2(&poly[1].w), &p2(&poly[2].w))
+        == crate::Orientation::Clockwise
+    {
         poly.swap(1, 2);
     }
     let mut scale = poly
@@ -242,7 +246,8 @@ where
         }
         let reach = best_normal.dot(&w.w);
         scale = scale.max_sel(w.w.norm_squared().sqrt_clamped());
-        let beyond = T::orient2d(&p2(&poly[i].w), &p2(&poly[j].w), &p2(&w.w)) == Ordering::Less;
+        let beyond = T::orient2d(&p2(&poly[i].w), &p2(&poly[j].w), &p2(&w.w))
+            == crate::Orientation::Clockwise;
         let last = step + 1 == 4 * MAX_VERTICES;
         if !beyond || reach - best_dist <= gap_tolerance(scale) || n == MAX_VERTICES || last {
             return Some(Penetration {
@@ -263,7 +268,7 @@ where
         while n > 3 {
             let next = (at + 1) % n;
             let after = (at + 2) % n;
-            if T::orient2d(&p2(&poly[at].w), &p2(&poly[next].w), &p2(&poly[after].w))
+            if T::orient2d(&p2(&poly[at].w), &p2(&poly[next].w), &p2(&poly[after].w)).to_ordering()
                 == Ordering::Greater
             {
                 break;
@@ -277,7 +282,7 @@ where
         while n > 3 {
             let prev = (at + n - 1) % n;
             let before = (at + n - 2) % n;
-            if T::orient2d(&p2(&poly[before].w), &p2(&poly[prev].w), &p2(&poly[at].w))
+            if T::orient2d(&p2(&poly[before].w), &p2(&poly[prev].w), &p2(&poly[at].w)).to_ordering()
                 == Ordering::Greater
             {
                 break;
@@ -399,7 +404,7 @@ where
                 &p3(&verts[1].w),
                 &p3(&verts[2].w),
                 &p3(&w.w),
-            ) != Ordering::Equal
+            ) != crate::Orientation3::Coplanar
             {
                 verts[3] = w;
                 nv = 4;
@@ -420,7 +425,8 @@ where
         &p3(&verts[1].w),
         &p3(&verts[2].w),
         &p3(&verts[3].w),
-    );
+    )
+    .to_ordering();
     if o == Ordering::Equal {
         // GJK's tetrahedron is flat only when M is: see above.
         let n = (verts[1].w - verts[0].w).cross(&(verts[2].w - verts[0].w));
@@ -462,7 +468,7 @@ where
         scale = scale.max_sel(w.w.norm_squared().sqrt_clamped());
         let sees = |f: &Face<T>, p: &Vector3<T>| {
             let [i, j, k] = f.idx.map(usize::from);
-            T::orient3d(&p3(&verts[i].w), &p3(&verts[j].w), &p3(&verts[k].w), &p3(p))
+            T::orient3d(&p3(&verts[i].w), &p3(&verts[j].w), &p3(&verts[k].w), &p3(p)).to_ordering()
                 == Ordering::Greater
         };
         let done =
@@ -522,9 +528,9 @@ where
 /// Whether three points are collinear, exactly.
 fn collinear3<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>) -> bool {
     let pp = |v: &Vector3<T>, i: usize, j: usize| Point2::new(v[i], v[j]);
-    [(0, 1), (1, 2), (2, 0)]
-        .iter()
-        .all(|&(i, j)| T::orient2d(&pp(a, i, j), &pp(b, i, j), &pp(c, i, j)) == Ordering::Equal)
+    [(0, 1), (1, 2), (2, 0)].iter().all(|&(i, j)| {
+        T::orient2d(&pp(a, i, j), &pp(b, i, j), &pp(c, i, j)) == crate::Orientation::Collinear
+    })
 }
 
 /// The penetration of the nearest face.

@@ -22,7 +22,6 @@
 //! - a support point that is NaN or infinite.
 
 use core::cell::Cell;
-use core::cmp::Ordering;
 
 use nalgebra::{Point, Vector3};
 
@@ -159,7 +158,7 @@ fn separates<T: Real>(v: &Vector3<T>, vx: &Vertex<T>) -> bool {
     }
     let n = nalgebra::Vector6::new(v.x, v.y, v.z, -v.x, -v.y, -v.z);
     let p = nalgebra::Point6::new(vx.a.x, vx.a.y, vx.a.z, vx.b.x, vx.b.y, vx.b.z);
-    T::plane_side(&n, T::zero(), &p) == Ordering::Greater
+    T::plane_side(&n, T::zero(), &p) == crate::Orientation3::Above
 }
 
 /// Whether the plane through the support point `w` normal to `v`

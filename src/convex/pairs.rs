@@ -574,7 +574,7 @@ macro_rules! contact_pair {
                 intersects(self, other)
             }
         }
-        crate::intersect::mirror!([$($g)*] $B, $A);
+        crate::intersect::mirror!([$($g)*] $B, $A => Contact<T, $d>);
     )*};
 }
 
@@ -615,7 +615,7 @@ macro_rules! swept_pair {
                 $f(&self.shape, &self.motion, other)
             }
         }
-        crate::intersect::mirror!([$($g)*] $B, Swept<$A, T, $d>);
+        crate::intersect::mirror!([$($g)*] $B, Swept<$A, T, $d> => Toi<T, $d>);
     )*};
 }
 

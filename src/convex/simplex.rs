@@ -130,23 +130,23 @@ fn p2<T: Real>(x: T, y: T) -> Point2<T> {
 #[inline]
 fn collinear_with_origin<T: Real>(p: &Vector3<T>, q: &Vector3<T>) -> bool {
     let o = p2(T::zero(), T::zero());
-    T::orient2d(&o, &p2(p.x, p.y), &p2(q.x, q.y)) == Ordering::Equal
-        && T::orient2d(&o, &p2(p.y, p.z), &p2(q.y, q.z)) == Ordering::Equal
-        && T::orient2d(&o, &p2(p.z, p.x), &p2(q.z, q.x)) == Ordering::Equal
+    T::orient2d(&o, &p2(p.x, p.y), &p2(q.x, q.y)) == crate::Orientation::Collinear
+        && T::orient2d(&o, &p2(p.y, p.z), &p2(q.y, q.z)) == crate::Orientation::Collinear
+        && T::orient2d(&o, &p2(p.z, p.x), &p2(q.z, q.x)) == crate::Orientation::Collinear
 }
 
 /// Whether `a`, `b`, `c` are collinear, exactly.
 #[inline]
 fn collinear<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>) -> bool {
-    T::orient2d(&p2(a.x, a.y), &p2(b.x, b.y), &p2(c.x, c.y)) == Ordering::Equal
-        && T::orient2d(&p2(a.y, a.z), &p2(b.y, b.z), &p2(c.y, c.z)) == Ordering::Equal
-        && T::orient2d(&p2(a.z, a.x), &p2(b.z, b.x), &p2(c.z, c.x)) == Ordering::Equal
+    T::orient2d(&p2(a.x, a.y), &p2(b.x, b.y), &p2(c.x, c.y)) == crate::Orientation::Collinear
+        && T::orient2d(&p2(a.y, a.z), &p2(b.y, b.z), &p2(c.y, c.z)) == crate::Orientation::Collinear
+        && T::orient2d(&p2(a.z, a.x), &p2(b.z, b.x), &p2(c.z, c.x)) == crate::Orientation::Collinear
 }
 
 /// The exact sign of `p · q`.
 #[inline]
 fn dot_sign<T: Real>(p: &Vector3<T>, q: &Vector3<T>) -> Ordering {
-    T::plane_side(p, T::zero(), &Point3::from(*q))
+    T::plane_side(p, T::zero(), &Point3::from(*q)).to_ordering()
 }
 
 /// The exact orientation of the tetrahedron `a b c d`.
@@ -158,6 +158,7 @@ fn orient<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, d: &Vector3<T
         &Point3::from(*c),
         &Point3::from(*d),
     )
+    .to_ordering()
 }
 
 /// The sign of a value `x` computed in working precision from products of
@@ -409,15 +410,17 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
             let perm = (p.x * q.y).abs() + (p.y * q.x).abs();
             (x, sign_of(x, perm, exact))
         };
-        let (_, r) = cr(&(b - a), &(c - a), &|| T::orient2d(&pa, &pb, &pc));
+        let (_, r) = cr(&(b - a), &(c - a), &|| {
+            T::orient2d(&pa, &pb, &pc).to_ordering()
+        });
         if r == Ordering::Equal {
             return edges(w, i, j, k);
         }
         (
             r,
-            cr(&b, &c, &|| T::orient2d(&pb, &pc, &po)),
-            cr(&c, &a, &|| T::orient2d(&pc, &pa, &po)),
-            cr(&a, &b, &|| T::orient2d(&pa, &pb, &po)),
+            cr(&b, &c, &|| T::orient2d(&pb, &pc, &po).to_ordering()),
+            cr(&c, &a, &|| T::orient2d(&pc, &pa, &po).to_ordering()),
+            cr(&a, &b, &|| T::orient2d(&pa, &pb, &po).to_ordering()),
             Vector3::z(),
         )
     } else {
@@ -433,7 +436,7 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
             return edges(w, i, j, k);
         } else {
             let (pa, pb, pc) = (Point3::from(a), Point3::from(b), Point3::from(c));
-            T::orient3d_dir(&pa, &pb, &pc, &n)
+            T::orient3d_dir(&pa, &pb, &pc, &n).to_ordering()
         };
         if r == Ordering::Equal || !n.iter().all(|x| x.is_finite_real()) {
             return edges(w, i, j, k);
@@ -448,6 +451,7 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
                 v,
                 sign_of(v, na.dot(&perm), || {
                     T::orient3d_dir(&Point3::from(*p), &Point3::from(*q), &Point3::from(o), &n)
+                        .to_ordering()
                 }),
             )
         };

@@ -88,7 +88,7 @@ pub(crate) fn segment_crossing<T: Real>(p: &V3<T>, q: &V3<T>, v: &[V3<T>; 3]) ->
     // exact orientation of (x, a, b, x + n): no quartic product.
     let (xp, top) = (Point::from(x), Point::from(x + n));
     let side = |a: &V3<T>, b: &V3<T>| {
-        T::orient3d(&xp, &Point::from(*a), &Point::from(*b), &top) != core::cmp::Ordering::Less
+        T::orient3d(&xp, &Point::from(*a), &Point::from(*b), &top) != crate::Orientation3::Below
     };
     (side(v0, v1) && side(v1, v2) && side(v2, v0)).then_some(x)
 }

@@ -411,8 +411,8 @@ pub trait Clip<Rhs: ?Sized> {
 
 /// [`crate::Intersect`] with the tolerance spelled out, for the pairs that
 /// cannot decide without one (3D lines that should meet, planes that
-/// should be parallel). `Intersect` uses a default tolerance that each
-/// pair documents.
+/// should be parallel, 3D triangles that should be coplanar). `Intersect`
+/// uses a default tolerance that each pair documents.
 ///
 /// ```
 /// use isect::{IntersectWithTolerance, Line, LinearHit, nalgebra::{Point3, Vector3}};
@@ -692,7 +692,7 @@ macro_rules! cast_pair {
                 $crate::RayCast::hits(shape, self)
             }
         }
-        $crate::intersect::mirror!([$($g)*] $S, $C);
+        $crate::intersect::mirror!([$($g)*] $S, $C => $Out);
     };
     (@clip [$($g:tt)*] $S:ty; $C:ty) => {
         impl<$($g)*> $crate::Clip<$S> for $C {

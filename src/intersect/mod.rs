@@ -76,16 +76,21 @@ impl<T: crate::Real, const D: usize> Flip for crate::ClosestPair<T, D> {
 }
 
 /// Implements `Intersect<A> for B` from an existing `Intersect<B> for A`,
-/// flipping the output ([`Flip`]). Generics go in brackets:
-/// `mirror!([T: Real, const D: usize] Aabb<T, D>, Ray<T, D>);` gives
-/// `aabb.intersect(&ray)` from `ray.intersect(&aabb)`. (The casts' reversed
-/// order; every other pair is written by [`crate::range::impl_intersect`].)
+/// flipping the output ([`Flip`]). Generics go in brackets, and the output
+/// type is named (so the docs show it, not a projection):
+/// `mirror!([T: Real, const D: usize] Aabb<T, D>, Ray<T, D> => RayHit<T, D>);`
+/// gives `aabb.intersect(&ray)` from `ray.intersect(&aabb)`. (The casts'
+/// and the GJK pairs' reversed order; every other pair is written by
+/// [`crate::range::impl_intersect`].)
 macro_rules! mirror {
-    ([$($g:tt)*] $A:ty, $B:ty) => {
+    ([$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
         impl<$($g)*> $crate::Intersect<$B> for $A {
-            type Output = <$B as $crate::Intersect<$A>>::Output;
+            type Output = $Out;
+            /// The same query with the operands the other way round: what
+            /// the other order answers, flipped (a contact's normal turns
+            /// round; hits read the same).
             #[inline]
-            fn intersect(&self, other: &$B) -> Option<Self::Output> {
+            fn intersect(&self, other: &$B) -> Option<$Out> {
                 <$B as $crate::Intersect<$A>>::intersect(other, self).map($crate::intersect::Flip::flip)
             }
             #[inline]
@@ -93,7 +98,7 @@ macro_rules! mirror {
                 <$B as $crate::Intersect<$A>>::intersects(other, self)
             }
             #[inline]
-            fn checked_intersect(&self, other: &$B) -> Result<Option<Self::Output>, $crate::OutOfRange> {
+            fn checked_intersect(&self, other: &$B) -> Result<Option<$Out>, $crate::OutOfRange> {
                 <$B as $crate::Intersect<$A>>::checked_intersect(other, self)
                     .map(|o| o.map($crate::intersect::Flip::flip))
             }

@@ -58,7 +58,7 @@ fn is_flat<T: Real>(v: &[P2<T>]) -> bool {
     // Exact sign (orient2d): a sliver is never mistaken for a segment.
     let mut any = false;
     for (p, q) in ring_edges(v) {
-        any |= T::orient2d(first, &p, &q) != core::cmp::Ordering::Equal;
+        any |= T::orient2d(first, &p, &q) != crate::Orientation::Collinear;
     }
     !any
 }
@@ -114,7 +114,7 @@ fn contains<T: Real>(v: &[P2<T>], flat: bool, x: &P2<T>) -> bool {
     // on an edge (and just off it) are decided right for every scalar.
     let (mut pos, mut neg) = (false, false);
     for (p, q) in ring_edges(v) {
-        let s = T::orient2d(&p, &q, x);
+        let s = T::orient2d(&p, &q, x).to_ordering();
         pos |= s == core::cmp::Ordering::Greater;
         neg |= s == core::cmp::Ordering::Less;
     }

@@ -32,7 +32,10 @@
 //!
 //! Fixed point: exact while `|o - c|² · |d|²` and `r² |d|²` are in range
 //! (`I32F32`: coordinates and radius up to about 200 with unit-sized
-//! directions).
+//! directions). A direction shorter than one (largest component below 1)
+//! is scaled up by an exact power of two `2^k` first, and the roots back
+//! by `2^k` (saturating): its square would keep few bits, or underflow to
+//! zero and read as no direction at all.
 //!
 //! Accuracy (measured against exact rationals; tests/accuracy.rs,
 //! docs/accuracy.md): for a ray passing within 0.9 r of the centre, `t`
@@ -96,10 +99,52 @@ pub(crate) fn line_ball_roots<T: Real, const D: usize>(
     c: &Point<T, D>,
     r: T,
 ) -> Option<(T, T)> {
+    // Fixed point: a short direction's square keeps few bits, or none (it
+    // underflows to zero below 2⁻¹⁶ for `I32F32`, 2⁻⁸ for `I16F16`): solve
+    // with the direction scaled up by an exact power of two and scale the
+    // roots back (saturating). Floats: never.
+    if let Some(k) = short_direction_shift(d) {
+        let (t1, t2) = {
+            let d = d.map(|x| x.mul_pow2(k));
+            line_ball_roots_a(o, &d, c, r, d.norm_squared())?
+        };
+        return Some((t1.mul_pow2(k), t2.mul_pow2(k)));
+    }
     line_ball_roots_a(o, d, c, r, d.norm_squared())
 }
 
-/// [`line_ball_roots`] with `a = d·d` given (the cast has checked it).
+/// For fixed point, the `k > 0` that brings the largest component of a
+/// nonzero direction shorter than one into `[1, 2)` (a shift: `d · 2^k` is
+/// exact); `None` for floats, for a zero direction and for one that needs
+/// no scaling.
+#[inline(always)]
+pub(crate) fn short_direction_shift<T: Real, const D: usize>(d: &Vector<T, D>) -> Option<i32> {
+    if has_infinity::<T>() {
+        return None;
+    }
+    // The largest |component|, by comparisons (in range: no overflow).
+    let m = d.iter().fold(T::zero(), |m, x| m.max_sel(*x).max_sel(-*x));
+    if !(m > T::zero()) || !(m < T::one()) {
+        return None;
+    }
+    Some(short_shift(m))
+}
+
+/// The `k` with `m · 2^k` in `[1, 2)`, for `0 < m < 1` (out of line: the
+/// rare path).
+#[cold]
+#[inline(never)]
+fn short_shift<T: Real>(mut m: T) -> i32 {
+    let mut k = 0;
+    while m < T::one() && k < 128 {
+        m = m + m;
+        k += 1;
+    }
+    k
+}
+
+/// [`line_ball_roots`] with `a = d·d` given (the cast has checked it; a
+/// direction whose square keeps its precision).
 #[inline(always)]
 fn line_ball_roots_a<T: Real, const D: usize>(
     o: &Point<T, D>,
@@ -116,6 +161,26 @@ fn line_ball_roots_a<T: Real, const D: usize>(
     let b = f.dot(d);
     let ff = f.norm_squared();
     let r2 = r * r;
+    // A certain miss, before the division (most casts through a scene
+    // miss): `q = b² - a (f·f - r²)` is `a (r² - |h|²)`, the discriminant
+    // times `a`, computed here with an error below `17u · a (f·f + r²)`
+    // (`u = ε/2`; first order: `b`, `f·f` and `a` are within `γ₃` of the
+    // dot products of the given `f` and `d`, `|b| <= sqrt(a f·f)`, so
+    // `b²` is within `(2γ₃ + u) a f·f`, `a (f·f - r²)` within `(2γ₃ + 2u)
+    // a f·f + (γ₃ + 3u) a r²`, and the last difference adds `u |q| <= u (2 a
+    // f·f + a r²)`). `16ε = 32u` leaves room for the second-order terms
+    // and the bound's own rounding. Below minus that, the line misses the
+    // ball for the given `f` and `d` by more than the careful path below
+    // can err (about `4ε f·f` on `r² - |h|²`, times `a`), so that path
+    // would miss too: the answers do not change. Floats only: fixed point
+    // is exact to its resolution.
+    if has_infinity::<T>() {
+        let q = b * b - a * (ff - r2);
+        let k = T::from_f64_lossy(16.0) * T::default_epsilon();
+        if q < -(k * (a * (ff + r2))) {
+            return None;
+        }
+    }
     // Floats divide by `a` once; fixed point divides with saturation.
     let inv_a = T::one().div_sat(a);
     let over_a = |x: T| {
@@ -130,7 +195,12 @@ fn line_ball_roots_a<T: Real, const D: usize>(
     // in range, and 512² would not fit `I16F16`.)
     let far = T::from_f64_lossy(512.0);
     if has_infinity::<T>() && ff > far * far * r2 {
-        return far_roots(o, d, c, r2, tc, inv_a);
+        // Copies made here, on the cold path: handing the caller's `o` and
+        // `d` to an out-of-line function would keep them in memory on every
+        // call (a caster copied through the stack, then read back with other
+        // widths: a store-forwarding stall on the hot path).
+        let (o, d, c) = (*o, *d, *c);
+        return far_roots(&o, &d, &c, r2, tc, inv_a);
     }
     let h = f + d * tc;
     let disc = r2 - h.norm_squared();
@@ -223,10 +293,10 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
     fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
         let (o, d) = (caster.origin(), caster.direction());
         let a = d.norm_squared();
-        if !(a > T::zero()) {
+        if !(a > T::zero()) && short_direction_shift(&d).is_none() {
             return self.zero_length_cast(caster).map(|h| h.t);
         }
-        let (t1, t2) = line_ball_roots_a(&o, &d, &self.center, self.radius, a)?;
+        let (t1, t2) = line_ball_roots(&o, &d, &self.center, self.radius)?;
         first_t(caster, Some(t1), t2).map(|f| f.0)
     }
 
@@ -235,10 +305,10 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
         let (o, d) = (caster.origin(), caster.direction());
         let a = d.norm_squared();
         // Zero (a point, which the cast layer answers), NaN or underflowing.
-        if !(a > T::zero()) {
+        if !(a > T::zero()) && short_direction_shift(&d).is_none() {
             return self.zero_length_cast(caster);
         }
-        let (t1, t2) = line_ball_roots_a(&o, &d, &self.center, self.radius, a)?;
+        let (t1, t2) = line_ball_roots(&o, &d, &self.center, self.radius)?;
         first_hit(caster, Some(t1), t2, |p| {
             radial_normal(&(p - self.center), self.radius, &d)
         })

@@ -20,6 +20,12 @@
 //! direction; radius zero is the segment, hit only exactly; a zero-length
 //! caster is a point, hit at `t_min` when it lies in the capsule (see
 //! [`crate::RayCast`]); a negative or NaN radius and NaN input miss.
+//!
+//! Fixed point: whether the caster runs along the axis is decided exactly
+//! (its direction's 2×2 minors with the axis, in the wide type), and a
+//! short perpendicular remainder is scaled up before its quadratic (see
+//! `ray_ball`), so casts along, or nearly along, the axis and casts
+//! starting inside find the caps.
 
 use crate::closest::closest_on_segment;
 use crate::intersect::cast::{cast_pair, clip_range, first_hit, first_t, has_infinity};
@@ -30,6 +36,18 @@ use crate::{
     Capsule, CastKernel, Caster, Contains, FaceCull, Line, Point, Ray, RayHit, Real, Segment, Span,
     Vector,
 };
+
+/// Whether `d` and `u` are parallel (or one is zero), exactly: every 2×2
+/// minor `d_i u_j - d_j u_i` is zero, each product in the wide type.
+#[inline]
+fn parallel<T: Real, const D: usize>(d: &Vector<T, D>, u: &Vector<T, D>) -> bool {
+    d.iter().zip(u.iter()).enumerate().all(|(i, (di, ui))| {
+        d.iter()
+            .zip(u.iter())
+            .skip(i + 1)
+            .all(|(dj, uj)| di.mul_wide(*uj) == dj.mul_wide(*ui))
+    })
+}
 
 /// The part of a capsule through which a line enters it, for the normal.
 #[derive(Clone, Copy)]
@@ -87,9 +105,13 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         } else {
             (f - u * fu.div_sat(uu), d - u * du.div_sat(uu), r)
         };
-        if d_perp.iter().all(|x| *x == T::zero()) {
-            // Along the axis, or a zero direction (a point, which the cast
-            // layer answers).
+        // Along the axis, or a zero direction (a point, which the cast
+        // layer answers). (Fixed point: `d_perp` of a direction exactly
+        // along the axis need not round to zero, and one nearly along it
+        // may: decided exactly, from the 2×2 minors, or by a zero `d_perp`.)
+        let along =
+            d_perp.iter().all(|x| *x == T::zero()) || (!has_infinity::<T>() && parallel(&d, &u));
+        if along {
             if d.iter().all(|x| *x == T::zero()) {
                 return Err(());
             }

@@ -24,7 +24,7 @@
 //! input miss.
 
 use crate::intersect::cast::unit as cast_unit;
-use crate::intersect::cast::{cast_pair, castable, clip_range, first_hit, has_infinity, not_past};
+use crate::intersect::cast::{cast_pair, castable, clip_range, first_hit, not_past};
 use crate::intersect::common::unit;
 use crate::intersect::radius_ok;
 use crate::intersect::ray_ball::{line_ball_roots, radial_normal};
@@ -42,18 +42,13 @@ enum Entry<T: Real> {
 }
 
 /// The parameters where the line `f + t d` (in the plane across an axis)
-/// meets the disc of radius `r` around the origin, or `None`; fixed point
-/// solves in `f64` (a nearly axial caster's `d` is a few units of the
-/// resolution, whose square would round to nothing) and converts back,
-/// saturating.
+/// meets the disc of radius `r` around the origin, or `None` (a nearly
+/// axial caster's `d` is a few units of the fixed-point resolution, whose
+/// square would round to nothing: `line_ball_roots` scales it up by an
+/// exact power of two first).
 #[inline(always)]
 pub(crate) fn across_roots<T: Real>(f: &Vector<T, 3>, d: &Vector<T, 3>, r: T) -> Option<(T, T)> {
-    if has_infinity::<T>() {
-        return line_ball_roots(&Point::from(*f), d, &Point::origin(), r);
-    }
-    let (f, d) = (f.map(|x| x.to_f64()), d.map(|x| x.to_f64()));
-    let (t1, t2) = line_ball_roots(&Point::from(f), &d, &Point::origin(), r.to_f64())?;
-    Some((T::from_f64_lossy(t1), T::from_f64_lossy(t2)))
+    line_ball_roots(&Point::from(*f), d, &Point::origin(), r)
 }
 
 impl<T: Real> Cylinder<T> {

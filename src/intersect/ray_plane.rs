@@ -122,7 +122,7 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Plane<T, D> {
     #[inline]
     fn point_hit(&self, p: &Point<T, D>, t: T, cull: FaceCull) -> Option<RayHit<T, D>> {
         let on = nonzero_finite(&self.normal)
-            && T::plane_side(&self.normal, self.d, p) == core::cmp::Ordering::Equal;
+            && T::plane_side(&self.normal, self.d, p) == crate::Orientation3::Coplanar;
         // No face is crossed: a culled cast misses.
         (on && cull == FaceCull::None).then(|| RayHit {
             t,

@@ -205,9 +205,9 @@ fn exact_edges<T: Real>(
 ) -> [core::cmp::Ordering; 3] {
     let (a, b, c) = (&tri.a, &tri.b, &tri.c);
     [
-        T::orient3d_dir(o, c, b, d),
-        T::orient3d_dir(o, a, c, d),
-        T::orient3d_dir(o, b, a, d),
+        T::orient3d_dir(o, c, b, d).to_ordering(),
+        T::orient3d_dir(o, a, c, d).to_ordering(),
+        T::orient3d_dir(o, b, a, d).to_ordering(),
     ]
 }
 
@@ -323,11 +323,11 @@ impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
 /// the triangle's plane projects into the projection of the triangle
 /// exactly when it lies in it, and for a degenerate triangle, a segment or
 /// a point, the three projections together decide). Its barycentric
-/// weights when it does (clamped to `[0, 1]`; those of the nearest point
+/// weights when it does (each in `[0, 1]`, summing to one; those of the nearest point
 /// of a degenerate triangle's span).
 pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Option<[T; 3]> {
     use crate::intersect::convex_contains_2d;
-    if T::orient3d(&tri.a, &tri.b, &tri.c, p) != core::cmp::Ordering::Equal {
+    if T::orient3d(&tri.a, &tri.b, &tri.c, p) != crate::Orientation3::Coplanar {
         return None;
     }
     // The projections dropping x, y and z (fields, not indices: no
@@ -347,7 +347,11 @@ pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Opt
     }
     let clamp = |x: T| x.clamp_sel(T::zero(), T::one());
     if let Some((_, v, w)) = tri.barycentric(p) {
-        let (v, w) = (clamp(v), clamp(w));
+        // Clamped so that `u` is not negative either (`v + w` can round
+        // past one for a point on the edge `bc`): then `w = 1 - v` and
+        // `u = (1 - v) - w` is exactly zero.
+        let v = clamp(v);
+        let w = clamp(w).min_sel(T::one() - v);
         return Some([T::one() - v - w, v, w]);
     }
     // Degenerate: along its longest edge (all weight on `a` for a point).

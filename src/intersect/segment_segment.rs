@@ -248,8 +248,14 @@ fn lex<T: Real>(p: &Point<T, 2>, q: &Point<T, 2>) -> bool {
 #[inline]
 fn meet<T: Real>(a1: &Point<T, 2>, b1: &Point<T, 2>, a2: &Point<T, 2>, b2: &Point<T, 2>) -> Meet {
     use core::cmp::Ordering::Equal;
-    let (o1, o2) = (T::orient2d(a1, b1, a2), T::orient2d(a1, b1, b2));
-    let (o3, o4) = (T::orient2d(a2, b2, a1), T::orient2d(a2, b2, b1));
+    let (o1, o2) = (
+        T::orient2d(a1, b1, a2).to_ordering(),
+        T::orient2d(a1, b1, b2).to_ordering(),
+    );
+    let (o3, o4) = (
+        T::orient2d(a2, b2, a1).to_ordering(),
+        T::orient2d(a2, b2, b1).to_ordering(),
+    );
     if (o1 == o2 && o1 != Equal) || (o3 == o4 && o3 != Equal) {
         return Meet::Apart;
     }
@@ -350,7 +356,7 @@ impl<T: Real> Segment<T, 2> {
                 .clamp_sel(zero, one)
         };
         let on = |p: &Point<T, 2>, s: &Segment<T, 2>| {
-            T::orient2d(&s.a, &s.b, p) == Equal
+            T::orient2d(&s.a, &s.b, p).to_ordering() == Equal
                 && ((lex(&s.a, p) && lex(p, &s.b)) || (lex(&s.b, p) && lex(p, &s.a)))
         };
         let point = |point: Point<T, 2>, s: T, t: T| LinearHit::Point { point, s, t };

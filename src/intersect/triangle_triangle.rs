@@ -1,7 +1,7 @@
 //! Solid triangle against solid triangle (RTCD 5.2.10): in 3D by the
 //! plane of one and the sides of the other, finding the segment (or the
-//! coplanar polygon) where they meet; in 2D, the polygon test
-//! (`polygon_polygon.rs`).
+//! coplanar polygon) where they meet; in 2D, the same method on the
+//! triangles placed in one plane (the overlap polygon).
 //!
 //! 3D method. Every sign decision is exact: the side of a vertex of one
 //! triangle from the other's plane is [`crate::orient3d`], and in the
@@ -92,7 +92,7 @@ fn heights<T: Real>(t: &Triangle<T, 3>, n: &Vector<T, 3>, u: &Triangle<T, 3>) ->
 /// [`heights`], from [`crate::Orient::orient3d`]).
 #[inline(always)]
 fn exact_sides<T: Real>(t: &Triangle<T, 3>, u: &Triangle<T, 3>) -> [Ordering; 3] {
-    [u.a, u.b, u.c].map(|x| T::orient3d(&t.a, &t.b, &t.c, &x))
+    [u.a, u.b, u.c].map(|x| T::orient3d(&t.a, &t.b, &t.c, &x).to_ordering())
 }
 
 /// Whether all three signs are the same and not zero.
@@ -195,7 +195,7 @@ fn side_2d<T: Real>(n: &Vector<T, 3>, p: &P3<T>, q: &P3<T>, x: &P3<T>) -> Orderi
         1 => nalgebra::Point2::new(v.z, v.x),
         _ => nalgebra::Point2::new(v.x, v.y),
     };
-    let s = T::orient2d(&proj(p), &proj(q), &proj(x));
+    let s = T::orient2d(&proj(p), &proj(q), &proj(x)).to_ordering();
     if flip {
         s.reverse()
     } else {
@@ -432,6 +432,40 @@ impl<T: Real> Triangle<T, 3> {
     }
 }
 
+/// The tolerance form for generic code: the same as
+/// [`Triangle::intersect_with_tolerance`]. The tolerance is relative here:
+/// the triangles count as coplanar when every vertex of one lies within
+/// `tolerance · L` of the other's plane, `L` the pair's largest coordinate
+/// extent (`Intersect` uses `16 · T::tolerance()`).
+///
+/// ```
+/// use isect::{IntersectWithTolerance, Real, Triangle, TriangleIntersection, nalgebra::Point3};
+///
+/// // Generic over the pair: anything with a tolerance form.
+/// fn coplanar<T: Real, A: IntersectWithTolerance<T, B, Output = TriangleIntersection<T>>, B>(
+///     a: &A,
+///     b: &B,
+///     tolerance: T,
+/// ) -> bool {
+///     matches!(a.intersect_with_tolerance(b, tolerance), Some(TriangleIntersection::Coplanar(_)))
+/// }
+/// let a = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
+/// let b = Triangle::new(Point3::new(0.25, 0.25, 1e-9), Point3::new(3.0, 0.25, -1e-9), Point3::new(0.25, 3.0, -1e-9));
+/// assert!(!coplanar(&a, &b, 0.0) && coplanar(&a, &b, 1e-6));
+/// ```
+impl<T: Real> crate::IntersectWithTolerance<T, Triangle<T, 3>> for Triangle<T, 3> {
+    type Output = TriangleIntersection<T>;
+
+    #[inline]
+    fn intersect_with_tolerance(
+        &self,
+        other: &Triangle<T, 3>,
+        tolerance: T,
+    ) -> Option<TriangleIntersection<T>> {
+        triangle_triangle(self, other, tolerance)
+    }
+}
+
 impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Triangle<T, 3> {
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = TriangleIntersection<T>;
@@ -464,17 +498,57 @@ crate::range::impl_intersect! {
     [T: Real] Triangle<T, 3> => TriangleIntersection<T>
 }
 
-polygon_pair!(
-    @one
-    /// The contact of the two 2D triangles (the polygon test).
+impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 2>> for Triangle<T, 2> {
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
+    type Output = TriangleIntersection<T, 2>;
+
+    /// The 3D method on the triangles placed in the plane `z = 0`: exactly
+    /// coplanar, so every decision is an exact 2D orientation, and the
+    /// answer is the same set as in 3D.
+    #[inline]
+    fn kernel_intersect(&self, other: &Triangle<T, 2>) -> Option<TriangleIntersection<T, 2>> {
+        let lift = |t: &Triangle<T, 2>| {
+            let p = |v: &Point<T, 2>| Point::<T, 3>::new(v.x, v.y, T::zero());
+            Triangle::new(p(&t.a), p(&t.b), p(&t.c))
+        };
+        let flat = |v: &Point<T, 3>| Point::<T, 2>::new(v.x, v.y);
+        let hit = triangle_triangle(
+            &lift(self),
+            &lift(other),
+            T::tolerance() * T::from_f64_lossy(16.0),
+        )?;
+        Some(match hit {
+            TriangleIntersection::Segment(s) => {
+                TriangleIntersection::Segment(Segment::new(flat(&s.a), flat(&s.b)))
+            }
+            TriangleIntersection::Coplanar(poly) => {
+                let mut out = OverlapPolygon::<T, 2>::new();
+                for v in poly.vertices() {
+                    out.push(flat(v));
+                }
+                TriangleIntersection::Coplanar(out)
+            }
+        })
+    }
+}
+
+crate::range::impl_intersect! {
+    /// Where the two 2D triangles overlap: the polygon (touching
+    /// triangles give a degenerate one, a segment or a point), or the
+    /// segment or point where a degenerate triangle meets the other;
+    /// `None` when they are apart. The same set as the 3D query (the
+    /// result of every triangle–triangle pair is a
+    /// [`TriangleIntersection`]); for a depth and normal to push the
+    /// two apart, intersect them as [`crate::Polygon`]s (a [`crate::Contact`]).
     ///
     /// ```
-    /// use isect::{Intersect, Triangle, nalgebra::Point2};
+    /// use isect::{Intersect, Triangle, TriangleIntersection, nalgebra::Point2};
     /// let a = Triangle::new(Point2::new(0.0, 0.0), Point2::new(2.0, 0.0), Point2::new(0.0, 2.0));
     /// let b = Triangle::new(Point2::new(1.0, 1.0), Point2::new(3.0, 1.0), Point2::new(1.0, 3.0));
-    /// assert_eq!(a.intersect(&b).unwrap().depth, 0.0); // touching at (1, 1)
+    /// // Touching at (1, 1): a polygon of one point.
+    /// let Some(TriangleIntersection::Coplanar(poly)) = a.intersect(&b) else { panic!() };
+    /// assert!(poly.vertices().iter().all(|v| *v == Point2::new(1.0, 1.0)));
     /// assert!(!a.intersects(&Triangle::new(Point2::new(1.5, 1.5), Point2::new(3.0, 1.5), Point2::new(1.5, 3.0))));
     /// ```
-    [T: Real] Triangle<T, 2>, Triangle<T, 2>,
-    |a, b| false, a.vertices(), b.vertices()
-);
+    [T: Real] Triangle<T, 2> => TriangleIntersection<T, 2>
+}

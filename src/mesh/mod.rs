@@ -75,6 +75,34 @@ pub struct TriMesh<T: Real> {
     blocks: Vec<Block<T>>,
 }
 
+/// The offsets of the triangle's vertices from `p`, scaled by `2^-k`
+/// (fixed point: exact differences in the wide type, then a shift) with
+/// the smallest `k >= 0` that brings every component within `±8`, which
+/// leaves the winding number's solid angle unchanged: its cubic products
+/// then fit the smallest type (`|a| <= 8√3`, so `|a||b||c| <= 2,661` and
+/// the four terms of the denominator sum to at most 10,644, within
+/// `I16F16`'s 32,767).
+fn solid_angle_offsets<T: Real>(
+    tri: &Triangle<T, 3>,
+    p: &Point<T, 3>,
+) -> (Vector<T, 3>, Vector<T, 3>, Vector<T, 3>) {
+    use crate::range::scale::{diff, mag};
+    let lim = T::from_f64_lossy(8.0);
+    let mut m = T::zero();
+    for v in [&tri.a, &tri.b, &tri.c] {
+        for i in 0..3 {
+            m = m.max_sel(mag(diff(v.coords[i], p.coords[i], 0)));
+        }
+    }
+    let mut k = 0;
+    while m > lim && k < 64 {
+        m = m.mul_pow2(-1);
+        k += 1;
+    }
+    let off = |v: &Point<T, 3>| Vector::<T, 3>::from_fn(|i, _| diff(v.coords[i], p.coords[i], k));
+    (off(&tri.a), off(&tri.b), off(&tri.c))
+}
+
 impl<T: Real> TriMesh<T> {
     /// A mesh of `vertices` and `indices` (three vertex indices per
     /// triangle). Errors: an index past the last vertex
@@ -249,9 +277,25 @@ impl<T: Real> TriMesh<T> {
         let mut best: Option<(usize, Point<T, 3>, T)> = None;
         // The pruning bound is read by `enter` and written by `leaf`.
         let bound = core::cell::Cell::new(None::<T>);
+        // Compared by squared distance; in fixed point by distance (whose
+        // square would saturate for far points, making every triangle
+        // tie), and the closest point and distances through the range
+        // layer: in range exact, beyond from inputs scaled into it.
+        let fixed = T::range_limit(crate::Growth::Quadratic).is_some();
+        let measure = |q: &Point<T, 3>| {
+            if fixed {
+                crate::range::distance(q, p)
+            } else {
+                (q - p).norm_squared()
+            }
+        };
         self.walk(
             |b| {
-                let d2 = b.distance_squared(p);
+                let d2 = if fixed {
+                    ClosestPoint::distance(b, p)
+                } else {
+                    b.distance_squared(p)
+                };
                 match bound.get() {
                     Some(best_d2) if d2 > best_d2 => None,
                     _ => Some(d2),
@@ -259,8 +303,12 @@ impl<T: Real> TriMesh<T> {
             },
             |d2| bound.get().is_none_or(|best_d2| d2 <= best_d2),
             |i, tri| {
-                let q = closest_on_triangle(&tri.a, &tri.b, &tri.c, p);
-                let d2 = (q - p).norm_squared();
+                let q = if fixed {
+                    tri.closest_point(p)
+                } else {
+                    closest_on_triangle(&tri.a, &tri.b, &tri.c, p)
+                };
+                let d2 = measure(&q);
                 if best.is_none_or(|(_, _, bd)| d2 < bd) {
                     best = Some((i, q, d2));
                     bound.set(Some(d2));
@@ -327,9 +375,17 @@ impl<T: Real> TriMesh<T> {
             return false;
         }
         let mut total = T::zero();
+        let fixed = T::range_limit(crate::Growth::Quadratic).is_some();
         for t in &self.indices {
             let tri = tri_of(&self.vertices, t);
-            let (a, b, c) = (tri.a - p, tri.b - p, tri.c - p);
+            // The solid angle does not change when the triangle is scaled
+            // about `p`: in fixed point the offsets are scaled by a power
+            // of two until the cubic products below fit.
+            let (a, b, c) = if fixed {
+                solid_angle_offsets(&tri, p)
+            } else {
+                (tri.a - p, tri.b - p, tri.c - p)
+            };
             let len = |v: &crate::Vector<T, 3>| v.norm_squared().sqrt_clamped();
             let (la, lb, lc) = (len(&a), len(&b), len(&c));
             let num = a.dot(&b.cross(&c));

@@ -10,4 +10,6 @@ pub use cast::{FaceCull, LineRelation, LinearHit, PlaneHit, Span, TriangleHit};
 pub use overlap::{OverlapPolygon, TriangleIntersection};
 pub use ray_cast::{CastHit, CastKernel, DynRayCast, RayCast};
 pub use result::{ClosestPair, Contact, RayHit, Side, Toi};
-pub use traits::{Bounded, Classify, ClosestPoint, ClosestPoints, Contains, Intersect};
+pub use traits::{
+    Bounded, Classify, ClosestPoint, ClosestPoints, Contains, Intersect, TimeOfImpact,
+};

@@ -114,33 +114,49 @@ impl<T: Real, const D: usize> OverlapPolygon<T, D> {
     }
 }
 
-/// Where two triangles in 3D meet.
+/// Where two triangles meet: the result of triangle–triangle
+/// [`Intersect`](crate::Intersect) in 3D and in 2D alike (the overlap as a
+/// set, not a [`Contact`](crate::Contact): two triangles in space are
+/// surfaces, with no depth to push apart by).
+///
+/// In 3D: a segment where they cross, or the overlap polygon when they lie
+/// in one plane. In 2D the triangles always lie in one plane: the overlap
+/// polygon (`Coplanar`), or a segment when a triangle is degenerate.
 ///
 /// ```
-/// use isect::{Intersect, Segment, Triangle, TriangleIntersection, nalgebra::Point3};
+/// use isect::{Intersect, Segment, Triangle, TriangleIntersection, nalgebra::{Point2, Point3}};
 /// let a = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
 /// let b = Triangle::new(Point3::new(1.0, 1.0, -1.0), Point3::new(1.0, 1.0, 1.0), Point3::new(3.0, -1.0, 0.0));
 /// let Some(TriangleIntersection::Segment(s)) = a.intersect(&b) else { panic!() };
 /// let ends = [s.a, s.b]; // in either order
 /// assert!(ends.contains(&Point3::new(1.0, 1.0, 0.0)) && ends.contains(&Point3::new(2.0, 0.0, 0.0)));
+///
+/// // In 2D: the overlap of two solid triangles, here the triangle with
+/// // corners (1, 1), (3, 1) and (1, 3).
+/// let a = Triangle::new(Point2::new(0.0, 0.0), Point2::new(4.0, 0.0), Point2::new(0.0, 4.0));
+/// let b = Triangle::new(Point2::new(1.0, 1.0), Point2::new(5.0, 1.0), Point2::new(1.0, 5.0));
+/// let Some(TriangleIntersection::Coplanar(poly)) = a.intersect(&b) else { panic!() };
+/// for corner in [Point2::new(1.0, 1.0), Point2::new(3.0, 1.0), Point2::new(1.0, 3.0)] {
+///     assert!(poly.vertices().contains(&corner));
+/// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum TriangleIntersection<T: Real> {
+pub enum TriangleIntersection<T: Real, const D: usize = 3> {
     /// The triangles cross (or touch) along this segment, which has zero
     /// length where they meet at one point. Also the answer when either
     /// triangle is degenerate (a segment or a point).
-    Segment(Segment<T, 3>),
-    /// The triangles lie in one plane (within the tolerance) and overlap in
-    /// this polygon.
-    Coplanar(OverlapPolygon<T, 3>),
+    Segment(Segment<T, D>),
+    /// The triangles lie in one plane (within the tolerance; in 2D always)
+    /// and overlap in this polygon.
+    Coplanar(OverlapPolygon<T, D>),
 }
 
-impl<T: Real> TriangleIntersection<T> {
+impl<T: Real, const D: usize> TriangleIntersection<T, D> {
     /// A point of the intersection: the segment's midpoint or the
     /// polygon's centroid.
     #[must_use]
-    pub fn point(&self) -> Point<T, 3> {
+    pub fn point(&self) -> Point<T, D> {
         match self {
             Self::Segment(s) => s.midpoint(),
             Self::Coplanar(p) => p.centroid(),

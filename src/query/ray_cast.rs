@@ -14,7 +14,7 @@
 //!
 //! (The whole contract is in [`RayCast`]'s docs.)
 
-use crate::{Caster, FaceCull, Point, RayHit, Real, Toi, TriangleHit, Vector};
+use crate::{Caster, FaceCull, OutOfRange, Point, RayHit, Real, Toi, TriangleHit, Vector};
 
 /// What every cast hit answers: the parameter `t` along the caster, the
 /// hit point and the unit normal there (facing the caster; the zero vector
@@ -192,6 +192,47 @@ pub trait RayCast<T: Real, const D: usize> {
     /// The first hit of `caster` on the shape: `None` when it misses, for
     /// NaN or infinite input, and outside the fixed-point range.
     fn cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<Self::Hit>;
+
+    /// [`hits`](Self::hits), or [`OutOfRange`] where the shape or the
+    /// caster lies outside the fixed-point range (where `hits` answers
+    /// `false`). Always `Ok` for floats.
+    ///
+    /// ```
+    /// use isect::{fixed::I32F32, Ball, RayCast, Ray, Real, nalgebra::{Point3, Vector3}};
+    /// let x = |v: f64| I32F32::from_f64_lossy(v);
+    /// let ball = Ball::new(Point3::new(x(0.0), x(0.0), x(0.0)), x(1.0));
+    /// let near = Ray::new(Point3::new(x(-5.0), x(0.0), x(0.0)), Vector3::new(x(1.0), x(0.0), x(0.0)));
+    /// let far = Ray::new(Point3::new(x(-1.0e6), x(0.0), x(0.0)), Vector3::new(x(1.0), x(0.0), x(0.0)));
+    /// assert_eq!(ball.checked_cast_t(&near), Ok(Some(x(4.0))));
+    /// assert!(!ball.hits(&far)); // the plain form: a miss
+    /// assert!(ball.checked_hits(&far).is_err()); // the checked form: out of range
+    /// ```
+    #[inline]
+    fn checked_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Result<bool, OutOfRange> {
+        Ok(self.hits(caster))
+    }
+
+    /// [`cast_t`](Self::cast_t), or [`OutOfRange`] where the shape or the
+    /// caster lies outside the fixed-point range (where `cast_t` answers
+    /// `None`). Always `Ok` for floats.
+    #[inline]
+    fn checked_cast_t<C: Caster<T, D> + ?Sized>(
+        &self,
+        caster: &C,
+    ) -> Result<Option<T>, OutOfRange> {
+        Ok(self.cast_t(caster))
+    }
+
+    /// [`cast`](Self::cast), or [`OutOfRange`] where the shape or the
+    /// caster lies outside the fixed-point range (where `cast` answers
+    /// `None`). Always `Ok` for floats.
+    #[inline]
+    fn checked_cast<C: Caster<T, D> + ?Sized>(
+        &self,
+        caster: &C,
+    ) -> Result<Option<Self::Hit>, OutOfRange> {
+        Ok(self.cast(caster))
+    }
 }
 
 /// The shape side of [`RayCast`]: implement it for a shape of your own
@@ -361,6 +402,47 @@ impl<T: Real, const D: usize, S: CastKernel<T, D>> RayCast<T, D> for S {
         }
         self.kernel_cast(caster)
     }
+
+    #[inline]
+    fn checked_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Result<bool, OutOfRange> {
+        cast_range(self, caster)?;
+        Ok(self.kernel_hits(caster))
+    }
+
+    #[inline]
+    fn checked_cast_t<C: Caster<T, D> + ?Sized>(
+        &self,
+        caster: &C,
+    ) -> Result<Option<T>, OutOfRange> {
+        cast_range(self, caster)?;
+        Ok(self.kernel_cast_t(caster))
+    }
+
+    #[inline]
+    fn checked_cast<C: Caster<T, D> + ?Sized>(
+        &self,
+        caster: &C,
+    ) -> Result<Option<S::Hit>, OutOfRange> {
+        cast_range(self, caster)?;
+        Ok(self.kernel_cast(caster))
+    }
+}
+
+/// [`cast_fits`] as the checked forms' error.
+#[inline(always)]
+fn cast_range<T, S, C, const D: usize>(shape: &S, caster: &C) -> Result<(), OutOfRange>
+where
+    T: Real,
+    S: CastKernel<T, D> + ?Sized,
+    C: Caster<T, D> + ?Sized,
+{
+    if cast_fits(shape, caster) {
+        Ok(())
+    } else {
+        Err(OutOfRange {
+            growth: crate::Growth::Quadratic,
+        })
+    }
 }
 
 /// The clip layer: the range check, the shape's clip kernel, and a
@@ -417,6 +499,12 @@ pub trait DynRayCast<T: Real, const D: usize> {
     fn cast_t_dyn(&self, caster: &dyn Caster<T, D>) -> Option<T>;
     /// [`RayCast::cast`] with a `dyn` caster, the hit as a [`RayHit`].
     fn cast_dyn(&self, caster: &dyn Caster<T, D>) -> Option<RayHit<T, D>>;
+    /// [`RayCast::checked_cast`] with a `dyn` caster, the hit as a
+    /// [`RayHit`].
+    fn checked_cast_dyn(
+        &self,
+        caster: &dyn Caster<T, D>,
+    ) -> Result<Option<RayHit<T, D>>, OutOfRange>;
 }
 
 impl<T: Real, const D: usize, S: RayCast<T, D>> DynRayCast<T, D> for S {
@@ -431,6 +519,13 @@ impl<T: Real, const D: usize, S: RayCast<T, D>> DynRayCast<T, D> for S {
     #[inline]
     fn cast_dyn(&self, caster: &dyn Caster<T, D>) -> Option<RayHit<T, D>> {
         self.cast(caster).map(|h| h.to_ray_hit())
+    }
+    #[inline]
+    fn checked_cast_dyn(
+        &self,
+        caster: &dyn Caster<T, D>,
+    ) -> Result<Option<RayHit<T, D>>, OutOfRange> {
+        self.checked_cast(caster).map(|h| h.map(|h| h.to_ray_hit()))
     }
 }
 
@@ -447,6 +542,24 @@ impl<T: Real, const D: usize> RayCast<T, D> for dyn DynRayCast<T, D> + '_ {
     #[inline]
     fn cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
         self.cast_dyn(&caster)
+    }
+    #[inline]
+    fn checked_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Result<bool, OutOfRange> {
+        self.checked_cast_dyn(&caster).map(|h| h.is_some())
+    }
+    #[inline]
+    fn checked_cast_t<C: Caster<T, D> + ?Sized>(
+        &self,
+        caster: &C,
+    ) -> Result<Option<T>, OutOfRange> {
+        self.checked_cast_dyn(&caster).map(|h| h.map(|h| h.t))
+    }
+    #[inline]
+    fn checked_cast<C: Caster<T, D> + ?Sized>(
+        &self,
+        caster: &C,
+    ) -> Result<Option<RayHit<T, D>>, OutOfRange> {
+        self.checked_cast_dyn(&caster)
     }
 }
 

@@ -32,6 +32,34 @@ pub trait Intersect<Rhs: ?Sized = Self> {
     }
 }
 
+/// The time of impact of a swept test alone: the first `t` in `[0, 1]` at
+/// which a [`crate::Swept`] shape touches another shape (or another swept
+/// shape), computing no contact point and no normal. Bit for bit
+/// `a.intersect(&b).map(|toi| toi.t)` (the same `t`, and `None` in the same
+/// cases), at the cost of the time alone: the sweeps' counterpart of
+/// [`crate::RayCast::cast_t`]. Implemented in both orders for every pair of
+/// the [`crate::sweep`] module, and for two swept shapes by relative
+/// motion.
+///
+/// ```
+/// use isect::{Ball, Intersect, Plane, Swept, TimeOfImpact, nalgebra::{Point3, Vector3}};
+/// let ball = Swept::new(Ball::new(Point3::new(0.0, 0.0, 4.0), 1.0), Vector3::new(0.0, 0.0, -6.0));
+/// let floor = Plane::new(Vector3::z(), 0.0);
+/// assert_eq!(ball.time_of_impact(&floor), Some(0.5));
+/// assert_eq!(floor.time_of_impact(&ball), Some(0.5)); // either order
+/// assert_eq!(ball.time_of_impact(&floor), ball.intersect(&floor).map(|toi| toi.t));
+/// ```
+pub trait TimeOfImpact<T: Real, Rhs: ?Sized> {
+    /// The first time of contact in `[0, 1]`, or `None` when the shapes do
+    /// not touch during the motion, for NaN or infinite input, and outside
+    /// the fixed-point range.
+    fn time_of_impact(&self, rhs: &Rhs) -> Option<T>;
+    /// [`time_of_impact`](Self::time_of_impact), or [`OutOfRange`] where a
+    /// fixed-point input lies outside the query's range (where
+    /// `time_of_impact` answers `None`). Always `Ok` for floats.
+    fn checked_time_of_impact(&self, rhs: &Rhs) -> Result<Option<T>, OutOfRange>;
+}
+
 /// The point of a shape nearest a given point, with solid semantics: a point
 /// inside a solid is its own closest point (distance zero).
 ///

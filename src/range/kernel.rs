@@ -157,6 +157,89 @@ macro_rules! impl_intersect {
 }
 pub(crate) use impl_intersect;
 
+// -- Sweeps: the time of impact alone ---------------------------------------
+
+/// The `t` of a kernel's output (a [`crate::Toi`]).
+pub(crate) trait TimeOf<T> {
+    /// The time of impact.
+    fn time(&self) -> T;
+}
+
+impl<T: Real, const D: usize> TimeOf<T> for crate::Toi<T, D> {
+    #[inline(always)]
+    fn time(&self) -> T {
+        self.t
+    }
+}
+
+/// The kernel of a swept pair ([`crate::TimeOfImpact`]): an
+/// [`IntersectKernel`] whose output is a time of impact, and the time
+/// alone. `kernel_time` must be bit for bit `kernel_intersect(..).map(|h|
+/// h.t)`; the default is exactly that, and a pair overrides it where the
+/// time costs less than the contact point and normal.
+pub(crate) trait SweepKernel<T: Real, Rhs: ?Sized>: IntersectKernel<T, Rhs>
+where
+    Self::Output: TimeOf<T>,
+{
+    /// The time of impact alone.
+    #[inline]
+    fn kernel_time(&self, rhs: &Rhs) -> Option<T> {
+        self.kernel_intersect(rhs).map(|h| h.time())
+    }
+}
+
+/// The checked time of impact (`Err` beyond the range).
+#[inline(always)]
+pub(crate) fn time_of_impact<T, A, B>(a: &A, b: &B) -> Result<Option<T>, OutOfRange>
+where
+    T: Real,
+    A: SweepKernel<T, B>,
+    A::Output: TimeOf<T>,
+    B: InRange<T> + ?Sized,
+{
+    check::<T, A, B>(A::GROWTH, a, b)?;
+    Ok(a.kernel_time(b))
+}
+
+/// Writes `Intersect` ([`impl_intersect!`]) and
+/// [`TimeOfImpact`](crate::TimeOfImpact) in both orders for a swept pair
+/// (`[generics] Swept<A>, B => Toi<T, D>`). With `; time` the pair writes
+/// its own [`SweepKernel`] (a cheaper `kernel_time`); without, the default
+/// one is written here.
+macro_rules! impl_sweep {
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
+        impl<$($g)*> $crate::range::kernel::SweepKernel<T, $B> for $A {}
+        $crate::range::impl_sweep!($(#[$doc])* [$($g)*] $A, $B => $Out; time);
+    };
+    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty => $Out:ty; time) => {
+        $crate::range::impl_intersect!($(#[$doc])* [$($g)*] $A, $B => $Out);
+
+        impl<$($g)*> $crate::TimeOfImpact<T, $B> for $A {
+            #[inline]
+            fn time_of_impact(&self, other: &$B) -> Option<T> {
+                $crate::range::kernel::time_of_impact::<T, _, _>(self, other).unwrap_or(None)
+            }
+            #[inline]
+            fn checked_time_of_impact(&self, other: &$B) -> Result<Option<T>, $crate::OutOfRange> {
+                $crate::range::kernel::time_of_impact::<T, _, _>(self, other)
+            }
+        }
+
+        impl<$($g)*> $crate::TimeOfImpact<T, $A> for $B {
+            /// The same time of impact with the operands the other way round.
+            #[inline]
+            fn time_of_impact(&self, other: &$A) -> Option<T> {
+                $crate::range::kernel::time_of_impact::<T, _, _>(other, self).unwrap_or(None)
+            }
+            #[inline]
+            fn checked_time_of_impact(&self, other: &$A) -> Result<Option<T>, $crate::OutOfRange> {
+                $crate::range::kernel::time_of_impact::<T, _, _>(other, self)
+            }
+        }
+    };
+}
+pub(crate) use impl_sweep;
+
 // -- ClosestPoint ----------------------------------------------------------
 
 /// The kernel of a [`ClosestPoint`](crate::ClosestPoint) query: called

@@ -153,7 +153,7 @@ impl<T: Real> Geo<'_, T> {
             }
         }
         let [a, b, c] = face.v;
-        let o = T::orient3d(self.p(a)?, self.p(b)?, self.p(c)?, self.p(p)?);
+        let o = T::orient3d(self.p(a)?, self.p(b)?, self.p(c)?, self.p(p)?).to_ordering();
         Ok((o, s * face.inv_len))
     }
 
@@ -164,7 +164,7 @@ impl<T: Real> Geo<'_, T> {
         Ok((0..3).all(|k| {
             let (i, j) = ((k + 1) % 3, (k + 2) % 3);
             let q = |p: &Point<T, 3>| Point::<T, 2>::new(p[i], p[j]);
-            T::orient2d(&q(a), &q(b), &q(c)) == Ordering::Equal
+            T::orient2d(&q(a), &q(b), &q(c)) == crate::Orientation::Collinear
         }))
     }
 }
@@ -261,7 +261,7 @@ pub(crate) fn hull<T: Real>(points: &[Point<T, 3>]) -> Result<ConvexPolyhedron<T
         }
     }
     let orient = |i| -> Result<Ordering, ShapeError> {
-        Ok(T::orient3d(geo.p(i0)?, geo.p(i1)?, geo.p(i2)?, geo.p(i)?))
+        Ok(T::orient3d(geo.p(i0)?, geo.p(i1)?, geo.p(i2)?, geo.p(i)?).to_ordering())
     };
     if orient(i3)? == Ordering::Equal {
         match (0..n)
@@ -280,11 +280,12 @@ fn solid<T: Real>(geo: &Geo<'_, T>, t: [u32; 4]) -> Result<ConvexPolyhedron<T>, 
     let [a, b, c, d] = t;
     // Faces counterclockwise from outside: each with the fourth vertex
     // behind it.
-    let (b, c) = if T::orient3d(geo.p(a)?, geo.p(b)?, geo.p(c)?, geo.p(d)?) == Ordering::Greater {
-        (c, b)
-    } else {
-        (b, c)
-    };
+    let (b, c) =
+        if T::orient3d(geo.p(a)?, geo.p(b)?, geo.p(c)?, geo.p(d)?) == crate::Orientation3::Above {
+            (c, b)
+        } else {
+            (b, c)
+        };
     // Now d is behind a b c. Faces: abc, adb... with shared edges linked.
     let mut faces: Vec<Face> = Vec::new();
     for v in [[a, b, c], [a, d, b], [b, d, c], [c, d, a]] {
@@ -555,7 +556,9 @@ fn flat<T: Real>(geo: &Geo<'_, T>, t: [u32; 3]) -> Result<ConvexPolyhedron<T>, S
     let proj = |k: usize, p: &Point<T, 3>| Point::<T, 2>::new(p[(k + 1) % 3], p[(k + 2) % 3]);
     let (a, b, c) = (geo.p(t[0])?, geo.p(t[1])?, geo.p(t[2])?);
     let k = (0..3)
-        .find(|&k| T::orient2d(&proj(k, a), &proj(k, b), &proj(k, c)) != Ordering::Equal)
+        .find(|&k| {
+            T::orient2d(&proj(k, a), &proj(k, b), &proj(k, c)) != crate::Orientation::Collinear
+        })
         .ok_or(BROKEN)?;
     let q: Vec<Point<T, 2>> = geo.pts.iter().map(|p| proj(k, p)).collect();
     let mut idx: Vec<u32> = (0..q.len() as u32).collect();
@@ -575,7 +578,7 @@ fn flat<T: Real>(geo: &Geo<'_, T>, t: [u32; 3]) -> Result<ConvexPolyhedron<T>, S
         for &i in &order {
             while chain.len() >= base + 2 {
                 let (o, x) = (chain[chain.len() - 2], chain[chain.len() - 1]);
-                if T::orient2d(qp(o)?, qp(x)?, qp(i)?) == Ordering::Greater {
+                if T::orient2d(qp(o)?, qp(x)?, qp(i)?) == crate::Orientation::CounterClockwise {
                     break;
                 }
                 chain.pop();

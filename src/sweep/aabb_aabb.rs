@@ -54,7 +54,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving box with the static one: the centre
     /// of the contact (the face, edge or corner where they meet) and the
     /// outward normal of the static box's face.

@@ -14,7 +14,7 @@
 //! empty box (`min > max`), a zero normal or NaN input misses.
 
 use crate::sweep::sign;
-use crate::sweep::support::{plane_unit, support_plane_toi};
+use crate::sweep::support::{plane_unit, plane_valid, support_plane_time, support_plane_toi};
 use crate::{Aabb, Plane, Real, Swept, Toi};
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
@@ -35,7 +35,22 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
     }
 }
 
-crate::range::impl_intersect! {
+/// The time alone: no contact point or normal.
+impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Plane<T, D>>
+    for Swept<Aabb<T, D>, T, D>
+{
+    #[inline]
+    fn kernel_time(&self, plane: &Plane<T, D>) -> Option<T> {
+        let b = &self.shape;
+        if b.is_empty() || !plane_valid(plane) {
+            return None;
+        }
+        let half = b.half_extents().zip_map(&plane.normal, |h, n| h * sign(n));
+        support_plane_time(&b.center(), &half, &self.motion, plane)
+    }
+}
+
+crate::range::impl_sweep! {
     /// The first contact of the moving box with the plane.
     ///
     /// ```
@@ -45,5 +60,5 @@ crate::range::impl_intersect! {
     /// let hit = Swept::new(crate_, Vector3::new(0.0, 0.0, -4.0)).intersect(&floor).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.0, 1.0, 0.0), Vector3::z()));
     /// ```
-    [T: Real, const D: usize] Swept<Aabb<T, D>, T, D>, Plane<T, D> => Toi<T, D>
+    [T: Real, const D: usize] Swept<Aabb<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
 }

@@ -112,7 +112,7 @@ impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Swept
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving box with the triangle.
     ///
     /// ```
@@ -141,7 +141,7 @@ impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 2>> for Swept
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving rectangle with the triangle.
     ///
     /// ```

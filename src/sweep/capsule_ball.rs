@@ -27,7 +27,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving capsule with the ball.
     ///
     /// ```

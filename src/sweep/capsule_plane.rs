@@ -15,7 +15,7 @@
 //! negative radius, a zero normal or NaN input misses.
 
 use crate::sweep::sign;
-use crate::sweep::support::{plane_unit, support_plane_toi};
+use crate::sweep::support::{plane_unit, support_plane_time, support_plane_toi};
 use crate::sweep::valid_radius;
 use crate::{Capsule, Plane, Real, Swept, Toi};
 
@@ -38,7 +38,24 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
     }
 }
 
-crate::range::impl_intersect! {
+/// The time alone: no contact point or normal.
+impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Plane<T, D>>
+    for Swept<Capsule<T, D>, T, D>
+{
+    #[inline]
+    fn kernel_time(&self, plane: &Plane<T, D>) -> Option<T> {
+        let Capsule { segment, radius } = self.shape;
+        if !valid_radius(radius) {
+            return None;
+        }
+        let unit = plane_unit(plane)?;
+        let half_axis = segment.dir() * T::half();
+        let half = half_axis * sign(plane.normal.dot(&half_axis)) + unit * radius;
+        support_plane_time(&segment.midpoint(), &half, &self.motion, plane)
+    }
+}
+
+crate::range::impl_sweep! {
     /// The first contact of the moving capsule with the plane.
     ///
     /// ```
@@ -48,5 +65,5 @@ crate::range::impl_intersect! {
     /// let hit = Swept::new(pill, Vector3::new(3.0, 0.0, -3.0)).intersect(&floor).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.5, 0.0, 0.0), Vector3::z()));
     /// ```
-    [T: Real, const D: usize] Swept<Capsule<T, D>, T, D>, Plane<T, D> => Toi<T, D>
+    [T: Real, const D: usize] Swept<Capsule<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
 }

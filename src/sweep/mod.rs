@@ -13,6 +13,11 @@
 //! - `normal`: the unit contact normal, from the static shape towards the
 //!   moving one.
 //!
+//! The time alone: [`TimeOfImpact`] (`swept.time_of_impact(&shape)`, in
+//! either order and for two moving shapes) is bit for bit
+//! `intersect(..).map(|toi| toi.t)` without the contact point and normal
+//! (a ball against a plane: the support distance and one division).
+//!
 //! Two moving shapes: `Swept<A>: Intersect<Swept<B>>` for every pair that
 //! `Swept<A>: Intersect<B>` covers, by relative motion (`a.motion -
 //! b.motion`); `point` is where the contact is in the world at `t`, and
@@ -84,7 +89,7 @@ pub mod sphere_sphere;
 pub mod sphere_triangle;
 
 use crate::intersect::Flip;
-use crate::{ClosestPoint, Intersect, OutOfRange, Point, Real, Swept, Toi, Vector};
+use crate::{ClosestPoint, Intersect, OutOfRange, Point, Real, Swept, TimeOfImpact, Toi, Vector};
 
 impl<T: Real, const D: usize> Flip for Toi<T, D> {
     /// A time of impact reads the same either way round: its normal always
@@ -135,10 +140,44 @@ where
         let Some(toi) = self.relative_to(other).checked_intersect(&other.shape)? else {
             return Ok(None);
         };
+        // Saturated (floats whose sum overflows): a hit is a hit, so that
+        // the time alone ([`TimeOfImpact`]) answers the same.
         Ok(checked(Toi {
-            point: toi.point + other.motion * toi.t,
+            point: crate::intersect::cast::saturated(toi.point + other.motion * toi.t),
             ..toi
         }))
+    }
+}
+
+impl<A, B, T, const D: usize> TimeOfImpact<T, Swept<B, T, D>> for Swept<A, T, D>
+where
+    A: Clone,
+    T: Real,
+    Swept<A, T, D>: TimeOfImpact<T, B>,
+{
+    /// Two moving shapes, by relative motion: bit for bit the `t` of
+    /// [`Intersect::intersect`] for the pair.
+    ///
+    /// ```
+    /// use isect::{Ball, Swept, TimeOfImpact, nalgebra::{Point3, Vector3}};
+    /// let a = Swept::new(Ball::new(Point3::new(0.0, 0.0, 0.0), 1.0), Vector3::new(4.0, 0.0, 0.0));
+    /// let b = Swept::new(Ball::new(Point3::new(10.0, 0.0, 0.0), 1.0), Vector3::new(-4.0, 0.0, 0.0));
+    /// assert_eq!(a.time_of_impact(&b), Some(1.0));
+    /// ```
+    #[inline]
+    fn time_of_impact(&self, other: &Swept<B, T, D>) -> Option<T> {
+        <Self as TimeOfImpact<T, Swept<B, T, D>>>::checked_time_of_impact(self, other)
+            .unwrap_or(None)
+    }
+
+    #[inline]
+    fn checked_time_of_impact(&self, other: &Swept<B, T, D>) -> Result<Option<T>, OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(
+            crate::Growth::Quadratic,
+            &self.motion,
+            &other.motion,
+        )?;
+        self.relative_to(other).checked_time_of_impact(&other.shape)
     }
 }
 
@@ -151,7 +190,9 @@ pub(crate) fn finite_point<T: Real, const D: usize>(p: &Point<T, D>) -> bool {
 /// Whether every component of `v` is finite.
 #[inline(always)]
 pub(crate) fn finite_vector<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
-    v.iter().all(|x| x.is_finite_real())
+    // Over the plain array: nalgebra's strided iterator is not unrolled at
+    // opt-level "s" (a loop of ~15 instructions per component on thumb).
+    v.data.0[0].iter().all(|x| x.is_finite_real())
 }
 
 /// Whether `r` is a usable radius: finite and not negative (a negative or
@@ -177,7 +218,9 @@ pub(crate) fn sign<T: Real>(x: T) -> T {
 /// are scaled by.
 #[inline]
 pub(crate) fn magnitude<T: Real, const D: usize>(v: &Vector<T, D>) -> T {
-    v.iter().fold(T::zero(), |m, x| x.abs().max_sel(m))
+    v.data.0[0]
+        .iter()
+        .fold(T::zero(), |m, x| x.abs().max_sel(m))
 }
 
 /// `v` made unit length, or `None` when it is zero (or too short to have a
@@ -246,7 +289,14 @@ pub(crate) fn ball_toi<T: Real, const D: usize, X: ClosestPoint<T, D>>(
         let scale = magnitude(&c_t.coords) + magnitude(v);
         unit(&(c_t - point), scale).unwrap_or(normal)
     };
-    checked(Toi { t, point, normal })
+    // The point saturated where huge float input overflows it: the hit
+    // stands (the kernels' `t` and normal are finite), so that the time
+    // alone ([`TimeOfImpact`]) answers the same.
+    checked(Toi {
+        t,
+        point: crate::intersect::cast::saturated(point),
+        normal,
+    })
 }
 
 /// A time of impact computed with the roles swapped (the static shape

@@ -85,7 +85,7 @@ impl<T: Real> crate::range::kernel::IntersectKernel<T, Obb<T, 3>> for Swept<Obb<
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving oriented box with the static one.
     ///
     /// ```
@@ -113,7 +113,7 @@ impl<T: Real> crate::range::kernel::IntersectKernel<T, Obb<T, 2>> for Swept<Obb<
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving oriented rectangle with the static
     /// one.
     ///

@@ -14,7 +14,7 @@
 //! count by their absolute value; a zero normal or NaN input misses.
 
 use crate::sweep::sign;
-use crate::sweep::support::{plane_unit, support_plane_toi};
+use crate::sweep::support::{plane_unit, plane_valid, support_plane_time, support_plane_toi};
 use crate::{Obb, Plane, Real, Swept, Toi};
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
@@ -33,7 +33,23 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
     }
 }
 
-crate::range::impl_intersect! {
+/// The time alone: no contact point or normal.
+impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Plane<T, D>>
+    for Swept<Obb<T, D>, T, D>
+{
+    #[inline]
+    fn kernel_time(&self, plane: &Plane<T, D>) -> Option<T> {
+        let b = &self.shape;
+        if !plane_valid(plane) {
+            return None;
+        }
+        let n_local = b.axes.tr_mul(&plane.normal);
+        let half = b.axes * b.half_extents.zip_map(&n_local, |h, n| h.abs() * sign(n));
+        support_plane_time(&b.center, &half, &self.motion, plane)
+    }
+}
+
+crate::range::impl_sweep! {
     /// The first contact of the moving oriented box with the plane.
     ///
     /// ```
@@ -45,5 +61,5 @@ crate::range::impl_intersect! {
     /// assert!((hit.t - (3.0 - 2f64.sqrt()) / 4.0).abs() < 1e-12); // lands on its lowest corner
     /// assert_eq!(hit.normal, Vector2::y());
     /// ```
-    [T: Real, const D: usize] Swept<Obb<T, D>, T, D>, Plane<T, D> => Toi<T, D>
+    [T: Real, const D: usize] Swept<Obb<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
 }

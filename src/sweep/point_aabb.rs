@@ -136,7 +136,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// Where the moving point first meets the closed box, with the outward
     /// normal of the face it enters through.
     ///

@@ -8,8 +8,9 @@
 //! only by passing exactly through it; zero motion is the static test; a
 //! negative radius or NaN input misses.
 
+use crate::intersect::cast::saturated;
 use crate::sweep::roots::Flat;
-use crate::sweep::{checked, finite_point, finite_vector, valid_radius};
+use crate::sweep::{finite_point, finite_vector, valid_radius};
 use crate::{Ball, Point, Real, Swept, Toi, Vector};
 
 /// The first time the point `p` moving by `v` comes within `r` of `center`,
@@ -21,14 +22,7 @@ pub(super) fn point_ball_hit<T: Real, const D: usize>(
     center: &Point<T, D>,
     r: T,
 ) -> Option<(T, Vector<T, D>)> {
-    // `p - center` is checked too: centres near the type's limits whose
-    // difference overflows give `None` in either order of a pair.
-    if !finite_point(p)
-        || !finite_vector(v)
-        || !finite_point(center)
-        || !finite_vector(&(p - center))
-        || !valid_radius(r)
-    {
+    if !point_ball_valid(p, v, center, r) {
         return None;
     }
     let point = Flat {
@@ -36,6 +30,41 @@ pub(super) fn point_ball_hit<T: Real, const D: usize>(
         dirs: [],
     };
     point.entry(p, v, r, T::one())
+}
+
+/// [`point_ball_hit`]'s time alone (bit for bit, `None` in the same cases).
+#[inline]
+pub(super) fn point_ball_time<T: Real, const D: usize>(
+    p: &Point<T, D>,
+    v: &Vector<T, D>,
+    center: &Point<T, D>,
+    r: T,
+) -> Option<T> {
+    if !point_ball_valid(p, v, center, r) {
+        return None;
+    }
+    let point = Flat::<T, D, 0> {
+        origin: *center,
+        dirs: [],
+    };
+    point.entry_time(p, v, r, T::one())
+}
+
+/// The inputs [`point_ball_hit`] accepts.
+#[inline(always)]
+fn point_ball_valid<T: Real, const D: usize>(
+    p: &Point<T, D>,
+    v: &Vector<T, D>,
+    center: &Point<T, D>,
+    r: T,
+) -> bool {
+    // `p - center` is checked too: centres near the type's limits whose
+    // difference overflows give `None` in either order of a pair.
+    finite_point(p)
+        && finite_vector(v)
+        && finite_point(center)
+        && finite_vector(&(p - center))
+        && valid_radius(r)
 }
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D>>
@@ -47,15 +76,27 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D
     #[inline]
     fn kernel_intersect(&self, ball: &Ball<T, D>) -> Option<Toi<T, D>> {
         let (t, normal) = point_ball_hit(&self.shape, &self.motion, &ball.center, ball.radius)?;
-        checked(Toi {
+        // Saturated where huge float input overflows it: the hit stands
+        // (and the time alone answers the same).
+        Some(Toi {
             t,
-            point: self.shape + self.motion * t,
+            point: saturated(self.shape + self.motion * t),
             normal,
         })
     }
 }
 
-crate::range::impl_intersect! {
+/// The time alone: no contact point or normal.
+impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Ball<T, D>>
+    for Swept<Point<T, D>, T, D>
+{
+    #[inline]
+    fn kernel_time(&self, ball: &Ball<T, D>) -> Option<T> {
+        point_ball_time(&self.shape, &self.motion, &ball.center, ball.radius)
+    }
+}
+
+crate::range::impl_sweep! {
     /// Where the moving point first meets the ball: the point on the
     /// sphere, and the outward normal there.
     ///
@@ -67,5 +108,5 @@ crate::range::impl_intersect! {
     /// assert_eq!((hit.t, hit.point), (0.3, Point2::new(-4.0, 3.0)));
     /// assert_eq!(hit.normal, Vector2::new(-0.8, 0.6));
     /// ```
-    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Ball<T, D> => Toi<T, D>
+    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Ball<T, D> => Toi<T, D>; time
 }

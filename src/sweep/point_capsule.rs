@@ -93,7 +93,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Capsule<T
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// Where the moving point first meets the capsule, with the outward
     /// normal there.
     ///

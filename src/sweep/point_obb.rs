@@ -55,7 +55,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// Where the moving point first meets the closed oriented box, with
     /// the outward normal of the face it enters through.
     ///

@@ -10,7 +10,7 @@
 //! motion); a plane with a zero normal is no plane (`None`); NaN input
 //! misses.
 
-use crate::sweep::support::{plane_unit, support_plane_toi};
+use crate::sweep::support::{plane_unit, plane_valid, support_plane_time, support_plane_toi};
 use crate::{Plane, Point, Real, Swept, Toi, Vector};
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, D>>
@@ -26,7 +26,20 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
     }
 }
 
-crate::range::impl_intersect! {
+/// The time alone: no contact point or normal.
+impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Plane<T, D>>
+    for Swept<Point<T, D>, T, D>
+{
+    #[inline]
+    fn kernel_time(&self, plane: &Plane<T, D>) -> Option<T> {
+        if !plane_valid(plane) {
+            return None;
+        }
+        support_plane_time(&self.shape, &Vector::zeros(), &self.motion, plane)
+    }
+}
+
+crate::range::impl_sweep! {
     /// Where the moving point first meets the plane: `point` on the plane,
     /// `normal` the plane's unit normal on the side the point comes from.
     ///
@@ -37,5 +50,5 @@ crate::range::impl_intersect! {
     /// let hit = drop.intersect(&floor).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.0, 2.0, 0.0), Vector3::z()));
     /// ```
-    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Plane<T, D> => Toi<T, D>
+    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
 }

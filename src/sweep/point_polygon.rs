@@ -35,7 +35,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Polygon<'
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// Where the moving point first meets the polygon, with the normal on
     /// the side it comes from (in 2D, the outward normal of the edge it
     /// crosses).

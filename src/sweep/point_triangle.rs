@@ -37,7 +37,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// Where the moving point first meets the triangle, with the face
     /// normal on the side it comes from.
     ///

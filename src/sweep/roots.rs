@@ -142,6 +142,21 @@ impl<T: Real, const D: usize, const K: usize> Flat<T, D, K> {
         unit(&self.perp(&e), T::zero())
     }
 
+    /// [`Flat::entry`]'s `s` alone (bit for bit, `None` in the same cases):
+    /// no normal.
+    #[inline]
+    pub fn entry_time(&self, p: &Point<T, D>, v: &Vector<T, D>, r: T, s_max: T) -> Option<T> {
+        let w = p - self.origin;
+        match D.saturating_sub(K) {
+            0 => Some(T::zero()),
+            1 => {
+                let n = self.normal()?;
+                slab_entry(n.dot(&w), n.dot(v), r, s_max)
+            }
+            _ => ball_entry(&self.perp(&w), &self.perp(v), r, s_max),
+        }
+    }
+
     /// The first `s` in `[0, s_max]` at which `p + v s` comes within `r` of
     /// the flat, with the normal there (from the flat towards the point).
     ///

@@ -187,7 +187,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving ball with the box: the point of the
     /// box touched and the normal from it to the ball's centre.
     ///

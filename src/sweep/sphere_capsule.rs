@@ -37,7 +37,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Capsule<T
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving ball with the capsule.
     ///
     /// ```

@@ -33,7 +33,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving ball with the oriented box.
     ///
     /// ```

@@ -16,7 +16,7 @@
 //! of the largest coordinate magnitude (`f32`, `f64`); `I32F32` within 48
 //! units of its last bit (coordinates up to 50).
 
-use crate::sweep::support::{plane_unit, support_plane_toi};
+use crate::sweep::support::{plane_unit, support_plane_time, support_plane_toi};
 use crate::sweep::valid_radius;
 use crate::{Ball, Plane, Real, Swept, Toi};
 
@@ -37,7 +37,22 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
     }
 }
 
-crate::range::impl_intersect! {
+/// The time alone: no contact point or normal.
+impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Plane<T, D>>
+    for Swept<Ball<T, D>, T, D>
+{
+    #[inline]
+    fn kernel_time(&self, plane: &Plane<T, D>) -> Option<T> {
+        let Ball { center, radius } = self.shape;
+        if !valid_radius(radius) {
+            return None;
+        }
+        let unit = plane_unit(plane)?;
+        support_plane_time(&center, &(unit * radius), &self.motion, plane)
+    }
+}
+
+crate::range::impl_sweep! {
     /// The first contact of the moving ball with the plane.
     ///
     /// ```
@@ -47,5 +62,5 @@ crate::range::impl_intersect! {
     /// let hit = puck.intersect(&wall).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(10.0, 0.0), Vector2::new(-1.0, 0.0)));
     /// ```
-    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Plane<T, D> => Toi<T, D>
+    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
 }

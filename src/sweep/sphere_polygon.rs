@@ -229,7 +229,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Polygon<'
     }
 }
 
-crate::range::impl_intersect! {
+crate::range::impl_sweep! {
     /// The first contact of the moving ball with the polygon.
     ///
     /// ```

@@ -9,7 +9,7 @@
 //! radii are points; zero motion is the static test; a negative radius or
 //! NaN input misses.
 
-use crate::sweep::point_ball::point_ball_hit;
+use crate::sweep::point_ball::{point_ball_hit, point_ball_time};
 use crate::sweep::{ball_toi, valid_radius};
 use crate::{Ball, Real, Swept, Toi};
 
@@ -30,7 +30,21 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D
     }
 }
 
-crate::range::impl_intersect! {
+/// The time alone: no contact point or normal.
+impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Ball<T, D>>
+    for Swept<Ball<T, D>, T, D>
+{
+    #[inline]
+    fn kernel_time(&self, ball: &Ball<T, D>) -> Option<T> {
+        let Ball { center, radius } = self.shape;
+        if !valid_radius(radius) || !valid_radius(ball.radius) {
+            return None;
+        }
+        point_ball_time(&center, &self.motion, &ball.center, radius + ball.radius)
+    }
+}
+
+crate::range::impl_sweep! {
     /// The first contact of the moving ball with the static one: the
     /// contact point on the static sphere and the normal between centres.
     ///
@@ -44,5 +58,5 @@ crate::range::impl_intersect! {
     /// let side = Ball::new(Point3::new(6.0, 2.0, 0.0), 1.0);
     /// assert_eq!(ball.intersect(&side).unwrap().t, 0.6);
     /// ```
-    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Ball<T, D> => Toi<T, D>
+    [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Ball<T, D> => Toi<T, D>; time
 }

@@ -11,8 +11,9 @@
 //! plane).
 
 use crate::closest::Interval;
+use crate::intersect::cast::saturated;
 use crate::sweep::roots::slab_entry;
-use crate::sweep::{checked, finite_point, finite_vector, unit};
+use crate::sweep::{finite_point, finite_vector, unit};
 use crate::{Plane, Point, Real, Toi, Vector};
 
 /// The plane's unit normal; `None` for a zero or non-finite normal or
@@ -25,16 +26,32 @@ pub(crate) fn plane_unit<T: Real, const D: usize>(plane: &Plane<T, D>) -> Option
     unit(&plane.normal, T::zero())
 }
 
-/// The time of impact of the segment `center ± half` (the moving shape's
-/// extreme points along `unit`, with `half · unit >= 0`), moving by
-/// `motion`, against `plane` (whose unit normal is `unit`).
-pub(crate) fn support_plane_toi<T: Real, const D: usize>(
+/// Whether [`plane_unit`] has an answer: a finite plane with a nonzero
+/// normal (without normalising it).
+#[inline(always)]
+pub(crate) fn plane_valid<T: Real, const D: usize>(plane: &Plane<T, D>) -> bool {
+    plane.d.is_finite_real()
+        && finite_vector(&plane.normal)
+        && plane.normal.iter().any(|x| *x != T::zero())
+}
+
+/// What [`support_plane_toi`] computes before the contact point: the time
+/// and the signed distances it came from.
+struct PlaneEntry<T> {
+    t: T,
+    s_mid: T,
+    s_half: T,
+    ds: T,
+}
+
+/// The time, with [`support_plane_toi`]'s rejections.
+#[inline(always)]
+fn support_plane_entry<T: Real, const D: usize>(
     center: &Point<T, D>,
     half: &Vector<T, D>,
     motion: &Vector<T, D>,
     plane: &Plane<T, D>,
-    unit: Vector<T, D>,
-) -> Option<Toi<T, D>> {
+) -> Option<PlaneEntry<T>> {
     if !finite_point(center) || !finite_vector(half) || !finite_vector(motion) {
         return None;
     }
@@ -47,6 +64,44 @@ pub(crate) fn support_plane_toi<T: Real, const D: usize>(
         return None;
     }
     let t = slab_entry(s_mid, ds, s_half, T::one())?;
+    Some(PlaneEntry {
+        t,
+        s_mid,
+        s_half,
+        ds,
+    })
+}
+
+/// The time alone of [`support_plane_toi`] (bit for bit its `t`, `None` in
+/// the same cases): no normal, no contact point.
+#[inline]
+pub(crate) fn support_plane_time<T: Real, const D: usize>(
+    center: &Point<T, D>,
+    half: &Vector<T, D>,
+    motion: &Vector<T, D>,
+    plane: &Plane<T, D>,
+) -> Option<T> {
+    support_plane_entry(center, half, motion, plane).map(|e| e.t)
+}
+
+/// The time of impact of the segment `center ± half` (the moving shape's
+/// extreme points along `unit`, with `half · unit >= 0`), moving by
+/// `motion`, against `plane` (whose unit normal is `unit`). The contact
+/// point saturates where huge float input overflows it: the hit stands
+/// (and [`support_plane_time`] answers the same).
+pub(crate) fn support_plane_toi<T: Real, const D: usize>(
+    center: &Point<T, D>,
+    half: &Vector<T, D>,
+    motion: &Vector<T, D>,
+    plane: &Plane<T, D>,
+    unit: Vector<T, D>,
+) -> Option<Toi<T, D>> {
+    let PlaneEntry {
+        t,
+        s_mid,
+        s_half,
+        ds,
+    } = support_plane_entry(center, half, motion, plane)?;
     let zero = T::zero();
     let normal = if s_mid > zero || (s_mid == zero && !(ds > zero)) {
         unit
@@ -59,9 +114,9 @@ pub(crate) fn support_plane_toi<T: Real, const D: usize>(
     let hi = center + half + shift;
     let s_lo = plane.signed_distance(&lo);
     let f = Interval::Segment.div_clamped(-s_lo, s_half + s_half);
-    checked(Toi {
+    Some(Toi {
         t,
-        point: lo + (hi - lo) * f,
+        point: saturated(lo + (hi - lo) * f),
         normal,
     })
 }

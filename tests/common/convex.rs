@@ -153,70 +153,56 @@ impl Sh {
 
 /// Evaluates `$body` with `$s` bound to the `isect` shape of `$sh` over
 /// scalar `$T` (a borrowed polygon keeps its vertices in `$buf`).
-#[macro_export]
+#[allow(unused_macros)]
 macro_rules! as_isect {
     ($T:ty, $sh:expr, $buf:ident, |$s:ident| $body:expr) => {{
         #[allow(unused_variables)]
         let $buf: Vec<isect::nalgebra::Point3<$T>> = match $sh {
-            $crate::common::convex::Sh::Polygon(v) => {
-                v.iter().map(|p| $crate::common::pt::<$T, 3>(*p)).collect()
-            }
+            common::convex::Sh::Polygon(v) => v.iter().map(|p| common::pt::<$T, 3>(*p)).collect(),
             _ => vec![],
         };
         match $sh {
-            $crate::common::convex::Sh::Ball(c, r) => {
-                let $s =
-                    isect::Ball::new($crate::common::pt::<$T, 3>(*c), $crate::common::s::<$T>(*r));
+            common::convex::Sh::Ball(c, r) => {
+                let $s = isect::Ball::new(common::pt::<$T, 3>(*c), common::s::<$T>(*r));
                 $body
             }
-            $crate::common::convex::Sh::Aabb(a, b) => {
-                let $s = isect::Aabb::new(
-                    $crate::common::pt::<$T, 3>(*a),
-                    $crate::common::pt::<$T, 3>(*b),
-                );
+            common::convex::Sh::Aabb(a, b) => {
+                let $s = isect::Aabb::new(common::pt::<$T, 3>(*a), common::pt::<$T, 3>(*b));
                 $body
             }
-            $crate::common::convex::Sh::Obb(c, h, ax) => {
-                let m = isect::nalgebra::Matrix3::from_fn(|i, j| $crate::common::s::<$T>(ax[j][i]));
-                let $s = isect::Obb::new(
-                    $crate::common::pt::<$T, 3>(*c),
-                    $crate::common::vt::<$T, 3>(*h),
-                    m,
-                );
+            common::convex::Sh::Obb(c, h, ax) => {
+                let m = isect::nalgebra::Matrix3::from_fn(|i, j| common::s::<$T>(ax[j][i]));
+                let $s = isect::Obb::new(common::pt::<$T, 3>(*c), common::vt::<$T, 3>(*h), m);
                 $body
             }
-            $crate::common::convex::Sh::Capsule(a, b, r) => {
+            common::convex::Sh::Capsule(a, b, r) => {
                 let $s = isect::Capsule::new(
-                    isect::Segment::new(
-                        $crate::common::pt::<$T, 3>(*a),
-                        $crate::common::pt::<$T, 3>(*b),
-                    ),
-                    $crate::common::s::<$T>(*r),
+                    isect::Segment::new(common::pt::<$T, 3>(*a), common::pt::<$T, 3>(*b)),
+                    common::s::<$T>(*r),
                 );
                 $body
             }
-            $crate::common::convex::Sh::Segment(a, b) => {
-                let $s = isect::Segment::new(
-                    $crate::common::pt::<$T, 3>(*a),
-                    $crate::common::pt::<$T, 3>(*b),
-                );
+            common::convex::Sh::Segment(a, b) => {
+                let $s = isect::Segment::new(common::pt::<$T, 3>(*a), common::pt::<$T, 3>(*b));
                 $body
             }
-            $crate::common::convex::Sh::Triangle(a, b, c) => {
+            common::convex::Sh::Triangle(a, b, c) => {
                 let $s = isect::Triangle::new(
-                    $crate::common::pt::<$T, 3>(*a),
-                    $crate::common::pt::<$T, 3>(*b),
-                    $crate::common::pt::<$T, 3>(*c),
+                    common::pt::<$T, 3>(*a),
+                    common::pt::<$T, 3>(*b),
+                    common::pt::<$T, 3>(*c),
                 );
                 $body
             }
-            $crate::common::convex::Sh::Polygon(_) => {
+            common::convex::Sh::Polygon(_) => {
                 let $s = isect::Polygon::new(&$buf);
                 $body
             }
         }
     }};
 }
+#[allow(unused_imports)]
+pub(crate) use as_isect;
 
 /// The oracle distance between two shapes.
 pub fn oracle_distance(a: &Sh, b: &Sh) -> f64 {

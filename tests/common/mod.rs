@@ -185,7 +185,7 @@ pub fn edges<const D: usize>(v: &[[f64; D]; 3]) -> [[f64; D]; 3] {
 /// Instantiates each test body once per scalar (see the module
 /// documentation). Attributes before `fn` (such as `#[ignore = "..."]`)
 /// apply to every instance.
-#[macro_export]
+#[allow(unused_macros)]
 macro_rules! scalar_tests {
     ($( $(#[$meta:meta])* fn $name:ident<$T:ident>() $body:block )*) => {
         $(
@@ -193,7 +193,7 @@ macro_rules! scalar_tests {
                 #[allow(unused_imports)]
                 use super::*;
 
-                fn run<$T: $crate::common::Scalar>() $body
+                fn run<$T: common::Scalar>() $body
 
                 #[test]
                 $(#[$meta])*
@@ -224,6 +224,11 @@ macro_rules! scalar_tests {
         )*
     };
 }
+// A path (`common::scalar_tests!`, or through `use common::*`) rather than
+// `#[macro_export]`: tests/all/main.rs builds every test file into one
+// crate, where each file's copy of this module would export the same name.
+#[allow(unused_imports)]
+pub(crate) use scalar_tests;
 
 /// Runs a quickcheck property `tests` times from a fixed seed (so a failure
 /// reproduces), shrinking any counterexample.

@@ -711,7 +711,7 @@ sweep_fn!(sweep_i16f16, isect::fixed::I16F16);
 sweep_fn!(sweep_i32f32, isect::fixed::I32F32);
 
 // ---------------------------------------------------------------------------
-// Fixed point: the closest, ray, overlap and sweep checks on `I16F16` and
+// Fixed point: the closest, ray, overlap, sweep, grid and mesh checks on `I16F16` and
 // `I32F32` shapes drawn from raw bits (every value occurs, `MIN` and `MAX`
 // often), far beyond the types' ranges. The checks are the float ones
 // (intersects agrees with intersect, both orders agree, closest-point
@@ -720,12 +720,26 @@ sweep_fn!(sweep_i32f32, isect::fixed::I32F32);
 // overflow — outside the ranges the queries check first — is a crash, and
 // a square root of a negative (which does not terminate) a hang.
 
+//
+// Kinds from 0xF0 up run the grid traversal and the mesh checks (cast
+// against its triangles one by one, closest triangle, overlaps, the
+// winding-number inside test) on fixed-point grids and meshes; the other
+// kinds keep their earlier meaning, so the corpus stays what it was.
+
 #[cfg(feature = "fixed")]
 pub fn fixed(data: &[u8]) {
     use isect::fixed::{I16F16, I32F32};
     let mut g = Gen::new(data);
     let kind = g.byte();
     g.fixed_frac = if kind.is_multiple_of(2) { 16 } else { 32 };
+    if kind >= 0xF0 {
+        return match (kind % 2, (kind / 2) % 2) {
+            (0, 0) => grid_t::<I16F16>(&mut g),
+            (0, _) => mesh_t::<I16F16>(&mut g),
+            (_, 0) => grid_t::<I32F32>(&mut g),
+            (_, _) => mesh_t::<I32F32>(&mut g),
+        };
+    }
     match (kind % 2, (kind / 2) % 4) {
         (0, 0) => closest_t::<I16F16>(&mut g),
         (0, 1) => rays_t::<I16F16>(&mut g),

@@ -3,7 +3,8 @@
 
 use isect::nalgebra::{Point3, Vector3};
 use isect::{
-    Aabb, Ball, ClosestPoint, ClosestPoints, Intersect, Plane, Ray, Real, Segment, Swept, Triangle,
+    Aabb, Ball, ClosestPoint, ClosestPoints, Intersect, Plane, Ray, Real, Segment, Swept,
+    TimeOfImpact, Triangle,
 };
 
 /// An isect scalar and its flat representation.
@@ -71,9 +72,9 @@ pub fn segments<S: Scalar>(x: &[S::R; 12], out: &mut [S::R; 3]) -> bool {
 pub fn sweep<S: Scalar>(x: &[S::R; 12], out: &mut [S::R; 3]) -> bool {
     let ball = Swept::new(Ball::new(p::<S>(x, 0), S::load(x[3])), v::<S>(x, 4));
     let plane = Plane::new(v::<S>(x, 7), S::load(x[10]));
-    match ball.intersect(&plane) {
-        Some(toi) => {
-            out[0] = toi.t.store();
+    match ball.time_of_impact(&plane) {
+        Some(t) => {
+            out[0] = t.store();
             true
         }
         None => false,
