@@ -13,7 +13,7 @@ use isect::{Aabb, CastHit, Line, Ray, RayCast, Segment, Triangle};
 mod common;
 
 use common::oracle::{closest, Convex};
-use common::{add, dot, mul, norm, pt, round_trip, s, sub, vt, Rng, Scalar};
+use common::{add, dot, mul, norm, pt, round_trip, s, scalar_tests, sub, vt, Rng, Scalar};
 
 type V = [f64; 3];
 
