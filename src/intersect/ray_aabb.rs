@@ -153,6 +153,80 @@ fn plain_slab<T: Real, const D: usize>(
     ordered && not_past(enter, exit) && enter <= t_max
 }
 
+/// [`slab`] for floats when every component of `inv` is finite (no
+/// `0 · inf` NaN parameters): each axis's two face parameters ordered by
+/// a minimum and a maximum instead of choosing the faces by the
+/// direction's sign, which the compiler turns into a branch that
+/// mispredicts on rays in all directions. The same values (for `lo <=
+/// hi`, `(lo - o) · inv` and `(hi - o) · inv` are ordered as the sign of
+/// `inv` says, ties being equal values), the same entry face (taken from
+/// the sign, by a select), the same answer.
+#[inline(always)]
+fn ordered_slab<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    inv: &Vector<T, D>,
+    (t_min, t_max): (T, T),
+    b: &Aabb<T, D>,
+    track: bool,
+) -> Option<Slab<T>> {
+    let mut enter = t_min;
+    let mut exit = t_max;
+    let (mut axis, mut max_face, mut found) = (0usize, false, false);
+    let mut ordered = true;
+    // Components as arrays (see `slab`).
+    let (o, inv) = (&o.coords.data.0[0], &inv.data.0[0]);
+    let (b_min, b_max) = (&b.min.coords.data.0[0], &b.max.coords.data.0[0]);
+    for i in 0..D {
+        let (lo, hi) = (b_min[i], b_max[i]);
+        ordered &= lo <= hi;
+        let (t_lo, t_hi) = ((lo - o[i]) * inv[i], (hi - o[i]) * inv[i]);
+        let (t_near, t_far) = (t_lo.min_sel(t_hi), t_lo.max_sel(t_hi));
+        if track {
+            let later = t_near >= enter;
+            enter = if later { t_near } else { enter };
+            axis = if later { i } else { axis };
+            max_face = if later { inv[i] < T::zero() } else { max_face };
+            found |= later;
+        } else {
+            enter = t_near.max_sel(enter);
+        }
+        exit = t_far.min_sel(exit);
+    }
+    if ordered && not_past(enter, exit) && enter <= t_max {
+        Some((
+            enter,
+            exit.max_sel(enter),
+            found.then_some((axis, max_face)),
+        ))
+    } else {
+        None
+    }
+}
+
+/// The slab test of a caster: [`ordered_slab`] for `f64` when the inverse
+/// direction is finite, [`slab`] otherwise. Measured (peers harness,
+/// interleaved against parry3d, 2026-11-24): in `f64` the ordered form took
+/// the test from 13.1 to 9.4 ns, `t` from 10.0 to 9.3, the hit with its
+/// normal on aimed rays from 27 to 20; in `f32` it was slower (the test 7.9
+/// to 9.2 ns, the hit with its normal 14 to 23: more instructions, where
+/// the sign selects of [`slab`] stay cheap), so `f32` keeps [`slab`].
+#[inline(always)]
+fn caster_slab<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    inv: &Vector<T, D>,
+    range: (T, T),
+    b: &Aabb<T, D>,
+    track: bool,
+) -> Option<Slab<T>> {
+    let wide = core::mem::size_of::<T>() >= 8;
+    if has_infinity::<T>() && wide && inv.iter().all(|x| x.is_finite_real()) {
+        ordered_slab(o, inv, range, b, track)
+    } else {
+        slab(o, d, inv, range, b, track)
+    }
+}
+
 /// The outward normal of the entry face `(axis, is the max face)`.
 #[inline(always)]
 pub(crate) fn face_normal<T: Real, const D: usize>(
@@ -225,7 +299,7 @@ impl<T: Real, const D: usize> Aabb<T, D> {
         if !castable(&o, &d, range) {
             return self.zero_length_cast(caster).map(|h| h.t);
         }
-        let (enter, exit, face) = slab(&o, &d, &caster.inv_direction(), range, self, true)?;
+        let (enter, exit, face) = caster_slab(&o, &d, &caster.inv_direction(), range, self, true)?;
         first_t(caster, face.map(|_| enter), exit).map(|f| f.0)
     }
 
@@ -238,7 +312,8 @@ impl<T: Real, const D: usize> Aabb<T, D> {
             if !castable(&o, &d, range) {
                 return None;
             }
-            let (enter, exit, _) = slab(&o, &d, &caster.inv_direction(), range, self, false)?;
+            let (enter, exit, _) =
+                caster_slab(&o, &d, &caster.inv_direction(), range, self, false)?;
             Some(Span { enter, exit })
         })
     }
@@ -270,7 +345,7 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Aabb<T, D> {
         if !castable(&o, &d, range) {
             return self.zero_length_cast(caster).is_some();
         }
-        slab(&o, &d, &caster.inv_direction(), range, self, false).is_some()
+        caster_slab(&o, &d, &caster.inv_direction(), range, self, false).is_some()
     }
 
     #[inline]
@@ -286,7 +361,7 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Aabb<T, D> {
         if !castable(&o, &d, range) {
             return self.zero_length_cast(caster);
         }
-        let (enter, exit, face) = slab(&o, &d, &caster.inv_direction(), range, self, true)?;
+        let (enter, exit, face) = caster_slab(&o, &d, &caster.inv_direction(), range, self, true)?;
         first_hit(caster, face.map(|_| enter), exit, |_| face.map(face_normal))
     }
 
