@@ -90,6 +90,7 @@ mod epa;
 mod gjk;
 pub mod pairs;
 mod pose;
+mod ray;
 mod rounded;
 mod simplex;
 mod support;
