@@ -37,6 +37,8 @@ mod convex_pairs;
 mod convex_poses;
 #[path = "../convex_queries.rs"]
 mod convex_queries;
+#[path = "../convex_ray.rs"]
+mod convex_ray;
 #[path = "../fixed_casts.rs"]
 mod fixed_casts;
 #[path = "../fixed_mesh.rs"]
@@ -76,9 +78,11 @@ const FILES: &[&str] = &[
     "cast_api",
     "closest_points",
     "convex_curved",
+    "convex_degenerate",
     "convex_pairs",
     "convex_poses",
     "convex_queries",
+    "convex_ray",
     "fixed_casts",
     "fixed_mesh",
     "fixed_ranges",
