@@ -299,10 +299,6 @@ macro_rules! linear_pair {
             $crate::range::kernel::ClosestPointsKernel<T, D, $B<T, D>> for $A<T, D>
         {
             const GROWTH: $crate::Growth = $crate::Growth::Quartic;
-            // (Open: since this pair moved to the kernel layer the f32
-            // segment pair takes 922 instead of 570 instructions on the
-            // Cortex-M4F at opt-level "s" (firmware/run.sh); inlining the
-            // kernel did not recover it; cause not found yet.)
             #[inline(always)]
             fn kernel_closest_points(&self, other: &$B<T, D>) -> $crate::ClosestPair<T, D> {
                 let ($x, $y) = (self, other);
@@ -333,10 +329,7 @@ macro_rules! linear_pair {
                 if fixed && unbounded {
                     return $crate::range::closest_points_f64(self, other);
                 }
-                match $crate::range::kernel::closest_points::<T, _, _, D>(self, other) {
-                    Ok(q) => q,
-                    Err(_) => $crate::range::kernel::far_closest_points::<T, _, _, D>(self, other),
-                }
+                $crate::range::kernel::closest_points_or_far::<T, _, _, D>(self, other)
             }
             #[inline]
             fn checked_closest_points(
