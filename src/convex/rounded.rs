@@ -15,12 +15,14 @@ use crate::{
 ///
 /// It answers what its shape answers, through the shape: its support map
 /// is the shape's plus the ball's, its closest point the shape's moved
-/// towards the query point by `radius`; the convex pairs
-/// ([`crate::convex`], and `ClosestPoints`, `Intersect` and `Swept` with
-/// every convex shape of the crate) run GJK on the shape itself and add
-/// the radius, which is exact where the shape's answer is (a rounded box
-/// meets a box at the exact distance, not at the tolerance GJK reaches on
-/// curved surfaces).
+/// towards the query point by `radius`; its casts ([`crate::RayCast`])
+/// run the GJK ray cast with the radius as margin. With another convex
+/// shape it is queried through the entry points of [`crate::convex`]
+/// (`closest_points`, `intersects`, `contact`, `cast`; there are no
+/// `ClosestPoints`/`Intersect`/`Swept` impls for `Rounded` yet), which run
+/// GJK on the shape itself and add the radius: exact where the shape's
+/// answer is (a rounded box meets a box at the exact distance, not at the
+/// tolerance GJK reaches on curved surfaces).
 ///
 /// A negative or NaN radius makes an empty shape: the pair queries answer
 /// as for an empty shape (apart), and its support map is the shape's.
