@@ -64,11 +64,7 @@ pub(crate) fn slab<T: Real, const D: usize>(
     b: &Aabb<T, D>,
     track: bool,
 ) -> Option<Slab<T>> {
-    let mut enter = t_min;
-    let mut exit = t_max;
-    // The entry face as (axis, max face) while `found`, kept by selects:
-    // which axis enters last is data, and a branch on it mispredicts.
-    let (mut axis, mut max_face, mut found) = (0usize, false, false);
+    let mut acc = Slabs::new(t_min, t_max);
     let mut ordered = true;
     // Components as arrays: indexing them needs no call (nalgebra's `Index`
     // is not inlined at opt-level "z", and its bounds check would keep a
@@ -96,27 +92,71 @@ pub(crate) fn slab<T: Real, const D: usize>(
             }
             ((near - oi).div_sat(di), (far - oi).div_sat(di))
         };
-        if track {
-            let later = t_near >= enter;
-            enter = if later { t_near } else { enter };
-            axis = if later { i } else { axis };
-            max_face = if later { neg } else { max_face };
-            found |= later;
-        } else {
-            enter = t_near.max_sel(enter);
-        }
-        exit = t_far.min_sel(exit);
+        acc.step(i, neg, t_near, t_far, track);
     }
-    // `not_past` lets `enter` pass `exit` by a rounding, but never the end
-    // of the range (which `first_hit` would reject: `hits` must agree).
-    if ordered && not_past(enter, exit) && enter <= t_max {
-        Some((
+    acc.finish(ordered, t_max)
+}
+
+/// The running entry and exit of the slab tests: the entry face as (axis,
+/// max face) while `found`, kept by selects (which axis enters last is
+/// data, and a branch on it mispredicts).
+struct Slabs<T> {
+    enter: T,
+    exit: T,
+    axis: usize,
+    max_face: bool,
+    found: bool,
+}
+
+impl<T: Real> Slabs<T> {
+    #[inline(always)]
+    fn new(t_min: T, t_max: T) -> Self {
+        Self {
+            enter: t_min,
+            exit: t_max,
+            axis: 0,
+            max_face: false,
+            found: false,
+        }
+    }
+
+    /// Axis `i`'s slab, entered at `t_near` (through its max face when
+    /// `max_face`) and left at `t_far`.
+    #[inline(always)]
+    fn step(&mut self, i: usize, max_face: bool, t_near: T, t_far: T, track: bool) {
+        if track {
+            let later = t_near >= self.enter;
+            self.enter = if later { t_near } else { self.enter };
+            self.axis = if later { i } else { self.axis };
+            self.max_face = if later { max_face } else { self.max_face };
+            self.found |= later;
+        } else {
+            self.enter = t_near.max_sel(self.enter);
+        }
+        self.exit = t_far.min_sel(self.exit);
+    }
+
+    /// The span, or `None` on a miss (or an unordered box). `not_past`
+    /// lets `enter` pass `exit` by a rounding, but never the end of the
+    /// range (which `first_hit` would reject: `hits` must agree).
+    #[inline(always)]
+    fn finish(self, ordered: bool, t_max: T) -> Option<Slab<T>> {
+        let Self {
             enter,
-            exit.max_sel(enter),
-            found.then_some((axis, max_face)),
-        ))
-    } else {
-        None
+            exit,
+            axis,
+            max_face,
+            found,
+        } = self;
+        if ordered && not_past(enter, exit) && enter <= t_max {
+            Some((
+                enter,
+                exit.max_sel(enter),
+                found.then_some((axis, max_face)),
+            ))
+        } else {
+            None
+        }
     }
 }
 
@@ -169,9 +209,7 @@ fn ordered_slab<T: Real, const D: usize>(
     b: &Aabb<T, D>,
     track: bool,
 ) -> Option<Slab<T>> {
-    let mut enter = t_min;
-    let mut exit = t_max;
-    let (mut axis, mut max_face, mut found) = (0usize, false, false);
+    let mut acc = Slabs::new(t_min, t_max);
     let mut ordered = true;
     // Components as arrays (see `slab`).
     let (o, inv) = (&o.coords.data.0[0], &inv.data.0[0]);
@@ -181,26 +219,9 @@ fn ordered_slab<T: Real, const D: usize>(
         ordered &= lo <= hi;
         let (t_lo, t_hi) = ((lo - o[i]) * inv[i], (hi - o[i]) * inv[i]);
         let (t_near, t_far) = (t_lo.min_sel(t_hi), t_lo.max_sel(t_hi));
-        if track {
-            let later = t_near >= enter;
-            enter = if later { t_near } else { enter };
-            axis = if later { i } else { axis };
-            max_face = if later { inv[i] < T::zero() } else { max_face };
-            found |= later;
-        } else {
-            enter = t_near.max_sel(enter);
-        }
-        exit = t_far.min_sel(exit);
+        acc.step(i, inv[i] < T::zero(), t_near, t_far, track);
     }
-    if ordered && not_past(enter, exit) && enter <= t_max {
-        Some((
-            enter,
-            exit.max_sel(enter),
-            found.then_some((axis, max_face)),
-        ))
-    } else {
-        None
-    }
+    acc.finish(ordered, t_max)
 }
 
 /// The slab test of a caster: [`ordered_slab`] for `f64` when the inverse
