@@ -79,7 +79,7 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
     /// ```
     #[must_use]
     pub fn new(shapes: Vec<S>) -> Self {
-        let tree = Wide::build(shapes.iter().map(|s| widen(&s.aabb())));
+        let tree = Wide::build(shapes.iter().map(|s| widen(&s.aabb())), 1);
         // Into leaf order: each shape moves once.
         let mut slots: Vec<Option<S>> = shapes.into_iter().map(Some).collect();
         let shapes = tree

@@ -142,9 +142,10 @@ impl<T: Real> Stack<T> {
 }
 
 impl<T: Real> Wide<T> {
-    /// The wide tree of `boxes` (one per primitive).
-    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>) -> Self {
-        let bin = Binary::build(boxes);
+    /// The wide tree of `boxes` (one per primitive), the leaves sized for
+    /// groups of `lanes` primitives (see [`Binary::build`]).
+    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>, lanes: usize) -> Self {
+        let bin = Binary::build(boxes, lanes);
         let mut nodes: Vec<WideNode<T>> = Vec::new();
         if bin.nodes.is_empty() {
             return Self {
@@ -201,6 +202,9 @@ impl<T: Real> Wide<T> {
                 }
             }
         }
+        // The reservation above is an upper bound (a third of the binary
+        // nodes; about three quarters of it are used): give back the rest.
+        nodes.shrink_to_fit();
         Self {
             nodes,
             order: bin.order,

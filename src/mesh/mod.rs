@@ -125,11 +125,14 @@ impl<T: Real> TriMesh<T> {
             return Err(ShapeError::IndexOutOfRange { position });
         }
         let mut bounds: Option<Aabb<T, 3>> = None;
-        let bvh = Wide::build(indices.iter().map(|t| {
-            let b = tri_of(&vertices, t).aabb();
-            bounds = Some(bounds.map_or(b, |u| u.merge(&b)));
-            widen(&b)
-        }));
+        let bvh = Wide::build(
+            indices.iter().map(|t| {
+                let b = tri_of(&vertices, t).aabb();
+                bounds = Some(bounds.map_or(b, |u| u.merge(&b)));
+                widen(&b)
+            }),
+            block::LANES,
+        );
         let mut bvh = bvh;
         // The leaves in the order of their triangles (the build's
         // depth-first order), so that neighbouring leaves' blocks are
