@@ -8,7 +8,9 @@
 //! centroids' box at the root, the node's box below it, which contains
 //! them) into up to [`BINS`] bins (one per primitive for small nodes, at
 //! least 4); the split between bins with the lowest SAH cost (a node visit,
-//! [`TRAVERSAL_COST`], plus half-area × count on each side) wins, and the
+//! [`TRAVERSAL_COST`], plus half-area × count on each side, a count
+//! rounded up to whole groups when the leaves are stored in groups, as a
+//! mesh's blocks of four) wins, and the
 //! primitives are partitioned by the same bin index, so the children's
 //! boxes are the unions of their bins' boxes (no extra pass). A node of at
 //! most [`LEAF_MAX`] primitives becomes a leaf when no split is cheaper
