@@ -14,9 +14,8 @@
 //!   loop, EPA's, the cast's loop and the contact it may end with): a
 //!   query that stops within it cannot hang.
 //! - **The pair table** (`ClosestPoints`, `Intersect`, `Swept` on concrete
-//!   pairs, including `Placed`; `Rounded` has no pair-table impls on main,
-//!   so it is covered through the entry points only): no panic, both
-//!   orders agree, finite answers for finite input.
+//!   pairs, including `Placed` and `Rounded`): no panic, both orders
+//!   agree, finite answers for finite input.
 //!
 //! Defined answers asserted: with finite input, `closest_points` is finite
 //! and `intersects`, `contact` and the order of the operands agree; a
@@ -502,6 +501,7 @@ fn table_prop<T: Real>(bytes: Vec<i8>) -> bool {
     let pts: Vec<Point3<T>> = (0..1 + v.byte() % 6).map(|_| v.p()).collect();
     let hull = ConvexPolyhedron::from_points(&pts).ok();
     let placed = Placed::new(cyl, pose::<T>(&mut v));
+    let rounded = Rounded::new(bx, v.x::<T>());
     let m = Vector3::new(v.x::<T>(), v.x(), v.x());
     let all = !bytes.iter().any(|b| special(*b));
     table_pair!(cyl, bx, m, all);
@@ -517,6 +517,11 @@ fn table_prop<T: Real>(bytes: Vec<i8>) -> bool {
     }
     table_pair!(placed, ball, m, all);
     table_pair!(placed, bx, m, all);
+    table_pair!(rounded, cyl, m, all);
+    table_pair!(rounded, tri, m, all);
+    if let Some(h) = &hull {
+        table_pair!(Rounded::new(tri, v.x::<T>()), h.clone(), m, all);
+    }
     true
 }
 

@@ -68,8 +68,10 @@ where
         }
         let p = lift(&s.support(&e).coords);
         let q = lift(&s.support(&-e).coords);
-        hi[i] = p[i];
-        lo[i] = q[i];
+        // (Ordered: a support map that is not one of a convex set, an
+        // empty box's, may give them the other way round.)
+        hi[i] = p[i].max_sel(q[i]);
+        lo[i] = p[i].min_sel(q[i]);
     }
     (lo, hi)
 }

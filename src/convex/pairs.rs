@@ -954,6 +954,42 @@ gjk_3d_self! {
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| s.vertices.iter().flat_map(|v| v.iter()).copied();
 }
 
+/// A pair answered by GJK in every family, in any dimension: closest
+/// points, the contact (`Intersect`; `no contact`: the `Intersect` is a
+/// cast, elsewhere) and each shape swept against the other.
+macro_rules! gjk_pairs {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt $(, $no:ident contact)?;)*) => {$(
+        closest_pair! { [$($g)*] $A, $B => $d, closest; }
+        gjk_pairs!(@contact [$($g)*] $A, $B => $d $(, $no)?);
+        swept_pair! {
+            [$($g)*] $A, $B => $d, gjk_toi;
+            [$($g)*] $B, $A => $d, gjk_toi;
+        }
+    )*};
+    (@contact [$($g:tt)*] $A:ty, $B:ty => $d:tt) => {
+        contact_pair! { [$($g)*] $A, $B => $d; }
+    };
+    (@contact [$($g:tt)*] $A:ty, $B:ty => $d:tt, no) => {};
+}
+
+// Rounded shapes (any shape with a support map, grown by a radius) with
+// every shape: GJK on the inner shape, the radius added (exact where the
+// inner pair is). A segment's `Intersect` with a rounded shape is its cast
+// (`RayCast`, src/convex/ray.rs). Two rounded shapes: through the entry
+// points of `isect::convex` (their dimension is not in their type).
+gjk_pairs! {
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Ball<T, D> => D;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Aabb<T, D> => D;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Obb<T, D> => D;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Capsule<T, D> => D;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Segment<T, D> => D, no contact;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Triangle<T, D> => D;
+    ['a, S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Polygon<'a, T, D> => D;
+    [S: Support<T, 3>, T: Real] Rounded<S, T>, Cylinder<T> => 3;
+    [S: Support<T, 3>, T: Real] Rounded<S, T>, Cone<T> => 3;
+    ['a, S: Support<T, 3>, T: Real] Rounded<S, T>, ConvexPolyhedronRef<'a, T> => 3;
+}
+
 /// The owned polyhedron (feature `alloc`): as the borrowed one.
 #[cfg(feature = "alloc")]
 mod owned {
@@ -971,6 +1007,10 @@ mod owned {
         [T: Real] Cylinder<T>, ConvexPolyhedron<T>;
         [T: Real] Cone<T>, ConvexPolyhedron<T>;
         ['a, T: Real] ConvexPolyhedronRef<'a, T>, ConvexPolyhedron<T>;
+    }
+
+    gjk_pairs! {
+        [S: Support<T, 3>, T: Real] Rounded<S, T>, ConvexPolyhedron<T> => 3;
     }
 
     gjk_3d_self! {
