@@ -89,7 +89,7 @@
 //! - two shapes that fit in the range together, wherever they are, are
 //!   translated to it exactly, and every query answers as in the range;
 //! - shapes that together span more than the range follow the crate's
-//!   range rule ([`crate::range`]): [`intersects`] is `false`, [`contact`]
+//!   fixed-point range rule: [`intersects`] is `false`, [`contact`]
 //!   and [`cast`] are `None`, and [`closest_points`] answers from the
 //!   shapes scaled into the range by `2^-k` and moved back, with `2^k`
 //!   times the scaled answer's error (about `2^(k-16)` for `I32F32`).
