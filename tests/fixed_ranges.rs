@@ -2188,7 +2188,7 @@ queries! {
     point_aabb, Quadratic, LikeExact, |b| { let (x, p) = (b.aabb::<S>(), b.p::<S>()); (x.closest_point(&p), Sc(x.distance_squared(&p))) } => x_point_aabb;
     point_obb, Quadratic, LikeExact, |b| { let (x, p) = (b.obb::<S>(), b.p::<S>()); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_obb;
     point_triangle, Quadratic, LikeExact, |b| { let (x, p) = (b.triangle::<S>(), b.p::<S>()); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_triangle;
-    point_polygon, Quartic, LikeExact, |b| { let (q, p) = (b.quad::<S>(), b.p::<S>()); let x = Polygon::new(&q); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_polygon;
+    point_polygon, Quadratic, LikeExact, |b| { let (q, p) = (b.quad::<S>(), b.p::<S>()); let x = Polygon::new(&q); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_polygon;
     segment_segment, Quadratic, LikeExact, |b| b.segment::<S>().closest_points(&b.segment::<S>()) => x_segment_segment;
     ray_ray, Quartic, LikeExact, |b| { let c = b.ray::<S>().closest_points(&b.ray::<S>()); (c.point_a, (c.point_b, c)) } => x_ray_ray;
     line_segment, Quartic, LikeExact, |b| { let c = b.line::<S>().closest_points(&b.segment::<S>()); (c.point_a, (c.point_b, c)) } => x_line_segment;
