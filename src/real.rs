@@ -166,10 +166,14 @@ pub trait Real: RealField + Copy + Orient {
     #[must_use]
     fn dot_wide<const D: usize>(a: &Vector<Self, D>, b: &Vector<Self, D>) -> Self::Wide {
         // Iterators, not `a[i]`: no bounds check reaches a panic path at
-        // any opt-level.
-        a.iter()
-            .zip(b.iter())
-            .fold(Self::Wide::zero(), |s, (x, y)| s + x.mul_wide(*y))
+        // any opt-level. The sum starts from the first product, not from
+        // zero: `0.0 + x` is no float no-op (it turns -0.0 into 0.0), so it
+        // would cost an addition.
+        let mut terms = a.iter().zip(b.iter()).map(|(x, y)| x.mul_wide(*y));
+        match terms.next() {
+            Some(first) => terms.fold(first, |s, p| s + p),
+            None => Self::Wide::zero(),
+        }
     }
 
     /// The relative tolerance of this type: a few units in the last place

@@ -214,7 +214,13 @@ fn face<T: Real, const D: usize>(
             let (j, k) = ((i + 1) % 3, (i + 2) % 3);
             e1[j] * e2[k] - e1[k] * e2[j]
         });
-        let nn = T::dot_wide(&n, &n); // quartic: in the wide type
+        // Quartic: in the wide type (floats: nalgebra's squared norm, the
+        // same value in the float itself).
+        let nn = if T::range_limit(crate::Growth::Quadratic).is_some() {
+            T::dot_wide(&n, &n)
+        } else {
+            n.norm_squared().widen()
+        };
         if flat(nn) {
             return nearest_edge(a, b, c, p);
         }
