@@ -5,6 +5,7 @@
 #     firmware/run.sh            # the table (also in target/firmware/table.md)
 #     firmware/run.sh --link     # only link every image panic-free at
 #                                # opt-levels s, z and 3 (what CI runs)
+#     firmware/run.sh --link thumbv6m-none-eabi   # the same, one target
 #
 # Installs what it needs (Debian's qemu-system-arm, the two thumb targets
 # and llvm-tools through rustup), builds the four images (isect and
@@ -23,6 +24,7 @@ rustup target add "${TARGETS[@]}" >/dev/null
 if [[ "${1:-}" == "--link" ]]; then
     # Panic-free at every optimisation level: a panic path left in an image
     # is a link error (feature panic-free). Only the opt-level changes.
+    [[ -n "${2:-}" ]] && TARGETS=("$2")
     for level in s z 3; do
         for target in "${TARGETS[@]}"; do
             echo "==> firmware images, opt-level $level, $target"

@@ -22,8 +22,10 @@
 mod common;
 
 use common::oracle::{Convex, Halfspaces};
+use common::orient::{det2, det3, grid_points, sign, sub as isub};
 use common::*;
 use core::cmp::Ordering;
+use core::ops::{Add, Mul, Sub};
 use isect::nalgebra::Point3 as P3;
 use isect::{
     Bounded, Classify, Clip, ClosestPoint, Contains, ConvexPolyhedron, ConvexPolyhedronRef,
@@ -34,24 +36,9 @@ use num_bigint::BigInt;
 // ---------------------------------------------------------------------------
 // Exact arithmetic.
 
-/// Every finite `f64` is `m 2^e` with integer `m` (here odd, or zero).
-fn decompose(x: f64) -> (i64, i32) {
-    let bits = x.to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i32;
-    let frac = (bits & ((1 << 52) - 1)) as i64;
-    let (m, e) = if exp == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1 << 52), exp - 1075)
-    };
-    // Odd mantissas: the smallest common grid.
-    let z = if m == 0 { 0 } else { m.trailing_zeros() };
-    let (m, e) = (m >> z, e + z as i32);
-    (if bits >> 63 == 1 { -m } else { m }, e)
-}
-
-/// Points as exact integers on a common grid: `i128` when they are small
-/// enough for a 3 × 3 determinant of differences, big integers otherwise.
+/// Points as exact integers on a common grid (tests/common/orient.rs):
+/// `i128` when they are small enough for a 3 × 3 determinant of
+/// differences, big integers otherwise.
 enum Exact {
     Small(Vec<[i128; 3]>),
     Big(Vec<[BigInt; 3]>),
@@ -59,26 +46,7 @@ enum Exact {
 
 impl Exact {
     fn new(pts: &[[f64; 3]]) -> Self {
-        let d: Vec<[(i64, i32); 3]> = pts.iter().map(|p| p.map(decompose)).collect();
-        let e0 = d
-            .iter()
-            .flatten()
-            .filter(|x| x.0 != 0)
-            .map(|x| x.1)
-            .min()
-            .unwrap_or(0);
-        let big: Vec<[BigInt; 3]> = d
-            .iter()
-            .map(|p| {
-                p.map(|(m, e)| {
-                    if m == 0 {
-                        BigInt::from(0)
-                    } else {
-                        BigInt::from(m) << (e - e0) as usize
-                    }
-                })
-            })
-            .collect();
+        let big = grid_points(pts);
         let limit: BigInt = BigInt::from(1i64) << 40usize;
         if big
             .iter()
@@ -97,54 +65,35 @@ impl Exact {
 
     /// The sign of `det[b - a; c - a; d - a]`.
     fn orient(&self, a: usize, b: usize, c: usize, d: usize) -> Ordering {
+        fn go<N: Ord + From<i8>>(p: &[[N; 3]], a: usize, b: usize, c: usize, d: usize) -> Ordering
+        where
+            for<'a> &'a N: Add<&'a N, Output = N> + Sub<&'a N, Output = N> + Mul<&'a N, Output = N>,
+        {
+            let r = |k: usize| isub(&p[k], &p[a]);
+            sign(&det3(&r(b), &r(c), &r(d)))
+        }
         match self {
-            Exact::Small(p) => {
-                let r = |k: usize| [p[k][0] - p[a][0], p[k][1] - p[a][1], p[k][2] - p[a][2]];
-                let (u, v, w) = (r(b), r(c), r(d));
-                let det = u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0])
-                    + u[2] * (v[0] * w[1] - v[1] * w[0]);
-                det.cmp(&0)
-            }
-            Exact::Big(p) => {
-                let r = |k: usize| {
-                    [
-                        &p[k][0] - &p[a][0],
-                        &p[k][1] - &p[a][1],
-                        &p[k][2] - &p[a][2],
-                    ]
-                };
-                let (u, v, w) = (r(b), r(c), r(d));
-                let det = &u[0] * (&v[1] * &w[2] - &v[2] * &w[1])
-                    - &u[1] * (&v[0] * &w[2] - &v[2] * &w[0])
-                    + &u[2] * (&v[0] * &w[1] - &v[1] * &w[0]);
-                det.cmp(&BigInt::from(0))
-            }
+            Exact::Small(p) => go(p, a, b, c, d),
+            Exact::Big(p) => go(p, a, b, c, d),
         }
     }
 
-    /// Whether `a b c` are collinear: `(b - a) × (c - a) = 0`.
+    /// Whether `a b c` are collinear: `(b - a) × (c - a) = 0`, each
+    /// component a 2 × 2 determinant.
     fn collinear(&self, a: usize, b: usize, c: usize) -> bool {
+        fn go<N: Ord + From<i8> + Clone>(p: &[[N; 3]], a: usize, b: usize, c: usize) -> bool
+        where
+            for<'a> &'a N: Add<&'a N, Output = N> + Sub<&'a N, Output = N> + Mul<&'a N, Output = N>,
+        {
+            let (u, v) = (isub(&p[b], &p[a]), isub(&p[c], &p[a]));
+            let pick = |w: &[N; 3], i: usize, j: usize| [w[i].clone(), w[j].clone()];
+            [(1, 2), (2, 0), (0, 1)]
+                .iter()
+                .all(|&(i, j)| sign(&det2(&pick(&u, i, j), &pick(&v, i, j))) == Ordering::Equal)
+        }
         match self {
-            Exact::Small(p) => {
-                let r = |k: usize| [p[k][0] - p[a][0], p[k][1] - p[a][1], p[k][2] - p[a][2]];
-                let (u, v) = (r(b), r(c));
-                u[1] * v[2] == u[2] * v[1]
-                    && u[2] * v[0] == u[0] * v[2]
-                    && u[0] * v[1] == u[1] * v[0]
-            }
-            Exact::Big(p) => {
-                let r = |k: usize| {
-                    [
-                        &p[k][0] - &p[a][0],
-                        &p[k][1] - &p[a][1],
-                        &p[k][2] - &p[a][2],
-                    ]
-                };
-                let (u, v) = (r(b), r(c));
-                &u[1] * &v[2] == &u[2] * &v[1]
-                    && &u[2] * &v[0] == &u[0] * &v[2]
-                    && &u[0] * &v[1] == &u[1] * &v[0]
-            }
+            Exact::Small(p) => go(p, a, b, c),
+            Exact::Big(p) => go(p, a, b, c),
         }
     }
 }

@@ -8,61 +8,25 @@
 
 use std::cmp::Ordering;
 
+use common::orient::{self, decompose, det2, det3, integers, sign, sub};
 use isect::nalgebra::{Point2, Point3};
 use isect::{orient2d, orient3d, Orient, Real};
 use num_bigint::BigInt;
 use quickcheck::quickcheck;
 
+mod common;
+
 // ---------------------------------------------------------------------------
 // Oracles and the foil.
 
-/// Every finite `f64` is `m 2^e` with integer `m`; `(m, e)` from the bits.
-fn decompose(x: f64) -> (i64, i32) {
-    assert!(x.is_finite());
-    let bits = x.to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i32;
-    let frac = (bits & ((1 << 52) - 1)) as i64;
-    let (m, e) = if exp == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1 << 52), exp - 1075)
-    };
-    (if bits >> 63 == 1 { -m } else { m }, e)
-}
-
-/// The coordinates as big integers, all scaled by the same power of two
-/// (which leaves the sign of a determinant alone).
-fn integers<const K: usize>(p: [f64; K]) -> [BigInt; K] {
-    let d = p.map(decompose);
-    let e0 = d.iter().map(|&(_, e)| e).min().unwrap_or(0);
-    d.map(|(m, e)| BigInt::from(m) << (e - e0) as usize)
-}
-
 /// `det[b - a; c - a]` in exact integers.
 fn oracle2(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Ordering {
-    let [ax, ay, bx, by, cx, cy] = integers([a[0], a[1], b[0], b[1], c[0], c[1]]);
-    ((bx - &ax) * (cy - &ay) - (by - &ay) * (cx - &ax)).sign_cmp()
+    orient::orient2(a, b, c)
 }
 
-/// `det[b - a; c - a; d - a]` in exact integers, by the rule of Sarrus.
+/// `det[b - a; c - a; d - a]` in exact integers.
 fn oracle3(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
-    let w: [BigInt; 12] = integers([a, b, c, d].concat().try_into().unwrap());
-    let r = |k: usize| [&w[k] - &w[0], &w[k + 1] - &w[1], &w[k + 2] - &w[2]];
-    let (u, v, w) = (r(3), r(6), r(9));
-    (&u[0] * &v[1] * &w[2] + &u[1] * &v[2] * &w[0] + &u[2] * &v[0] * &w[1]
-        - &u[2] * &v[1] * &w[0]
-        - &u[1] * &v[0] * &w[2]
-        - &u[0] * &v[2] * &w[1])
-        .sign_cmp()
-}
-
-trait SignCmp {
-    fn sign_cmp(&self) -> Ordering;
-}
-impl SignCmp for BigInt {
-    fn sign_cmp(&self) -> Ordering {
-        self.cmp(&BigInt::from(0))
-    }
+    orient::orient3(a, b, c, d)
 }
 
 /// The foil: the textbook determinant in plain `f64`.
@@ -613,18 +577,12 @@ mod fixed {
     /// The same determinants on integers (fixed-point raw bits).
     fn oracle2_int(p: [[i64; 2]; 3]) -> Ordering {
         let [a, b, c] = p.map(|q| q.map(BigInt::from));
-        ((&b[0] - &a[0]) * (&c[1] - &a[1]) - (&b[1] - &a[1]) * (&c[0] - &a[0])).sign_cmp()
+        sign(&det2(&sub(&b, &a), &sub(&c, &a)))
     }
 
     fn oracle3_int(p: [[i64; 3]; 4]) -> Ordering {
         let [a, b, c, d] = p.map(|q| q.map(BigInt::from));
-        let r = |p: &[BigInt; 3]| [&p[0] - &a[0], &p[1] - &a[1], &p[2] - &a[2]];
-        let (u, v, w) = (r(&b), r(&c), r(&d));
-        let det = &u[0] * &v[1] * &w[2] + &u[1] * &v[2] * &w[0] + &u[2] * &v[0] * &w[1]
-            - &u[2] * &v[1] * &w[0]
-            - &u[1] * &v[0] * &w[2]
-            - &u[0] * &v[2] * &w[1];
-        det.sign_cmp()
+        sign(&det3(&sub(&b, &a), &sub(&c, &a), &sub(&d, &a)))
     }
 
     /// Raw values: uniform over the whole type, near its ends, or small.
@@ -733,16 +691,10 @@ mod fixed {
                     let raw_q = [a.coords, b.coords, c.coords, d]
                         .map(|v| [v.x, v.y, v.z].map(|x| x.to_bits() as i64));
                     let big = raw_q.map(|v| v.map(BigInt::from));
-                    let u: Vec<BigInt> = (0..3).map(|k| &big[1][k] - &big[0][k]).collect();
-                    let v: Vec<BigInt> = (0..3).map(|k| &big[2][k] - &big[0][k]).collect();
-                    let w = &big[3];
-                    let det = &u[0] * &v[1] * &w[2] + &u[1] * &v[2] * &w[0] + &u[2] * &v[0] * &w[1]
-                        - &u[2] * &v[1] * &w[0]
-                        - &u[1] * &v[0] * &w[2]
-                        - &u[0] * &v[2] * &w[1];
+                    let det = det3(&sub(&big[1], &big[0]), &sub(&big[2], &big[0]), &big[3]);
                     assert_eq!(
                         <$t>::orient3d_dir(&a, &b, &c, &d).to_ordering(),
-                        det.sign_cmp(),
+                        sign(&det),
                         "{raw_q:?}"
                     );
                     // Plane side: normal d, offset from the first coordinate
@@ -764,7 +716,7 @@ mod fixed {
                     };
                     let dot: BigInt = (0..3).map(|k| &big[3][k] * &big[0][k]).sum();
                     let off_big: BigInt = BigInt::from(off) << ($frac as usize);
-                    let want = (dot - off_big).sign_cmp();
+                    let want = sign(&(dot - off_big));
                     assert_eq!(
                         <$t>::plane_side(&d, from(off), &a).to_ordering(),
                         want,
@@ -862,14 +814,9 @@ mod queries {
     /// `det[b - a; c - a; d]` for a direction `d`, exactly.
     fn oracle_dir(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Ordering {
         let w: [BigInt; 12] = integers([a, b, c, d].concat().try_into().unwrap());
-        let u = [&w[3] - &w[0], &w[4] - &w[1], &w[5] - &w[2]];
-        let v = [&w[6] - &w[0], &w[7] - &w[1], &w[8] - &w[2]];
-        let d = [w[9].clone(), w[10].clone(), w[11].clone()];
-        (&u[0] * &v[1] * &d[2] + &u[1] * &v[2] * &d[0] + &u[2] * &v[0] * &d[1]
-            - &u[2] * &v[1] * &d[0]
-            - &u[1] * &v[0] * &d[2]
-            - &u[0] * &v[2] * &d[1])
-            .sign_cmp()
+        let v = |k: usize| [w[k].clone(), w[k + 1].clone(), w[k + 2].clone()];
+        let (a, b, c, d) = (v(0), v(3), v(6), v(9));
+        sign(&det3(&sub(&b, &a), &sub(&c, &a), &d))
     }
 
     /// `n · p - d` exactly: products of `m 2^e` summed on a common grid.
@@ -886,7 +833,7 @@ mod queries {
         terms.push((-BigInt::from(md), ed));
         let e0 = terms.iter().map(|t| t.1).min().unwrap();
         let sum: BigInt = terms.into_iter().map(|(m, e)| m << (e - e0) as usize).sum();
-        sum.sign_cmp()
+        sign(&sum)
     }
 
     /// The foil for a plane side: the dot product in plain `f64`.

@@ -18,43 +18,13 @@ mod common;
 
 use std::cmp::Ordering;
 
+use common::orient::{det3 as det, integers, sign, sub};
 use common::Rng;
 use isect::nalgebra::{Point3, Vector3};
 use isect::{Caster, FaceCull, Ray, Real, Triangle};
 use num_bigint::BigInt;
 
-/// Every finite `f64` is `m 2^e` with integer `m`; `(m, e)` from the bits.
-fn decompose(x: f64) -> (i64, i32) {
-    assert!(x.is_finite());
-    let bits = x.to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i32;
-    let frac = (bits & ((1 << 52) - 1)) as i64;
-    let (m, e) = if exp == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1 << 52), exp - 1075)
-    };
-    (if bits >> 63 == 1 { -m } else { m }, e)
-}
-
-/// The values as big integers, all scaled by the same power of two (which
-/// leaves every sign below alone).
-fn integers<const K: usize>(p: [f64; K]) -> [BigInt; K] {
-    let d = p.map(decompose);
-    let e0 = d.iter().map(|&(_, e)| e).min().unwrap_or(0);
-    d.map(|(m, e)| BigInt::from(m) << (e - e0) as usize)
-}
-
 type V = [BigInt; 3];
-
-fn sub(a: &V, b: &V) -> V {
-    [&a[0] - &b[0], &a[1] - &b[1], &a[2] - &b[2]]
-}
-
-fn det(u: &V, v: &V, w: &V) -> BigInt {
-    &u[0] * (&v[1] * &w[2] - &v[2] * &w[1]) - &u[1] * (&v[0] * &w[2] - &v[2] * &w[0])
-        + &u[2] * (&v[0] * &w[1] - &v[1] * &w[0])
-}
 
 /// Whether the ray `o + t d`, `t >= 0`, meets the closed triangle, exactly:
 /// the three edge determinants of one sign (zeros allowed, not all zero)
@@ -65,8 +35,7 @@ fn oracle(o: [f64; 3], d: [f64; 3], [a, b, c]: [[f64; 3]; 3]) -> Option<bool> {
     let v = |k: usize| -> V { [w[k].clone(), w[k + 1].clone(), w[k + 2].clone()] };
     let (o, d, a, b, c) = (v(0), v(3), v(6), v(9), v(12));
     let (pa, pb, pc) = (sub(&a, &o), sub(&b, &o), sub(&c, &o));
-    let zero = BigInt::from(0);
-    let s = [det(&pc, &pb, &d), det(&pa, &pc, &d), det(&pb, &pa, &d)].map(|x| x.cmp(&zero));
+    let s = [det(&pc, &pb, &d), det(&pa, &pc, &d), det(&pb, &pa, &d)].map(|x| sign(&x));
     if s == [Ordering::Equal; 3] {
         return None;
     }
@@ -76,8 +45,8 @@ fn oracle(o: [f64; 3], d: [f64; 3], [a, b, c]: [[f64; 3]; 3]) -> Option<bool> {
     // t = n·(a - o) / n·d with n = (b - a) × (c - a): the crossing is at
     // t >= 0 when the two have the same sign (or the numerator is zero).
     let (e1, e2) = (sub(&b, &a), sub(&c, &a));
-    let num = det(&e1, &e2, &pa).cmp(&zero);
-    let den = det(&e1, &e2, &d).cmp(&zero);
+    let num = sign(&det(&e1, &e2, &pa));
+    let den = sign(&det(&e1, &e2, &d));
     Some(num == Ordering::Equal || num == den)
 }
 

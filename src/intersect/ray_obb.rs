@@ -79,7 +79,13 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Obb<T, D> {
 
     #[inline]
     fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> bool {
-        match self.local_slab(caster, false) {
+        // `f64` runs the tracking slab test of the cast here too: measured
+        // (peers harness, 2026-11-24) 22 → 15 ns against the plain one,
+        // with the same instruction count (the plain form's selects made
+        // a longer dependency chain); `f32` keeps the plain form (12 ns
+        // against 13).
+        let track = core::mem::size_of::<T>() >= 8;
+        match self.local_slab(caster, track) {
             Ok(s) => s.is_some(),
             Err(()) => self.zero_length_cast(caster).is_some(),
         }

@@ -35,6 +35,7 @@ pub mod exact;
 pub mod families;
 pub mod measure;
 pub mod oracle;
+pub mod orient;
 
 use core::fmt::Debug;
 use isect::{Point, Real, Vector};
