@@ -3,7 +3,7 @@
 //!
 //! The polygon point nearest the centre (`point_polygon.rs`, a fan of
 //! triangles) decides: the two meet when it lies within the radius. This
-//! covers the seed's three steps at once (the plane test, the edges, the
+//! covers Ericson's three steps at once (the plane test, the edges, the
 //! projection inside).
 //!
 //! Output: a [`Contact`] from the ball to the polygon, as for a triangle
