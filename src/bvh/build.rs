@@ -8,7 +8,9 @@
 //! centroids' box at the root, the node's box below it, which contains
 //! them) into up to [`BINS`] bins (one per primitive for small nodes, at
 //! least 4); the split between bins with the lowest SAH cost (a node visit,
-//! [`TRAVERSAL_COST`], plus half-area × count on each side) wins, and the
+//! [`TRAVERSAL_COST`], plus half-area × count on each side, a count
+//! rounded up to whole groups when the leaves are stored in groups, as a
+//! mesh's blocks of four) wins, and the
 //! primitives are partitioned by the same bin index, so the children's
 //! boxes are the unions of their bins' boxes (no extra pass). A node of at
 //! most [`LEAF_MAX`] primitives becomes a leaf when no split is cheaper
@@ -145,8 +147,13 @@ fn bin<T: Real>(x: T, lo: T, scale: T, bins: usize) -> usize {
 }
 
 impl<T: Real> Binary<T> {
-    /// Builds the hierarchy over `boxes` (one per primitive).
-    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>) -> Self {
+    /// Builds the hierarchy over `boxes` (one per primitive), the leaves
+    /// stored in groups of `lanes` primitives (a mesh's blocks; 1 for
+    /// plain shapes): the SAH counts a leaf of `n` as `⌈n / lanes⌉ · lanes`
+    /// tests, since a partly filled group costs a whole one to test and to
+    /// store, so that splits fall on whole groups where they cost the same.
+    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>, lanes: usize) -> Self {
+        let lanes = lanes.max(1);
         let mut items: Vec<Item<T>> = boxes
             .zip(0u32..)
             .map(|(aabb, id)| Item { aabb, id })
@@ -182,7 +189,7 @@ impl<T: Real> Binary<T> {
             let split = if n <= 2 || task.depth + 1 >= MAX_DEPTH {
                 None
             } else {
-                Self::choose_split(range, &task.bounds, &task.centroids)
+                Self::choose_split(range, &task.bounds, &task.centroids, lanes)
             };
             let children = match split {
                 Some(s) => partition(range, &s),
@@ -235,7 +242,9 @@ impl<T: Real> Binary<T> {
         range: &[Item<T>],
         bounds: &Aabb<T, 3>,
         centroids: &Aabb<T, 3>,
+        lanes: usize,
     ) -> Option<Split<T>> {
+        let padded = |n: usize| n.div_ceil(lanes) * lanes;
         let extent = centroids.max - centroids.min;
         let axis = extent.iamax().min(2);
         let (lo, width) = (centroids.min[axis], extent[axis]);
@@ -288,8 +297,8 @@ impl<T: Real> Binary<T> {
                 continue;
             }
             let left = Aabb::new(acc_lo, acc_hi);
-            let cost = (cost_of(half_area(&left), n)
-                + cost_of(half_area(&Aabb::new(*rl, *rh)), rn))
+            let cost = (cost_of(half_area(&left), padded(n))
+                + cost_of(half_area(&Aabb::new(*rl, *rh)), padded(rn)))
             .narrow();
             if best.as_ref().is_none_or(|(c, ..)| cost < *c) {
                 best = Some((cost, k, left));
@@ -300,7 +309,7 @@ impl<T: Real> Binary<T> {
         // visit and its sides, and must be cheaper unless the node is too
         // big to be a leaf.
         let area = half_area(bounds);
-        let leaf = cost_of(area, range.len()).narrow();
+        let leaf = cost_of(area, padded(range.len())).narrow();
         let split = (area.mul_wide(T::from_f64_lossy(TRAVERSAL_COST)) + cost.widen()).narrow();
         if range.len() <= LEAF_MAX && !(split < leaf) {
             return None;

@@ -79,7 +79,7 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
     /// ```
     #[must_use]
     pub fn new(shapes: Vec<S>) -> Self {
-        let tree = Wide::build(shapes.iter().map(|s| widen(&s.aabb())));
+        let tree = Wide::build(shapes.iter().map(|s| widen(&s.aabb())), 1);
         // Into leaf order: each shape moves once.
         let mut slots: Vec<Option<S>> = shapes.into_iter().map(Some).collect();
         let shapes = tree
@@ -194,8 +194,13 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
         let mut t_max = ray.t_max();
         let mut best: Option<(usize, T)> = None;
         let mut stack = Stack::new();
-        self.tree
-            .ray_walk(&ray, &mut t_max, &mut stack, true, |r, t_max| {
+        self.tree.ray_walk(
+            &ray,
+            &mut t_max,
+            &mut stack,
+            true,
+            |_| 0,
+            |r, t_max| {
                 let mut narrow = ray;
                 for (i, s) in self.leaf(r) {
                     // Fixed point: a little beyond the nearest hit (casts
@@ -217,7 +222,8 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
                     }
                 }
                 true
-            });
+            },
+        );
         best
     }
 

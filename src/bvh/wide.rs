@@ -142,9 +142,10 @@ impl<T: Real> Stack<T> {
 }
 
 impl<T: Real> Wide<T> {
-    /// The wide tree of `boxes` (one per primitive).
-    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>) -> Self {
-        let bin = Binary::build(boxes);
+    /// The wide tree of `boxes` (one per primitive), the leaves sized for
+    /// groups of `lanes` primitives (see [`Binary::build`]).
+    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>, lanes: usize) -> Self {
+        let bin = Binary::build(boxes, lanes);
         let mut nodes: Vec<WideNode<T>> = Vec::new();
         if bin.nodes.is_empty() {
             return Self {
@@ -201,6 +202,9 @@ impl<T: Real> Wide<T> {
                 }
             }
         }
+        // The reservation above is an upper bound (a third of the binary
+        // nodes; about three quarters of it are used): give back the rest.
+        nodes.shrink_to_fit();
         Self {
             nodes,
             order: bin.order,
@@ -275,6 +279,11 @@ impl<T: Real> Wide<T> {
     /// may shrink `t_max` (a hit), and returns `false` to stop the walk.
     /// Children entered past `t_max` are skipped. `ordered == false`
     /// visits the children in slot order (an any-hit walk needs no order).
+    /// `first_of(r)` reads a word of leaf `r`'s data: each pushed child's
+    /// first cache line (node, or leaf data through `first_of`) is read when
+    /// it is pushed, so that it is on its way while the nearer children are
+    /// walked (safe Rust has no prefetch; on the 1M-triangle mesh this made
+    /// incoherent rays 7–16% faster, interleaved A/B runs).
     #[inline(always)]
     pub(crate) fn ray_walk(
         &self,
@@ -282,6 +291,7 @@ impl<T: Real> Wide<T> {
         t_max: &mut T,
         stack: &mut Stack<T>,
         ordered: bool,
+        first_of: impl Fn(Ref) -> u32,
         mut leaf: impl FnMut(Ref, &mut T) -> bool,
     ) {
         if self.nodes.is_empty() {
@@ -290,10 +300,12 @@ impl<T: Real> Wide<T> {
         let t_min = ray.t_min;
         let neg = [0, 1, 2].map(|i| ray.inv_dir[i] < T::zero());
         let mut top = 0usize;
+        let mut touch = 0u32;
         let mut cur = Ref { child: 0, count: 0 };
         loop {
             if cur.count > 0 {
                 if !leaf(cur, t_max) {
+                    core::hint::black_box(touch);
                     return;
                 }
             } else if let Some(node) = self.nodes.get(cur.child as usize) {
@@ -302,22 +314,35 @@ impl<T: Real> Wide<T> {
                     // Nearest first: sort the entered children by entry.
                     let mut hits = [(T::zero(), 0usize); WIDTH];
                     let mut n = 0usize;
-                    for k in 0..WIDTH {
-                        if mask & (1 << k) != 0 {
-                            let tk = t[k];
-                            let mut j = n;
-                            if ordered {
-                                while j > 0 && hits[j - 1].0 > tk {
-                                    hits[j] = hits[j - 1];
-                                    j -= 1;
-                                }
+                    // The entered children's slots, lowest first (one
+                    // loop exit to predict instead of a test per slot),
+                    // sorted by entry on the way when `ordered`.
+                    let mut left = mask;
+                    while left != 0 && n < WIDTH {
+                        let k = left.trailing_zeros() as usize % WIDTH;
+                        left &= left - 1;
+                        let tk = t[k];
+                        let mut j = n;
+                        if ordered {
+                            while j > 0 && hits[j - 1].0 > tk {
+                                hits[j] = hits[j - 1];
+                                j -= 1;
                             }
-                            hits[j] = (tk, k);
-                            n += 1;
                         }
+                        hits[j] = (tk, k);
+                        n += 1;
                     }
                     // Push all but the nearest, far to near.
                     for &(tk, k) in hits[1..n].iter().rev() {
+                        let r = Ref {
+                            child: node.child[k],
+                            count: node.count[k],
+                        };
+                        touch = touch.wrapping_add(if r.count == 0 {
+                            self.nodes.get(r.child as usize).map_or(0, |n| n.child[0])
+                        } else {
+                            first_of(r)
+                        });
                         if let Some(slot) = stack.items.get_mut(top) {
                             *slot = (
                                 Ref {
@@ -340,6 +365,7 @@ impl<T: Real> Wide<T> {
             // Pop the next child still in range.
             loop {
                 if top == 0 {
+                    core::hint::black_box(touch);
                     return;
                 }
                 top -= 1;

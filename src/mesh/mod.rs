@@ -125,11 +125,14 @@ impl<T: Real> TriMesh<T> {
             return Err(ShapeError::IndexOutOfRange { position });
         }
         let mut bounds: Option<Aabb<T, 3>> = None;
-        let bvh = Wide::build(indices.iter().map(|t| {
-            let b = tri_of(&vertices, t).aabb();
-            bounds = Some(bounds.map_or(b, |u| u.merge(&b)));
-            widen(&b)
-        }));
+        let bvh = Wide::build(
+            indices.iter().map(|t| {
+                let b = tri_of(&vertices, t).aabb();
+                bounds = Some(bounds.map_or(b, |u| u.merge(&b)));
+                widen(&b)
+            }),
+            block::LANES,
+        );
         let mut bvh = bvh;
         // The leaves in the order of their triangles (the build's
         // depth-first order), so that neighbouring leaves' blocks are
@@ -248,6 +251,13 @@ impl<T: Real> TriMesh<T> {
                 .get(k / block::LANES)
                 .and_then(|b| b.triangle(k % block::LANES))
         })
+    }
+
+    /// A word of leaf `r`'s first block (read early, so that its cache
+    /// line is on its way before the leaf is tested).
+    #[inline(always)]
+    fn first_id(&self, r: Ref) -> u32 {
+        self.blocks.get(r.child as usize).map_or(0, |b| b.id[0])
     }
 
     /// The blocks of leaf `r`.
@@ -447,45 +457,52 @@ impl<T: Real> TriMesh<T> {
         let mut t_max = ray.t_max();
         // The nearest hit so far: its `t`, triangle index, block and lane.
         let mut best: Option<(T, u32, usize, usize)> = None;
-        self.bvh.ray_walk(ray, &mut t_max, stack, true, |r, t_max| {
-            let first = r.child as usize;
-            for (j, b) in self.leaf_blocks(r).iter().enumerate() {
-                let h = b.test(&lanes, *t_max);
-                if h.hit | h.hard == 0 {
-                    continue;
-                }
-                let mut hit = h.hit;
-                while hit != 0 {
-                    let k = hit.trailing_zeros() as usize;
-                    hit &= hit - 1;
-                    let (Some(&t), Some(&i)) = (h.t.get(k), b.id.get(k)) else {
+        self.bvh.ray_walk(
+            ray,
+            &mut t_max,
+            stack,
+            true,
+            |r| self.first_id(r),
+            |r, t_max| {
+                let first = r.child as usize;
+                for (j, b) in self.leaf_blocks(r).iter().enumerate() {
+                    let h = b.test(&lanes, *t_max);
+                    if h.hit | h.hard == 0 {
                         continue;
-                    };
-                    if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
-                        best = Some((t, i, first + j, k));
-                        *t_max = t;
+                    }
+                    let mut hit = h.hit;
+                    while hit != 0 {
+                        let k = hit.trailing_zeros() as usize;
+                        hit &= hit - 1;
+                        let (Some(&t), Some(&i)) = (h.t.get(k), b.id.get(k)) else {
+                            continue;
+                        };
+                        if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
+                            best = Some((t, i, first + j, k));
+                            *t_max = t;
+                        }
+                    }
+                    let mut hard = h.hard;
+                    while hard != 0 {
+                        let k = hard.trailing_zeros() as usize;
+                        hard &= hard - 1;
+                        let Some((i, tri)) = b.triangle(k) else {
+                            continue;
+                        };
+                        let narrow = ray.with_range(ray.t_min, *t_max);
+                        let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
+                            continue;
+                        };
+                        let i = i as u32;
+                        if best.is_none_or(|(bt, bi, ..)| h.t < bt || (h.t == bt && i < bi)) {
+                            best = Some((h.t, i, first + j, k));
+                            *t_max = h.t;
+                        }
                     }
                 }
-                let mut hard = h.hard;
-                while hard != 0 {
-                    let k = hard.trailing_zeros() as usize;
-                    hard &= hard - 1;
-                    let Some((i, tri)) = b.triangle(k) else {
-                        continue;
-                    };
-                    let narrow = ray.with_range(ray.t_min, *t_max);
-                    let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
-                        continue;
-                    };
-                    let i = i as u32;
-                    if best.is_none_or(|(bt, bi, ..)| h.t < bt || (h.t == bt && i < bi)) {
-                        best = Some((h.t, i, first + j, k));
-                        *t_max = h.t;
-                    }
-                }
-            }
-            true
-        });
+                true
+            },
+        );
         let (t, _, j, k) = best?;
         // The winner's whole hit from the scalar test (the same `t`, bit
         // for bit). It can only fail where the hit point overflows, which
@@ -510,30 +527,37 @@ impl<T: Real> TriMesh<T> {
         let mut t_max = ray.t_max();
         let mut best: Option<MeshHit<T>> = None;
         let s_max = self.reach(ray);
-        self.bvh.ray_walk(ray, &mut t_max, stack, true, |r, t_max| {
-            // `ray` is valid and the range only shrinks to hits inside it,
-            // so the narrowed ray stays valid.
-            let mut narrow = *ray;
-            for (i, tri) in self.leaf(r) {
-                // Fixed point: a little beyond the nearest hit, since its
-                // triangle test works in `f64` and rounds `t` afterwards
-                // (two triangles at the same rounded `t` must both be
-                // seen).
-                narrow.t_max = if has_infinity::<T>() {
-                    *t_max
-                } else {
-                    reach(*t_max)
-                };
-                let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
-                    continue;
-                };
-                if best.is_none_or(|b| h.t < b.t || (h.t == b.t && i < b.triangle)) {
-                    *t_max = h.t;
-                    best = Some(mesh_hit(i, &h));
+        self.bvh.ray_walk(
+            ray,
+            &mut t_max,
+            stack,
+            true,
+            |r| self.first_id(r),
+            |r, t_max| {
+                // `ray` is valid and the range only shrinks to hits inside it,
+                // so the narrowed ray stays valid.
+                let mut narrow = *ray;
+                for (i, tri) in self.leaf(r) {
+                    // Fixed point: a little beyond the nearest hit, since its
+                    // triangle test works in `f64` and rounds `t` afterwards
+                    // (two triangles at the same rounded `t` must both be
+                    // seen).
+                    narrow.t_max = if has_infinity::<T>() {
+                        *t_max
+                    } else {
+                        reach(*t_max)
+                    };
+                    let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
+                        continue;
+                    };
+                    if best.is_none_or(|b| h.t < b.t || (h.t == b.t && i < b.triangle)) {
+                        *t_max = h.t;
+                        best = Some(mesh_hit(i, &h));
+                    }
                 }
-            }
-            true
-        });
+                true
+            },
+        );
         best
     }
 
@@ -547,29 +571,36 @@ impl<T: Real> TriMesh<T> {
         let lanes = BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull);
         let mut hit = false;
         let mut t_max = ray.t_max();
-        self.bvh.ray_walk(ray, &mut t_max, stack, false, |r, _| {
-            let count = r.count as usize;
-            for (j, b) in self.leaf_blocks(r).iter().enumerate() {
-                let h = b.test(&lanes, ray.t_max);
-                if h.hit != 0 {
-                    hit = true;
-                    return false;
-                }
-                // Lanes past the leaf's end repeat its first triangle.
-                let mut hard = h.hard & live_lanes(count, j);
-                while hard != 0 {
-                    let k = hard.trailing_zeros() as usize;
-                    hard &= hard - 1;
-                    if b.triangle(k)
-                        .is_some_and(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some())
-                    {
+        self.bvh.ray_walk(
+            ray,
+            &mut t_max,
+            stack,
+            false,
+            |r| self.first_id(r),
+            |r, _| {
+                let count = r.count as usize;
+                for (j, b) in self.leaf_blocks(r).iter().enumerate() {
+                    let h = b.test(&lanes, ray.t_max);
+                    if h.hit != 0 {
                         hit = true;
                         return false;
                     }
+                    // Lanes past the leaf's end repeat its first triangle.
+                    let mut hard = h.hard & live_lanes(count, j);
+                    while hard != 0 {
+                        let k = hard.trailing_zeros() as usize;
+                        hard &= hard - 1;
+                        if b.triangle(k)
+                            .is_some_and(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some())
+                        {
+                            hit = true;
+                            return false;
+                        }
+                    }
                 }
-            }
-            true
-        });
+                true
+            },
+        );
         hit
     }
 }
