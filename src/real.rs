@@ -36,10 +36,11 @@ use crate::{Orient, Vector};
 /// outgrow the scalar are taken in its wide type ([`Real::Wide`]:
 /// `mul_wide` is exact), so a query whose larger intermediates (products
 /// of two squared lengths, triple products, discriminants) all go there
-/// belongs to [`Growth::Quadratic`]: every query does, but the few whose
-/// kernels are still being moved to the wide type (the triangle, polygon
-/// and linear-pair closest points and the pairs built on them, the hull's
-/// closest point, two box sweeps), which keep [`Growth::Quartic`] or
+/// belongs to [`Growth::Quadratic`]: every query does (the triangle's
+/// closest point and the segment and triangle closest pairs included), but
+/// the few whose kernels are still being moved to the wide type (the
+/// polygon's and the hull's closest point, closest pairs with a ray or a
+/// line, two box sweeps), which keep [`Growth::Quartic`] or
 /// [`Growth::SweepQuartic`] meanwhile.
 ///
 /// ```
@@ -53,9 +54,9 @@ pub enum Growth {
     /// meant to have: `I16F16` ±45, `I32F32` ±11,585.
     Quadratic,
     /// Products of two squared lengths kept in the scalar: `9·s⁴`
-    /// (`I16F16` ±3, `I32F32` ±62). Interim: triangles', polygons' and the
-    /// linear pairs' closest points and the overlaps built on them, hulls'
-    /// closest points.
+    /// (`I16F16` ±3, `I32F32` ±62). Interim: polygons' and hulls' closest
+    /// points, closest pairs with a ray or a line, segment–triangle and
+    /// triangle–triangle closest pairs from 4D.
     Quartic,
     /// Swept tests' quadratics in `t` kept in the scalar: `20·s²` (±20,
     /// ±5,181). No query uses it any more (the swept tests take their
@@ -165,10 +166,14 @@ pub trait Real: RealField + Copy + Orient {
     #[must_use]
     fn dot_wide<const D: usize>(a: &Vector<Self, D>, b: &Vector<Self, D>) -> Self::Wide {
         // Iterators, not `a[i]`: no bounds check reaches a panic path at
-        // any opt-level.
-        a.iter()
-            .zip(b.iter())
-            .fold(Self::Wide::zero(), |s, (x, y)| s + x.mul_wide(*y))
+        // any opt-level. The sum starts from the first product, not from
+        // zero: `0.0 + x` is no float no-op (it turns -0.0 into 0.0), so it
+        // would cost an addition.
+        let mut terms = a.iter().zip(b.iter()).map(|(x, y)| x.mul_wide(*y));
+        match terms.next() {
+            Some(first) => terms.fold(first, |s, p| s + p),
+            None => Self::Wide::zero(),
+        }
     }
 
     /// The relative tolerance of this type: a few units in the last place
@@ -177,6 +182,29 @@ pub trait Real: RealField + Copy + Orient {
     /// 2⁻²⁴). Queries that need a tolerance multiply it by the magnitudes
     /// involved; none uses an absolute constant.
     fn tolerance() -> Self;
+
+    /// The exponent `k` of [`Real::tolerance`] when it is a power of two
+    /// (`tolerance() == 2^k`, as for every scalar of this crate: `f32`
+    /// −20, `f64` −44, `I16F16` −12, `I32F32` −24): so that a tolerance
+    /// times a wide value is an exact shift ([`Wide::mul_pow2`]).
+    ///
+    /// ```
+    /// use isect::Real;
+    /// assert_eq!(f32::tolerance_log2(), -20);
+    /// assert_eq!(1.0f64.mul_pow2(f64::tolerance_log2()), f64::tolerance());
+    /// ```
+    #[inline]
+    #[must_use]
+    fn tolerance_log2() -> i32 {
+        // The largest power of two at or below the tolerance (a fallback:
+        // the crate's scalars give theirs as constants).
+        let tol = Self::tolerance();
+        let mut k = 0;
+        while k > -126 && Self::one().mul_pow2(k) > tol {
+            k -= 1;
+        }
+        k
+    }
 
     /// Converts from `f64`, lossily: rounds to the nearest value of `Self`;
     /// (named apart from `FromPrimitive::from_f64`, which `RealField` also
@@ -418,7 +446,7 @@ pub(crate) fn saturate<T: Real>(x: T) -> T {
 }
 
 macro_rules! impl_real_float {
-    ($t:ty, $tol:expr) => {
+    ($t:ty, $tol:expr, $tol_log2:expr) => {
         impl Real for $t {
             type Wide = $t;
             #[inline(always)]
@@ -432,6 +460,10 @@ macro_rules! impl_real_float {
             #[inline(always)]
             fn tolerance() -> Self {
                 $tol
+            }
+            #[inline(always)]
+            fn tolerance_log2() -> i32 {
+                $tol_log2
             }
             #[inline(always)]
             fn from_f64_lossy(x: f64) -> Self {
@@ -481,8 +513,8 @@ macro_rules! impl_real_float {
     };
 }
 
-impl_real_float!(f32, 9.536_743e-7); // 2^-20
-impl_real_float!(f64, 5.684_341_886_080_802e-14); // 2^-44
+impl_real_float!(f32, 9.536_743e-7, -20); // 2^-20
+impl_real_float!(f64, 5.684_341_886_080_802e-14, -44); // 2^-44
 
 #[cfg(feature = "fixed")]
 pub(crate) mod fixed_impl {
@@ -709,7 +741,7 @@ pub(crate) mod fixed_impl {
     );
 
     macro_rules! impl_real_fixed {
-        ($t:ty, $wide:ty, $wraw:ty, $bits:ty, $frac:expr, $tol_bits:expr, $div:path) => {
+        ($t:ty, $wide:ty, $wraw:ty, $bits:ty, $frac:expr, $tol_bits:expr, $tol_log2:expr, $div:path) => {
             impl Real for $t {
                 type Wide = $wide;
                 #[inline(always)]
@@ -724,6 +756,10 @@ pub(crate) mod fixed_impl {
                 #[inline(always)]
                 fn tolerance() -> Self {
                     <$t>::from_bits($tol_bits)
+                }
+                #[inline(always)]
+                fn tolerance_log2() -> i32 {
+                    $tol_log2
                 }
                 #[inline]
                 fn from_f64_lossy(x: f64) -> Self {
@@ -800,8 +836,26 @@ pub(crate) mod fixed_impl {
         };
     }
 
-    impl_real_fixed!(I16F16, WideI16F16, i64, i32, 16, 1 << 4, super::div_i16f16); // 2^-12
-    impl_real_fixed!(I32F32, WideI32F32, i128, i64, 32, 1 << 8, super::div_i32f32);
+    impl_real_fixed!(
+        I16F16,
+        WideI16F16,
+        i64,
+        i32,
+        16,
+        1 << 4,
+        -12,
+        super::div_i16f16
+    ); // 2^-12
+    impl_real_fixed!(
+        I32F32,
+        WideI32F32,
+        i128,
+        i64,
+        32,
+        1 << 8,
+        -24,
+        super::div_i32f32
+    );
     // 2^-24
 }
 

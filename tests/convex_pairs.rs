@@ -199,6 +199,98 @@ scalar_tests! {
     }
 }
 
+scalar_tests! {
+    fn rounded_with_every_shape<T>() {
+        // A polytope (box, oriented box, segment, triangle, polygon) grown
+        // by a radius `rr` (`Rounded`) against every kind, both orders,
+        // through the pair table. Oracle: the cores' signed separation
+        // (face-pair enumeration, brute-force axes) less every radius — the
+        // shape's distance minus `rr`; the time of impact checked by
+        // sampling that separation along the motion.
+        let r = range::<T>();
+        let mut rng = Rng::new(0x90DED);
+        let (mut contacts, mut hits) = (0, 0);
+        for ka in [1, 2, 4, 5, 6] {
+            for kb in 0..KINDS {
+                for case in 0..4 {
+                    let a = Sh::random(&mut rng, ka, r / 2.0).rounded::<T>();
+                    let rr = common::s::<T>(rng.coord_in(0.0, r / 8.0)).to_f64();
+                    let b = Sh::random(&mut rng, kb, r / 2.0);
+                    let shift = common::quantize_point(mul(sub(a.core()[0], b.core()[0]), 0.6));
+                    let b = b.moved(shift).rounded::<T>();
+                    let m = common::round_trip::<T, 3>(mul(sub(b.core()[0], a.core()[0]), 1.5));
+                    let scale = a.scale().max(b.scale()) + rr + norm(m);
+                    let t = tol::<T>(scale);
+                    let sep_at = |time: f64| {
+                        let at = a.moved(mul(m, time));
+                        core_separation(&at.core(), &b.core()) - a.radius() - b.radius() - rr
+                    };
+                    let sep = sep_at(0.0);
+                    let (d_ab, d_ba, ab, ba, c_ab, c_ba, toi_ab, toi_ba) =
+                        as_isect!(T, &a, bufa, |x| as_isect!(T, &b, bufb, |y| {
+                            let rd = isect::Rounded::new(x, common::s::<T>(rr));
+                            let mv = vt::<T, 3>(m);
+                            (
+                                rd.closest_points(&y).distance().to_f64(),
+                                y.closest_points(&rd).distance().to_f64(),
+                                rd.intersects(&y),
+                                y.intersects(&rd),
+                                rd.intersect(&y).and_then(|c| c.contact()),
+                                y.intersect(&rd).and_then(|c| c.contact()),
+                                Swept::new(rd, mv).intersect(&y).map(|h| h.t.to_f64()),
+                                Swept::new(y, -mv).intersect(&rd).map(|h| h.t.to_f64()),
+                            )
+                        }));
+                    let ctx = format!("{ka}/{kb} case {case}: rr {rr}\n{a:?}\n{b:?}");
+                    assert!((d_ab - sep.max(0.0)).abs() <= t, "{ctx}: distance {d_ab} vs {sep}");
+                    assert!((d_ba - sep.max(0.0)).abs() <= t, "{ctx}: distance {d_ba} vs {sep}");
+                    assert_eq!(ab, ba, "{ctx}: the two orders disagree");
+                    if sep.abs() > t {
+                        assert_eq!(ab, sep < 0.0, "{ctx}: separation {sep}");
+                    }
+                    if let Some((_, n, depth)) = c_ab {
+                        contacts += 1;
+                        let (_, n2, depth2) = c_ba.expect("both orders give a contact");
+                        let dt = depth_tol::<T>(scale);
+                        assert!((depth - (-sep)).abs() <= dt, "{ctx}: depth {depth} vs {}", -sep);
+                        assert!((depth - depth2).abs() <= dt && dist(n, mul(n2, -1.0)) <= dt, "{ctx}");
+                    }
+                    // The time of impact: the separation there is zero (or
+                    // the shapes overlap at t = 0), and positive before it,
+                    // sampled; a miss never comes within the tolerance.
+                    let st = 64.0 * t;
+                    let samples = |upto: f64| (0..32).map(move |i| upto * i as f64 / 32.0);
+                    match (toi_ab, toi_ba) {
+                        (Some(t1), Some(t2)) => {
+                            hits += 1;
+                            let t_tol = st / norm(m).max(1e-3);
+                            assert!((t1 - t2).abs() <= t_tol, "{ctx}: t {t1} vs {t2}");
+                            assert!(sep_at(t1) <= st, "{ctx}: apart by {} at t {t1}", sep_at(t1));
+                            if t1 > 0.0 {
+                                assert!(sep_at(t1).abs() <= st, "{ctx}: {} at t {t1}", sep_at(t1));
+                                for time in samples(t1) {
+                                    assert!(sep_at(time) >= -st, "{ctx}: overlap at {time} before {t1}");
+                                }
+                            }
+                        }
+                        (None, None) => {
+                            for time in samples(1.0) {
+                                assert!(sep_at(time) >= -st, "{ctx}: missed an overlap at {time}");
+                            }
+                        }
+                        (x, y) => {
+                            // Grazing: one order finds a touch.
+                            let time = x.or(y).unwrap();
+                            assert!(sep_at(time).abs() <= st, "{ctx}: {x:?} vs {y:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(contacts > 20 && hits > 20, "{contacts} contacts, {hits} hits");
+    }
+}
+
 /// Cylinders, cones and polyhedra in the pair table: hand-derived cases
 /// (the random-pair oracles for them are in tests/convex_curved.rs).
 #[cfg(feature = "alloc")]

@@ -2187,13 +2187,13 @@ queries! {
     point_capsule, Quadratic, LikeExact, |b| { let (x, p) = (b.capsule::<S>(), b.p::<S>()); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_capsule;
     point_aabb, Quadratic, LikeExact, |b| { let (x, p) = (b.aabb::<S>(), b.p::<S>()); (x.closest_point(&p), Sc(x.distance_squared(&p))) } => x_point_aabb;
     point_obb, Quadratic, LikeExact, |b| { let (x, p) = (b.obb::<S>(), b.p::<S>()); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_obb;
-    point_triangle, Quartic, LikeExact, |b| { let (x, p) = (b.triangle::<S>(), b.p::<S>()); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_triangle;
-    point_polygon, Quartic, LikeExact, |b| { let (q, p) = (b.quad::<S>(), b.p::<S>()); let x = Polygon::new(&q); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_polygon;
-    segment_segment, Quartic, LikeExact, |b| b.segment::<S>().closest_points(&b.segment::<S>()) => x_segment_segment;
+    point_triangle, Quadratic, LikeExact, |b| { let (x, p) = (b.triangle::<S>(), b.p::<S>()); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_triangle;
+    point_polygon, Quadratic, LikeExact, |b| { let (q, p) = (b.quad::<S>(), b.p::<S>()); let x = Polygon::new(&q); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_polygon;
+    segment_segment, Quadratic, LikeExact, |b| b.segment::<S>().closest_points(&b.segment::<S>()) => x_segment_segment;
     ray_ray, Quartic, LikeExact, |b| { let c = b.ray::<S>().closest_points(&b.ray::<S>()); (c.point_a, (c.point_b, c)) } => x_ray_ray;
     line_segment, Quartic, LikeExact, |b| { let c = b.line::<S>().closest_points(&b.segment::<S>()); (c.point_a, (c.point_b, c)) } => x_line_segment;
-    segment_triangle, Quartic, LikeExact, |b| b.segment::<S>().closest_points(&b.triangle::<S>()) => x_segment_triangle;
-    triangle_triangle, Quartic, LikeExact, |b| b.triangle::<S>().closest_points(&b.triangle::<S>()) => x_triangle_triangle;
+    segment_triangle, Quadratic, LikeExact, |b| b.segment::<S>().closest_points(&b.triangle::<S>()) => x_segment_triangle;
+    triangle_triangle, Quadratic, LikeExact, |b| b.triangle::<S>().closest_points(&b.triangle::<S>()) => x_triangle_triangle;
     point_hull, Quartic, NONE, |b| { let planes = b.box_planes::<S>(); let p = b.p::<S>(); ConvexHull::new(&planes).try_closest_point(&p) } => x_point_hull;
 
     // Overlaps.
@@ -2211,10 +2211,10 @@ queries! {
     capsule_aabb, Quadratic, NONE, |b| b.capsule::<S>().intersect(&b.aabb::<S>()) => x_capsule_aabb;
     capsule_obb, Quadratic, FALSE, |b| b.capsule::<S>().intersects(&b.obb::<S>()) => x_capsule_obb;
     triangle_triangle_2d, Quadratic, NONE, |b| b.triangle2::<S>().intersect(&b.triangle2::<S>()) => x_triangle_triangle_2d;
-    ball_triangle, Quartic, NONE, |b| b.ball::<S>().intersect(&b.triangle::<S>()) => x_ball_triangle;
+    ball_triangle, Quadratic, NONE, |b| b.ball::<S>().intersect(&b.triangle::<S>()) => x_ball_triangle;
     ball_polygon, Quadratic, FALSE, |b| { let q = b.quad::<S>(); b.ball::<S>().intersects(&Polygon::new(&q)) } => x_ball_polygon;
-    capsule_capsule, Quartic, NONE, |b| b.capsule::<S>().intersect(&b.capsule::<S>()) => x_capsule_capsule;
-    capsule_triangle, Quartic, FALSE, |b| b.capsule::<S>().intersects(&b.triangle::<S>()) => x_capsule_triangle;
+    capsule_capsule, Quadratic, NONE, |b| b.capsule::<S>().intersect(&b.capsule::<S>()) => x_capsule_capsule;
+    capsule_triangle, Quadratic, FALSE, |b| b.capsule::<S>().intersects(&b.triangle::<S>()) => x_capsule_triangle;
     aabb_triangle, Quadratic, FALSE, |b| b.aabb::<S>().intersects(&b.triangle::<S>()) => x_aabb_triangle;
     obb_triangle, Quadratic, FALSE, |b| b.obb::<S>().intersects(&b.triangle::<S>()) => x_obb_triangle;
     triangle_triangle_3d, Quadratic, FALSE, |b| b.triangle::<S>().intersects(&b.triangle::<S>()) => x_triangle_triangle_3d;

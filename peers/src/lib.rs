@@ -12,6 +12,7 @@ mod inputs;
 
 pub use inputs::{bumpy_sphere, Cycle, Rng, CASES};
 
+pub mod convex;
 pub mod hot;
 pub mod sweep;
 

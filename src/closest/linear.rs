@@ -40,7 +40,8 @@
 //! assert_eq!(a.closest_points(&c).distance(), 1.0);
 //! ```
 
-use crate::{Point, Real, Vector};
+use crate::{Point, Real, Vector, Wide};
+use num_traits::Zero;
 
 /// The parameter range of a linear shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +108,29 @@ impl Interval {
         // that `origin + dir * t` never forms `inf * 0`.
         num.div_sat(den)
             .clamp_sel(-T::max_finite(), T::max_finite())
+    }
+    /// [`Interval::div_clamped`] of a numerator and denominator in the
+    /// wide type: for floats (whose wide type is the float) the same
+    /// code; for fixed point the comparisons on the wide values and one
+    /// exact ratio.
+    #[inline(always)]
+    pub(crate) fn div_clamped_wide<T: Real>(self, num: T::Wide, den: T::Wide) -> T {
+        if T::range_limit(crate::Growth::Quadratic).is_none() {
+            return self.div_clamped(num.narrow(), den.narrow());
+        }
+        let zero = T::Wide::zero();
+        if !(den > zero) {
+            return self.clamp(T::zero());
+        }
+        // The fixed types' bounds are 0 and 1: `lo · den` is 0, `hi · den`
+        // is `den`.
+        if self.lo::<T>().is_some() && !(num > zero) {
+            return T::zero();
+        }
+        if self.hi::<T>().is_some() && num >= den {
+            return T::one();
+        }
+        num.ratio(den)
     }
     /// Whether `num / den` (with `den > 0`) lies in the interval.
     #[inline(always)]
@@ -213,35 +237,40 @@ fn solve<T: Real, const D: usize>(
     // The components as arrays: indexing them needs no call (nalgebra's
     // `Index` is not inlined at opt-level "z", and its bounds check would
     // keep a panic path in firmware images).
+    // The wedges are quadratic in the coordinates, their products (the
+    // determinant and the numerator) quartic: those are taken in the wide
+    // type, where fixed point holds them exactly (no rounding, no
+    // underflow: `det > 0` exactly when the directions are not parallel).
     let (u, v, x) = (&d1.data.0[0], &d2.data.0[0], &r.data.0[0]);
     let wedges = |scale: T| {
-        let (mut det, mut s_num, mut w_max) = (T::zero(), T::zero(), T::zero());
+        let (mut det, mut s_num, mut w_max) = (T::Wide::zero(), T::Wide::zero(), T::zero());
         for i in 0..D {
             for j in i + 1..D {
                 let w = (u[i] * v[j] - u[j] * v[i]) * scale;
-                det += w * w;
-                s_num += w * (v[i] * x[j] - v[j] * x[i]);
+                det += w.mul_wide(w);
+                s_num += w.mul_wide(v[i] * x[j] - v[j] * x[i]);
                 w_max = w_max.max_sel(w.abs());
             }
         }
         (det, s_num, w_max)
     };
     let (mut det, mut s_num, w_max) = wedges(T::one());
-    if det < T::tolerance() && w_max > T::zero() {
-        // A tiny determinant: squaring the wedge may have lost it to
-        // underflow (fixed point quantises at its resolution). Scale the
-        // wedge to unit size first: s* = Σ w'X / (w_max Σ w'²), w' = w / w_max.
+    let float = T::range_limit(crate::Growth::Quadratic).is_none();
+    if float && det.narrow() < T::tolerance() && w_max > T::zero() {
+        // Floats: a tiny determinant, whose square of the wedge may have
+        // underflowed. Scale the wedge to unit size first:
+        // s* = Σ w'X / (w_max Σ w'²), w' = w / w_max.
         let (det1, s1, _) = wedges(T::one().div_sat(w_max));
-        det = det1 * w_max;
+        det = (det1.narrow() * w_max).widen();
         s_num = s1;
     }
-    if det > T::zero() {
+    if det > T::Wide::zero() {
         // Not parallel: clamp the unconstrained s, project for t; if t had
         // to be clamped, project back for s (RTCD 5.1.9: exact for a box
         // of parameters, as the objective is convex).
         // t from s (not from its own numerator), so that the pair stays
         // consistent however s was rounded.
-        let s = i1.div_clamped(s_num, det);
+        let s = i1.div_clamped_wide::<T>(s_num, det);
         let t_num = b * s + e;
         let t = i2.div_clamped(t_num, c);
         if i2.holds_ratio(t_num, c) {
@@ -298,7 +327,16 @@ macro_rules! linear_pair {
         impl<T: $crate::Real, const D: usize>
             $crate::range::kernel::ClosestPointsKernel<T, D, $B<T, D>> for $A<T, D>
         {
-            const GROWTH: $crate::Growth = $crate::Growth::Quartic;
+            // Segment pairs: every product that outgrows the scalar is
+            // taken in the wide type. Pairs with a ray or a line keep the
+            // quartic class (evaluated in f64 in fixed point, see below).
+            const GROWTH: $crate::Growth = if matches!($ia, $crate::closest::Interval::Segment)
+                && matches!($ib, $crate::closest::Interval::Segment)
+            {
+                $crate::Growth::Quadratic
+            } else {
+                $crate::Growth::Quartic
+            };
             #[inline(always)]
             fn kernel_closest_points(&self, other: &$B<T, D>) -> $crate::ClosestPair<T, D> {
                 let ($x, $y) = (self, other);
@@ -325,7 +363,7 @@ macro_rules! linear_pair {
                 // from the inputs scaled into it.
                 let unbounded = !(matches!($ia, $crate::closest::Interval::Segment)
                     && matches!($ib, $crate::closest::Interval::Segment));
-                let fixed = <T as $crate::Real>::range_limit($crate::Growth::Quartic).is_some();
+                let fixed = <T as $crate::Real>::range_limit($crate::Growth::Quadratic).is_some();
                 if fixed && unbounded {
                     return $crate::range::closest_points_f64(self, other);
                 }
@@ -336,7 +374,11 @@ macro_rules! linear_pair {
                 &self,
                 other: &$B<T, D>,
             ) -> Result<$crate::ClosestPair<T, D>, $crate::OutOfRange> {
-                $crate::range::kernel::check::<T, _, _>($crate::Growth::Quartic, self, other)?;
+                $crate::range::kernel::check::<T, _, _>(
+                    <Self as $crate::range::kernel::ClosestPointsKernel<T, D, $B<T, D>>>::GROWTH,
+                    self,
+                    other,
+                )?;
                 Ok($crate::ClosestPoints::closest_points(self, other))
             }
         }

@@ -38,10 +38,10 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Polygon<'_, T, D> {
     /// assert_eq!(poly.closest_point(&Point3::new(1.5, 1.5, 4.0)), Point3::new(1.5, 1.5, 1.0));
     /// ```
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        // Outside the fixed-point range: the fan's triangles in f64 (see
-        // `range`).
-        if !crate::range::fits2(crate::Growth::Quartic, self, p) {
-            return closest_f64(self.vertices, p);
+        // Outside the fixed-point range: the fan's triangles moved into
+        // it (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
+            return closest_far(self.vertices, p);
         }
         match self.vertices {
             [] => *p,
@@ -67,6 +67,28 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Polygon<'_, T, D> {
                 best
             }
         }
+    }
+
+    /// [`closest_point`](ClosestPoint::closest_point), or
+    /// [`OutOfRange`](crate::OutOfRange) beyond the fixed-point range
+    /// (`Growth::Quadratic`).
+    fn checked_closest_point(&self, p: &Point<T, D>) -> Result<Point<T, D>, crate::OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, p)?;
+        Ok(self.closest_point(p))
+    }
+
+    /// [`distance_squared`](ClosestPoint::distance_squared), or
+    /// [`OutOfRange`](crate::OutOfRange) beyond the fixed-point range.
+    fn checked_distance_squared(&self, p: &Point<T, D>) -> Result<T, crate::OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, p)?;
+        Ok(self.distance_squared(p))
+    }
+
+    /// [`distance`](ClosestPoint::distance), or
+    /// [`OutOfRange`](crate::OutOfRange) beyond the fixed-point range.
+    fn checked_distance(&self, p: &Point<T, D>) -> Result<T, crate::OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, p)?;
+        Ok(self.distance(p))
     }
 }
 
@@ -120,30 +142,54 @@ fn on_segment<T: Real, const D: usize>(
     point_at(x, &e, Interval::Segment.div_clamped(num, l))
 }
 
-/// The polygon's closest point evaluated in `f64`, one fan triangle at a
-/// time (the vertices are borrowed, so they are converted as they come).
+/// The polygon's closest point beyond the fixed-point range: every vertex
+/// moved by `x → (x - p) · 2^-k` (exact differences in the wide type, the
+/// smallest `k` that brings them into the range; see `range::scale`), the
+/// closest point of the moved fan found, and moved back (saturating). The
+/// vertices are borrowed, so each is moved as it comes.
+#[cold]
 #[inline(never)]
-fn closest_f64<T: Real, const D: usize>(vertices: &[Point<T, D>], p: &Point<T, D>) -> Point<T, D> {
-    use crate::range::pt;
-    let Some((a, rest)) = vertices.split_first() else {
+fn closest_far<T: Real, const D: usize>(vertices: &[Point<T, D>], p: &Point<T, D>) -> Point<T, D> {
+    use crate::range::scale::{diff, point_back, Scale};
+    use crate::range::InRange;
+    let Some(r) = T::range_limit(crate::Growth::Quadratic) else {
+        return *p; // floats have no range (never reached)
+    };
+    let Some((first, rest)) = vertices.split_first() else {
         return *p;
     };
-    let (a, pf) = (pt::<T, f64, D>(a), pt::<T, f64, D>(p));
+    let moved =
+        |v: &Point<T, D>, k: i32| Point::from(v.coords.zip_map(&p.coords, |x, o| diff(x, o, k)));
+    // A first guess from the extent (a halving per step), then the range
+    // check decides (rounding down can step one unit past it).
+    let mut m = vertices
+        .iter()
+        .fold(T::zero(), |m, v| m.max_sel(v.extent_from(p)));
+    let mut k = 0;
+    while m > r && k < 128 {
+        m = m.mul_pow2(-1);
+        k += 1;
+    }
+    while k < 128 && !vertices.iter().all(|v| moved(v, k).in_range(r)) {
+        k += 1;
+    }
+    let origin = Point::origin();
+    let a = moved(first, k);
     let mut best = a;
-    let mut best_d2 = (a - pf).norm_squared();
+    let mut best_d2 = a.coords.norm_squared();
     let mut prev = a;
     for (i, v) in rest.iter().enumerate() {
-        let v = pt::<T, f64, D>(v);
+        let v = moved(v, k);
         // The first step is the edge a–v (a triangle a, a, v), then the fan.
-        let q = closest_on_triangle(&a, if i == 0 { &a } else { &prev }, &v, &pf);
-        let d2 = (q - pf).norm_squared();
+        let q = closest_on_triangle(&a, if i == 0 { &a } else { &prev }, &v, &origin);
+        let d2 = q.coords.norm_squared();
         if d2 < best_d2 {
             best = q;
             best_d2 = d2;
         }
         prev = v;
     }
-    pt(&best)
+    point_back(p, &best, k)
 }
 
 /// Two borrowed endpoints, for the two-vertex polygon.

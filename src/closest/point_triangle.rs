@@ -33,16 +33,17 @@
 //!   largest angle is at most 150°: well-shaped, right, long and thin,
 //!   needle-shaped and far-off triangles alike; only slivers (all three
 //!   vertices nearly in line) lose more, as `1 / sin θ`;
-//! - fixed point (within the `Growth::Quartic` range): within
+//! - fixed point (within the `Growth::Quadratic` range): within
 //!   `4 RES · m · (m / h)²`, `h` the triangle's smallest height and `RES`
-//!   the resolution — a few `RES · m` for a well-shaped triangle; the
-//!   quartic intermediates are quantised at `RES`, which thin triangles
-//!   (small `h`) feel as the square of `m / h`.
+//!   the resolution — a few `RES · m` for a well-shaped triangle (the dot
+//!   products are quantised at `RES`, which thin triangles, of small `h`,
+//!   feel as the square of `m / h`).
 //!
 //! Fixed point: the side values are products of two dot products (quartic
-//! in the coordinates), the normal's squared length too: they are the
-//! values that outgrow the type, kept in it by the `Growth::Quartic`
-//! range.
+//! in the coordinates), the normal's squared length and the flatness test
+//! too: they are the values that outgrow the type, taken in its wide type
+//! ([`Real::Wide`](crate::Real::Wide): exact products, exact signs), so
+//! the query has the quadratic range (`I16F16` ±45, `I32F32` ±11,585).
 //!
 //! Degenerate cases: a triangle whose vertices are collinear or coincide
 //! is the segment (or point) they span. Exactly degenerate triangles fall
@@ -54,7 +55,7 @@
 //! edges).
 
 use crate::closest::{point_at, Interval};
-use crate::{Point, Real, Triangle, Vector};
+use crate::{Point, Real, Triangle, Vector, Wide};
 
 /// Whether `p` is outside an edge's line, from its side value taken at
 /// each end (`v1`, `v2`: the same value in exact arithmetic), as the end
@@ -63,8 +64,22 @@ use crate::{Point, Real, Triangle, Vector};
 /// between the values themselves compiles to a branch, which the random
 /// shapes of triangles mispredict.
 #[inline(always)]
-fn outside<T: Real>(v1: T, v2: T, first: bool) -> bool {
-    (first & (v1 <= T::zero())) | (!first & (v2 <= T::zero()))
+fn outside<W: Wide<T>, T: Real>(v1: W, v2: W, first: bool) -> bool {
+    (first & (v1 <= W::zero())) | (!first & (v2 <= W::zero()))
+}
+
+/// Whether a triangle is flat: `area2` (`|e1 ∧ e2|²`) at or below the
+/// tolerance times `ll` (`|e1|² |e2|²`), i.e. the sine² of its angle there
+/// is. Both in the wide type: for floats (whose wide type is the float)
+/// the plain product with the tolerance, for fixed point an exact shift by
+/// its exponent.
+#[inline(always)]
+pub(crate) fn is_flat<T: Real>(area2: T::Wide, ll: T::Wide) -> bool {
+    if T::range_limit(crate::Growth::Quadratic).is_some() {
+        !(area2 > ll.mul_pow2(T::tolerance_log2()))
+    } else {
+        !(area2.narrow() > T::tolerance() * ll.narrow())
+    }
 }
 
 /// The point of triangle `a b c` nearest `p`.
@@ -119,20 +134,20 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
         let num = if s <= -t { s } else { l + t };
         point_at(x, e, num.div_sat(l).clamp_sel(zero, T::one()))
     };
-    let vc_a = ab_a * g_ca - l_ab * ca_a;
-    let vc_b = l_ab * bc_b - ab_b * g_ab;
+    let vc_a = ab_a.mul_wide(g_ca) - l_ab.mul_wide(ca_a);
+    let vc_b = l_ab.mul_wide(bc_b) - ab_b.mul_wide(g_ab);
     // Edge region AB: outside its line, between its ends (a zero-length
     // edge has no region: the point is decided by the other two).
     if outside(vc_a, vc_b, l_bc >= l_ca) && ab_a >= zero && ab_b <= zero && l_ab > zero {
         return on_edge(a, &ab, ab_a, ab_b, l_ab);
     }
-    let va_b = bc_b * g_ab - l_bc * ab_b;
-    let va_c = l_bc * ca_c - bc_c * g_bc;
+    let va_b = bc_b.mul_wide(g_ab) - l_bc.mul_wide(ab_b);
+    let va_c = l_bc.mul_wide(ca_c) - bc_c.mul_wide(g_bc);
     if outside(va_b, va_c, l_ca >= l_ab) && bc_b >= zero && bc_c <= zero && l_bc > zero {
         return on_edge(b, &bc, bc_b, bc_c, l_bc);
     }
-    let vb_c = ca_c * g_bc - l_ca * bc_c;
-    let vb_a = l_ca * ab_a - ca_a * g_ca;
+    let vb_c = ca_c.mul_wide(g_bc) - l_ca.mul_wide(bc_c);
+    let vb_a = l_ca.mul_wide(ab_a) - ca_a.mul_wide(g_ca);
     if outside(vb_c, vb_a, l_ab >= l_bc) && ca_c >= zero && ca_a <= zero && l_ca > zero {
         return on_edge(c, &ca, ca_c, ca_a, l_ca);
     }
@@ -151,7 +166,7 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     let l = [l_ab, l_bc, l_ca, l_ab, l_bc, l_ca];
     let i = i & 3;
     let (x, y, z) = (&v[i], &v[i + 1], &v[i + 2]);
-    face(a, b, c, p, x, &(y - x), &(z - x), l[i] * l[i + 2])
+    face(a, b, c, p, x, &(y - x), &(z - x), l[i].mul_wide(l[i + 2]))
 }
 
 /// The vertex of triangle `a b c` with the largest angle (opposite the
@@ -187,23 +202,29 @@ fn face<T: Real, const D: usize>(
     x: &Point<T, D>,
     e1: &Vector<T, D>,
     e2: &Vector<T, D>,
-    ll: T,
+    ll: T::Wide,
 ) -> Point<T, D> {
     let r = p - x;
     // Nearly degenerate (the largest angle's sin² at or below the
     // tolerance): the nearest edge.
-    let flat = |area2: T| !(area2 > T::tolerance() * ll);
+    let flat = |area2: T::Wide| is_flat::<T>(area2, ll);
     if D == 3 {
         // n = e1 × e2 (D is 3 here); p - n (n·r) / |n|².
         let n: Vector<T, D> = Vector::from_fn(|i, _| {
             let (j, k) = ((i + 1) % 3, (i + 2) % 3);
             e1[j] * e2[k] - e1[k] * e2[j]
         });
-        let nn = n.norm_squared(); // quartic
+        // Quartic: in the wide type (floats: nalgebra's squared norm, the
+        // same value in the float itself).
+        let nn = if T::range_limit(crate::Growth::Quadratic).is_some() {
+            T::dot_wide(&n, &n)
+        } else {
+            n.norm_squared().widen()
+        };
         if flat(nn) {
             return nearest_edge(a, b, c, p);
         }
-        if T::range_limit(crate::Growth::Quartic).is_some() {
+        if T::range_limit(crate::Growth::Quadratic).is_some() {
             // Fixed point: n divided by its largest component first, so
             // that `h` is a distance rather than a distance over |n|,
             // which a large triangle would quantise to a few bits.
@@ -212,12 +233,12 @@ fn face<T: Real, const D: usize>(
             let h = n.dot(&r).div_sat(n.norm_squared());
             return point_at(p, &n, -h);
         }
-        let h = n.dot(&r).div_sat(nn);
+        let h = n.dot(&r).div_sat(nn.narrow());
         return point_at(p, &n, -h);
     }
     if D == 2 {
         let w = e1[0] * e2[1] - e1[1] * e2[0];
-        if flat(w * w) {
+        if flat(w.mul_wide(w)) {
             return nearest_edge(a, b, c, p);
         }
         return *p; // in the plane already: exactly itself
@@ -228,7 +249,7 @@ fn face<T: Real, const D: usize>(
     let l1 = e1.norm_squared();
     let u = e2 - e1 * e1.dot(e2).div_sat(l1);
     let uu = u.norm_squared();
-    if flat(uu * l1) {
+    if flat(uu.mul_wide(l1)) {
         return nearest_edge(a, b, c, p);
     }
     // `point_at`: an edge vector that overflowed, at weight 0, adds 0 (not
@@ -266,7 +287,7 @@ fn nearest_edge<T: Real, const D: usize>(
 }
 
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Triangle<T, D> {
-    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline(always)]
     fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         closest_on_triangle(&self.a, &self.b, &self.c, p)

@@ -31,7 +31,8 @@
 use crate::closest::gram::stationary;
 use crate::closest::point_triangle::largest_angle;
 use crate::closest::{closest_on_linear, closest_on_triangle, point_at, Interval};
-use crate::{ClosestPair, Point, Real, Segment, Triangle};
+use crate::{ClosestPair, Point, Real, Segment, Triangle, Wide};
+use num_traits::Zero;
 
 /// Where segment `seg` passes through the interior of triangle `tri`
 /// (meaningful where the two meet at interior points of both): `(s, point
@@ -58,25 +59,45 @@ pub(crate) fn crossing<T: Real, const D: usize>(
             f1[2] * f2[0] - f1[0] * f2[2],
             f1[0] * f2[1] - f1[1] * f2[0],
         ];
-        let dot = |v: &crate::Vector<T, D>| n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
+        // The signed distances times |n| are cubic in the coordinates:
+        // taken in the wide type (exact in fixed point).
+        let dot = |v: &crate::Vector<T, D>| {
+            n[0].mul_wide(v[0]) + n[1].mul_wide(v[1]) + n[2].mul_wide(v[2])
+        };
         let dp = dot(&(seg.a - x));
         let dq = dot(&(seg.b - x));
-        if (dp > zero && dq > zero) || (dp < zero && dq < zero) || dp == dq {
+        let w0 = T::Wide::zero();
+        if (dp > w0 && dq > w0) || (dp < w0 && dq < w0) || dp == dq {
             return None; // both on one side, or parallel to the plane
         }
         // The endpoints straddle the plane: s = |dp| / (|dp| + |dq|), the
         // point formed from the nearer end.
-        let (sa, sb) = (dp.abs(), dq.abs());
+        let abs = |w: T::Wide| {
+            if T::range_limit(crate::Growth::Quadratic).is_none() {
+                w.narrow().abs().widen() // floats: the float's abs
+            } else if w < w0 {
+                -w
+            } else {
+                w
+            }
+        };
+        let (sa, sb) = (abs(dp), abs(dq));
         let seg_t = Interval::Segment;
         let (s, on_seg) = if sa <= sb {
-            let s = seg_t.div_clamped(sa, sa + sb);
+            let s = seg_t.div_clamped_wide::<T>(sa, sa + sb);
             (s, point_at(&seg.a, &d, s))
         } else {
-            let u = seg_t.div_clamped(sb, sa + sb);
+            let u = seg_t.div_clamped_wide::<T>(sb, sa + sb);
             (T::one() - u, point_at(&seg.b, &-d, u))
         };
         let on_tri = closest_on_triangle(&tri.a, &tri.b, &tri.c, &on_seg);
         return Some((s, on_seg, on_tri));
+    }
+    if D < 3 {
+        // In a plane a segment meets the triangle's interior only if it
+        // crosses an edge or has an endpoint inside: the boundary
+        // candidates find both.
+        return None;
     }
     let [s, v, w] = stationary(&[d, -e1, -e2], &(seg.a - tri.a))?;
     let inside = s >= zero && s <= T::one() && v >= zero && w >= zero && v + w <= T::one();
@@ -160,7 +181,14 @@ pub(crate) fn segment_triangle<T: Real, const D: usize>(
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointsKernel<T, D, Triangle<T, D>>
     for Segment<T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    // Up to 3D every product that outgrows the scalar is in the wide type;
+    // from 4D the interior candidate solves normal equations in the
+    // scalar (quartic).
+    const GROWTH: crate::Growth = if D <= 3 {
+        crate::Growth::Quadratic
+    } else {
+        crate::Growth::Quartic
+    };
     #[inline]
     fn kernel_closest_points(&self, tri: &Triangle<T, D>) -> ClosestPair<T, D> {
         segment_triangle(self, tri)

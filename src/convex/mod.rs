@@ -83,10 +83,24 @@
 //!
 //! The simplex and EPA multiply up to four coordinates: every support
 //! point within `±T::range_limit(Growth::Quartic)` (`I16F16` ±3, `I32F32`
-//! ±62) is safe.
+//! ±62) is safe. Shapes beyond it (found from their support points along
+//! the axes) are moved into it first:
+//!
+//! - two shapes that fit in the range together, wherever they are, are
+//!   translated to it exactly, and every query answers as in the range;
+//! - shapes that together span more than the range follow the crate's
+//!   fixed-point range rule: [`intersects`] is `false`, [`contact`]
+//!   and [`cast`] are `None`, and [`closest_points`] answers from the
+//!   shapes scaled into the range by `2^-k` and moved back, with `2^k`
+//!   times the scaled answer's error (about `2^(k-16)` for `I32F32`).
+//!
+//! No query panics on any fixed-point input whose support points the
+//! shapes themselves can compute (the crate's shapes: coordinates, radii
+//! and extents within half the type's largest value).
 
 mod cast;
 mod epa;
+pub(crate) mod frame;
 mod gjk;
 pub mod pairs;
 mod pose;
@@ -102,6 +116,7 @@ pub use rounded::Rounded;
 pub(crate) use support::ball_offset;
 pub use support::Support;
 
+use frame::Fit;
 use gjk::{gjk, lift, lower, lower_point, Status};
 
 use crate::intersect::common::unit;
@@ -121,6 +136,18 @@ use crate::{ClosestPair, Contact, Real, Toi, Vector};
 /// ```
 #[must_use]
 pub fn closest_points<T, const D: usize, A, B>(a: &A, b: &B) -> ClosestPair<T, D>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
+    match frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()) {
+        Fit::In => closest_in::<T, D, A, B>(a, b),
+        Fit::Moved(f) => f.pair_back(closest_in::<T, D, _, _>(&f.shape(a), &f.shape(b))),
+    }
+}
+
+fn closest_in<T, const D: usize, A, B>(a: &A, b: &B) -> ClosestPair<T, D>
 where
     T: Real,
     A: Support<T, D> + ?Sized,
@@ -157,6 +184,19 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
+    match frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()) {
+        Fit::In => intersects_in::<T, D, A, B>(a, b),
+        Fit::Moved(f) if f.k == 0 => intersects_in::<T, D, _, _>(&f.shape(a), &f.shape(b)),
+        Fit::Moved(_) => false,
+    }
+}
+
+fn intersects_in<T, const D: usize, A, B>(a: &A, b: &B) -> bool
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
     gjk::<T, D, A, B>(a, b, Some(T::zero()), nalgebra::Vector3::zeros()).status == Status::Overlap
 }
 
@@ -175,6 +215,21 @@ where
 /// ```
 #[must_use]
 pub fn contact<T, const D: usize, A, B>(a: &A, b: &B) -> Option<Contact<T, D>>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
+    match frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()) {
+        Fit::In => contact_in::<T, D, A, B>(a, b),
+        Fit::Moved(f) if f.k == 0 => {
+            contact_in::<T, D, _, _>(&f.shape(a), &f.shape(b)).map(|c| f.contact_back(c))
+        }
+        Fit::Moved(_) => None,
+    }
+}
+
+fn contact_in<T, const D: usize, A, B>(a: &A, b: &B) -> Option<Contact<T, D>>
 where
     T: Real,
     A: Support<T, D> + ?Sized,
@@ -214,6 +269,21 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
+    match frame::fit::<T, D, A, B>(a, b, motion, T::zero()) {
+        Fit::In => cast_in::<T, D, A, B>(a, motion, b),
+        Fit::Moved(f) if f.k == 0 => {
+            cast_in::<T, D, _, _>(&f.shape(a), motion, &f.shape(b)).map(|t| f.toi_back(t))
+        }
+        Fit::Moved(_) => None,
+    }
+}
+
+fn cast_in<T, const D: usize, A, B>(a: &A, motion: &Vector<T, D>, b: &B) -> Option<Toi<T, D>>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+{
     let hit = cast::cast::<T, D, A, B>(a, motion, b, T::zero())?;
     if let Some(n) = hit.normal.and_then(|n| unit(&n)) {
         return Some(Toi {
@@ -224,7 +294,7 @@ where
     }
     // Touching or overlapping at the start: the penetration normal, from b
     // towards a.
-    let (point, normal) = match contact::<T, D, A, B>(a, b) {
+    let (point, normal) = match contact_in::<T, D, A, B>(a, b) {
         Some(c) => (c.point, -c.normal),
         None => {
             let against = unit(&lift(motion)).map_or(nalgebra::Vector3::zeros(), |(u, _)| -u);

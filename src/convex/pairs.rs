@@ -27,7 +27,12 @@
 //! shapes already overlapping at `t = 0` give the penetration normal. Empty
 //! shapes (a negative radius, a box with `min > max`, a polygon without
 //! vertices) are apart from everything; NaN and infinite input gives
-//! `false`, `None`, and closest points that may be NaN.
+//! `false`, `None`, and closest points that may be NaN. Fixed-point shapes
+//! beyond the range are moved into it as in [`crate::convex`] (its
+//! "Fixed point" section): translated exactly when they fit in the range
+//! together; otherwise the range rule (`false`, `None`, closest points from
+//! the shapes scaled into the range). The closed forms have their own
+//! kernels' ranges.
 //!
 //! ```
 //! use isect::{Aabb, Capsule, ClosestPoints, Intersect, Obb, Segment, Swept};
@@ -46,9 +51,11 @@ use nalgebra::Vector3;
 
 use crate::convex::cast::cast as gjk_cast;
 use crate::convex::epa::epa;
+use crate::convex::frame::{self, Fit, Frame, Moved};
 use crate::convex::gjk::{finite3, gjk, lift, lower, lower_point, Gjk, Status};
 use crate::convex::{Rounded, Support};
 use crate::intersect::common::{comes_first, radius_ok, unit};
+use crate::range::add_sat;
 use crate::{
     Aabb, Ball, Capsule, ClosestPair, ClosestPoint, ClosestPoints, Cone, Contact,
     ConvexPolyhedronRef, Cylinder, Intersect, Obb, Point, Polygon, Real, Segment, Swept, Toi,
@@ -256,7 +263,7 @@ where
 }
 
 /// The closest points of two cored shapes.
-pub(crate) fn closest<T, const D: usize, A, B>(a: &A, b: &B) -> ClosestPair<T, D>
+fn closest_in<T, const D: usize, A, B>(a: &A, b: &B) -> ClosestPair<T, D>
 where
     T: Real,
     A: Cored<T, D> + ?Sized,
@@ -280,7 +287,7 @@ where
 }
 
 /// Whether two cored shapes intersect (touching counts).
-pub(crate) fn intersects<T, const D: usize, A, B>(a: &A, b: &B) -> bool
+fn intersects_in<T, const D: usize, A, B>(a: &A, b: &B) -> bool
 where
     T: Real,
     A: Cored<T, D> + ?Sized,
@@ -313,7 +320,7 @@ where
 }
 
 /// The contact of two cored shapes; `None` when they are apart.
-pub(crate) fn contact<T, const D: usize, A, B>(a: &A, b: &B) -> Option<Contact<T, D>>
+fn contact_in<T, const D: usize, A, B>(a: &A, b: &B) -> Option<Contact<T, D>>
 where
     T: Real,
     A: Cored<T, D> + ?Sized,
@@ -367,7 +374,7 @@ where
 }
 
 /// The first contact of `a` moving by `motion` with the static `b`.
-pub(crate) fn toi<T, const D: usize, A, B>(a: &A, motion: &Vector<T, D>, b: &B) -> Option<Toi<T, D>>
+fn toi_in<T, const D: usize, A, B>(a: &A, motion: &Vector<T, D>, b: &B) -> Option<Toi<T, D>>
 where
     T: Real,
     A: Cored<T, D> + ?Sized,
@@ -393,7 +400,7 @@ where
     }
     // Touching or overlapping at the start: the penetration normal, from
     // b towards a.
-    Some(match contact(a, b) {
+    Some(match contact_in(a, b) {
         Some(c) => Toi {
             t: T::zero(),
             point: c.point,
@@ -405,6 +412,131 @@ where
             normal: lower(&unit(&lift(motion)).map_or(Vector3::zeros(), |(u, _)| -u)),
         },
     })
+}
+
+// ---------------------------------------------------------------------------
+// The range: fixed-point shapes beyond it are moved into it (`frame`).
+
+/// A cored shape seen in a [`Frame`]: its core moved, its radius scaled.
+struct MovedCored<'s, C: ?Sized, T: Real> {
+    shape: &'s C,
+    frame: Frame<T>,
+}
+
+impl<C: Cored<T, D> + ?Sized, T: Real, const D: usize> Support<T, D> for MovedCored<'_, C, T> {
+    #[inline]
+    fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        self.frame.shape(self.shape).support(dir)
+    }
+}
+
+impl<C: Cored<T, D> + ?Sized, T: Real, const D: usize> Cored<T, D> for MovedCored<'_, C, T> {
+    type Core<'s>
+        = Moved<C::Core<'s>, T>
+    where
+        Self: 's;
+    #[inline]
+    fn core(&self) -> Moved<C::Core<'_>, T> {
+        self.frame.shape(self.shape.core())
+    }
+    #[inline]
+    fn margin(&self) -> T {
+        self.frame.len(self.shape.margin())
+    }
+    #[inline]
+    fn usable(&self) -> bool {
+        self.shape.usable()
+    }
+    #[inline]
+    fn hint(&self) -> Point<T, D> {
+        lower_point(&self.frame.point(&lift(&self.shape.hint().coords)))
+    }
+}
+
+/// Where two cored shapes (and a motion) stand against the fixed-point
+/// range ([`frame::fit`]).
+#[inline(always)]
+fn fit<T, const D: usize, A, B>(a: &A, b: &B, motion: &Vector<T, D>) -> Fit<T>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    if T::range_limit(crate::Growth::Quartic).is_none() {
+        return Fit::In;
+    }
+    let r = add_sat(a.margin().max_sel(T::zero()), b.margin().max_sel(T::zero()));
+    frame::fit::<T, D, _, _>(&a.core(), &b.core(), motion, r)
+}
+
+/// The closest points of two cored shapes.
+pub(crate) fn closest<T, const D: usize, A, B>(a: &A, b: &B) -> ClosestPair<T, D>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    match fit(a, b, &Vector::zeros()) {
+        Fit::In => closest_in(a, b),
+        Fit::Moved(f) => f.pair_back(closest_in(&f.cored(a), &f.cored(b))),
+    }
+}
+
+/// Whether two cored shapes intersect (touching counts).
+pub(crate) fn intersects<T, const D: usize, A, B>(a: &A, b: &B) -> bool
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    match fit(a, b, &Vector::zeros()) {
+        Fit::In => intersects_in(a, b),
+        Fit::Moved(f) if f.k == 0 => intersects_in(&f.cored(a), &f.cored(b)),
+        Fit::Moved(_) => false,
+    }
+}
+
+/// The contact of two cored shapes; `None` when they are apart.
+pub(crate) fn contact<T, const D: usize, A, B>(a: &A, b: &B) -> Option<Contact<T, D>>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    match fit(a, b, &Vector::zeros()) {
+        Fit::In => contact_in(a, b),
+        Fit::Moved(f) if f.k == 0 => {
+            contact_in(&f.cored(a), &f.cored(b)).map(|c| f.contact_back(c))
+        }
+        Fit::Moved(_) => None,
+    }
+}
+
+/// The first contact of `a` moving by `motion` with the static `b`.
+pub(crate) fn toi<T, const D: usize, A, B>(a: &A, motion: &Vector<T, D>, b: &B) -> Option<Toi<T, D>>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    match fit(a, b, motion) {
+        Fit::In => toi_in(a, motion, b),
+        Fit::Moved(f) if f.k == 0 => {
+            toi_in(&f.cored(a), motion, &f.cored(b)).map(|t| f.toi_back(t))
+        }
+        Fit::Moved(_) => None,
+    }
+}
+
+impl<T: Real> Frame<T> {
+    /// A cored shape seen in the frame.
+    #[inline]
+    fn cored<'s, C: ?Sized>(&self, shape: &'s C) -> MovedCored<'s, C, T> {
+        MovedCored {
+            shape,
+            frame: *self,
+        }
+    }
 }
 
 /// A time of impact of `b` moving by `-motion` against the static `a`, read
@@ -822,6 +954,42 @@ gjk_3d_self! {
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| s.vertices.iter().flat_map(|v| v.iter()).copied();
 }
 
+/// A pair answered by GJK in every family, in any dimension: closest
+/// points, the contact (`Intersect`; `no contact`: the `Intersect` is a
+/// cast, elsewhere) and each shape swept against the other.
+macro_rules! gjk_pairs {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt $(, $no:ident contact)?;)*) => {$(
+        closest_pair! { [$($g)*] $A, $B => $d, closest; }
+        gjk_pairs!(@contact [$($g)*] $A, $B => $d $(, $no)?);
+        swept_pair! {
+            [$($g)*] $A, $B => $d, gjk_toi;
+            [$($g)*] $B, $A => $d, gjk_toi;
+        }
+    )*};
+    (@contact [$($g:tt)*] $A:ty, $B:ty => $d:tt) => {
+        contact_pair! { [$($g)*] $A, $B => $d; }
+    };
+    (@contact [$($g:tt)*] $A:ty, $B:ty => $d:tt, no) => {};
+}
+
+// Rounded shapes (any shape with a support map, grown by a radius) with
+// every shape: GJK on the inner shape, the radius added (exact where the
+// inner pair is). A segment's `Intersect` with a rounded shape is its cast
+// (`RayCast`, src/convex/ray.rs). Two rounded shapes: through the entry
+// points of `isect::convex` (their dimension is not in their type).
+gjk_pairs! {
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Ball<T, D> => D;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Aabb<T, D> => D;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Obb<T, D> => D;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Capsule<T, D> => D;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Segment<T, D> => D, no contact;
+    [S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Triangle<T, D> => D;
+    ['a, S: Support<T, D>, T: Real, const D: usize] Rounded<S, T>, Polygon<'a, T, D> => D;
+    [S: Support<T, 3>, T: Real] Rounded<S, T>, Cylinder<T> => 3;
+    [S: Support<T, 3>, T: Real] Rounded<S, T>, Cone<T> => 3;
+    ['a, S: Support<T, 3>, T: Real] Rounded<S, T>, ConvexPolyhedronRef<'a, T> => 3;
+}
+
 /// The owned polyhedron (feature `alloc`): as the borrowed one.
 #[cfg(feature = "alloc")]
 mod owned {
@@ -839,6 +1007,10 @@ mod owned {
         [T: Real] Cylinder<T>, ConvexPolyhedron<T>;
         [T: Real] Cone<T>, ConvexPolyhedron<T>;
         ['a, T: Real] ConvexPolyhedronRef<'a, T>, ConvexPolyhedron<T>;
+    }
+
+    gjk_pairs! {
+        [S: Support<T, 3>, T: Real] Rounded<S, T>, ConvexPolyhedron<T> => 3;
     }
 
     gjk_3d_self! {

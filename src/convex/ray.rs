@@ -193,3 +193,11 @@ where
         solid_point_hit(self.contains(p), p, t)
     }
 }
+
+// A ray, segment or line against a rounded shape: its cast (the pair
+// tables of src/convex/pairs.rs leave this `Intersect` to the cast, as for
+// the other curved shapes).
+crate::intersect::cast::cast_pair!(
+    [S: Support<T, D> + ClosestPoint<T, D>, T: Real, const D: usize] Rounded<S, T> => RayHit<T, D>;
+    crate::Ray<T, D>, crate::Segment<T, D>, crate::Line<T, D>
+);

@@ -16,13 +16,17 @@ use crate::{
 /// It answers what its shape answers, through the shape: its support map
 /// is the shape's plus the ball's, its closest point the shape's moved
 /// towards the query point by `radius`; its casts ([`crate::RayCast`])
-/// run the GJK ray cast with the radius as margin. With another convex
-/// shape it is queried through the entry points of [`crate::convex`]
-/// (`closest_points`, `intersects`, `contact`, `cast`; there are no
-/// `ClosestPoints`/`Intersect`/`Swept` impls for `Rounded` yet), which run
-/// GJK on the shape itself and add the radius: exact where the shape's
-/// answer is (a rounded box meets a box at the exact distance, not at the
-/// tolerance GJK reaches on curved surfaces).
+/// run the GJK ray cast with the radius as margin. With the crate's convex
+/// shapes (ball, boxes, capsule, segment, triangle, polygon, cylinder,
+/// cone, polyhedron) it has [`ClosestPoints`](crate::ClosestPoints),
+/// [`Intersect`](crate::Intersect) (a [`Contact`](crate::Contact); with a
+/// ray, segment or line, the cast) and the swept `Intersect` on
+/// [`Swept`](crate::Swept), both orders (the table of
+/// [`crate::convex::pairs`]); with another `Rounded` shape or a shape of
+/// your own, the entry points of [`crate::convex`]. Each runs GJK on the
+/// shape itself and adds the radius: exact where the shape's answer is (a
+/// rounded box meets a box at the exact distance, not at the tolerance
+/// GJK reaches on curved surfaces).
 ///
 /// A negative or NaN radius makes an empty shape: the pair queries answer
 /// as for an empty shape (apart), and its support map is the shape's.
@@ -34,6 +38,11 @@ use crate::{
 /// // At a corner the rounding is a sphere.
 /// let d = rounded_box.distance(&Point3::new(2.0, 2.0, 2.0));
 /// assert!((d - (3f64.sqrt() - 0.5)).abs() < 1e-12);
+/// // With another shape: the box's distance less the radius.
+/// use isect::{ClosestPoints, Intersect, Obb, nalgebra::{Matrix3, Vector3}};
+/// let other = Obb::new(Point3::new(4.0, 0.5, 0.5), Vector3::new(0.5, 0.5, 0.5), Matrix3::identity());
+/// assert!((rounded_box.closest_points(&other).distance() - 2.0).abs() < 1e-12);
+/// assert!(!other.intersects(&rounded_box));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rounded<S, T: Real> {

@@ -247,6 +247,31 @@ fn normalise<T: Real>(u: [T; 4], len: usize) -> [T; 4] {
     out
 }
 
+/// `Σ λ_i p_i` in affine form from the point of the largest weight
+/// (`p_m + Σ λ_i (p_i - p_m)`): a point near one vertex of a long simplex
+/// (a far support point of a long segment) is then as accurate as that
+/// vertex, whatever the rounding of the other weights times the far
+/// points.
+#[inline]
+pub(crate) fn combine<T: Real>(p: &[Vector3<T>], lambda: &[T]) -> Vector3<T> {
+    let mut m = 0;
+    for (i, l) in lambda.iter().enumerate().take(p.len()) {
+        if lambda.get(m).is_some_and(|lm| *l > *lm) {
+            m = i;
+        }
+    }
+    let Some(base) = p.get(m).copied() else {
+        return Vector3::zeros();
+    };
+    let mut v = base;
+    for (i, (q, l)) in p.iter().zip(lambda.iter()).enumerate() {
+        if i != m {
+            v += (q - base) * *l;
+        }
+    }
+    v
+}
+
 impl<T: Real> Simplex<T> {
     /// The empty simplex.
     #[inline(always)]
@@ -303,16 +328,17 @@ impl<T: Real> Simplex<T> {
         // to exactly one (rounded, or truncated in fixed point) move the
         // points along the simplex, not off it (a face's points stay on
         // the face's plane when the vertices' coordinates agree there).
+        // (From the vertex of the largest weight: see `combine`.)
         let verts = self.vertices();
-        let Some((first, rest)) = verts.split_first() else {
-            return (Vector3::zeros(), Vector3::zeros());
-        };
-        let (mut pa, mut pb) = (first.a, first.b);
-        for (v, l) in rest.iter().zip(self.lambda.iter().skip(1)) {
-            pa += (v.a - first.a) * *l;
-            pb += (v.b - first.b) * *l;
+        let mut a = [Vector3::zeros(); 4];
+        let mut b = [Vector3::zeros(); 4];
+        for (k, v) in verts.iter().enumerate() {
+            a[k] = v.a;
+            b[k] = v.b;
         }
-        (pa, pb)
+        let n = verts.len();
+        let (a, b) = (a.get(..n).unwrap_or(&[]), b.get(..n).unwrap_or(&[]));
+        (combine(a, &self.lambda), combine(b, &self.lambda))
     }
 
     /// The smallest face holding the simplex's point nearest the origin,
@@ -367,9 +393,13 @@ fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
         return Sub::point(j, &q);
     }
     let sum = up + uq;
+    // Both weights divided out (not `1 - lq`, whose rounding, times a far
+    // end, would swamp a near nearest point), and the point taken from the
+    // end of the larger weight: its error is that of the near end's
+    // coordinates, not of the far end's.
     let lq = uq.div_sat(sum);
-    let lp = T::one() - lq;
-    let mut v = p * lp + q * lq;
+    let lp = up.div_sat(sum);
+    let mut v = combine(&[p, q], &[lp, lq]);
     let mut vv = v.norm_squared();
     // The origin exactly on the segment: collinear, and between the ends.
     if may_vanish(|| (vv, p.norm_squared().max_sel(q.norm_squared())))
@@ -481,7 +511,7 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
         ],
         3,
     );
-    let mut v = a * lambda[0] + b * lambda[1] + c * lambda[2];
+    let mut v = combine(&[a, b, c], &lambda);
     let mut vv = v.norm_squared();
     // The origin exactly on the triangle: in its plane (in 2D, always).
     if planar

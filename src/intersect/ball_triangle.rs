@@ -36,7 +36,7 @@ pub(crate) fn triangle_axes<T: Real, const D: usize>(t: &Triangle<T, D>) -> [Vec
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<T, D>>
     for Ball<T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
     #[inline]

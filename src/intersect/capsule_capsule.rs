@@ -72,7 +72,7 @@ fn key<T: Real, const D: usize>(c: &Capsule<T, D>) -> impl Iterator<Item = T> + 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Capsule<T, D>>
     for Capsule<T, D>
 {
-    const GROWTH: crate::Growth = crate::Growth::Quartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
     fn kernel_intersect(&self, other: &Capsule<T, D>) -> Option<Contact<T, D>> {
