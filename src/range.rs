@@ -20,9 +20,7 @@
 //!   exactly, scaled by a power of two; saturating at the type's range).
 //!   A convex hull (whose planes are borrowed) has no such fallback:
 //!   `try_closest_point` is `None` and `closest_point` returns the point
-//!   itself. (Interim: the polygon closest point beyond its range and
-//!   the closest pairs with a ray or a line in fixed point still evaluate
-//!   in `f64`.)
+//!   itself.
 //!
 //! and the checked forms (`checked_intersect`, `checked_closest_point`,
 //! ...) return [`OutOfRange`](crate::OutOfRange) there.
@@ -375,12 +373,13 @@ fn far_point_distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>,
     }
 }
 
-// -- interim: the f64 fallback of the triangle and linear-pair kernels ------
+// -- interim: the f64 fallbacks of the cone/cylinder helpers and the -------
+// -- fixed-point triangle cast ----------------------------------------------
 //
-// The polygon closest point beyond its range (borrowed vertices: no
-// scaled copy) and the closest pairs with a ray or a line in fixed point
-// (unbounded parameters) are still evaluated in `f64`; triangles and
-// segment pairs answer from their inputs scaled into the range.
+// Every closest-point query beyond its range answers from its inputs moved
+// into it (`scale`); the cone's and cylinder's helpers and the watertight
+// triangle cast of a fixed-point caster with a short direction are still
+// evaluated in `f64`.
 
 /// `p` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
 /// rounds and, if fixed point, saturates).
@@ -424,25 +423,6 @@ impl<T: Real, const D: usize> Recast<T> for Point<T, D> {
     #[inline]
     fn in_f64(&self) -> Point<f64, D> {
         pt(self)
-    }
-}
-
-/// Interim: the closest pair evaluated in `f64` and converted back (points
-/// and parameters saturating).
-#[inline(never)]
-pub(crate) fn closest_points_f64<T, A, B, const D: usize>(a: &A, b: &B) -> crate::ClosestPair<T, D>
-where
-    T: Real,
-    A: Recast<T>,
-    B: Recast<T>,
-    A::F64: crate::ClosestPoints<B::F64, Output = crate::ClosestPair<f64, D>>,
-{
-    let q = crate::ClosestPoints::closest_points(&a.in_f64(), &b.in_f64());
-    crate::ClosestPair {
-        point_a: pt(&q.point_a),
-        point_b: pt(&q.point_b),
-        s: T::from_f64_lossy(q.s),
-        t: T::from_f64_lossy(q.t),
     }
 }
 

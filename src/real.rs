@@ -36,12 +36,12 @@ use crate::{Orient, Vector};
 /// outgrow the scalar are taken in its wide type ([`Real::Wide`]:
 /// `mul_wide` is exact), so a query whose larger intermediates (products
 /// of two squared lengths, triple products, discriminants) all go there
-/// belongs to [`Growth::Quadratic`]: every query does (the triangle's
-/// closest point and the segment and triangle closest pairs included), but
-/// the few whose kernels are still being moved to the wide type (the
-/// polygon's and the hull's closest point, closest pairs with a ray or a
-/// line, two box sweeps), which keep [`Growth::Quartic`] or
-/// [`Growth::SweepQuartic`] meanwhile.
+/// belongs to [`Growth::Quadratic`]: every query does (the triangle's and
+/// polygon's closest points and the closest pairs of segments, rays,
+/// lines and triangles included), but the few whose kernels are still
+/// being moved to the wide type (the hull's closest point, two box
+/// sweeps, 3D line–segment intersection), which keep [`Growth::Quartic`]
+/// or [`Growth::SweepQuartic`] meanwhile.
 ///
 /// ```
 /// use isect::Growth;
@@ -54,9 +54,9 @@ pub enum Growth {
     /// meant to have: `I16F16` ±45, `I32F32` ±11,585.
     Quadratic,
     /// Products of two squared lengths kept in the scalar: `9·s⁴`
-    /// (`I16F16` ±3, `I32F32` ±62). Interim: polygons' and hulls' closest
-    /// points, closest pairs with a ray or a line, segment–triangle and
-    /// triangle–triangle closest pairs from 4D.
+    /// (`I16F16` ±3, `I32F32` ±62). Interim: hulls' closest points,
+    /// segment–triangle and triangle–triangle closest pairs from 4D, 3D
+    /// line–segment intersection.
     Quartic,
     /// Swept tests' quadratics in `t` kept in the scalar: `20·s²` (±20,
     /// ±5,181). No query uses it any more (the swept tests take their

@@ -2190,8 +2190,8 @@ queries! {
     point_triangle, Quadratic, LikeExact, |b| { let (x, p) = (b.triangle::<S>(), b.p::<S>()); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_triangle;
     point_polygon, Quadratic, LikeExact, |b| { let (q, p) = (b.quad::<S>(), b.p::<S>()); let x = Polygon::new(&q); (x.closest_point(&p), Sc(x.distance(&p))) } => x_point_polygon;
     segment_segment, Quadratic, LikeExact, |b| b.segment::<S>().closest_points(&b.segment::<S>()) => x_segment_segment;
-    ray_ray, Quartic, LikeExact, |b| { let c = b.ray::<S>().closest_points(&b.ray::<S>()); (c.point_a, (c.point_b, c)) } => x_ray_ray;
-    line_segment, Quartic, LikeExact, |b| { let c = b.line::<S>().closest_points(&b.segment::<S>()); (c.point_a, (c.point_b, c)) } => x_line_segment;
+    ray_ray, Quadratic, LikeExact, |b| { let c = b.ray::<S>().closest_points(&b.ray::<S>()); (c.point_a, (c.point_b, c)) } => x_ray_ray;
+    line_segment, Quadratic, LikeExact, |b| { let c = b.line::<S>().closest_points(&b.segment::<S>()); (c.point_a, (c.point_b, c)) } => x_line_segment;
     segment_triangle, Quadratic, LikeExact, |b| b.segment::<S>().closest_points(&b.triangle::<S>()) => x_segment_triangle;
     triangle_triangle, Quadratic, LikeExact, |b| b.triangle::<S>().closest_points(&b.triangle::<S>()) => x_triangle_triangle;
     point_hull, Quartic, NONE, |b| { let planes = b.box_planes::<S>(); let p = b.p::<S>(); ConvexHull::new(&planes).try_closest_point(&p) } => x_point_hull;

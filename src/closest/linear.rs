@@ -264,6 +264,13 @@ fn solve<T: Real, const D: usize>(
         det = (det1.narrow() * w_max).widen();
         s_num = s1;
     }
+    let segments = i1 == Interval::Segment && i2 == Interval::Segment;
+    if !float && !segments {
+        // Fixed point with a ray or a line: parameters may be far beyond
+        // the range (nearly parallel directions), so every product with
+        // one is taken in the wide type.
+        return unbounded_wide([a, b, c, d, e], det, s_num, i1, i2, u, v, x);
+    }
     if det > T::Wide::zero() {
         // Not parallel: clamp the unconstrained s, project for t; if t had
         // to be clamped, project back for s (RTCD 5.1.9: exact for a box
@@ -300,6 +307,85 @@ fn solve<T: Real, const D: usize>(
     (best.0, best.1)
 }
 
+/// The rest of [`solve`] for fixed point with a ray or a line: the same
+/// steps, with every product of a parameter (which may be anything up to
+/// the type's largest value) taken in the wide type, so that nothing
+/// overflows; distances of the boundary candidates compared in the wide
+/// type (components saturating at a quarter of the type's range).
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn unbounded_wide<T: Real, const D: usize>(
+    [a, b, c, d, e]: [T; 5],
+    det: T::Wide,
+    s_num: T::Wide,
+    i1: Interval,
+    i2: Interval,
+    u: &[T; D],
+    v: &[T; D],
+    x: &[T; D],
+) -> (T, T) {
+    let t_of = |s: T| i2.div_clamped_wide::<T>(b.mul_wide(s) + e.widen(), c.widen());
+    let s_of = |t: T| i1.div_clamped_wide::<T>(b.mul_wide(t) - d.widen(), a.widen());
+    if det > T::Wide::zero() {
+        let s = i1.div_clamped_wide::<T>(s_num, det);
+        let t_num = b.mul_wide(s) + e.widen();
+        let t = i2.div_clamped_wide::<T>(t_num, c.widen());
+        // Whether t_num / c lies in i2 (c > 0 here, as det > 0).
+        let held = (i2.lo::<T>().is_none() || t_num >= T::Wide::zero())
+            && (i2.hi::<T>().is_none() || t_num <= c.widen());
+        if held {
+            return (s, t);
+        }
+        return (s_of(t), t);
+    }
+    let q = T::max_finite().mul_pow2(-2);
+    let dist2 = |s: T, t: T| {
+        x.iter()
+            .zip(u.iter().zip(v.iter()))
+            .fold(T::Wide::zero(), |acc, (xi, (ui, vi))| {
+                let w = (xi.widen() + ui.mul_wide(s) - vi.mul_wide(t))
+                    .narrow()
+                    .clamp_sel(-q, q);
+                acc + w.mul_wide(w)
+            })
+    };
+    let s0 = i1.clamp(T::zero());
+    let t0 = t_of(s0);
+    let s0 = s_of(t0);
+    let mut best = (s0, t0, dist2(s0, t0));
+    let mut consider = |s: T, t: T| {
+        let d2 = dist2(s, t);
+        if d2 < best.2 {
+            best = (s, t, d2);
+        }
+    };
+    for s in [i1.lo::<T>(), i1.hi::<T>()].into_iter().flatten() {
+        consider(s, t_of(s));
+    }
+    for t in [i2.lo::<T>(), i2.hi::<T>()].into_iter().flatten() {
+        consider(s_of(t), t);
+    }
+    (best.0, best.1)
+}
+
+/// `o + d s` for a parameter that may be far beyond the fixed-point range
+/// (a ray's or a line's): for fixed point in the wide type, saturating at
+/// the type's range; for floats [`point_at`].
+#[inline(always)]
+pub(crate) fn point_at_far<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    s: T,
+) -> Point<T, D> {
+    if T::range_limit(crate::Growth::Quadratic).is_none() {
+        return point_at(o, d, s);
+    }
+    Point::from(
+        o.coords
+            .zip_map(d, |x, y| (x.widen() + y.mul_wide(s)).narrow()),
+    )
+}
+
 /// `o + d s`, where a product `inf * 0` (a segment whose direction
 /// overflowed, at parameter 0) counts as 0 rather than NaN: finite
 /// endpoints never give a NaN point. (A direction that overflowed meets
@@ -327,24 +413,25 @@ macro_rules! linear_pair {
         impl<T: $crate::Real, const D: usize>
             $crate::range::kernel::ClosestPointsKernel<T, D, $B<T, D>> for $A<T, D>
         {
-            // Segment pairs: every product that outgrows the scalar is
-            // taken in the wide type. Pairs with a ray or a line keep the
-            // quartic class (evaluated in f64 in fixed point, see below).
-            const GROWTH: $crate::Growth = if matches!($ia, $crate::closest::Interval::Segment)
-                && matches!($ib, $crate::closest::Interval::Segment)
-            {
-                $crate::Growth::Quadratic
-            } else {
-                $crate::Growth::Quartic
-            };
+            // Every product that outgrows the scalar is taken in the wide
+            // type (with a ray or a line, every product of a parameter).
+            const GROWTH: $crate::Growth = $crate::Growth::Quadratic;
             #[inline(always)]
             fn kernel_closest_points(&self, other: &$B<T, D>) -> $crate::ClosestPair<T, D> {
                 let ($x, $y) = (self, other);
                 let (o1, d1, o2, d2) = ($xo, $xd, $yo, $yd);
                 let (s, t) = $crate::closest::closest_on_linear(&o1, &d1, $ia, &o2, &d2, $ib);
+                // A ray's or a line's point may be far beyond the range.
+                let at = |o: &$crate::Point<T, D>, d: &$crate::Vector<T, D>, s: T, i| {
+                    if i == $crate::closest::Interval::Segment {
+                        $crate::closest::point_at(o, d, s)
+                    } else {
+                        $crate::closest::point_at_far(o, d, s)
+                    }
+                };
                 $crate::ClosestPair {
-                    point_a: $crate::closest::point_at(&o1, &d1, s),
-                    point_b: $crate::closest::point_at(&o2, &d2, t),
+                    point_a: at(&o1, &d1, s, $ia),
+                    point_b: at(&o2, &d2, t, $ib),
                     s,
                     t,
                 }
@@ -355,18 +442,7 @@ macro_rules! linear_pair {
             type Output = $crate::ClosestPair<T, D>;
             #[inline]
             fn closest_points(&self, other: &$B<T, D>) -> $crate::ClosestPair<T, D> {
-                // Interim: a pair with a ray or a line in fixed point is
-                // evaluated in f64 (see `range`): their parameters are
-                // unbounded, and nearly parallel directions put the
-                // closest points (and the products on the way) far beyond
-                // the type's range. Segment pairs beyond the range answer
-                // from the inputs scaled into it.
-                let unbounded = !(matches!($ia, $crate::closest::Interval::Segment)
-                    && matches!($ib, $crate::closest::Interval::Segment));
-                let fixed = <T as $crate::Real>::range_limit($crate::Growth::Quadratic).is_some();
-                if fixed && unbounded {
-                    return $crate::range::closest_points_f64(self, other);
-                }
+                // Beyond the range: the inputs moved into it (see `range`).
                 $crate::range::kernel::closest_points_or_far::<T, _, _, D>(self, other)
             }
             #[inline]

@@ -472,10 +472,14 @@ where
     match super::scale::moved_pair(A::GROWTH, a, b, &o) {
         Some((a2, b2, k)) => {
             let q = a2.kernel_closest_points(&b2);
+            // Parameters along rays and lines scale back (saturating);
+            // along segments they are unchanged.
+            let r = T::range_limit(A::GROWTH).unwrap_or_else(T::one);
             ClosestPair {
                 point_a: super::scale::point_back(&o, &q.point_a, k),
                 point_b: super::scale::point_back(&o, &q.point_b, k),
-                ..q
+                s: q.s.mul_pow2(a.param_shift(k, r)),
+                t: q.t.mul_pow2(b.param_shift(k, r)),
             }
         }
         // Not reached: every shape with a closest pair can be scaled.

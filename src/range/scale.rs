@@ -44,6 +44,16 @@ pub(crate) trait Scale<T: Real, const D: usize>: Sized {
     /// normal within `±r` (the same plane: its equation scaled). `None` for
     /// shapes that cannot be rebuilt (borrowed vertices or planes).
     fn moved(&self, o: &Point<T, D>, k: i32, r: T) -> Option<Self>;
+    /// How a parameter along the shape changes under [`Scale::moved`]: the
+    /// parameter of a point is `2^shift` times its parameter in the moved
+    /// space. Zero (unchanged) for segments, whose direction scales with
+    /// space; `k - j` for rays and lines, whose direction is only halved
+    /// `j` times where it is longer than the range allows.
+    #[allow(dead_code)]
+    fn param_shift(&self, k: i32, r: T) -> i32 {
+        let _ = (k, r);
+        0
+    }
 }
 
 /// `|x|`, saturating (the fixed types' `MIN` has no negation).
@@ -184,6 +194,10 @@ macro_rules! scale_linear {
                     origin: self.origin.moved(o, k, r)?,
                     dir: direction_moved(&self.dir, r).0,
                 })
+            }
+            #[inline]
+            fn param_shift(&self, k: i32, r: T) -> i32 {
+                k - direction_moved(&self.dir, r).1
             }
         }
     };
