@@ -124,7 +124,14 @@ macro_rules! side_by_side {
 }
 
 side_by_side!(f32_vs_parry3d, f32, parry3d, rows_f32, "parry3d", 2e-3);
-side_by_side!(f64_vs_parry3d_f64, f64, parry3d_f64, rows_f64, "parry3d-f64", 1e-7);
+side_by_side!(
+    f64_vs_parry3d_f64,
+    f64,
+    parry3d_f64,
+    rows_f64,
+    "parry3d-f64",
+    1e-7
+);
 
 criterion_group!(benches, f32_vs_parry3d, f64_vs_parry3d_f64);
 criterion_main!(benches);

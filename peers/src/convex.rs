@@ -178,7 +178,10 @@ macro_rules! convex_rows {
                             r as $t,
                         );
                         let e = Point3::new(e[0] as $t, e[1] as $t, e[2] as $t);
-                        (Placed::new(cyl, iso(pa)), Placed::new(Aabb::new(-e, e), iso(pb)))
+                        (
+                            Placed::new(cyl, iso(pa)),
+                            Placed::new(Aabb::new(-e, e), iso(pb)),
+                        )
                     })
                     .collect();
                 let peer = cases

@@ -98,8 +98,22 @@ fn main() {
     let isect = a[3] == "isect";
     let passes: usize = a[4].parse().unwrap_or(1);
     if a[1] == "f32" {
-        probe!(rows_f32, parry3d, a[0].as_str(), a[2].as_str(), isect, passes);
+        probe!(
+            rows_f32,
+            parry3d,
+            a[0].as_str(),
+            a[2].as_str(),
+            isect,
+            passes
+        );
     } else {
-        probe!(rows_f64, parry3d_f64, a[0].as_str(), a[2].as_str(), isect, passes);
+        probe!(
+            rows_f64,
+            parry3d_f64,
+            a[0].as_str(),
+            a[2].as_str(),
+            isect,
+            passes
+        );
     }
 }
