@@ -42,7 +42,7 @@
 //! Fixed point: the side values are products of two dot products (quartic
 //! in the coordinates), the normal's squared length and the flatness test
 //! too: they are the values that outgrow the type, taken in its wide type
-//! ([`Real::Wide`](crate::Real::Wide): exact products, exact signs), so
+//! ([`Real::Wide`]: exact products, exact signs), so
 //! the query has the quadratic range (`I16F16` ±45, `I32F32` ±11,585).
 //!
 //! Degenerate cases: a triangle whose vertices are collinear or coincide
