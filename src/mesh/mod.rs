@@ -465,6 +465,14 @@ impl<T: Real> TriMesh<T> {
             |r| self.first_id(r),
             |r, t_max| {
                 let first = r.child as usize;
+                // Keep the nearer hit (the smaller index on a tie) and
+                // narrow the walk to it.
+                let mut offer = |t: T, i: u32, j: usize, k: usize, t_max: &mut T| {
+                    if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
+                        best = Some((t, i, first + j, k));
+                        *t_max = t;
+                    }
+                };
                 for (j, b) in self.leaf_blocks(r).iter().enumerate() {
                     let h = b.test(&lanes, *t_max);
                     if h.hit | h.hard == 0 {
@@ -477,10 +485,7 @@ impl<T: Real> TriMesh<T> {
                         let (Some(&t), Some(&i)) = (h.t.get(k), b.id.get(k)) else {
                             continue;
                         };
-                        if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
-                            best = Some((t, i, first + j, k));
-                            *t_max = t;
-                        }
+                        offer(t, i, j, k, t_max);
                     }
                     let mut hard = h.hard;
                     while hard != 0 {
@@ -493,11 +498,7 @@ impl<T: Real> TriMesh<T> {
                         let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
                             continue;
                         };
-                        let i = i as u32;
-                        if best.is_none_or(|(bt, bi, ..)| h.t < bt || (h.t == bt && i < bi)) {
-                            best = Some((h.t, i, first + j, k));
-                            *t_max = h.t;
-                        }
+                        offer(h.t, i as u32, j, k, t_max);
                     }
                 }
                 true
