@@ -287,10 +287,31 @@ fn solve<T: Real, const D: usize>(
     }
     // The minimum is on the boundary of the domain (or the directions are
     // parallel): try each finite end, and one alternation from s = 0.
-    let dist2 = |s: T, t: T| (r + d1 * s - d2 * t).norm_squared();
+    boundary_min(
+        i1,
+        i2,
+        |s| i2.div_clamped(b * s + e, c),
+        |t| i1.div_clamped(b * t - d, a),
+        |s, t| (r + d1 * s - d2 * t).norm_squared(),
+    )
+}
+
+/// The boundary part of [`solve`]: one alternation from `s = 0`, then
+/// each finite end of either parameter with the other projected, keeping
+/// the pair of the smallest `dist2` (the first on a tie). `t_of` and
+/// `s_of` project one parameter onto the other's interval; `dist2` may
+/// measure in the wide type.
+#[inline(always)]
+fn boundary_min<T: Real, W: PartialOrd>(
+    i1: Interval,
+    i2: Interval,
+    t_of: impl Fn(T) -> T,
+    s_of: impl Fn(T) -> T,
+    dist2: impl Fn(T, T) -> W,
+) -> (T, T) {
     let s0 = i1.clamp(T::zero());
-    let t0 = i2.div_clamped(b * s0 + e, c);
-    let s0 = i1.div_clamped(b * t0 - d, a);
+    let t0 = t_of(s0);
+    let s0 = s_of(t0);
     let mut best = (s0, t0, dist2(s0, t0));
     let mut consider = |s: T, t: T| {
         let d2 = dist2(s, t);
@@ -299,10 +320,10 @@ fn solve<T: Real, const D: usize>(
         }
     };
     for s in [i1.lo::<T>(), i1.hi::<T>()].into_iter().flatten() {
-        consider(s, i2.div_clamped(b * s + e, c));
+        consider(s, t_of(s));
     }
     for t in [i2.lo::<T>(), i2.hi::<T>()].into_iter().flatten() {
-        consider(i1.div_clamped(b * t - d, a), t);
+        consider(s_of(t), t);
     }
     (best.0, best.1)
 }
@@ -349,23 +370,7 @@ fn unbounded_wide<T: Real, const D: usize>(
                 acc + w.mul_wide(w)
             })
     };
-    let s0 = i1.clamp(T::zero());
-    let t0 = t_of(s0);
-    let s0 = s_of(t0);
-    let mut best = (s0, t0, dist2(s0, t0));
-    let mut consider = |s: T, t: T| {
-        let d2 = dist2(s, t);
-        if d2 < best.2 {
-            best = (s, t, d2);
-        }
-    };
-    for s in [i1.lo::<T>(), i1.hi::<T>()].into_iter().flatten() {
-        consider(s, t_of(s));
-    }
-    for t in [i2.lo::<T>(), i2.hi::<T>()].into_iter().flatten() {
-        consider(s_of(t), t);
-    }
-    (best.0, best.1)
+    boundary_min(i1, i2, t_of, s_of, dist2)
 }
 
 /// `o + d s` for a parameter that may be far beyond the fixed-point range
