@@ -3,11 +3,13 @@
 # callgrind runs of `convex_probe` (1 and 11 passes over the row's pairs;
 # the difference cancels the setup).
 #   peers/convex_probe.sh <poly_distance|poly_intersects|cylinder_box_distance> <f32|f64> <apart|near>
+#   peers/convex_probe.sh hull <f32|f64> <ball|sphere|cube|grid>   (per hull of 10,000 points)
 set -e
 dir=$(dirname "$0")
 [ -n "$PROBE_NOBUILD" ] || cargo build -q --release --manifest-path "$dir/Cargo.toml" --bin convex_probe
-bin="$dir/target/release/convex_probe"
+bin="${CARGO_TARGET_DIR:-$dir/target}/release/convex_probe"
 cases=$(grep -o 'CASES: usize = [0-9_]*' "$dir/../benches/inputs/mod.rs" | tr -dc 0-9)
+[ "$1" = hull ] && cases=4
 count() { # side passes -> "Ir"
   out=$(mktemp)
   valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$1" "$2" "$3" "$4" "$5" >/dev/null 2>&1

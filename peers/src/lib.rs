@@ -14,6 +14,7 @@ pub use inputs::{bumpy_sphere, Cycle, Rng, CASES};
 
 pub mod convex;
 pub mod hot;
+pub mod hull;
 pub mod sweep;
 
 /// Conversions from isect's shapes in `$t` to those of the parry crate

@@ -361,10 +361,25 @@ impl<T: Real> Simplex<T> {
     /// and takes its barycentric coordinates.
     #[inline]
     pub fn apply(&mut self, sub: &Sub<T>) {
-        if sub.len < self.len || sub.idx != [0, 1, 2, 3] {
+        let len = sub.len.min(4);
+        let idx = &sub.idx[..len];
+        if idx.windows(2).all(|p| p[0] < p[1]) {
+            // Ascending (faces, and most edges): `idx[k] >= k`, so a
+            // forward copy reads each vertex before it is overwritten (no
+            // copy of the whole array).
+            for (k, &j) in idx.iter().enumerate() {
+                if j != k {
+                    if let Some(v) = self.v.get(j).copied() {
+                        self.v[k] = v;
+                    }
+                }
+            }
+        } else {
             let old = self.v;
-            for k in 0..sub.len {
-                self.v[k] = old[sub.idx[k]];
+            for (k, &j) in idx.iter().enumerate() {
+                if let Some(v) = old.get(j) {
+                    self.v[k] = *v;
+                }
             }
         }
         self.len = sub.len;

@@ -2,7 +2,9 @@
 
 use crate::intersect::common::unit;
 use crate::range::{pt, sc, InRange, Recast};
-use crate::shape::cylinder::{direction, disc_extents, in_quadratic_range, rim_support};
+use crate::shape::cylinder::{
+    direction, disc_extents, in_quadratic_range, rim_support, rim_support_float,
+};
 use crate::shape::{check_point, check_radius};
 use crate::{Aabb, Ball, Bounded, Point, Real, ShapeError, Support, Vector};
 
@@ -162,6 +164,18 @@ impl<T: Real> Support<T, 3> for Cone<T> {
         if !in_quadratic_range(self) {
             let d = dir.map(|x| x.to_f64());
             return pt(&self.in_f64().support(&d));
+        }
+        // Floats: no normalisation (zero, NaN and tiny or huge values go
+        // the careful way).
+        if self.apex != self.base_center {
+            let u = self.base_center - self.apex;
+            if let Some(rim) = rim_support_float(&self.base_center, &u, dir, self.radius) {
+                return if dir.dot(&(self.apex - rim)) > T::zero() {
+                    self.apex
+                } else {
+                    rim
+                };
+            }
         }
         let Some(d) = direction(dir) else {
             return self.apex;

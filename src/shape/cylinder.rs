@@ -153,6 +153,42 @@ pub(crate) fn rim_support<T: Real>(
     }
 }
 
+/// Floats: [`rim_support`] without normalising anything: `dir⊥ = dir -
+/// u (dir·u)/(u·u)` (twice, as there), scaled to `r` by one square root.
+/// `None` (take [`rim_support`]) for fixed point and where a square could
+/// overflow or lose precision to underflow: `u·u`, `dir·dir` or a nonzero
+/// `|dir⊥|²` outside `[τ⁴, τ⁻⁴]` (`τ` the tolerance: `f32` 2⁻⁸⁰ to 2⁸⁰),
+/// or NaN.
+#[inline(always)]
+pub(crate) fn rim_support_float<T: Real>(
+    c: &Point<T, 3>,
+    u: &Vector<T, 3>,
+    dir: &Vector<T, 3>,
+    r: T,
+) -> Option<Point<T, 3>> {
+    if !crate::intersect::cast::has_infinity::<T>() {
+        return None;
+    }
+    let t2 = T::tolerance() * T::tolerance();
+    let lo = t2 * t2;
+    let hi = T::one() / lo;
+    let safe = |x: T| x > lo && x < hi;
+    let uu = u.norm_squared();
+    if !(safe(uu) && safe(dir.norm_squared())) {
+        return None;
+    }
+    let perp = dir - u * (dir.dot(u) / uu);
+    let perp = perp - u * (perp.dot(u) / uu);
+    let pp = perp.norm_squared();
+    if pp == T::zero() {
+        return Some(*c);
+    }
+    if !safe(pp) {
+        return None;
+    }
+    Some(c + perp * (r.max_sel(T::zero()) / pp.sqrt_clamped()))
+}
+
 impl<T: Real> Bounded<T, 3> for Cylinder<T> {
     /// The box of the two end discs.
     ///
@@ -208,6 +244,18 @@ impl<T: Real> Support<T, 3> for Cylinder<T> {
             return pt(&self.in_f64().support(&d));
         }
         let u = self.b - self.a;
+        // Floats: no normalisation (`b` on ties and for `dir` along the
+        // axis; `a == b` and NaN go the careful way).
+        if self.a != self.b {
+            let end = if dir.dot(&u) < T::zero() {
+                self.a
+            } else {
+                self.b
+            };
+            if let Some(p) = rim_support_float(&end, &u, dir, self.radius) {
+                return p;
+            }
+        }
         let Some(d) = direction(dir) else {
             return self.a;
         };

@@ -11,6 +11,10 @@
 //! inputs cancels). Rows: `poly_distance`, `poly_intersects`,
 //! `cylinder_box_distance`; scalars `f32`, `f64`; sets `apart`, `near`;
 //! sides `isect`, `parry`. Each side makes the same call as in the bench.
+//! Row `hull` (the inputs and calls of `benches/hull.rs`): sets `ball`,
+//! `sphere`, `cube`, `grid`; one pass builds the distribution's four hulls
+//! of 10,000 points (isect's `ConvexPolyhedron::from_points`, parry's
+//! `ConvexPolyhedron::from_convex_hull`).
 
 use isect::{ClosestPoints, Intersect};
 use isect_peers::convex::DISTRIBUTIONS;
@@ -18,11 +22,37 @@ use isect_peers::Rng;
 use std::hint::black_box;
 
 macro_rules! probe {
-    ($rows:ident, $parry:ident, $row:expr, $set:expr, $isect:expr, $passes:expr) => {{
+    ($rows:ident, $t:ident, $parry:ident, $row:expr, $set:expr, $isect:expr, $passes:expr) => {{
         use isect_peers::convex::$rows as rows;
         use $parry::query::details::{
             distance_support_map_support_map, intersection_test_support_map_support_map,
         };
+        if $row == "hull" {
+            // `$set`: the distribution; each pass builds its four hulls.
+            use $parry::math::Vector;
+            use $parry::shape::ConvexPolyhedron as Peer;
+            let k = ["ball", "sphere", "cube", "grid"]
+                .iter()
+                .position(|d| *d == $set)
+                .unwrap_or(0);
+            let ours = isect_peers::hull::sets::<$t>($set, 0x4011 + k as u64);
+            let theirs: Vec<Vec<Vector>> = ours
+                .iter()
+                .map(|s| s.iter().map(|p| Vector::new(p.x, p.y, p.z)).collect())
+                .collect();
+            for _ in 0..$passes {
+                if $isect {
+                    for s in &ours {
+                        black_box(isect::ConvexPolyhedron::from_points(black_box(s)).map(|h| h.face_count()).ok());
+                    }
+                } else {
+                    for s in &theirs {
+                        black_box(Peer::from_convex_hull(black_box(s)).map(|h| h.faces().len()));
+                    }
+                }
+            }
+            return;
+        }
         let mut rng = Rng::new(0xC0475);
         let hulls = rows::hulls(&mut rng);
         let mut polys = Vec::new();
@@ -100,6 +130,7 @@ fn main() {
     if a[1] == "f32" {
         probe!(
             rows_f32,
+            f32,
             parry3d,
             a[0].as_str(),
             a[2].as_str(),
@@ -109,6 +140,7 @@ fn main() {
     } else {
         probe!(
             rows_f64,
+            f64,
             parry3d_f64,
             a[0].as_str(),
             a[2].as_str(),
