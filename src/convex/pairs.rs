@@ -147,7 +147,7 @@ macro_rules! cored_3d {
 }
 
 cored_3d! {
-    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), s.a;
+    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), s.a + (s.b - s.a) * T::half();
     [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| !s.vertices.is_empty(),
         s.vertices.first().copied().unwrap_or_else(Point::origin);
