@@ -455,6 +455,196 @@ impl<T: Real> Wide<T> {
     }
 }
 
+/// Rays per packet of [`Wide::packet_walk`]: two SSE registers of `f32`
+/// lanes per slab parameter.
+pub(crate) const PACKET: usize = 8;
+
+/// A packet walk's stack: each pushed child with the mask of the packet's
+/// rays that entered it and the nearest of their entry parameters. Made
+/// once per batch, reused without clearing (as [`Stack`]).
+pub(crate) struct PacketStack<T: Real> {
+    items: [(Ref, u32, T); STACK],
+}
+
+impl<T: Real> PacketStack<T> {
+    pub(crate) fn new() -> Self {
+        Self {
+            items: [(Ref { child: 0, count: 0 }, 0, T::zero()); STACK],
+        }
+    }
+}
+
+/// A packet's rays struct of arrays: origin and inverse direction per
+/// axis and lane, and each lane's range start.
+struct PacketRays<T: Real> {
+    o: [[T; PACKET]; 3],
+    inv: [[T; PACKET]; 3],
+    t_min: [T; PACKET],
+}
+
+impl<T: Real> Wide<T> {
+    /// The entry parameters of the packet's lanes `live` into child `k` of
+    /// `node` within `[t_min, limit]`, lane by lane with the operations of
+    /// [`Wide::enter_children`] in the same order on the same values (so
+    /// each lane decides exactly as the one-ray walk would with the same
+    /// `t_max`): the mask of the lanes that enter it, and the nearest of
+    /// their entries (`T::max_finite()` when none does).
+    #[inline(always)]
+    fn enter_child_packet(
+        node: &WideNode<T>,
+        k: usize,
+        rays: &PacketRays<T>,
+        neg: [bool; 3],
+        limit: &[T; PACKET],
+        live: u32,
+    ) -> (u32, T) {
+        let mut enter = rays.t_min;
+        let mut exit = *limit;
+        for axis in 0..3 {
+            let (lo, hi) = (node.min[axis][k % WIDTH], node.max[axis][k % WIDTH]);
+            let (near, far) = if neg[axis] { (hi, lo) } else { (lo, hi) };
+            let (o, inv) = (&rays.o[axis], &rays.inv[axis]);
+            for j in 0..PACKET {
+                let t_near = (near - o[j]) * inv[j];
+                let t_far = (far - o[j]) * inv[j];
+                // NaN (`0 · ∞`) is dropped: the second operand is kept.
+                enter[j] = t_near.max_sel(enter[j]);
+                exit[j] = t_far.min_sel(exit[j]);
+            }
+        }
+        let slack = T::default_epsilon() * T::from_f64_lossy(4.0);
+        let mut mask = 0u32;
+        let mut key = T::max_finite();
+        for j in 0..PACKET {
+            let reach = exit[j] + exit[j].abs() * slack;
+            let hit = (enter[j] <= reach) & (live >> j & 1 != 0);
+            mask |= u32::from(hit) << j;
+            key = if hit { key.min_sel(enter[j]) } else { key };
+        }
+        (mask, key)
+    }
+
+    /// The nearest-first walk of a packet of [`PACKET`] valid prepared rays
+    /// (floats) whose directions have the same signs, for the lanes of
+    /// `live`: the one-ray walk ([`Wide::ray_walk`]) for all of them at
+    /// once, each node read once for the packet and its children tested
+    /// against every lane together. `leaf(r, j, t_max)` handles leaf `r`
+    /// for lane `j`, whose `t_max` it may shrink (a hit), and returns
+    /// `false` when lane `j` is done (an any-hit walk): the lane then
+    /// takes no further part.
+    ///
+    /// Every lane enters every child its own one-ray walk would enter with
+    /// the same `t_max` (the same operations), and its `t_max` only
+    /// shrinks to hits, so every leaf that holds a lane's nearest hit is
+    /// handed to `leaf` for that lane: the nearest hits are the one-ray
+    /// walk's. A pushed child is dropped, when popped, for the lanes whose
+    /// `t_max` (with [`reach`]'s slack) is now before the nearest entry of
+    /// the lanes that entered it.
+    pub(crate) fn packet_walk(
+        &self,
+        rays: &[PreparedRay<T, 3>; PACKET],
+        live: u32,
+        t_max: &mut [T; PACKET],
+        stack: &mut PacketStack<T>,
+        mut leaf: impl FnMut(Ref, usize, &mut T) -> bool,
+    ) {
+        if self.nodes.is_empty() || live == 0 {
+            return;
+        }
+        let mut alive = live;
+        let mut soa = PacketRays {
+            o: [[T::zero(); PACKET]; 3],
+            inv: [[T::zero(); PACKET]; 3],
+            t_min: [T::zero(); PACKET],
+        };
+        for (j, r) in rays.iter().enumerate() {
+            for axis in 0..3 {
+                soa.o[axis][j] = r.origin[axis];
+                soa.inv[axis][j] = r.inv_dir[axis];
+            }
+            soa.t_min[j] = r.t_min;
+        }
+        let neg = [0, 1, 2].map(|i| rays[0].inv_dir[i] < T::zero());
+        let mut top = 0usize;
+        let mut cur = (Ref { child: 0, count: 0 }, live);
+        loop {
+            let (r, lanes) = cur;
+            if r.count > 0 {
+                let mut left = lanes;
+                while left != 0 {
+                    let j = left.trailing_zeros() as usize % PACKET;
+                    left &= left - 1;
+                    if !leaf(r, j, &mut t_max[j]) {
+                        alive &= !(1 << j);
+                    }
+                }
+                if alive == 0 {
+                    return;
+                }
+            } else if let Some(node) = self.nodes.get(r.child as usize) {
+                let limit = t_max.map(reach);
+                let mut hits = [(T::zero(), 0usize, 0u32); WIDTH];
+                let mut n = 0usize;
+                for k in 0..WIDTH {
+                    let (mask, key) = Self::enter_child_packet(node, k, &soa, neg, &limit, lanes);
+                    if mask == 0 {
+                        continue;
+                    }
+                    let mut i = n;
+                    while i > 0 && hits[i - 1].0 > key {
+                        hits[i] = hits[i - 1];
+                        i -= 1;
+                    }
+                    hits[i] = (key, k, mask);
+                    n += 1;
+                }
+                if n > 0 {
+                    for &(key, k, mask) in hits[1..n].iter().rev() {
+                        if let Some(slot) = stack.items.get_mut(top) {
+                            *slot = (
+                                Ref {
+                                    child: node.child[k],
+                                    count: node.count[k],
+                                },
+                                mask,
+                                key,
+                            );
+                            top += 1;
+                        }
+                    }
+                    let (_, k, mask) = hits[0];
+                    cur = (
+                        Ref {
+                            child: node.child[k],
+                            count: node.count[k],
+                        },
+                        mask,
+                    );
+                    continue;
+                }
+            }
+            // Pop the next child with a lane still in range.
+            loop {
+                if top == 0 {
+                    return;
+                }
+                top -= 1;
+                let Some(&(r, mask, key)) = stack.items.get(top) else {
+                    return;
+                };
+                let mut keep = 0u32;
+                for (j, t) in t_max.iter().enumerate() {
+                    keep |= u32::from(key <= reach(*t)) << j;
+                }
+                if mask & keep & alive != 0 {
+                    cur = (r, mask & keep & alive);
+                    break;
+                }
+            }
+        }
+    }
+}
+
 impl<T: Real> Wide<T> {
     /// The leaves, as (first position in the leaf order, count), in the
     /// order of the nodes.

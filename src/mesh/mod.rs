@@ -37,7 +37,7 @@ mod block;
 
 use alloc::vec::Vec;
 
-use crate::bvh::{overlap, reach, widen, Ref, Stack, Wide};
+use crate::bvh::{overlap, reach, widen, PacketStack, Ref, Stack, Wide, PACKET};
 use crate::closest::closest_on_triangle;
 use crate::intersect::cast::has_infinity;
 use crate::intersect::ray_triangle::on_triangle;
@@ -48,6 +48,10 @@ use crate::{
     Point, PreparedRay, Ray, RayCast, Real, Segment, ShapeError, Triangle, Vector,
 };
 use block::{Block, BlockRay};
+
+/// The nearest hit a walk has found so far: its `t`, triangle index,
+/// block and lane.
+type Nearest<T> = Option<(T, u32, usize, usize)>;
 
 /// A triangle mesh: vertices, index triples (counter-clockwise seen from
 /// the front), and a BVH over the triangles.
@@ -455,8 +459,7 @@ impl<T: Real> TriMesh<T> {
         let s_max = self.reach(ray);
         let lanes = BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull);
         let mut t_max = ray.t_max();
-        // The nearest hit so far: its `t`, triangle index, block and lane.
-        let mut best: Option<(T, u32, usize, usize)> = None;
+        let mut best = None;
         self.bvh.ray_walk(
             ray,
             &mut t_max,
@@ -464,46 +467,75 @@ impl<T: Real> TriMesh<T> {
             true,
             |r| self.first_id(r),
             |r, t_max| {
-                let first = r.child as usize;
-                // Keep the nearer hit (the smaller index on a tie) and
-                // narrow the walk to it.
-                let mut offer = |t: T, i: u32, j: usize, k: usize, t_max: &mut T| {
-                    if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
-                        best = Some((t, i, first + j, k));
-                        *t_max = t;
-                    }
-                };
-                for (j, b) in self.leaf_blocks(r).iter().enumerate() {
-                    let h = b.test(&lanes, *t_max);
-                    if h.hit | h.hard == 0 {
-                        continue;
-                    }
-                    let mut hit = h.hit;
-                    while hit != 0 {
-                        let k = hit.trailing_zeros() as usize;
-                        hit &= hit - 1;
-                        let (Some(&t), Some(&i)) = (h.t.get(k), b.id.get(k)) else {
-                            continue;
-                        };
-                        offer(t, i, j, k, t_max);
-                    }
-                    let mut hard = h.hard;
-                    while hard != 0 {
-                        let k = hard.trailing_zeros() as usize;
-                        hard &= hard - 1;
-                        let Some((i, tri)) = b.triangle(k) else {
-                            continue;
-                        };
-                        let narrow = ray.with_range(ray.t_min, *t_max);
-                        let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
-                            continue;
-                        };
-                        offer(h.t, i as u32, j, k, t_max);
-                    }
-                }
+                self.leaf_nearest(r, ray, cull, &lanes, s_max, t_max, &mut best);
                 true
             },
         );
+        self.finish_nearest(best, ray, cull, s_max, stack)
+    }
+
+    /// Leaf `r`'s triangles against one valid prepared ray (floats): the
+    /// block test lane by lane, the hard lanes through the scalar test;
+    /// keeps the nearer hit in `best` (the smaller index on a tie) and
+    /// narrows `t_max` to it.
+    #[inline(always)]
+    fn leaf_nearest(
+        &self,
+        r: Ref,
+        ray: &PreparedRay<T, 3>,
+        cull: FaceCull,
+        lanes: &BlockRay<T>,
+        s_max: Option<T>,
+        t_max: &mut T,
+        best: &mut Nearest<T>,
+    ) {
+        let first = r.child as usize;
+        let mut offer = |t: T, i: u32, j: usize, k: usize, t_max: &mut T| {
+            if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
+                *best = Some((t, i, first + j, k));
+                *t_max = t;
+            }
+        };
+        for (j, b) in self.leaf_blocks(r).iter().enumerate() {
+            let h = b.test(lanes, *t_max);
+            if h.hit | h.hard == 0 {
+                continue;
+            }
+            let mut hit = h.hit;
+            while hit != 0 {
+                let k = hit.trailing_zeros() as usize;
+                hit &= hit - 1;
+                let (Some(&t), Some(&i)) = (h.t.get(k), b.id.get(k)) else {
+                    continue;
+                };
+                offer(t, i, j, k, t_max);
+            }
+            let mut hard = h.hard;
+            while hard != 0 {
+                let k = hard.trailing_zeros() as usize;
+                hard &= hard - 1;
+                let Some((i, tri)) = b.triangle(k) else {
+                    continue;
+                };
+                let narrow = ray.with_range(ray.t_min, *t_max);
+                let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
+                    continue;
+                };
+                offer(h.t, i as u32, j, k, t_max);
+            }
+        }
+    }
+
+    /// The mesh hit of the nearest triangle a walk found for `ray`.
+    #[inline(always)]
+    fn finish_nearest(
+        &self,
+        best: Nearest<T>,
+        ray: &PreparedRay<T, 3>,
+        cull: FaceCull,
+        s_max: Option<T>,
+        stack: &mut Stack<T>,
+    ) -> Option<MeshHit<T>> {
         let (t, _, j, k) = best?;
         // The winner's whole hit from the scalar test (the same `t`, bit
         // for bit). It can only fail where the hit point overflows, which
@@ -512,6 +544,40 @@ impl<T: Real> TriMesh<T> {
         match tri.cast_within(ray, cull, s_max) {
             Some(h) if h.t == t => Some(mesh_hit(i, &h)),
             _ => self.cast_scalar(ray, cull, stack),
+        }
+    }
+
+    /// The casts of a packet of valid prepared rays (floats) whose
+    /// directions have the same signs, lanes `live`, into `out` (lane `j`
+    /// into `out[j]`): the walk of the whole packet at once
+    /// ([`Wide::packet_walk`]), each lane's leaves tested as the one-ray
+    /// cast tests them, so each lane's hit is the one-ray cast's, bit for
+    /// bit.
+    fn cast_packet(
+        &self,
+        rays: &[PreparedRay<T, 3>; PACKET],
+        live: u32,
+        out: &mut [Option<MeshHit<T>>],
+        stacks: &mut (PacketStack<T>, Stack<T>),
+    ) {
+        let s_max = rays.each_ref().map(|r| self.reach(r));
+        let lanes: [BlockRay<T>; PACKET] = core::array::from_fn(|j| {
+            BlockRay::new(&rays[j], s_max[j].unwrap_or_else(T::zero), rays[j].face_cull())
+        });
+        let mut t_max = rays.each_ref().map(|r| r.t_max());
+        let mut best: [Nearest<T>; PACKET] = [None; PACKET];
+        self.bvh
+            .packet_walk(rays, live, &mut t_max, &mut stacks.0, |r, j, t_max| {
+                if let (Some(ray), Some(l), Some(b)) = (rays.get(j), lanes.get(j), best.get_mut(j)) {
+                    self.leaf_nearest(r, ray, ray.face_cull(), l, s_max[j % PACKET], t_max, b);
+                }
+                true
+            });
+        for (j, o) in out.iter_mut().enumerate().take(PACKET) {
+            if live >> j & 1 != 0 {
+                let ray = &rays[j];
+                *o = self.finish_nearest(best[j], ray, ray.face_cull(), s_max[j], &mut stacks.1);
+            }
         }
     }
 
@@ -542,11 +608,13 @@ impl<T: Real> TriMesh<T> {
                     // Fixed point: a little beyond the nearest hit, since its
                     // triangle test works in `f64` and rounds `t` afterwards
                     // (two triangles at the same rounded `t` must both be
-                    // seen).
+                    // seen), but never beyond the caster's own range (a
+                    // triangle just past a segment's end would be hit at its
+                    // rounded end, where the triangle's own cast misses).
                     narrow.t_max = if has_infinity::<T>() {
                         *t_max
                     } else {
-                        reach(*t_max)
+                        reach(*t_max).min_sel(ray.t_max)
                     };
                     let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
                         continue;
@@ -579,30 +647,70 @@ impl<T: Real> TriMesh<T> {
             false,
             |r| self.first_id(r),
             |r, _| {
-                let count = r.count as usize;
-                for (j, b) in self.leaf_blocks(r).iter().enumerate() {
-                    let h = b.test(&lanes, ray.t_max);
-                    if h.hit != 0 {
-                        hit = true;
-                        return false;
-                    }
-                    // Lanes past the leaf's end repeat its first triangle.
-                    let mut hard = h.hard & live_lanes(count, j);
-                    while hard != 0 {
-                        let k = hard.trailing_zeros() as usize;
-                        hard &= hard - 1;
-                        if b.triangle(k)
-                            .is_some_and(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some())
-                        {
-                            hit = true;
-                            return false;
-                        }
-                    }
-                }
-                true
+                hit = self.leaf_any(r, ray, cull, &lanes, s_max);
+                !hit
             },
         );
         hit
+    }
+
+    /// Whether one valid prepared ray hits a triangle of leaf `r` within
+    /// its range (the block test, the hard lanes through the scalar test).
+    #[inline(always)]
+    fn leaf_any(
+        &self,
+        r: Ref,
+        ray: &PreparedRay<T, 3>,
+        cull: FaceCull,
+        lanes: &BlockRay<T>,
+        s_max: Option<T>,
+    ) -> bool {
+        let count = r.count as usize;
+        for (j, b) in self.leaf_blocks(r).iter().enumerate() {
+            let h = b.test(lanes, ray.t_max);
+            if h.hit != 0 {
+                return true;
+            }
+            // Lanes past the leaf's end repeat its first triangle.
+            let mut hard = h.hard & live_lanes(count, j);
+            while hard != 0 {
+                let k = hard.trailing_zeros() as usize;
+                hard &= hard - 1;
+                if b.triangle(k)
+                    .is_some_and(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some())
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The occlusion tests of a packet (as [`TriMesh::cast_packet`]): lane
+    /// `j`'s answer into `out[j]`, each the one-ray test's.
+    fn occludes_packet(
+        &self,
+        rays: &[PreparedRay<T, 3>; PACKET],
+        live: u32,
+        out: &mut [bool],
+        stack: &mut PacketStack<T>,
+    ) {
+        let s_max = rays.each_ref().map(|r| self.reach(r));
+        let lanes: [BlockRay<T>; PACKET] = core::array::from_fn(|j| {
+            BlockRay::new(&rays[j], s_max[j].unwrap_or_else(T::zero), rays[j].face_cull())
+        });
+        let mut t_max = rays.each_ref().map(|r| r.t_max());
+        let mut hit = [false; PACKET];
+        self.bvh.packet_walk(rays, live, &mut t_max, stack, |r, j, _| {
+            let (Some(ray), Some(l), Some(h)) = (rays.get(j), lanes.get(j), hit.get_mut(j)) else {
+                return false;
+            };
+            *h = self.leaf_any(r, ray, ray.face_cull(), l, s_max[j % PACKET]);
+            !*h
+        });
+        for (o, h) in out.iter_mut().zip(hit) {
+            *o = h;
+        }
     }
 }
 
@@ -831,14 +939,26 @@ impl<T: Real> TriMesh<T> {
         T: Send + Sync,
     {
         let run = |casters: &[C], hits: &mut [Option<MeshHit<T>>]| {
-            let mut stack = Stack::new();
-            for (c, h) in casters.iter().zip(hits.iter_mut()) {
-                // Outside the fixed-point range (see `range`): no hit.
-                *h = if cast_fits(self, c) {
-                    self.cast_in(c, &mut stack)
-                } else {
-                    None
+            let mut stacks = (PacketStack::new(), Stack::new());
+            for (cs, hs) in casters.chunks(PACKET).zip(hits.chunks_mut(PACKET)) {
+                let Some(rays) = packet_of(cs) else {
+                    for (c, h) in cs.iter().zip(hs.iter_mut()) {
+                        // Outside the fixed-point range (see `range`): no hit.
+                        *h = if cast_fits(self, c) {
+                            self.cast_in(c, &mut stacks.1)
+                        } else {
+                            None
+                        };
+                    }
+                    continue;
                 };
+                if same_signs(&rays) {
+                    self.cast_packet(&rays, (1 << PACKET) - 1, hs, &mut stacks);
+                    continue;
+                }
+                for (ray, h) in rays.iter().zip(hs.iter_mut()) {
+                    *h = self.cast_with(ray, ray.face_cull(), &mut stacks.1);
+                }
             }
         };
         many(casters, hits, run);
@@ -866,14 +986,56 @@ impl<T: Real> TriMesh<T> {
         T: Send + Sync,
     {
         let run = |casters: &[C], hits: &mut [bool]| {
-            let mut stack = Stack::new();
-            for (c, h) in casters.iter().zip(hits.iter_mut()) {
-                // Outside the fixed-point range (see `range`): no hit.
-                *h = cast_fits(self, c) && self.hits_in(c, &mut stack);
+            let (mut packet_stack, mut stack) = (PacketStack::new(), Stack::new());
+            for (cs, hs) in casters.chunks(PACKET).zip(hits.chunks_mut(PACKET)) {
+                let Some(rays) = packet_of(cs) else {
+                    for (c, h) in cs.iter().zip(hs.iter_mut()) {
+                        // Outside the fixed-point range (see `range`): no hit.
+                        *h = cast_fits(self, c) && self.hits_in(c, &mut stack);
+                    }
+                    continue;
+                };
+                if same_signs(&rays) {
+                    self.occludes_packet(&rays, (1 << PACKET) - 1, hs, &mut packet_stack);
+                    continue;
+                }
+                for (ray, h) in rays.iter().zip(hs.iter_mut()) {
+                    *h = self.occludes_with(ray, ray.face_cull(), &mut stack);
+                }
             }
         };
         many(casters, hits, run);
     }
+}
+
+/// A full packet of casters prepared, when the batch may walk them
+/// together: floats, [`PACKET`] casters whose directions have the same
+/// signs (a cheap test before preparing them: rays through a scene in
+/// random directions rarely share them), each valid. (`None` sends the
+/// casters one by one through the cast layer.)
+#[inline]
+fn packet_of<T: Real, C: Caster<T, 3>>(cs: &[C]) -> Option<[PreparedRay<T, 3>; PACKET]> {
+    if !has_infinity::<T>() {
+        return None;
+    }
+    let cs: &[C; PACKET] = cs.try_into().ok()?;
+    let signs = |c: &C| c.direction().map(|x| x < T::zero());
+    let first = signs(&cs[0]);
+    if !cs.iter().all(|c| signs(c) == first) {
+        return None;
+    }
+    let rays = cs.each_ref().map(PreparedRay::new);
+    rays.iter().all(PreparedRay::is_valid).then_some(rays)
+}
+
+/// Whether the prepared rays' inverse directions have the same signs
+/// (what the packet walk shares; a zero component's infinity carries its
+/// zero's sign).
+#[inline]
+fn same_signs<T: Real>(rays: &[PreparedRay<T, 3>; PACKET]) -> bool {
+    let neg = |r: &PreparedRay<T, 3>| r.inv_dir.map(|x| x < T::zero());
+    let first = neg(&rays[0]);
+    rays.iter().all(|r| neg(r) == first)
 }
 
 /// Runs `run` over `casters` and `hits` in step: in chunks across threads
