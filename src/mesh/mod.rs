@@ -1025,7 +1025,9 @@ fn packet_of<T: Real, C: Caster<T, 3>>(cs: &[C]) -> Option<[PreparedRay<T, 3>; P
         return None;
     }
     let rays = cs.each_ref().map(PreparedRay::new);
-    rays.iter().all(PreparedRay::is_valid).then_some(rays)
+    // (Finite inverse directions: the packet's interval test of the
+    // nodes takes no `0 · ∞`.)
+    rays.iter().all(|r| r.is_valid() & r.finite_inv).then_some(rays)
 }
 
 /// Whether the prepared rays' inverse directions have the same signs
