@@ -24,6 +24,16 @@
 //! others pushed far to near with their entry parameter, and a popped
 //! child whose entry is past the nearest hit found since is dropped.
 //! Fixed point runs the scalar slab test per child (no infinities).
+//!
+//! Packet walk (floats; [`Wide::packet_walk`]): [`PACKET`] rays whose
+//! directions share their signs, with finite inverse directions, walk
+//! together. A node's children are tested once for the whole packet, by
+//! interval arithmetic over the rays' origins and inverse directions
+//! (bounds every ray's own rounded slab parameters, so it never rejects a
+//! child one of the rays would enter); a leaf child is then tested ray by
+//! ray with the one-ray walk's operations, and only the rays that enter
+//! it test its primitives. So each ray sees every leaf its own walk would,
+//! and its nearest hit is the same.
 
 use crate::intersect::cast::has_infinity;
 use crate::intersect::ray_aabb::slab;
@@ -526,8 +536,12 @@ impl<T: Real> Wide<T> {
             for k in 0..WIDTH {
                 let (a1, a2) = (near[k] - o_hi, near[k] - o_lo);
                 let (b1, b2) = (far[k] - o_hi, far[k] - o_lo);
-                let t_near = (a1 * i_lo).min_sel(a1 * i_hi).min_sel((a2 * i_lo).min_sel(a2 * i_hi));
-                let t_far = (b1 * i_lo).max_sel(b1 * i_hi).max_sel((b2 * i_lo).max_sel(b2 * i_hi));
+                let t_near = (a1 * i_lo)
+                    .min_sel(a1 * i_hi)
+                    .min_sel((a2 * i_lo).min_sel(a2 * i_hi));
+                let t_far = (b1 * i_lo)
+                    .max_sel(b1 * i_hi)
+                    .max_sel((b2 * i_lo).max_sel(b2 * i_hi));
                 enter[k] = t_near.max_sel(enter[k]);
                 exit[k] = t_far.min_sel(exit[k]);
             }

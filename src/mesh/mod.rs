@@ -53,6 +53,16 @@ use block::{Block, BlockRay};
 /// block and lane.
 type Nearest<T> = Option<(T, u32, usize, usize)>;
 
+/// What a leaf's triangle tests need of one valid prepared ray (floats):
+/// the ray, the faces it keeps, the block test's view of it and the bound
+/// of its vertices' reach from the mesh's box.
+struct LeafRay<'a, T: Real> {
+    ray: &'a PreparedRay<T, 3>,
+    cull: FaceCull,
+    lanes: BlockRay<T>,
+    s_max: Option<T>,
+}
+
 /// A triangle mesh: vertices, index triples (counter-clockwise seen from
 /// the front), and a BVH over the triangles.
 ///
@@ -456,8 +466,7 @@ impl<T: Real> TriMesh<T> {
         if !has_infinity::<T>() {
             return self.cast_scalar(ray, cull, stack);
         }
-        let s_max = self.reach(ray);
-        let lanes = BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull);
+        let q = self.leaf_ray(ray, cull);
         let mut t_max = ray.t_max();
         let mut best = None;
         self.bvh.ray_walk(
@@ -467,29 +476,32 @@ impl<T: Real> TriMesh<T> {
             true,
             |r| self.first_id(r),
             |r, t_max| {
-                self.leaf_nearest(r, ray, cull, &lanes, s_max, t_max, &mut best);
+                self.leaf_nearest(r, &q, t_max, &mut best);
                 true
             },
         );
-        self.finish_nearest(best, ray, cull, s_max, stack)
+        self.finish_nearest(best, &q, stack)
     }
 
-    /// Leaf `r`'s triangles against one valid prepared ray (floats): the
-    /// block test lane by lane, the hard lanes through the scalar test;
-    /// keeps the nearer hit in `best` (the smaller index on a tie) and
-    /// narrows `t_max` to it.
+    /// The leaf tests' view of a valid prepared ray (floats) keeping the
+    /// faces `cull` keeps.
     #[inline(always)]
-    fn leaf_nearest(
-        &self,
-        r: Ref,
-        ray: &PreparedRay<T, 3>,
-        cull: FaceCull,
-        lanes: &BlockRay<T>,
-        s_max: Option<T>,
-        t_max: &mut T,
-        best: &mut Nearest<T>,
-    ) {
-        let first = r.child as usize;
+    fn leaf_ray<'a>(&self, ray: &'a PreparedRay<T, 3>, cull: FaceCull) -> LeafRay<'a, T> {
+        let s_max = self.reach(ray);
+        LeafRay {
+            ray,
+            cull,
+            lanes: BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull),
+            s_max,
+        }
+    }
+
+    /// Leaf `r`'s triangles against one ray: the block test lane by lane,
+    /// the hard lanes through the scalar test; keeps the nearer hit in
+    /// `best` (the smaller index on a tie) and narrows `t_max` to it.
+    #[inline(always)]
+    fn leaf_nearest(&self, r: Ref, q: &LeafRay<'_, T>, t_max: &mut T, best: &mut Nearest<T>) {
+        let (ray, first) = (q.ray, r.child as usize);
         let mut offer = |t: T, i: u32, j: usize, k: usize, t_max: &mut T| {
             if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
                 *best = Some((t, i, first + j, k));
@@ -497,7 +509,7 @@ impl<T: Real> TriMesh<T> {
             }
         };
         for (j, b) in self.leaf_blocks(r).iter().enumerate() {
-            let h = b.test(lanes, *t_max);
+            let h = b.test(&q.lanes, *t_max);
             if h.hit | h.hard == 0 {
                 continue;
             }
@@ -518,7 +530,7 @@ impl<T: Real> TriMesh<T> {
                     continue;
                 };
                 let narrow = ray.with_range(ray.t_min, *t_max);
-                let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
+                let Some(h) = tri.cast_within(&narrow, q.cull, q.s_max) else {
                     continue;
                 };
                 offer(h.t, i as u32, j, k, t_max);
@@ -526,14 +538,12 @@ impl<T: Real> TriMesh<T> {
         }
     }
 
-    /// The mesh hit of the nearest triangle a walk found for `ray`.
+    /// The mesh hit of the nearest triangle a walk found for a ray.
     #[inline(always)]
     fn finish_nearest(
         &self,
         best: Nearest<T>,
-        ray: &PreparedRay<T, 3>,
-        cull: FaceCull,
-        s_max: Option<T>,
+        q: &LeafRay<'_, T>,
         stack: &mut Stack<T>,
     ) -> Option<MeshHit<T>> {
         let (t, _, j, k) = best?;
@@ -541,18 +551,18 @@ impl<T: Real> TriMesh<T> {
         // for bit). It can only fail where the hit point overflows, which
         // the lanes do not check: then the scalar walk decides.
         let (i, tri) = self.blocks.get(j)?.triangle(k)?;
-        match tri.cast_within(ray, cull, s_max) {
+        match tri.cast_within(q.ray, q.cull, q.s_max) {
             Some(h) if h.t == t => Some(mesh_hit(i, &h)),
-            _ => self.cast_scalar(ray, cull, stack),
+            _ => self.cast_scalar(q.ray, q.cull, stack),
         }
     }
 
     /// The casts of a packet of valid prepared rays (floats) whose
-    /// directions have the same signs, lanes `live`, into `out` (lane `j`
-    /// into `out[j]`): the walk of the whole packet at once
-    /// ([`Wide::packet_walk`]), each lane's leaves tested as the one-ray
-    /// cast tests them, so each lane's hit is the one-ray cast's, bit for
-    /// bit.
+    /// directions have the same signs, with finite inverse directions,
+    /// lanes `live`, into `out` (lane `j` into `out[j]`): the walk of the
+    /// whole packet at once ([`Wide::packet_walk`]), each lane's leaves
+    /// tested as the one-ray cast tests them, so each lane's hit is the
+    /// one-ray cast's, bit for bit.
     fn cast_packet(
         &self,
         rays: &[PreparedRay<T, 3>; PACKET],
@@ -560,23 +570,19 @@ impl<T: Real> TriMesh<T> {
         out: &mut [Option<MeshHit<T>>],
         stacks: &mut (PacketStack<T>, Stack<T>),
     ) {
-        let s_max = rays.each_ref().map(|r| self.reach(r));
-        let lanes: [BlockRay<T>; PACKET] = core::array::from_fn(|j| {
-            BlockRay::new(&rays[j], s_max[j].unwrap_or_else(T::zero), rays[j].face_cull())
-        });
+        let qs = rays.each_ref().map(|r| self.leaf_ray(r, r.face_cull()));
         let mut t_max = rays.each_ref().map(|r| r.t_max());
         let mut best: [Nearest<T>; PACKET] = [None; PACKET];
         self.bvh
             .packet_walk(rays, live, &mut t_max, &mut stacks.0, |r, j, t_max| {
-                if let (Some(ray), Some(l), Some(b)) = (rays.get(j), lanes.get(j), best.get_mut(j)) {
-                    self.leaf_nearest(r, ray, ray.face_cull(), l, s_max[j % PACKET], t_max, b);
+                if let (Some(q), Some(b)) = (qs.get(j), best.get_mut(j)) {
+                    self.leaf_nearest(r, q, t_max, b);
                 }
                 true
             });
-        for (j, o) in out.iter_mut().enumerate().take(PACKET) {
+        for (j, ((o, q), b)) in out.iter_mut().zip(&qs).zip(best).enumerate() {
             if live >> j & 1 != 0 {
-                let ray = &rays[j];
-                *o = self.finish_nearest(best[j], ray, ray.face_cull(), s_max[j], &mut stacks.1);
+                *o = self.finish_nearest(b, q, &mut stacks.1);
             }
         }
     }
@@ -636,8 +642,7 @@ impl<T: Real> TriMesh<T> {
         if !ray.is_valid() {
             return false;
         }
-        let s_max = self.reach(ray);
-        let lanes = BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull);
+        let q = self.leaf_ray(ray, cull);
         let mut hit = false;
         let mut t_max = ray.t_max();
         self.bvh.ray_walk(
@@ -647,27 +652,20 @@ impl<T: Real> TriMesh<T> {
             false,
             |r| self.first_id(r),
             |r, _| {
-                hit = self.leaf_any(r, ray, cull, &lanes, s_max);
+                hit = self.leaf_any(r, &q);
                 !hit
             },
         );
         hit
     }
 
-    /// Whether one valid prepared ray hits a triangle of leaf `r` within
-    /// its range (the block test, the hard lanes through the scalar test).
+    /// Whether a ray hits a triangle of leaf `r` within its range (the
+    /// block test, the hard lanes through the scalar test).
     #[inline(always)]
-    fn leaf_any(
-        &self,
-        r: Ref,
-        ray: &PreparedRay<T, 3>,
-        cull: FaceCull,
-        lanes: &BlockRay<T>,
-        s_max: Option<T>,
-    ) -> bool {
+    fn leaf_any(&self, r: Ref, q: &LeafRay<'_, T>) -> bool {
         let count = r.count as usize;
         for (j, b) in self.leaf_blocks(r).iter().enumerate() {
-            let h = b.test(lanes, ray.t_max);
+            let h = b.test(&q.lanes, q.ray.t_max);
             if h.hit != 0 {
                 return true;
             }
@@ -677,7 +675,7 @@ impl<T: Real> TriMesh<T> {
                 let k = hard.trailing_zeros() as usize;
                 hard &= hard - 1;
                 if b.triangle(k)
-                    .is_some_and(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some())
+                    .is_some_and(|(_, tri)| tri.cast_within(q.ray, q.cull, q.s_max).is_some())
                 {
                     return true;
                 }
@@ -687,7 +685,8 @@ impl<T: Real> TriMesh<T> {
     }
 
     /// The occlusion tests of a packet (as [`TriMesh::cast_packet`]): lane
-    /// `j`'s answer into `out[j]`, each the one-ray test's.
+    /// `j`'s answer into `out[j]`, each the one-ray test's; a lane stops
+    /// taking part at its first hit.
     fn occludes_packet(
         &self,
         rays: &[PreparedRay<T, 3>; PACKET],
@@ -695,19 +694,17 @@ impl<T: Real> TriMesh<T> {
         out: &mut [bool],
         stack: &mut PacketStack<T>,
     ) {
-        let s_max = rays.each_ref().map(|r| self.reach(r));
-        let lanes: [BlockRay<T>; PACKET] = core::array::from_fn(|j| {
-            BlockRay::new(&rays[j], s_max[j].unwrap_or_else(T::zero), rays[j].face_cull())
-        });
+        let qs = rays.each_ref().map(|r| self.leaf_ray(r, r.face_cull()));
         let mut t_max = rays.each_ref().map(|r| r.t_max());
         let mut hit = [false; PACKET];
-        self.bvh.packet_walk(rays, live, &mut t_max, stack, |r, j, _| {
-            let (Some(ray), Some(l), Some(h)) = (rays.get(j), lanes.get(j), hit.get_mut(j)) else {
-                return false;
-            };
-            *h = self.leaf_any(r, ray, ray.face_cull(), l, s_max[j % PACKET]);
-            !*h
-        });
+        self.bvh
+            .packet_walk(rays, live, &mut t_max, stack, |r, j, _| {
+                let (Some(q), Some(h)) = (qs.get(j), hit.get_mut(j)) else {
+                    return false;
+                };
+                *h = self.leaf_any(r, q);
+                !*h
+            });
         for (o, h) in out.iter_mut().zip(hit) {
             *o = h;
         }
@@ -919,6 +916,17 @@ impl<T: Real> TriMesh<T> {
     /// stack is made once for the whole batch (not once per ray); with
     /// feature `rayon` the casters are split across threads.
     ///
+    /// Packets (floats): each aligned run of eight casters (positions
+    /// `8k .. 8k + 8`) whose directions have the same signs and no zero
+    /// component, such as a tile of a camera's rays, is walked as one
+    /// packet: each node is read once and its children tested once for the
+    /// whole packet, by interval arithmetic over the eight rays (as cheap
+    /// as one ray's test, and never rejecting a child one of them would
+    /// enter), the leaves ray by ray. Coherent rays gain (about 1.15–1.2×
+    /// on a 128 × 128 camera over a 100,000-triangle mesh; the
+    /// performance docs have the table); other runs take the one-ray walk
+    /// after a check of the directions' signs.
+    ///
     /// ```
     /// use isect::{RayCast, Ray, TriMesh, nalgebra::{Point3, Vector3}};
     /// let mesh = TriMesh::new(
@@ -965,7 +973,8 @@ impl<T: Real> TriMesh<T> {
     }
 
     /// [`RayCast::hits`] (the occlusion test) for every caster of
-    /// `casters`, into `hits` (as [`TriMesh::cast_many`]).
+    /// `casters`, into `hits` (as [`TriMesh::cast_many`], packets
+    /// included: a ray of a packet stops taking part at its first hit).
     ///
     /// ```
     /// use isect::{Segment, TriMesh, nalgebra::Point3};
@@ -1027,7 +1036,9 @@ fn packet_of<T: Real, C: Caster<T, 3>>(cs: &[C]) -> Option<[PreparedRay<T, 3>; P
     let rays = cs.each_ref().map(PreparedRay::new);
     // (Finite inverse directions: the packet's interval test of the
     // nodes takes no `0 · ∞`.)
-    rays.iter().all(|r| r.is_valid() & r.finite_inv).then_some(rays)
+    rays.iter()
+        .all(|r| r.is_valid() & r.finite_inv)
+        .then_some(rays)
 }
 
 /// Whether the prepared rays' inverse directions have the same signs
