@@ -39,9 +39,9 @@ use crate::{Orient, Vector};
 /// belongs to [`Growth::Quadratic`]: every query does (the triangle's and
 /// polygon's closest points and the closest pairs of segments, rays,
 /// lines and triangles included), but the few whose kernels are still
-/// being moved to the wide type (the hull's closest point, two box
-/// sweeps, 3D line–segment intersection), which keep [`Growth::Quartic`]
-/// or [`Growth::SweepQuartic`] meanwhile.
+/// being moved to the wide type (the hull's closest point, 3D
+/// line–segment intersection), which keep [`Growth::Quartic`]
+/// meanwhile.
 ///
 /// ```
 /// use isect::Growth;
@@ -63,7 +63,8 @@ pub enum Growth {
     /// squares in the wide type); kept for callers who name it.
     Sweep,
     /// Swept tests with products of two squares in the scalar: `20·s⁴`
-    /// (±3, ±50). Interim: box–triangle and OBB–OBB sweeps.
+    /// (±3, ±50). No query uses it any more (the box–triangle and OBB–OBB
+    /// sweeps are quadratic); kept for callers who name it.
     SweepQuartic,
 }
 

@@ -2257,8 +2257,8 @@ queries! {
     sweep_ball_triangle, Quadratic, NONE, |b| Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&b.triangle::<S>()) => x_sweep_ball_triangle;
     sweep_ball_polygon, Quadratic, NONE, |b| { let q = b.quad::<S>(); Swept::new(b.ball::<S>(), b.motion::<S>()).intersect(&Polygon::new(&q)) } => x_sweep_ball_polygon;
     sweep_aabb_aabb, Quadratic, NONE, |b| Swept::new(b.aabb::<S>(), b.motion::<S>()).intersect(&b.aabb::<S>()) => x_sweep_aabb_aabb;
-    sweep_aabb_triangle, SweepQuartic, NONE, |b| Swept::new(b.aabb::<S>(), b.motion::<S>()).intersect(&b.triangle::<S>()) => x_sweep_aabb_triangle;
-    sweep_obb_obb, SweepQuartic, NONE, |b| Swept::new(b.obb::<S>(), b.motion::<S>()).intersect(&b.obb::<S>()) => x_sweep_obb_obb;
+    sweep_aabb_triangle, Quadratic, NONE, |b| Swept::new(b.aabb::<S>(), b.motion::<S>()).intersect(&b.triangle::<S>()) => x_sweep_aabb_triangle;
+    sweep_obb_obb, Quadratic, NONE, |b| Swept::new(b.obb::<S>(), b.motion::<S>()).intersect(&b.obb::<S>()) => x_sweep_obb_obb;
 
     // Classification, containment, culling, grid.
     classify_point, Quadratic, STRADDLING, |b| { let p = b.p::<S>(); p.classify(&b.plane::<S>()) } => x_classify_point;
@@ -2352,4 +2352,63 @@ fn caster_direction_range_is_twice_the_range() {
         "{}",
         hit.enter.to_f64()
     );
+}
+
+/// Regression (found by an overflow hunt at the range's extremes): an
+/// `I16F16` OBB–OBB sweep whose touching features (a face of the moving
+/// box, reaching past its centre's range, and an edge of the flat static
+/// box) are parallel edges two ranges apart. The contact point's distance
+/// comparisons overflowed in debug (wrapped in release) before they moved
+/// to a frame around the contact. Checked against the exact separating
+/// axes (the time) and the exact distances to both boxes (the point).
+#[test]
+fn sweep_obb_obb_contact_far_from_the_centres() {
+    let x = |v: f64| I16F16::from_f64_lossy(v);
+    let rot = |a: f64, b: f64, c: f64| -> Matrix3<I16F16> {
+        Rotation3::from_euler_angles(a, b, c).matrix().map(x)
+    };
+    let moving = Obb::new(
+        Point3::new(x(0.0), x(45.0), x(-45.0)),
+        Vector3::new(x(45.0), x(45.0 * (1.0 - 486.0 / 64000.0)), x(45.0)),
+        rot(2.5, 6.0, 0.5),
+    );
+    let fixed = Obb::new(
+        Point3::new(x(-45.0), x(-11.25), x(22.5 * (1.0 - 807.0 / 64000.0))),
+        Vector3::new(x(45.0), x(11.25), x(0.0)),
+        rot(0.7, 0.5, 6.2),
+    );
+    let motion = Vector3::new(x(45.0), x(-22.5), x(11.25));
+    let hit = Swept::new(moving, motion).intersect(&fixed).unwrap();
+    let f = |b: &Obb<I16F16, 3>| {
+        Obb::new(
+            b.center.map(|v| v.to_f64()),
+            b.half_extents.map(|v| v.to_f64()),
+            b.axes.map(|v| v.to_f64()),
+        )
+    };
+    let (a, b, m) = (
+        QBox::obb(&f(&moving)),
+        QBox::obb(&f(&fixed)),
+        qv(&motion.map(|v| v.to_f64())),
+    );
+    let t = sat_sweep(&box_box_axes(&a, &b), &m, box_proj(&a), box_proj(&b)).unwrap();
+    let t = fl(&t);
+    assert!(
+        (hit.t.to_f64() - t).abs() <= I16F16::TOL,
+        "{} vs {t}",
+        hit.t.to_f64()
+    );
+    // The point on both boxes (the moving one at the exact time), within
+    // the contact's tolerance (I16F16: 2^-12 · 16 of the configuration's
+    // magnitude, ~200 here).
+    let p = q3(&hit.point.map(|v| v.to_f64()));
+    let moved = QBox {
+        c: axpy(&a.c, &qx(t), &m),
+        ax: a.ax.clone(),
+        h: a.h.clone(),
+    };
+    for (name, d2) in [("static", b.dist2(&p)), ("moving", moved.dist2(&p))] {
+        let d = fl(&d2).sqrt();
+        assert!(d <= 1.0, "{name}: {d}");
+    }
 }
