@@ -58,4 +58,3 @@ pub fn sets<T: Real>(kind: &str, seed: u64) -> Vec<Vec<Point3<T>>> {
         })
         .collect()
 }
-

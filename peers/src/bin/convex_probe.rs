@@ -43,7 +43,11 @@ macro_rules! probe {
             for _ in 0..$passes {
                 if $isect {
                     for s in &ours {
-                        black_box(isect::ConvexPolyhedron::from_points(black_box(s)).map(|h| h.face_count()).ok());
+                        black_box(
+                            isect::ConvexPolyhedron::from_points(black_box(s))
+                                .map(|h| h.face_count())
+                                .ok(),
+                        );
                     }
                 } else {
                     for s in &theirs {
