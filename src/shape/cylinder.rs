@@ -246,7 +246,7 @@ impl<T: Real> Support<T, 3> for Cylinder<T> {
         let u = self.b - self.a;
         // Floats: no normalisation (`b` on ties and for `dir` along the
         // axis; `a == b` and NaN go the careful way).
-        if self.a != self.b {
+        if crate::intersect::cast::has_infinity::<T>() && self.a != self.b {
             let end = if dir.dot(&u) < T::zero() {
                 self.a
             } else {
