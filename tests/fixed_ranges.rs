@@ -39,7 +39,7 @@
 mod common;
 
 use isect::fixed::{I16F16, I32F32};
-use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Vector2, Vector3};
+use isect::nalgebra::{Matrix3, Point, Point2, Point3, Rotation3, SVector, Vector2, Vector3};
 use isect::{
     Aabb, Ball, Capsule, Caster, Classify, Clip, ClosestPair, ClosestPoint, ClosestPoints, Contact,
     Contains, ConvexHull, Cull, Frustum, Grid, Growth, Intersect, IntersectWithTolerance, Line,
@@ -193,6 +193,19 @@ impl B<'_> {
         let (m, u, w) = (p(m), p(u).coords, p(w).coords);
         (m - u, u, Segment::new(m - w, m + w))
     }
+    /// A point in `D` dimensions, every coordinate a range value; from 5D
+    /// halved onto the grid (the range halves there: `dimension_limit`).
+    fn pd<S: Real, const D: usize>(&mut self) -> Point<S, D> {
+        let round = self.round;
+        let k = if D > 4 { 0.5 } else { 1.0 };
+        Point::from(SVector::<S, D>::from_fn(|_, _| s(round(self.v.val() * k))))
+    }
+    fn segment_d<S: Real, const D: usize>(&mut self) -> Segment<S, D> {
+        Segment::new(self.pd(), self.pd())
+    }
+    fn triangle_d<S: Real, const D: usize>(&mut self) -> Triangle<S, D> {
+        Triangle::new(self.pd(), self.pd(), self.pd())
+    }
     fn capsule<S: Real>(&mut self) -> Capsule<S, 3> {
         Capsule::new(self.segment(), self.size())
     }
@@ -272,6 +285,8 @@ const SOME_FLAG: f64 = 1e300;
 const FALSE_FLAG: f64 = -2e300;
 const TRUE_FLAG: f64 = 2e300;
 const OVERLAP_FLAG: f64 = 3e300;
+/// `Err(OutOfRange)` from a checked form.
+const OUT_FLAG: f64 = 4e300;
 const fn side_flag(s: Side) -> f64 {
     4e300 + s as u8 as f64 * 1e299
 }
@@ -307,6 +322,15 @@ impl<S: Real, const D: usize> Flat for isect::Point<S, D> {
 impl<S: Real, const D: usize> Flat for isect::Vector<S, D> {
     fn flat(&self, out: &mut Vec<f64>) {
         out.extend(self.iter().map(|x| x.to_f64()));
+    }
+}
+/// A checked form's answer: the value, or `OUT_FLAG` for `OutOfRange`.
+impl<X: Flat> Flat for Result<X, isect::OutOfRange> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        match self {
+            Ok(x) => x.flat(out),
+            Err(_) => out.push(OUT_FLAG),
+        }
     }
 }
 impl<X: Flat> Flat for Option<X> {
@@ -413,6 +437,8 @@ enum Beyond {
 }
 
 const NONE: Beyond = Beyond::Exactly(&[NONE_FLAG]);
+/// A checked form beyond the range.
+const OUT: Beyond = Beyond::Exactly(&[OUT_FLAG]);
 const FALSE: Beyond = Beyond::Exactly(&[FALSE_FLAG]);
 const STRADDLING: Beyond = Beyond::Exactly(&[side_flag(Side::Straddling)]);
 const INTERSECTING: Beyond = Beyond::Exactly(&[visibility_flag(Visibility::Intersecting)]);
@@ -449,6 +475,11 @@ const CASES: usize = 1000;
 /// case still runs the query (in debug, where overflow panics).
 const HEAVY: &[&str] = &[
     "segment_triangle",
+    "segment_triangle_4d",
+    "segment_triangle_5d",
+    "triangle_triangle_4d",
+    "triangle_triangle_5d",
+    "capsule_triangle_4d",
     "triangle_triangle",
     "triangle_triangle_2d",
     "triangle_triangle_3d",
@@ -1262,6 +1293,26 @@ fn x_segment_triangle(b: Bb) -> Vec<f64> {
 fn x_triangle_triangle(b: Bb) -> Vec<f64> {
     let (x, y) = (tri_of(&b.triangle::<f64>()), tri_of(&b.triangle::<f64>()));
     vec![exact::closest_triangle_triangle(&x, &y).distance()]
+}
+fn x_segment_triangle_d<const D: usize>(b: Bb) -> Vec<f64> {
+    let sg = b.segment_d::<f64, D>();
+    let t = b.triangle_d::<f64, D>();
+    let x = Linear::segment(sg.a.coords.into(), sg.b.coords.into());
+    let t = Tri::new([t.a, t.b, t.c].map(|p| p.coords.into()));
+    vec![closest_linear_triangle(&x, &t).distance()]
+}
+fn x_triangle_triangle_d<const D: usize>(b: Bb) -> Vec<f64> {
+    let tri = |t: Triangle<f64, D>| Tri::new([t.a, t.b, t.c].map(|p| p.coords.into()));
+    let (x, y) = (tri(b.triangle_d::<f64, D>()), tri(b.triangle_d::<f64, D>()));
+    vec![exact::closest_triangle_triangle(&x, &y).distance()]
+}
+fn x_capsule_triangle_d<const D: usize>(b: Bb) -> Vec<f64> {
+    let sg = b.segment_d::<f64, D>();
+    let r = qx(b.size::<f64>());
+    let t = b.triangle_d::<f64, D>();
+    let x = Linear::segment(sg.a.coords.into(), sg.b.coords.into());
+    let t = Tri::new([t.a, t.b, t.c].map(|p| p.coords.into()));
+    tf(closest_linear_triangle(&x, &t).d2 <= &r * &r)
 }
 fn x_point_hull(b: Bb) -> Vec<f64> {
     let (bx, p) = (planes_box(&b.box_planes::<f64>()), q3(&b.p::<f64>()));
@@ -2259,6 +2310,12 @@ queries! {
     line_segment, Quadratic, LikeExact, |b| { let c = b.line::<S>().closest_points(&b.segment::<S>()); (c.point_a, (c.point_b, c)) } => x_line_segment;
     segment_triangle, Quadratic, LikeExact, |b| b.segment::<S>().closest_points(&b.triangle::<S>()) => x_segment_triangle;
     triangle_triangle, Quadratic, LikeExact, |b| b.triangle::<S>().closest_points(&b.triangle::<S>()) => x_triangle_triangle;
+    // Beyond 3D, checked: in range at the edge, `OutOfRange` beyond (5D:
+    // half the range, `pd`).
+    segment_triangle_4d, Quadratic, OUT, |b| b.segment_d::<S, 4>().checked_closest_points(&b.triangle_d::<S, 4>()) => x_segment_triangle_d::<4>;
+    triangle_triangle_4d, Quadratic, OUT, |b| b.triangle_d::<S, 4>().checked_closest_points(&b.triangle_d::<S, 4>()) => x_triangle_triangle_d::<4>;
+    segment_triangle_5d, Quadratic, OUT, |b| b.segment_d::<S, 5>().checked_closest_points(&b.triangle_d::<S, 5>()) => x_segment_triangle_d::<5>;
+    triangle_triangle_5d, Quadratic, OUT, |b| b.triangle_d::<S, 5>().checked_closest_points(&b.triangle_d::<S, 5>()) => x_triangle_triangle_d::<5>;
     point_hull, Quartic, NONE, |b| { let planes = b.box_planes::<S>(); let p = b.p::<S>(); ConvexHull::new(&planes).try_closest_point(&p) } => x_point_hull;
 
     // Overlaps.
@@ -2280,6 +2337,7 @@ queries! {
     ball_polygon, Quadratic, FALSE, |b| { let q = b.quad::<S>(); b.ball::<S>().intersects(&Polygon::new(&q)) } => x_ball_polygon;
     capsule_capsule, Quadratic, NONE, |b| b.capsule::<S>().intersect(&b.capsule::<S>()) => x_capsule_capsule;
     capsule_triangle, Quadratic, FALSE, |b| b.capsule::<S>().intersects(&b.triangle::<S>()) => x_capsule_triangle;
+    capsule_triangle_4d, Quadratic, OUT, |b| { let sg = b.segment_d::<S, 4>(); Capsule::new(sg, b.size::<S>()).checked_intersects(&b.triangle_d::<S, 4>()) } => x_capsule_triangle_d::<4>;
     aabb_triangle, Quadratic, FALSE, |b| b.aabb::<S>().intersects(&b.triangle::<S>()) => x_aabb_triangle;
     obb_triangle, Quadratic, FALSE, |b| b.obb::<S>().intersects(&b.triangle::<S>()) => x_obb_triangle;
     triangle_triangle_3d, Quadratic, FALSE, |b| b.triangle::<S>().intersects(&b.triangle::<S>()) => x_triangle_triangle_3d;
