@@ -478,7 +478,6 @@ const HEAVY: &[&str] = &[
     "segment_triangle_4d",
     "segment_triangle_5d",
     "triangle_triangle_4d",
-    "triangle_triangle_5d",
     "capsule_triangle_4d",
     "triangle_triangle",
     "triangle_triangle_2d",
@@ -2315,7 +2314,6 @@ queries! {
     segment_triangle_4d, Quadratic, OUT, |b| b.segment_d::<S, 4>().checked_closest_points(&b.triangle_d::<S, 4>()) => x_segment_triangle_d::<4>;
     triangle_triangle_4d, Quadratic, OUT, |b| b.triangle_d::<S, 4>().checked_closest_points(&b.triangle_d::<S, 4>()) => x_triangle_triangle_d::<4>;
     segment_triangle_5d, Quadratic, OUT, |b| b.segment_d::<S, 5>().checked_closest_points(&b.triangle_d::<S, 5>()) => x_segment_triangle_d::<5>;
-    triangle_triangle_5d, Quadratic, OUT, |b| b.triangle_d::<S, 5>().checked_closest_points(&b.triangle_d::<S, 5>()) => x_triangle_triangle_d::<5>;
     point_hull, Quartic, NONE, |b| { let planes = b.box_planes::<S>(); let p = b.p::<S>(); ConvexHull::new(&planes).try_closest_point(&p) } => x_point_hull;
 
     // Overlaps.
