@@ -2558,7 +2558,7 @@ fn linear_3d_tolerance_beyond_the_range() {
                 Vector3::new(v[9] - v[6], v[10] - v[7], v[11] - v[8]),
             );
             let sin2 = df.cross(&ef).norm_squared() / (df.norm_squared() * ef.norm_squared());
-            if !(sin2 >= 1.0 / 256.0) {
+            if sin2.is_nan() || sin2 < 1.0 / 256.0 {
                 continue;
             }
             for tol in [s::<T>(8.0 * r), T::max_finite()] {
