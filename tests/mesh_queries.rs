@@ -398,6 +398,91 @@ mesh_tests! {
         assert_eq!(blocked, [false, false, true]);
     }
 
+    fn packets_match_brute_force<T>() {
+        // Tiles of eight nearly parallel casters (a batch walks such a
+        // tile as one packet): from one eye through a vertex or an edge's
+        // midpoint of a triangle, as rounded to `T` (so through the shared
+        // edges and vertices of the closed and open meshes), and seven
+        // neighbours a few thousandths away. Each tile mixes face culls;
+        // rays, segments that end short of the mesh or inside it, and
+        // prepared rays with a range starting past the eye take turns.
+        let mut rng = Rng::new(14);
+        for (name, soup) in meshes() {
+            let f = Fixture::<T>::new(&soup);
+            let tiles = reps::<T>(48);
+            let (mut rays, mut segs, mut ranged) = (Vec::new(), Vec::new(), Vec::new());
+            let mut coherent = 0;
+            for tile in 0..tiles {
+                let eye = rng.point::<3>(7.0);
+                let tri = &f.tris[rng.below(f.tris.len())];
+                let (a, b) = (arr(&tri.a), arr(&tri.b));
+                let base = if tile % 2 == 0 { a } else { lerp(a, b, 0.5) };
+                let dirs: Vec<[f64; 3]> = (0..8)
+                    .map(|j| {
+                        let off = [(j % 3) as f64, (j / 3 % 3) as f64, (j / 2) as f64];
+                        sub(axpy(base, 0.003, off), eye)
+                    })
+                    .collect();
+                let signs = |d: &[f64; 3]| d.map(|x| x < 0.0);
+                coherent += usize::from(dirs.iter().all(|d| signs(d) == signs(&dirs[0])));
+                for (j, d) in dirs.iter().enumerate() {
+                    let cull = [FaceCull::None, FaceCull::Back, FaceCull::Front][(tile + j) % 3];
+                    rays.push(Ray::new(pt::<T, 3>(eye), vt(*d)).culled(cull));
+                    let end = axpy(eye, [0.5, 1.0, 1.5][(tile + j) % 3], *d);
+                    segs.push(Segment::new(pt::<T, 3>(eye), pt(end)).culled(cull));
+                    let t0 = s::<T>(0.25 * (j % 4) as f64);
+                    ranged.push(
+                        Ray::new(pt::<T, 3>(eye), vt(*d))
+                            .prepare()
+                            .with_range(t0, s(4.0))
+                            .with_cull(cull),
+                    );
+                }
+            }
+            // Most tiles share their signs (else the batch walks the rays
+            // one by one, and this test would not reach the packets).
+            assert!(coherent * 10 >= tiles * 8, "{name}: {coherent} of {tiles} tiles coherent");
+            let mut hits = vec![None; rays.len()];
+            f.mesh.cast_many(&rays, &mut hits);
+            let mut blocked = vec![false; rays.len()];
+            f.mesh.occludes_many(&rays, &mut blocked);
+            for (k, r) in rays.iter().enumerate() {
+                assert_eq!(hits[k], f.mesh.cast(r), "{} {name}: ray {k}", T::NAME);
+                assert_eq!(blocked[k], f.mesh.hits(r), "{} {name}: ray {k}", T::NAME);
+                f.check_cast(name, r, FaceCull::None);
+            }
+            let mut hits = vec![None; segs.len()];
+            f.mesh.cast_many(&segs, &mut hits);
+            let mut blocked = vec![false; segs.len()];
+            f.mesh.occludes_many(&segs, &mut blocked);
+            for (k, c) in segs.iter().enumerate() {
+                assert_eq!(hits[k], f.mesh.cast(c), "{} {name}: segment {k}", T::NAME);
+                assert_eq!(blocked[k], f.mesh.hits(c), "{} {name}: segment {k}", T::NAME);
+                f.check_cast(name, c, FaceCull::None);
+            }
+            let mut hits = vec![None; ranged.len()];
+            f.mesh.cast_many(&ranged, &mut hits);
+            let mut blocked = vec![false; ranged.len()];
+            f.mesh.occludes_many(&ranged, &mut blocked);
+            for (k, c) in ranged.iter().enumerate() {
+                assert_eq!(hits[k], f.mesh.cast(c), "{} {name}: ranged ray {k}", T::NAME);
+                assert_eq!(blocked[k], f.mesh.hits(c), "{} {name}: ranged ray {k}", T::NAME);
+                f.check_cast(name, c, FaceCull::None);
+            }
+        }
+        // An empty mesh with two full packets.
+        let empty = TriMesh::<T>::new(vec![], vec![]).expect("empty is fine");
+        let rays: Vec<_> = (0..16)
+            .map(|j| Ray::new(pt::<T, 3>([-5.0, 0.0, 0.0]), vt([1.0, 0.01 * j as f64, 0.0])))
+            .collect();
+        let mut hits = vec![None; 16];
+        empty.cast_many(&rays, &mut hits);
+        assert!(hits.iter().all(Option::is_none));
+        let mut blocked = vec![true; 16];
+        empty.occludes_many(&rays, &mut blocked);
+        assert!(blocked.iter().all(|b| !b));
+    }
+
     fn degenerate_casters_miss<T>() {
         let (v, t) = uv_sphere([0.0, 0.0, 0.0], 3.0, 8, 12);
         let f = Fixture::<T>::new(&(v, t));

@@ -22,7 +22,7 @@ mod wide;
 
 use alloc::vec::Vec;
 
-pub(crate) use wide::{reach, Ref, Stack, Wide};
+pub(crate) use wide::{reach, PacketStack, Ref, Stack, Wide, PACKET};
 
 use crate::intersect::cast::has_infinity;
 use crate::{Aabb, Bounded, Caster, ClosestPoint, Intersect, Point, PreparedRay, Real};

@@ -24,6 +24,16 @@
 //! others pushed far to near with their entry parameter, and a popped
 //! child whose entry is past the nearest hit found since is dropped.
 //! Fixed point runs the scalar slab test per child (no infinities).
+//!
+//! Packet walk (floats; [`Wide::packet_walk`]): [`PACKET`] rays whose
+//! directions share their signs, with finite inverse directions, walk
+//! together. A node's children are tested once for the whole packet, by
+//! interval arithmetic over the rays' origins and inverse directions
+//! (bounds every ray's own rounded slab parameters, so it never rejects a
+//! child one of the rays would enter); a leaf child is then tested ray by
+//! ray with the one-ray walk's operations, and only the rays that enter
+//! it test its primitives. So each ray sees every leaf its own walk would,
+//! and its nearest hit is the same.
 
 use crate::intersect::cast::has_infinity;
 use crate::intersect::ray_aabb::slab;
@@ -448,6 +458,304 @@ impl<T: Real> Wide<T> {
                 };
                 if live(key) {
                     cur = r;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Rays per packet of [`Wide::packet_walk`]: two SSE registers of `f32`
+/// lanes per slab parameter.
+pub(crate) const PACKET: usize = 8;
+
+/// A packet walk's stack: each pushed child with the mask of the packet's
+/// rays that entered it and the nearest of their entry parameters. Made
+/// once per batch, reused without clearing (as [`Stack`]).
+pub(crate) struct PacketStack<T: Real> {
+    items: [(Ref, u32, T); STACK],
+}
+
+impl<T: Real> PacketStack<T> {
+    pub(crate) fn new() -> Self {
+        Self {
+            items: [(Ref { child: 0, count: 0 }, 0, T::zero()); STACK],
+        }
+    }
+}
+
+/// A packet's rays struct of arrays: origin and inverse direction per
+/// axis and lane, and each lane's range start; and their bounds over the
+/// lanes (per axis: the origin's least and greatest coordinate, the
+/// inverse direction's; the least range start).
+struct PacketRays<T: Real> {
+    o: [[T; PACKET]; 3],
+    inv: [[T; PACKET]; 3],
+    t_min: [T; PACKET],
+    o_lo: [T; 3],
+    o_hi: [T; 3],
+    inv_lo: [T; 3],
+    inv_hi: [T; 3],
+    t_min_lo: T,
+}
+
+impl<T: Real> Wide<T> {
+    /// The packet's test of a node's children at once, by interval
+    /// arithmetic over its lanes: a lower bound of every lane's entry
+    /// parameter into each child and the mask of the children that some
+    /// lane may enter, within `[t_min, limit_hi]` (`limit_hi` the largest
+    /// of the lanes' limits). The cost of one ray's test (twice its
+    /// products), whatever the number of lanes.
+    ///
+    /// Conservative, lane by lane against [`Wide::enter_children`]'s
+    /// rounded values: a lane's `fl(near - o)` lies between
+    /// `fl(near - o_hi)` and `fl(near - o_lo)`, and its `fl(a · inv)`
+    /// between the least and the greatest of the four products of those
+    /// ends with `inv_lo`, `inv_hi` (rounding is monotonic in each operand
+    /// while the other keeps its sign; the inverse directions are finite,
+    /// so no `0 · ∞`); so its entry is at least the bound, its exit at most
+    /// the bound's, and `x + |x| · 4ε` (monotonic as computed) keeps the
+    /// order: a child rejected here is rejected by every lane's own test.
+    #[inline(always)]
+    fn enter_children_interval(
+        node: &WideNode<T>,
+        rays: &PacketRays<T>,
+        neg: [bool; 3],
+        limit_hi: T,
+    ) -> ([T; WIDTH], u32) {
+        let mut enter = [rays.t_min_lo; WIDTH];
+        let mut exit = [limit_hi; WIDTH];
+        for axis in 0..3 {
+            let (near, far) = if neg[axis] {
+                (&node.max[axis], &node.min[axis])
+            } else {
+                (&node.min[axis], &node.max[axis])
+            };
+            let (o_lo, o_hi) = (rays.o_lo[axis], rays.o_hi[axis]);
+            let (i_lo, i_hi) = (rays.inv_lo[axis], rays.inv_hi[axis]);
+            for k in 0..WIDTH {
+                let (a1, a2) = (near[k] - o_hi, near[k] - o_lo);
+                let (b1, b2) = (far[k] - o_hi, far[k] - o_lo);
+                let t_near = (a1 * i_lo)
+                    .min_sel(a1 * i_hi)
+                    .min_sel((a2 * i_lo).min_sel(a2 * i_hi));
+                let t_far = (b1 * i_lo)
+                    .max_sel(b1 * i_hi)
+                    .max_sel((b2 * i_lo).max_sel(b2 * i_hi));
+                enter[k] = t_near.max_sel(enter[k]);
+                exit[k] = t_far.min_sel(exit[k]);
+            }
+        }
+        let slack = T::default_epsilon() * T::from_f64_lossy(4.0);
+        let mut hit = [0u32; WIDTH];
+        for k in 0..WIDTH {
+            let reach = exit[k] + exit[k].abs() * slack;
+            hit[k] = 0u32.wrapping_sub(u32::from(enter[k] <= reach));
+        }
+        let mask = hit
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (k, h)| m | (h & (1u32 << k)));
+        (enter, mask)
+    }
+
+    /// The entry parameters of the packet's lanes `live` into child `k` of
+    /// `node` within `[t_min, limit]`, lane by lane with the operations of
+    /// [`Wide::enter_children`] in the same order on the same values (so
+    /// each lane decides exactly as the one-ray walk would with the same
+    /// `t_max`): the mask of the lanes that enter it, and the nearest of
+    /// their entries (`T::max_finite()` when none does).
+    #[inline(always)]
+    fn enter_child_packet(
+        node: &WideNode<T>,
+        k: usize,
+        rays: &PacketRays<T>,
+        neg: [bool; 3],
+        limit: &[T; PACKET],
+        live: u32,
+    ) -> (u32, T) {
+        let mut enter = rays.t_min;
+        let mut exit = *limit;
+        for axis in 0..3 {
+            let (lo, hi) = (node.min[axis][k % WIDTH], node.max[axis][k % WIDTH]);
+            let (near, far) = if neg[axis] { (hi, lo) } else { (lo, hi) };
+            let (o, inv) = (&rays.o[axis], &rays.inv[axis]);
+            for j in 0..PACKET {
+                let t_near = (near - o[j]) * inv[j];
+                let t_far = (far - o[j]) * inv[j];
+                // NaN (`0 · ∞`) is dropped: the second operand is kept.
+                enter[j] = t_near.max_sel(enter[j]);
+                exit[j] = t_far.min_sel(exit[j]);
+            }
+        }
+        let slack = T::default_epsilon() * T::from_f64_lossy(4.0);
+        let mut mask = 0u32;
+        let mut key = T::max_finite();
+        for j in 0..PACKET {
+            let reach = exit[j] + exit[j].abs() * slack;
+            let hit = (enter[j] <= reach) & (live >> j & 1 != 0);
+            mask |= u32::from(hit) << j;
+            key = if hit { key.min_sel(enter[j]) } else { key };
+        }
+        (mask, key)
+    }
+
+    /// The nearest-first walk of a packet of [`PACKET`] valid prepared rays
+    /// (floats) whose directions have the same signs, for the lanes of
+    /// `live`: the one-ray walk ([`Wide::ray_walk`]) for all of them at
+    /// once, each node read once for the packet and its children tested
+    /// against every lane together. `leaf(r, j, t_max)` handles leaf `r`
+    /// for lane `j`, whose `t_max` it may shrink (a hit), and returns
+    /// `false` when lane `j` is done (an any-hit walk): the lane then
+    /// takes no further part.
+    ///
+    /// Every lane enters every child its own one-ray walk would enter with
+    /// the same `t_max` (the same operations), and its `t_max` only
+    /// shrinks to hits, so every leaf that holds a lane's nearest hit is
+    /// handed to `leaf` for that lane: the nearest hits are the one-ray
+    /// walk's. A pushed child is dropped, when popped, for the lanes whose
+    /// `t_max` (with [`reach`]'s slack) is now before the nearest entry of
+    /// the lanes that entered it.
+    pub(crate) fn packet_walk(
+        &self,
+        rays: &[PreparedRay<T, 3>; PACKET],
+        live: u32,
+        t_max: &mut [T; PACKET],
+        stack: &mut PacketStack<T>,
+        mut leaf: impl FnMut(Ref, usize, &mut T) -> bool,
+    ) {
+        if self.nodes.is_empty() || live == 0 {
+            return;
+        }
+        let mut alive = live;
+        let first = &rays[0];
+        let mut soa = PacketRays {
+            o: [[T::zero(); PACKET]; 3],
+            inv: [[T::zero(); PACKET]; 3],
+            t_min: [T::zero(); PACKET],
+            o_lo: first.origin.coords.into(),
+            o_hi: first.origin.coords.into(),
+            inv_lo: first.inv_dir.into(),
+            inv_hi: first.inv_dir.into(),
+            t_min_lo: first.t_min,
+        };
+        for (j, r) in rays.iter().enumerate() {
+            for axis in 0..3 {
+                let (o, inv) = (r.origin[axis], r.inv_dir[axis]);
+                soa.o[axis][j] = o;
+                soa.inv[axis][j] = inv;
+                soa.o_lo[axis] = soa.o_lo[axis].min_sel(o);
+                soa.o_hi[axis] = soa.o_hi[axis].max_sel(o);
+                soa.inv_lo[axis] = soa.inv_lo[axis].min_sel(inv);
+                soa.inv_hi[axis] = soa.inv_hi[axis].max_sel(inv);
+            }
+            soa.t_min[j] = r.t_min;
+            soa.t_min_lo = soa.t_min_lo.min_sel(r.t_min);
+        }
+        let neg = [0, 1, 2].map(|i| rays[0].inv_dir[i] < T::zero());
+        let mut top = 0usize;
+        let mut cur = (Ref { child: 0, count: 0 }, live);
+        loop {
+            let (r, lanes) = cur;
+            if r.count > 0 {
+                let mut left = lanes;
+                while left != 0 {
+                    let j = left.trailing_zeros() as usize % PACKET;
+                    left &= left - 1;
+                    if !leaf(r, j, &mut t_max[j]) {
+                        alive &= !(1 << j);
+                    }
+                }
+                if alive == 0 {
+                    return;
+                }
+            } else if let Some(node) = self.nodes.get(r.child as usize) {
+                let limit = t_max.map(reach);
+                let limit_hi = limit
+                    .iter()
+                    .enumerate()
+                    .fold(-T::max_finite(), |m, (j, l)| {
+                        if lanes >> j & 1 != 0 {
+                            m.max_sel(*l)
+                        } else {
+                            m
+                        }
+                    });
+                // The whole packet against the children first; a leaf
+                // child entered then lane by lane (its lanes are the ones
+                // whose triangles are tested), an inner child with the
+                // packet's lanes (its own children decide).
+                let (enter, entered) = Self::enter_children_interval(node, &soa, neg, limit_hi);
+                let mut hits = [(T::zero(), 0usize, 0u32); WIDTH];
+                let mut n = 0usize;
+                for k in 0..WIDTH {
+                    if entered >> k & 1 == 0 {
+                        continue;
+                    }
+                    let (mask, key) = if node.count[k] > 0 {
+                        Self::enter_child_packet(node, k, &soa, neg, &limit, lanes)
+                    } else {
+                        (lanes, enter[k])
+                    };
+                    if mask == 0 {
+                        continue;
+                    }
+                    // Sorted by entry on the way (by `get`: no bounds
+                    // check, no panic path).
+                    let mut i = n;
+                    while let Some(&prev) = i.checked_sub(1).and_then(|p| hits.get(p)) {
+                        if !(prev.0 > key) {
+                            break;
+                        }
+                        if let Some(slot) = hits.get_mut(i) {
+                            *slot = prev;
+                        }
+                        i -= 1;
+                    }
+                    if let Some(slot) = hits.get_mut(i) {
+                        *slot = (key, k, mask);
+                    }
+                    n += 1;
+                }
+                if let (Some(&(_, k, mask)), Some(rest)) = (hits.first(), hits.get(1..n)) {
+                    for &(key, k, mask) in rest.iter().rev() {
+                        if let Some(slot) = stack.items.get_mut(top) {
+                            *slot = (
+                                Ref {
+                                    child: node.child[k],
+                                    count: node.count[k],
+                                },
+                                mask,
+                                key,
+                            );
+                            top += 1;
+                        }
+                    }
+                    cur = (
+                        Ref {
+                            child: node.child[k % WIDTH],
+                            count: node.count[k % WIDTH],
+                        },
+                        mask,
+                    );
+                    continue;
+                }
+            }
+            // Pop the next child with a lane still in range.
+            loop {
+                if top == 0 {
+                    return;
+                }
+                top -= 1;
+                let Some(&(r, mask, key)) = stack.items.get(top) else {
+                    return;
+                };
+                let mut keep = 0u32;
+                for (j, t) in t_max.iter().enumerate() {
+                    keep |= u32::from(key <= reach(*t)) << j;
+                }
+                if mask & keep & alive != 0 {
+                    cur = (r, mask & keep & alive);
                     break;
                 }
             }

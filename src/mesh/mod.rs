@@ -37,7 +37,7 @@ mod block;
 
 use alloc::vec::Vec;
 
-use crate::bvh::{overlap, reach, widen, Ref, Stack, Wide};
+use crate::bvh::{overlap, reach, widen, PacketStack, Ref, Stack, Wide, PACKET};
 use crate::closest::closest_on_triangle;
 use crate::intersect::cast::has_infinity;
 use crate::intersect::ray_triangle::on_triangle;
@@ -48,6 +48,20 @@ use crate::{
     Point, PreparedRay, Ray, RayCast, Real, Segment, ShapeError, Triangle, Vector,
 };
 use block::{Block, BlockRay};
+
+/// The nearest hit a walk has found so far: its `t`, triangle index,
+/// block and lane.
+type Nearest<T> = Option<(T, u32, usize, usize)>;
+
+/// What a leaf's triangle tests need of one valid prepared ray (floats):
+/// the ray, the faces it keeps, the block test's view of it and the bound
+/// of its vertices' reach from the mesh's box.
+struct LeafRay<'a, T: Real> {
+    ray: &'a PreparedRay<T, 3>,
+    cull: FaceCull,
+    lanes: BlockRay<T>,
+    s_max: Option<T>,
+}
 
 /// A triangle mesh: vertices, index triples (counter-clockwise seen from
 /// the front), and a BVH over the triangles.
@@ -452,11 +466,9 @@ impl<T: Real> TriMesh<T> {
         if !has_infinity::<T>() {
             return self.cast_scalar(ray, cull, stack);
         }
-        let s_max = self.reach(ray);
-        let lanes = BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull);
+        let q = self.leaf_ray(ray, cull);
         let mut t_max = ray.t_max();
-        // The nearest hit so far: its `t`, triangle index, block and lane.
-        let mut best: Option<(T, u32, usize, usize)> = None;
+        let mut best = None;
         self.bvh.ray_walk(
             ray,
             &mut t_max,
@@ -464,54 +476,114 @@ impl<T: Real> TriMesh<T> {
             true,
             |r| self.first_id(r),
             |r, t_max| {
-                let first = r.child as usize;
-                // Keep the nearer hit (the smaller index on a tie) and
-                // narrow the walk to it.
-                let mut offer = |t: T, i: u32, j: usize, k: usize, t_max: &mut T| {
-                    if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
-                        best = Some((t, i, first + j, k));
-                        *t_max = t;
-                    }
-                };
-                for (j, b) in self.leaf_blocks(r).iter().enumerate() {
-                    let h = b.test(&lanes, *t_max);
-                    if h.hit | h.hard == 0 {
-                        continue;
-                    }
-                    let mut hit = h.hit;
-                    while hit != 0 {
-                        let k = hit.trailing_zeros() as usize;
-                        hit &= hit - 1;
-                        let (Some(&t), Some(&i)) = (h.t.get(k), b.id.get(k)) else {
-                            continue;
-                        };
-                        offer(t, i, j, k, t_max);
-                    }
-                    let mut hard = h.hard;
-                    while hard != 0 {
-                        let k = hard.trailing_zeros() as usize;
-                        hard &= hard - 1;
-                        let Some((i, tri)) = b.triangle(k) else {
-                            continue;
-                        };
-                        let narrow = ray.with_range(ray.t_min, *t_max);
-                        let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
-                            continue;
-                        };
-                        offer(h.t, i as u32, j, k, t_max);
-                    }
-                }
+                self.leaf_nearest(r, &q, t_max, &mut best);
                 true
             },
         );
+        self.finish_nearest(best, &q, stack)
+    }
+
+    /// The leaf tests' view of a valid prepared ray (floats) keeping the
+    /// faces `cull` keeps.
+    #[inline(always)]
+    fn leaf_ray<'a>(&self, ray: &'a PreparedRay<T, 3>, cull: FaceCull) -> LeafRay<'a, T> {
+        let s_max = self.reach(ray);
+        LeafRay {
+            ray,
+            cull,
+            lanes: BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull),
+            s_max,
+        }
+    }
+
+    /// Leaf `r`'s triangles against one ray: the block test lane by lane,
+    /// the hard lanes through the scalar test; keeps the nearer hit in
+    /// `best` (the smaller index on a tie) and narrows `t_max` to it.
+    #[inline(always)]
+    fn leaf_nearest(&self, r: Ref, q: &LeafRay<'_, T>, t_max: &mut T, best: &mut Nearest<T>) {
+        let (ray, first) = (q.ray, r.child as usize);
+        let mut offer = |t: T, i: u32, j: usize, k: usize, t_max: &mut T| {
+            if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
+                *best = Some((t, i, first + j, k));
+                *t_max = t;
+            }
+        };
+        for (j, b) in self.leaf_blocks(r).iter().enumerate() {
+            let h = b.test(&q.lanes, *t_max);
+            if h.hit | h.hard == 0 {
+                continue;
+            }
+            let mut hit = h.hit;
+            while hit != 0 {
+                let k = hit.trailing_zeros() as usize;
+                hit &= hit - 1;
+                let (Some(&t), Some(&i)) = (h.t.get(k), b.id.get(k)) else {
+                    continue;
+                };
+                offer(t, i, j, k, t_max);
+            }
+            let mut hard = h.hard;
+            while hard != 0 {
+                let k = hard.trailing_zeros() as usize;
+                hard &= hard - 1;
+                let Some((i, tri)) = b.triangle(k) else {
+                    continue;
+                };
+                let narrow = ray.with_range(ray.t_min, *t_max);
+                let Some(h) = tri.cast_within(&narrow, q.cull, q.s_max) else {
+                    continue;
+                };
+                offer(h.t, i as u32, j, k, t_max);
+            }
+        }
+    }
+
+    /// The mesh hit of the nearest triangle a walk found for a ray.
+    #[inline(always)]
+    fn finish_nearest(
+        &self,
+        best: Nearest<T>,
+        q: &LeafRay<'_, T>,
+        stack: &mut Stack<T>,
+    ) -> Option<MeshHit<T>> {
         let (t, _, j, k) = best?;
         // The winner's whole hit from the scalar test (the same `t`, bit
         // for bit). It can only fail where the hit point overflows, which
         // the lanes do not check: then the scalar walk decides.
         let (i, tri) = self.blocks.get(j)?.triangle(k)?;
-        match tri.cast_within(ray, cull, s_max) {
+        match tri.cast_within(q.ray, q.cull, q.s_max) {
             Some(h) if h.t == t => Some(mesh_hit(i, &h)),
-            _ => self.cast_scalar(ray, cull, stack),
+            _ => self.cast_scalar(q.ray, q.cull, stack),
+        }
+    }
+
+    /// The casts of a packet of valid prepared rays (floats) whose
+    /// directions have the same signs, with finite inverse directions,
+    /// lanes `live`, into `out` (lane `j` into `out[j]`): the walk of the
+    /// whole packet at once ([`Wide::packet_walk`]), each lane's leaves
+    /// tested as the one-ray cast tests them, so each lane's hit is the
+    /// one-ray cast's, bit for bit.
+    fn cast_packet(
+        &self,
+        rays: &[PreparedRay<T, 3>; PACKET],
+        live: u32,
+        out: &mut [Option<MeshHit<T>>],
+        stacks: &mut (PacketStack<T>, Stack<T>),
+    ) {
+        let qs = rays.each_ref().map(|r| self.leaf_ray(r, r.face_cull()));
+        let mut t_max = rays.each_ref().map(|r| r.t_max());
+        let mut best: [Nearest<T>; PACKET] = [None; PACKET];
+        self.bvh
+            .packet_walk(rays, live, &mut t_max, &mut stacks.0, |r, j, t_max| {
+                if let (Some(q), Some(b)) = (qs.get(j), best.get_mut(j)) {
+                    self.leaf_nearest(r, q, t_max, b);
+                }
+                true
+            });
+        for (j, ((o, q), b)) in out.iter_mut().zip(&qs).zip(best).enumerate() {
+            if live >> j & 1 != 0 {
+                *o = self.finish_nearest(b, q, &mut stacks.1);
+            }
         }
     }
 
@@ -542,11 +614,13 @@ impl<T: Real> TriMesh<T> {
                     // Fixed point: a little beyond the nearest hit, since its
                     // triangle test works in `f64` and rounds `t` afterwards
                     // (two triangles at the same rounded `t` must both be
-                    // seen).
+                    // seen), but never beyond the caster's own range (a
+                    // triangle just past a segment's end would be hit at its
+                    // rounded end, where the triangle's own cast misses).
                     narrow.t_max = if has_infinity::<T>() {
                         *t_max
                     } else {
-                        reach(*t_max)
+                        reach(*t_max).min_sel(ray.t_max)
                     };
                     let Some(h) = tri.cast_within(&narrow, cull, s_max) else {
                         continue;
@@ -568,8 +642,7 @@ impl<T: Real> TriMesh<T> {
         if !ray.is_valid() {
             return false;
         }
-        let s_max = self.reach(ray);
-        let lanes = BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull);
+        let q = self.leaf_ray(ray, cull);
         let mut hit = false;
         let mut t_max = ray.t_max();
         self.bvh.ray_walk(
@@ -579,30 +652,62 @@ impl<T: Real> TriMesh<T> {
             false,
             |r| self.first_id(r),
             |r, _| {
-                let count = r.count as usize;
-                for (j, b) in self.leaf_blocks(r).iter().enumerate() {
-                    let h = b.test(&lanes, ray.t_max);
-                    if h.hit != 0 {
-                        hit = true;
-                        return false;
-                    }
-                    // Lanes past the leaf's end repeat its first triangle.
-                    let mut hard = h.hard & live_lanes(count, j);
-                    while hard != 0 {
-                        let k = hard.trailing_zeros() as usize;
-                        hard &= hard - 1;
-                        if b.triangle(k)
-                            .is_some_and(|(_, tri)| tri.cast_within(ray, cull, s_max).is_some())
-                        {
-                            hit = true;
-                            return false;
-                        }
-                    }
-                }
-                true
+                hit = self.leaf_any(r, &q);
+                !hit
             },
         );
         hit
+    }
+
+    /// Whether a ray hits a triangle of leaf `r` within its range (the
+    /// block test, the hard lanes through the scalar test).
+    #[inline(always)]
+    fn leaf_any(&self, r: Ref, q: &LeafRay<'_, T>) -> bool {
+        let count = r.count as usize;
+        for (j, b) in self.leaf_blocks(r).iter().enumerate() {
+            let h = b.test(&q.lanes, q.ray.t_max);
+            if h.hit != 0 {
+                return true;
+            }
+            // Lanes past the leaf's end repeat its first triangle.
+            let mut hard = h.hard & live_lanes(count, j);
+            while hard != 0 {
+                let k = hard.trailing_zeros() as usize;
+                hard &= hard - 1;
+                if b.triangle(k)
+                    .is_some_and(|(_, tri)| tri.cast_within(q.ray, q.cull, q.s_max).is_some())
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The occlusion tests of a packet (as [`TriMesh::cast_packet`]): lane
+    /// `j`'s answer into `out[j]`, each the one-ray test's; a lane stops
+    /// taking part at its first hit.
+    fn occludes_packet(
+        &self,
+        rays: &[PreparedRay<T, 3>; PACKET],
+        live: u32,
+        out: &mut [bool],
+        stack: &mut PacketStack<T>,
+    ) {
+        let qs = rays.each_ref().map(|r| self.leaf_ray(r, r.face_cull()));
+        let mut t_max = rays.each_ref().map(|r| r.t_max());
+        let mut hit = [false; PACKET];
+        self.bvh
+            .packet_walk(rays, live, &mut t_max, stack, |r, j, _| {
+                let (Some(q), Some(h)) = (qs.get(j), hit.get_mut(j)) else {
+                    return false;
+                };
+                *h = self.leaf_any(r, q);
+                !*h
+            });
+        for (o, h) in out.iter_mut().zip(hit) {
+            *o = h;
+        }
     }
 }
 
@@ -811,6 +916,17 @@ impl<T: Real> TriMesh<T> {
     /// stack is made once for the whole batch (not once per ray); with
     /// feature `rayon` the casters are split across threads.
     ///
+    /// Packets (floats): each aligned run of eight casters (positions
+    /// `8k .. 8k + 8`) whose directions have the same signs and no zero
+    /// component, such as a tile of a camera's rays, is walked as one
+    /// packet: each node is read once and its children tested once for the
+    /// whole packet, by interval arithmetic over the eight rays (as cheap
+    /// as one ray's test, and never rejecting a child one of them would
+    /// enter), the leaves ray by ray. Coherent rays gain (about 1.15–1.2×
+    /// on a 128 × 128 camera over a 100,000-triangle mesh; the
+    /// performance docs have the table); other runs take the one-ray walk
+    /// after a check of the directions' signs.
+    ///
     /// ```
     /// use isect::{RayCast, Ray, TriMesh, nalgebra::{Point3, Vector3}};
     /// let mesh = TriMesh::new(
@@ -831,21 +947,34 @@ impl<T: Real> TriMesh<T> {
         T: Send + Sync,
     {
         let run = |casters: &[C], hits: &mut [Option<MeshHit<T>>]| {
-            let mut stack = Stack::new();
-            for (c, h) in casters.iter().zip(hits.iter_mut()) {
-                // Outside the fixed-point range (see `range`): no hit.
-                *h = if cast_fits(self, c) {
-                    self.cast_in(c, &mut stack)
-                } else {
-                    None
+            let mut stacks = (PacketStack::new(), Stack::new());
+            for (cs, hs) in casters.chunks(PACKET).zip(hits.chunks_mut(PACKET)) {
+                let Some(rays) = packet_of(cs) else {
+                    for (c, h) in cs.iter().zip(hs.iter_mut()) {
+                        // Outside the fixed-point range (see `range`): no hit.
+                        *h = if cast_fits(self, c) {
+                            self.cast_in(c, &mut stacks.1)
+                        } else {
+                            None
+                        };
+                    }
+                    continue;
                 };
+                if same_signs(&rays) {
+                    self.cast_packet(&rays, (1 << PACKET) - 1, hs, &mut stacks);
+                    continue;
+                }
+                for (ray, h) in rays.iter().zip(hs.iter_mut()) {
+                    *h = self.cast_with(ray, ray.face_cull(), &mut stacks.1);
+                }
             }
         };
         many(casters, hits, run);
     }
 
     /// [`RayCast::hits`] (the occlusion test) for every caster of
-    /// `casters`, into `hits` (as [`TriMesh::cast_many`]).
+    /// `casters`, into `hits` (as [`TriMesh::cast_many`], packets
+    /// included: a ray of a packet stops taking part at its first hit).
     ///
     /// ```
     /// use isect::{Segment, TriMesh, nalgebra::Point3};
@@ -866,14 +995,60 @@ impl<T: Real> TriMesh<T> {
         T: Send + Sync,
     {
         let run = |casters: &[C], hits: &mut [bool]| {
-            let mut stack = Stack::new();
-            for (c, h) in casters.iter().zip(hits.iter_mut()) {
-                // Outside the fixed-point range (see `range`): no hit.
-                *h = cast_fits(self, c) && self.hits_in(c, &mut stack);
+            let (mut packet_stack, mut stack) = (PacketStack::new(), Stack::new());
+            for (cs, hs) in casters.chunks(PACKET).zip(hits.chunks_mut(PACKET)) {
+                let Some(rays) = packet_of(cs) else {
+                    for (c, h) in cs.iter().zip(hs.iter_mut()) {
+                        // Outside the fixed-point range (see `range`): no hit.
+                        *h = cast_fits(self, c) && self.hits_in(c, &mut stack);
+                    }
+                    continue;
+                };
+                if same_signs(&rays) {
+                    self.occludes_packet(&rays, (1 << PACKET) - 1, hs, &mut packet_stack);
+                    continue;
+                }
+                for (ray, h) in rays.iter().zip(hs.iter_mut()) {
+                    *h = self.occludes_with(ray, ray.face_cull(), &mut stack);
+                }
             }
         };
         many(casters, hits, run);
     }
+}
+
+/// A full packet of casters prepared, when the batch may walk them
+/// together: floats, [`PACKET`] casters whose directions have the same
+/// signs (a cheap test before preparing them: rays through a scene in
+/// random directions rarely share them), each valid. (`None` sends the
+/// casters one by one through the cast layer.)
+#[inline]
+fn packet_of<T: Real, C: Caster<T, 3>>(cs: &[C]) -> Option<[PreparedRay<T, 3>; PACKET]> {
+    if !has_infinity::<T>() {
+        return None;
+    }
+    let cs: &[C; PACKET] = cs.try_into().ok()?;
+    let signs = |c: &C| c.direction().map(|x| x < T::zero());
+    let first = signs(&cs[0]);
+    if !cs.iter().all(|c| signs(c) == first) {
+        return None;
+    }
+    let rays = cs.each_ref().map(PreparedRay::new);
+    // (Finite inverse directions: the packet's interval test of the
+    // nodes takes no `0 · ∞`.)
+    rays.iter()
+        .all(|r| r.is_valid() & r.finite_inv)
+        .then_some(rays)
+}
+
+/// Whether the prepared rays' inverse directions have the same signs
+/// (what the packet walk shares; a zero component's infinity carries its
+/// zero's sign).
+#[inline]
+fn same_signs<T: Real>(rays: &[PreparedRay<T, 3>; PACKET]) -> bool {
+    let neg = |r: &PreparedRay<T, 3>| r.inv_dir.map(|x| x < T::zero());
+    let first = neg(&rays[0]);
+    rays.iter().all(|r| neg(r) == first)
 }
 
 /// Runs `run` over `casters` and `hits` in step: in chunks across threads

@@ -20,7 +20,7 @@
 //! empty box or NaN input misses.
 
 use crate::closest::closest_on_triangle;
-use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape, Feature};
+use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape, Feature, Frame};
 use crate::sweep::sphere_polygon::polygon_hit;
 use crate::sweep::{checked, finite_point, finite_vector, magnitude, unit};
 use crate::{Aabb, Matrix, Point, Real, Swept, Toi, Triangle, Vector};
@@ -57,7 +57,18 @@ pub(super) fn box_triangle_toi<T: Real, const D: usize>(
             .find_map(|(p, q)| moved.clip(p, q))
             .or_else(|| {
                 moved.find_edge(|p, q| {
-                    polygon_hit(&verts, p, &(q - p), T::zero()).map(|(s, _)| p + (q - p) * s)
+                    let hit = |p: &Point<T, D>, q: &Point<T, D>| {
+                        polygon_hit(&verts, p, &(q - p), T::zero()).map(|(s, _)| p + (q - p) * s)
+                    };
+                    if T::range_limit(crate::Growth::Quadratic).is_some() {
+                        // Fixed point: the polygon test takes motions within
+                        // the range, and a box edge spans up to twice it: in
+                        // two halves.
+                        let m = p + (q - p) * T::half();
+                        hit(p, &m).or_else(|| hit(&m, q))
+                    } else {
+                        hit(p, q)
+                    }
                 })
             });
         if let Some(point) = found {
@@ -73,7 +84,24 @@ pub(super) fn box_triangle_toi<T: Real, const D: usize>(
     let tol = T::tolerance() * T::from_f64_lossy(16.0) * scale;
     let fs = Feature::support(&verts, &normal, tol);
     let fm = moved.feature(&-normal, tol);
-    let point = contact_point(&fs, &fm, tri_distance, |p| moved.distance(p), tol);
+    let point = match T::range_limit(crate::Growth::Quadratic) {
+        // Fixed point: in a frame around the contact, within the range.
+        Some(r) => {
+            let o = fs.points().first().copied().unwrap_or(a);
+            let pts = fs.points().iter().chain(fm.points()).chain(&verts);
+            let f = Frame::fit(r, o, pts.chain([&moved.center]), [&moved.half]);
+            let [a, b, c] = verts.map(|v| f.point(&v));
+            let (fs, fm, moved) = (f.feature(&fs), f.feature(&fm), f.boxed(&moved));
+            let tri_distance = |p: &Point<T, D>| {
+                (closest_on_triangle(&a, &b, &c, p) - p)
+                    .norm_squared()
+                    .sqrt_clamped()
+            };
+            let p = contact_point(&fs, &fm, tri_distance, |p| moved.distance(p), f.size(tol));
+            f.back(&p)
+        }
+        None => contact_point(&fs, &fm, tri_distance, |p| moved.distance(p), tol),
+    };
     checked(Toi { t, point, normal })
 }
 
@@ -96,7 +124,7 @@ pub(super) fn aabb_shape<T: Real, const D: usize>(
 }
 
 impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Swept<Aabb<T, 3>, T, 3> {
-    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, 3>;
 
     fn kernel_intersect(&self, tri: &Triangle<T, 3>) -> Option<Toi<T, 3>> {
@@ -127,7 +155,7 @@ crate::range::impl_sweep! {
 }
 
 impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 2>> for Swept<Aabb<T, 2>, T, 2> {
-    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, 2>;
 
     fn kernel_intersect(&self, tri: &Triangle<T, 2>) -> Option<Toi<T, 2>> {

@@ -54,10 +54,12 @@
 //! the scalar's wide type, so every value (coordinates, sizes, motions)
 //! within the quadratic range `±T::range_limit(Growth::Quadratic)`
 //! (`I16F16` ±45, `I32F32` ±11585) is safe; two moving shapes need their
-//! motions in that range too. (Interim: the box–triangle and OBB–OBB
-//! sweeps, whose contact points go through the triangle and segment
-//! closest-point kernels, keep `Growth::SweepQuartic`, ±3 and ±50, until
-//! those kernels move to the wide type.) Beyond the range the answer is
+//! motions in that range too. (The box–triangle and OBB–OBB sweeps find
+//! their contact point from features that, at the time of contact, may
+//! lie a few ranges apart: they compare its candidates in a frame moved
+//! to the contact and, where the configuration reaches further than the
+//! range from it, scaled by a power of two, which costs the point the
+//! same number of low bits.) Beyond the range the answer is
 //! `None` and the checked form (`checked_intersect`) says
 //! [`OutOfRange`]; never an overflow (see "Fixed-point ranges" in the
 //! [crate docs](crate#fixed-point-ranges)).

@@ -14,7 +14,7 @@
 //! NaN input misses. The axes are assumed orthonormal.
 
 use crate::intersect::column;
-use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape};
+use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape, Frame};
 use crate::sweep::{checked, finite_point, finite_vector, magnitude};
 use crate::{Obb, Real, Swept, Toi, Vector};
 
@@ -60,7 +60,25 @@ fn box_box_toi<T: Real, const D: usize>(
     let tol = T::tolerance() * T::from_f64_lossy(16.0) * scale;
     let fs = s.feature(&normal, tol);
     let fm = moved.feature(&-normal, tol);
-    let point = contact_point(&fs, &fm, |p| s.distance(p), |p| moved.distance(p), tol);
+    let point = match T::range_limit(crate::Growth::Quadratic) {
+        // Fixed point: in a frame around the contact, within the range.
+        Some(r) => {
+            let o = fs.points().first().copied().unwrap_or(moved.center);
+            let pts = fs.points().iter().chain(fm.points());
+            let centers = [s.center, moved.center];
+            let f = Frame::fit(r, o, pts.chain(&centers), [&s.half, &moved.half]);
+            let (fs, fm, s, moved) = (f.feature(&fs), f.feature(&fm), f.boxed(s), f.boxed(&moved));
+            let p = contact_point(
+                &fs,
+                &fm,
+                |p| s.distance(p),
+                |p| moved.distance(p),
+                f.size(tol),
+            );
+            f.back(&p)
+        }
+        None => contact_point(&fs, &fm, |p| s.distance(p), |p| moved.distance(p), tol),
+    };
     checked(Toi { t, point, normal })
 }
 
@@ -70,7 +88,7 @@ fn columns<T: Real, const D: usize>(b: &BoxShape<T, D>) -> [Vector<T, D>; D] {
 }
 
 impl<T: Real> crate::range::kernel::IntersectKernel<T, Obb<T, 3>> for Swept<Obb<T, 3>, T, 3> {
-    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, 3>;
 
     fn kernel_intersect(&self, other: &Obb<T, 3>) -> Option<Toi<T, 3>> {
@@ -102,7 +120,7 @@ crate::range::impl_sweep! {
 }
 
 impl<T: Real> crate::range::kernel::IntersectKernel<T, Obb<T, 2>> for Swept<Obb<T, 2>, T, 2> {
-    const GROWTH: crate::Growth = crate::Growth::SweepQuartic;
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Toi<T, 2>;
 
     fn kernel_intersect(&self, other: &Obb<T, 2>) -> Option<Toi<T, 2>> {

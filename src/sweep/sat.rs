@@ -13,9 +13,10 @@
 
 use crate::closest::{closest_on_linear, Interval};
 use crate::intersect::column;
+use crate::range::scale::{diff, mag_vec, point_back, Scale};
 use crate::sweep::point_aabb::slab_interval;
 use crate::sweep::unit;
-use crate::{Matrix, Point, Real, Vector};
+use crate::{Matrix, Point, Real, Vector, Wide};
 
 /// The running intersection of the per-axis time intervals.
 pub(crate) struct SweptSat<T: Real, const D: usize> {
@@ -247,7 +248,7 @@ impl<T: Real, const D: usize> Feature<T, D> {
         f
     }
 
-    fn points(&self) -> &[Point<T, D>] {
+    pub(crate) fn points(&self) -> &[Point<T, D>] {
         self.pts.get(..self.n).unwrap_or(&[])
     }
 
@@ -264,6 +265,80 @@ impl<T: Real, const D: usize> Feature<T, D> {
             .zip(pts.iter().cycle().skip(1))
             .take(count)
             .map(|(a, b)| (*a, *b))
+    }
+}
+
+/// Where a contact point is computed in fixed point: every point moved by
+/// `x → (x - o) · 2^-k`, sizes scaled by `2^-k`, with `o` a point of the
+/// contact and the smallest `k >= 0` that brings the configuration within
+/// the quadratic range around `o`. The separating-axis kernels keep their
+/// inputs within the range, but at the time of contact a moving shape has
+/// moved by up to the range again and an oriented box's corners reach
+/// beyond its centre's range, so the distances the contact point compares
+/// (between features up to a few ranges apart) would outgrow the type. A
+/// translation is exact (the differences are taken in the wide type); a
+/// `k > 0`, only for configurations reaching further than the range from
+/// `o`, drops the lowest `k` bits of the inputs.
+pub(crate) struct Frame<T: Real, const D: usize> {
+    o: Point<T, D>,
+    k: i32,
+}
+
+impl<T: Real, const D: usize> Frame<T, D> {
+    /// The frame around `o` for the `points` and the (non-negative)
+    /// `sizes`, within the range `r`.
+    pub fn fit<'p>(
+        r: T,
+        o: Point<T, D>,
+        points: impl IntoIterator<Item = &'p Point<T, D>>,
+        sizes: impl IntoIterator<Item = &'p Vector<T, D>>,
+    ) -> Self
+    where
+        T: 'p,
+    {
+        let far = points
+            .into_iter()
+            .fold(T::zero(), |m, p| p.extent_from(&o).max_sel(m));
+        let far = sizes.into_iter().fold(far, |m, v| mag_vec(v).max_sel(m));
+        // Halve until within the range (at most the wide type's width).
+        let (mut k, mut e) = (0, far.widen());
+        while k < 128 && e > r.widen() {
+            e = e.mul_pow2(-1);
+            k += 1;
+        }
+        Self { o, k }
+    }
+
+    /// A point in the frame.
+    pub fn point(&self, p: &Point<T, D>) -> Point<T, D> {
+        Point::from(p.coords.zip_map(&self.o.coords, |x, y| diff(x, y, self.k)))
+    }
+
+    /// A size (or a vector) in the frame.
+    pub fn size(&self, v: T) -> T {
+        v.widen().mul_pow2(-self.k).narrow()
+    }
+
+    /// A point of the frame back in the world (saturating).
+    pub fn back(&self, p: &Point<T, D>) -> Point<T, D> {
+        point_back(&self.o, p, self.k)
+    }
+
+    /// A feature in the frame.
+    pub fn feature(&self, f: &Feature<T, D>) -> Feature<T, D> {
+        Feature {
+            pts: f.pts.map(|p| self.point(&p)),
+            n: f.n,
+        }
+    }
+
+    /// A box in the frame.
+    pub fn boxed(&self, b: &BoxShape<T, D>) -> BoxShape<T, D> {
+        BoxShape {
+            center: self.point(&b.center),
+            axes: b.axes,
+            half: b.half.map(|x| self.size(x)),
+        }
     }
 }
 
