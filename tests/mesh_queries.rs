@@ -407,7 +407,7 @@ mesh_tests! {
         let mut rng = Rng::new(14);
         for (name, soup) in meshes() {
             let f = Fixture::<T>::new(&soup);
-            let tiles = reps::<T>(48);
+            let tiles = reps::<T>(128);
             let (mut rays, mut segs, mut ranged) = (Vec::new(), Vec::new(), Vec::new());
             let mut coherent = 0;
             for tile in 0..tiles {
