@@ -4,7 +4,9 @@
 //! A query of [`Growth`] class `g` is exact-to-rounding, with no
 //! intermediate overflow, when every value of its inputs — coordinates,
 //! radii, half-extents, box axes, ray directions, motions, plane normals and
-//! offsets — lies within `±T::range_limit(g)` ([`Real::range_limit`]). For
+//! offsets — lies within `±T::range_limit(g)` ([`Real::range_limit`];
+//! beyond four dimensions halved for every further factor of four in the
+//! dimension, as a squared length then sums more than four squares). For
 //! floats there is no limit (`None`): the check is a constant `true` and
 //! folds away. For `I16F16` and `I32F32` each query checks its inputs first
 //! (comparisons only: the check itself cannot overflow) and outside the
@@ -86,8 +88,26 @@ impl<T: Real> InRange<T> for T {
 impl<T: Real, const D: usize> InRange<T> for Vector<T, D> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
+        let r = dimension_limit::<T, D>(r);
         self.iter().fold(true, |ok, x| ok & x.in_range(r))
     }
+}
+
+/// A class's range `r` for coordinates in `D` dimensions: `r` up to four
+/// dimensions, halved for every further factor of four (`r / 2` up to
+/// 16D, `r / 4` up to 64D, ...). The classes' bounds count a squared
+/// length or a dot product as at most four squares of differences
+/// (`4·s²`); in `D > 4` dimensions it sums `D`, and halving the values
+/// quarters each square. Constant for a given `D`: nothing at run time up
+/// to 4D.
+#[inline(always)]
+pub(crate) fn dimension_limit<T: Real, const D: usize>(r: T) -> T {
+    let (mut r, mut d) = (r, 4usize);
+    while d < D {
+        r = r.mul_pow2(-1);
+        d = d.saturating_mul(4);
+    }
+    r
 }
 
 impl<T: Real, const D: usize> InRange<T> for Point<T, D> {

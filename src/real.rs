@@ -39,9 +39,10 @@ use crate::{Orient, Vector};
 /// belongs to [`Growth::Quadratic`]: every query does (the triangle's and
 /// polygon's closest points and the closest pairs of segments, rays,
 /// lines and triangles included), but the few whose kernels are still
-/// being moved to the wide type (the hull's closest point, 3D
-/// line–segment intersection), which keep [`Growth::Quartic`]
-/// meanwhile.
+/// being moved to the wide type (the hull's closest point), which keeps
+/// [`Growth::Quartic`] meanwhile. Beyond four dimensions every class's
+/// range halves for every further factor of four in the dimension (a
+/// squared length sums `D` squares).
 ///
 /// ```
 /// use isect::Growth;
@@ -54,9 +55,7 @@ pub enum Growth {
     /// meant to have: `I16F16` ±45, `I32F32` ±11,585.
     Quadratic,
     /// Products of two squared lengths kept in the scalar: `9·s⁴`
-    /// (`I16F16` ±3, `I32F32` ±62). Interim: hulls' closest points,
-    /// segment–triangle and triangle–triangle closest pairs from 4D, 3D
-    /// line–segment intersection.
+    /// (`I16F16` ±3, `I32F32` ±62). Interim: hulls' closest points.
     Quartic,
     /// Swept tests' quadratics in `t` kept in the scalar: `20·s²` (±20,
     /// ±5,181). No query uses it any more (the swept tests take their

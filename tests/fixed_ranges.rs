@@ -39,12 +39,12 @@
 mod common;
 
 use isect::fixed::{I16F16, I32F32};
-use isect::nalgebra::{Matrix3, Point2, Point3, Rotation3, Vector2, Vector3};
+use isect::nalgebra::{Matrix3, Point, Point2, Point3, Rotation3, SVector, Vector2, Vector3};
 use isect::{
     Aabb, Ball, Capsule, Caster, Classify, Clip, ClosestPair, ClosestPoint, ClosestPoints, Contact,
-    Contains, ConvexHull, Cull, Frustum, Grid, Growth, Intersect, Line, LinearHit, Obb, Plane,
-    Polygon, Ray, RayCast, RayHit, Real, Segment, Side, Span, Swept, Toi, Triangle, TriangleHit,
-    Visibility,
+    Contains, ConvexHull, Cull, Frustum, Grid, Growth, Intersect, IntersectWithTolerance, Line,
+    LinearHit, Obb, Plane, Polygon, Ray, RayCast, RayHit, Real, Segment, Side, Span, Swept, Toi,
+    Triangle, TriangleHit, Visibility,
 };
 
 // -- inputs -------------------------------------------------------------------
@@ -152,6 +152,60 @@ impl B<'_> {
     fn triangle2<S: Real>(&mut self) -> Triangle<S, 2> {
         Triangle::new(self.p2(), self.p2(), self.p2())
     }
+    /// A line and a segment that cross exactly: from values `m`, `u`, `w`
+    /// halved onto the grid (within `±r/2`), the line `m - u + s u` (through
+    /// `m` at `s = 1`) and the segment from `m - w` to `m + w` (through `m`
+    /// at `t = 1/2`), every value within `±r`. With any value beyond the
+    /// range, the values as they are: some shape beyond the range.
+    fn crossing<S: Real>(&mut self) -> (Point3<S>, Vector3<S>, Segment<S, 3>) {
+        let raw = [0; 9].map(|_| self.v.val());
+        let p = |v: [f64; 3]| Point3::new(s(v[0]), s(v[1]), s(v[2]));
+        let part = |i: usize| [raw[i], raw[i + 1], raw[i + 2]];
+        if raw.iter().any(|x| x.abs() > self.r) {
+            return (
+                p(part(0)),
+                p(part(3)).coords,
+                Segment::new(p(part(0)), p(part(6))),
+            );
+        }
+        let round = self.round;
+        let half = |i: usize| part(i).map(|x| round(x / 2.0));
+        let (m, u, w) = (half(0), half(3), half(6));
+        // Nearly parallel directions (a sine below 1/16, but not zero) count
+        // as parallel within the fixed types' tolerance (module docs of
+        // `line_line`): the first sign change of `w` that crosses at a
+        // clear angle instead.
+        let sin2 = |w: &[f64; 3]| {
+            let (a, b) = (Vector3::from(u), Vector3::from(*w));
+            a.cross(&b).norm_squared() / (a.norm_squared() * b.norm_squared()).max(1e-300)
+        };
+        let signs = [
+            [1.0, 1.0, 1.0],
+            [1.0, -1.0, 1.0],
+            [-1.0, 1.0, 1.0],
+            [1.0, 1.0, -1.0],
+        ];
+        let w = signs
+            .iter()
+            .map(|k| [w[0] * k[0], w[1] * k[1], w[2] * k[2]])
+            .find(|w| sin2(w) == 0.0 || sin2(w) >= 1.0 / 256.0)
+            .unwrap_or(w);
+        let (m, u, w) = (p(m), p(u).coords, p(w).coords);
+        (m - u, u, Segment::new(m - w, m + w))
+    }
+    /// A point in `D` dimensions, every coordinate a range value; from 5D
+    /// halved onto the grid (the range halves there: `dimension_limit`).
+    fn pd<S: Real, const D: usize>(&mut self) -> Point<S, D> {
+        let round = self.round;
+        let k = if D > 4 { 0.5 } else { 1.0 };
+        Point::from(SVector::<S, D>::from_fn(|_, _| s(round(self.v.val() * k))))
+    }
+    fn segment_d<S: Real, const D: usize>(&mut self) -> Segment<S, D> {
+        Segment::new(self.pd(), self.pd())
+    }
+    fn triangle_d<S: Real, const D: usize>(&mut self) -> Triangle<S, D> {
+        Triangle::new(self.pd(), self.pd(), self.pd())
+    }
     fn capsule<S: Real>(&mut self) -> Capsule<S, 3> {
         Capsule::new(self.segment(), self.size())
     }
@@ -231,6 +285,8 @@ const SOME_FLAG: f64 = 1e300;
 const FALSE_FLAG: f64 = -2e300;
 const TRUE_FLAG: f64 = 2e300;
 const OVERLAP_FLAG: f64 = 3e300;
+/// `Err(OutOfRange)` from a checked form.
+const OUT_FLAG: f64 = 4e300;
 const fn side_flag(s: Side) -> f64 {
     4e300 + s as u8 as f64 * 1e299
 }
@@ -266,6 +322,15 @@ impl<S: Real, const D: usize> Flat for isect::Point<S, D> {
 impl<S: Real, const D: usize> Flat for isect::Vector<S, D> {
     fn flat(&self, out: &mut Vec<f64>) {
         out.extend(self.iter().map(|x| x.to_f64()));
+    }
+}
+/// A checked form's answer: the value, or `OUT_FLAG` for `OutOfRange`.
+impl<X: Flat> Flat for Result<X, isect::OutOfRange> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        match self {
+            Ok(x) => x.flat(out),
+            Err(_) => out.push(OUT_FLAG),
+        }
     }
 }
 impl<X: Flat> Flat for Option<X> {
@@ -372,6 +437,8 @@ enum Beyond {
 }
 
 const NONE: Beyond = Beyond::Exactly(&[NONE_FLAG]);
+/// A checked form beyond the range.
+const OUT: Beyond = Beyond::Exactly(&[OUT_FLAG]);
 const FALSE: Beyond = Beyond::Exactly(&[FALSE_FLAG]);
 const STRADDLING: Beyond = Beyond::Exactly(&[side_flag(Side::Straddling)]);
 const INTERSECTING: Beyond = Beyond::Exactly(&[visibility_flag(Visibility::Intersecting)]);
@@ -408,6 +475,10 @@ const CASES: usize = 1000;
 /// case still runs the query (in debug, where overflow panics).
 const HEAVY: &[&str] = &[
     "segment_triangle",
+    "segment_triangle_4d",
+    "segment_triangle_5d",
+    "triangle_triangle_4d",
+    "capsule_triangle_4d",
     "triangle_triangle",
     "triangle_triangle_2d",
     "triangle_triangle_3d",
@@ -1222,6 +1293,26 @@ fn x_triangle_triangle(b: Bb) -> Vec<f64> {
     let (x, y) = (tri_of(&b.triangle::<f64>()), tri_of(&b.triangle::<f64>()));
     vec![exact::closest_triangle_triangle(&x, &y).distance()]
 }
+fn x_segment_triangle_d<const D: usize>(b: Bb) -> Vec<f64> {
+    let sg = b.segment_d::<f64, D>();
+    let t = b.triangle_d::<f64, D>();
+    let x = Linear::segment(sg.a.coords.into(), sg.b.coords.into());
+    let t = Tri::new([t.a, t.b, t.c].map(|p| p.coords.into()));
+    vec![closest_linear_triangle(&x, &t).distance()]
+}
+fn x_triangle_triangle_d<const D: usize>(b: Bb) -> Vec<f64> {
+    let tri = |t: Triangle<f64, D>| Tri::new([t.a, t.b, t.c].map(|p| p.coords.into()));
+    let (x, y) = (tri(b.triangle_d::<f64, D>()), tri(b.triangle_d::<f64, D>()));
+    vec![exact::closest_triangle_triangle(&x, &y).distance()]
+}
+fn x_capsule_triangle_d<const D: usize>(b: Bb) -> Vec<f64> {
+    let sg = b.segment_d::<f64, D>();
+    let r = qx(b.size::<f64>());
+    let t = b.triangle_d::<f64, D>();
+    let x = Linear::segment(sg.a.coords.into(), sg.b.coords.into());
+    let t = Tri::new([t.a, t.b, t.c].map(|p| p.coords.into()));
+    tf(closest_linear_triangle(&x, &t).d2 <= &r * &r)
+}
 fn x_point_hull(b: Bb) -> Vec<f64> {
     let (bx, p) = (planes_box(&b.box_planes::<f64>()), q3(&b.p::<f64>()));
     some(pv(&bx.closest(&p)))
@@ -1643,8 +1734,27 @@ fn x_segment_polygon_2d(b: Bb) -> Vec<f64> {
 }
 fn x_line_line_3d(b: Bb) -> Vec<f64> {
     let l = b.line::<f64>();
-    let (o, u) = (q3(&l.origin), qv(&l.dir));
-    let (a, e) = seg_q(&b.segment::<f64>());
+    line_segment_exact(&l.origin, &l.dir, &b.segment::<f64>(), false)
+}
+fn x_line_segment_crossing(b: Bb) -> Vec<f64> {
+    let (o, d, sg) = b.crossing::<f64>();
+    line_segment_exact(&o, &d, &sg, false)
+}
+fn x_ray_segment_crossing(b: Bb) -> Vec<f64> {
+    let (o, d, sg) = b.crossing::<f64>();
+    line_segment_exact(&o, &d, &sg, true)
+}
+/// Where the line (a ray from `o` if `ray`) `o + s d` meets the segment,
+/// exactly: the point, `OVERLAP_FLAG` for collinear shapes (that overlap),
+/// or none.
+fn line_segment_exact(
+    o: &Point3<f64>,
+    d: &Vector3<f64>,
+    sg: &Segment<f64, 3>,
+    ray: bool,
+) -> Vec<f64> {
+    let (o, u) = (q3(o), qv(d));
+    let (a, e) = seg_q(sg);
     let w = sub(&a, &o);
     let n = cross(&u, &e);
     let nn = dot(&n, &n);
@@ -1661,6 +1771,11 @@ fn x_line_line_3d(b: Bb) -> Vec<f64> {
     }
     let t = dot(&cross(&w, &u), &n) / &nn;
     if t.is_negative() || t > one() {
+        return none();
+    }
+    // The line's parameter there: s u - t e = w, crossed with e, gives
+    // s n = w × e.
+    if ray && (dot(&cross(&w, &e), &n) / &nn).is_negative() {
         return none();
     }
     some(at_q(&a, &e, &t))
@@ -2194,6 +2309,11 @@ queries! {
     line_segment, Quadratic, LikeExact, |b| { let c = b.line::<S>().closest_points(&b.segment::<S>()); (c.point_a, (c.point_b, c)) } => x_line_segment;
     segment_triangle, Quadratic, LikeExact, |b| b.segment::<S>().closest_points(&b.triangle::<S>()) => x_segment_triangle;
     triangle_triangle, Quadratic, LikeExact, |b| b.triangle::<S>().closest_points(&b.triangle::<S>()) => x_triangle_triangle;
+    // Beyond 3D, checked: in range at the edge, `OutOfRange` beyond (5D:
+    // half the range, `pd`).
+    segment_triangle_4d, Quadratic, OUT, |b| b.segment_d::<S, 4>().checked_closest_points(&b.triangle_d::<S, 4>()) => x_segment_triangle_d::<4>;
+    triangle_triangle_4d, Quadratic, OUT, |b| b.triangle_d::<S, 4>().checked_closest_points(&b.triangle_d::<S, 4>()) => x_triangle_triangle_d::<4>;
+    segment_triangle_5d, Quadratic, OUT, |b| b.segment_d::<S, 5>().checked_closest_points(&b.triangle_d::<S, 5>()) => x_segment_triangle_d::<5>;
     point_hull, Quartic, NONE, |b| { let planes = b.box_planes::<S>(); let p = b.p::<S>(); ConvexHull::new(&planes).try_closest_point(&p) } => x_point_hull;
 
     // Overlaps.
@@ -2215,6 +2335,7 @@ queries! {
     ball_polygon, Quadratic, FALSE, |b| { let q = b.quad::<S>(); b.ball::<S>().intersects(&Polygon::new(&q)) } => x_ball_polygon;
     capsule_capsule, Quadratic, NONE, |b| b.capsule::<S>().intersect(&b.capsule::<S>()) => x_capsule_capsule;
     capsule_triangle, Quadratic, FALSE, |b| b.capsule::<S>().intersects(&b.triangle::<S>()) => x_capsule_triangle;
+    capsule_triangle_4d, Quadratic, OUT, |b| { let sg = b.segment_d::<S, 4>(); Capsule::new(sg, b.size::<S>()).checked_intersects(&b.triangle_d::<S, 4>()) } => x_capsule_triangle_d::<4>;
     aabb_triangle, Quadratic, FALSE, |b| b.aabb::<S>().intersects(&b.triangle::<S>()) => x_aabb_triangle;
     obb_triangle, Quadratic, FALSE, |b| b.obb::<S>().intersects(&b.triangle::<S>()) => x_obb_triangle;
     triangle_triangle_3d, Quadratic, FALSE, |b| b.triangle::<S>().intersects(&b.triangle::<S>()) => x_triangle_triangle_3d;
@@ -2234,7 +2355,9 @@ queries! {
     segment_segment_2d, Quadratic, NONE, |b| { let (a, c) = (b.p2::<S>(), b.p2::<S>()); let (d, e) = (b.p2::<S>(), b.p2::<S>()); Segment::new(a, c).intersect(&Segment::new(d, e)) } => x_segment_segment_2d;
     segment_triangle_2d, Quadratic, NONE, |b| { let t = b.triangle2::<S>(); t.cast(&Segment::new(b.p2::<S>(), b.p2::<S>())) } => x_segment_triangle_2d;
     segment_polygon_2d, Quadratic, NONE, |b| { let t = [b.p2::<S>(), b.p2::<S>(), b.p2::<S>()]; Polygon::new(&t).clip(&Segment::new(b.p2::<S>(), b.p2::<S>())) } => x_segment_polygon_2d;
-    line_line_3d, Quartic, NONE, |b| b.line::<S>().intersect(&b.segment::<S>()) => x_line_line_3d;
+    line_line_3d, Quadratic, NONE, |b| b.line::<S>().intersect(&b.segment::<S>()) => x_line_line_3d;
+    line_segment_crossing, Quadratic, NONE, |b| { let (o, d, sg) = b.crossing::<S>(); Line::new(o, d).intersect(&sg) } => x_line_segment_crossing;
+    ray_segment_crossing, Quadratic, NONE, |b| { let (o, d, sg) = b.crossing::<S>(); Ray::new(o, d).intersect(&sg) } => x_ray_segment_crossing;
 
     // Sweeps.
     sweep_point_plane, Quadratic, NONE, |b| Swept::new(b.p::<S>(), b.motion::<S>()).intersect(&b.plane::<S>()) => x_sweep_point_plane;
@@ -2411,4 +2534,58 @@ fn sweep_obb_obb_contact_far_from_the_centres() {
         let d = fl(&d2).sqrt();
         assert!(d <= 1.0, "{name}: {d}");
     }
+}
+
+/// 3D lines, rays and segments with a tolerance beyond every distance in
+/// the range (eight times the range, and the type's largest value): every
+/// pair that crosses at a clear angle meets, at a point within the
+/// tolerance of the other shape (exact distance), and no square of the
+/// tolerance or of a distance between far closest points overflows (debug).
+#[test]
+fn linear_3d_tolerance_beyond_the_range() {
+    fn run<T: Fixed>() {
+        let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+        let mut rng = Rng(0x51ab_1e5e_ed00_0001);
+        let mut met = 0;
+        for _ in 0..500 {
+            let v: Vec<f64> = (0..12)
+                .map(|_| T::to_grid(edge_value(&mut rng, r)))
+                .collect();
+            let p = |i: usize| Point3::new(s::<T>(v[i]), s(v[i + 1]), s(v[i + 2]));
+            let (o, d, seg) = (p(0), p(3).coords, Segment::new(p(6), p(9)));
+            let (df, ef) = (
+                Vector3::new(v[3], v[4], v[5]),
+                Vector3::new(v[9] - v[6], v[10] - v[7], v[11] - v[8]),
+            );
+            let sin2 = df.cross(&ef).norm_squared() / (df.norm_squared() * ef.norm_squared());
+            if sin2.is_nan() || sin2 < 1.0 / 256.0 {
+                continue;
+            }
+            for tol in [s::<T>(8.0 * r), T::max_finite()] {
+                let hits = [
+                    Line::new(o, d).intersect_with_tolerance(&seg, tol),
+                    Ray::new(o, d).intersect_with_tolerance(&seg, tol),
+                ];
+                for hit in hits {
+                    let Some(LinearHit::Point { point, .. }) = hit else {
+                        panic!("{}: {hit:?} with tolerance {}", T::NAME, tol.to_f64());
+                    };
+                    // Within the tolerance of the segment, exactly.
+                    let q = q3(&point.map(|x| x.to_f64()));
+                    let (a, e) = seg_q(&Segment::new(
+                        Point3::new(v[6], v[7], v[8]),
+                        Point3::new(v[9], v[10], v[11]),
+                    ));
+                    let t = clampq(&(dot(&sub(&q, &a), &e) / dot(&e, &e)), &zero(), &one());
+                    let c = axpy(&a, &t, &e);
+                    let dist = fl(&dot(&sub(&q, &c), &sub(&q, &c))).sqrt();
+                    assert!(dist <= 8.0 * r, "{}: {dist}", T::NAME);
+                    met += 1;
+                }
+            }
+        }
+        assert!(met > 1000, "{met}");
+    }
+    run::<I16F16>();
+    run::<I32F32>();
 }

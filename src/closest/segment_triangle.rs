@@ -181,14 +181,10 @@ pub(crate) fn segment_triangle<T: Real, const D: usize>(
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointsKernel<T, D, Triangle<T, D>>
     for Segment<T, D>
 {
-    // Up to 3D every product that outgrows the scalar is in the wide type;
-    // from 4D the interior candidate solves normal equations in the
-    // scalar (quartic).
-    const GROWTH: crate::Growth = if D <= 3 {
-        crate::Growth::Quadratic
-    } else {
-        crate::Growth::Quartic
-    };
+    // Every product that outgrows the scalar is in the wide type; from 4D
+    // the interior candidate's normal equations are solved on inputs
+    // scaled to fit (`gram.rs`).
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_closest_points(&self, tri: &Triangle<T, D>) -> ClosestPair<T, D> {
         segment_triangle(self, tri)

@@ -29,14 +29,10 @@ use crate::{ClosestPair, Point, Real, Segment, Triangle};
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointsKernel<T, D, Triangle<T, D>>
     for Triangle<T, D>
 {
-    // Up to 3D every product that outgrows the scalar is in the wide type;
-    // from 4D the interior candidate solves normal equations in the
-    // scalar (quartic).
-    const GROWTH: crate::Growth = if D <= 3 {
-        crate::Growth::Quadratic
-    } else {
-        crate::Growth::Quartic
-    };
+    // Every product that outgrows the scalar is in the wide type; from 4D
+    // the interior candidate's normal equations are solved on inputs
+    // scaled to fit (`gram.rs`).
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     fn kernel_closest_points(&self, other: &Triangle<T, D>) -> ClosestPair<T, D> {
         let zero = T::zero();
         let edges = |t: &Triangle<T, D>| {

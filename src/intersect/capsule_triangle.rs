@@ -42,12 +42,8 @@ impl<T: Real, const D: usize> Capsule<T, D> {
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Triangle<T, D>>
     for Capsule<T, D>
 {
-    // The segment–triangle kernel's class (quartic from 4D).
-    const GROWTH: crate::Growth = if D <= 3 {
-        crate::Growth::Quadratic
-    } else {
-        crate::Growth::Quartic
-    };
+    // The segment–triangle kernel's class.
+    const GROWTH: crate::Growth = crate::Growth::Quadratic;
     type Output = Contact<T, D>;
 
     fn kernel_intersect(&self, tri: &Triangle<T, D>) -> Option<Contact<T, D>> {

@@ -22,6 +22,17 @@
 //!   other shape when within the tolerance of it.
 //! - NaN or infinite input gives `None`.
 //!
+//! Fixed point: the 3D pairs (`Intersect`, `IntersectWithTolerance`) are
+//! in the quadratic range (`I16F16` ±45, `I32F32` ±11,585; directions
+//! within twice it): the parallel test's products of squares and the
+//! squared tolerance are taken in the wide type, and the closest points of
+//! rays and lines, whose parameters may lie far beyond the range, are
+//! placed in the wide type and saturate. A tolerance beyond a quarter of
+//! the type's largest value answers as that quarter does (no two points
+//! of shapes in the range are that far apart). Beyond the range: `None`.
+//! [`Line::relation`] has no range check: its products of squares stay in
+//! the scalar, within `±T::range_limit(Growth::Quartic)`.
+//!
 //! ```
 //! use isect::{Intersect, LinearHit, Ray, Segment, nalgebra::{Point3, Vector3}};
 //! let s = Segment::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
@@ -31,13 +42,14 @@
 //! assert_eq!(s.intersect(&skew), None);
 //! ```
 
-use crate::closest::{closest_on_linear, Interval};
+use crate::closest::{closest_on_linear, point_at, point_at_far, Interval};
 use crate::intersect::cast::finite;
 use crate::intersect::segment_segment::collinear_overlap;
 use crate::{
     Caster, Intersect, IntersectWithTolerance, Line, LineRelation, LinearHit, Point, Ray, Real,
-    Segment, Vector,
+    Segment, Vector, Wide,
 };
+use num_traits::Zero;
 
 /// Where `o₁ + s d₁` (`s` in `i1`) and `o₂ + t d₂` (`t` in `i2`) meet
 /// within `tol`, in any dimension.
@@ -55,6 +67,9 @@ pub(crate) fn linear_nd<T: Real, const D: usize>(
         .all(|v| v.iter().all(|x| x.is_finite_real()));
     if !all_finite || !(tol >= T::zero()) {
         return None;
+    }
+    if T::range_limit(crate::Growth::Quadratic).is_some() {
+        return linear_nd_fixed(o1, d1, i1, o2, d2, i2, tol);
     }
     let tol2 = tol * tol;
     let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
@@ -76,6 +91,72 @@ pub(crate) fn linear_nd<T: Real, const D: usize>(
     } else {
         None
     }
+}
+
+/// [`linear_nd`] for fixed point, within the quadratic range (every value
+/// within `±r`, directions within `±2r`): the same steps with what grows
+/// faster than the squares in the wide type — the parallel test `|d₁ ∧
+/// d₂|²` against `T::tolerance() |d₁|²|d₂|²` (quartic), the squared
+/// tolerance — and the closest points of rays and lines, whose parameters
+/// may lie far beyond the range, placed in the wide type and saturated
+/// ([`point_at_far`]); their distance compared per component first (a
+/// saturated pair is far apart), then squared in the wide type.
+#[inline(never)]
+fn linear_nd_fixed<T: Real, const D: usize>(
+    o1: &Point<T, D>,
+    d1: &Vector<T, D>,
+    i1: Interval,
+    o2: &Point<T, D>,
+    d2: &Vector<T, D>,
+    i2: Interval,
+    tol: T,
+) -> Option<LinearHit<T, D>> {
+    // Any two points that could meet lie within a few ranges of each
+    // other: a tolerance beyond a quarter of the type's largest value
+    // answers as that quarter does, and its square fits the wide type.
+    let tol = tol.min_sel(T::max_finite().mul_pow2(-2));
+    let tol2 = tol.mul_wide(tol);
+    let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
+    let gram = wedge_gram_wide(d1, d2);
+    let parallel = !(gram > aa.mul_wide(bb).mul_pow2(T::tolerance_log2()));
+    if aa > T::zero() && bb > T::zero() && parallel {
+        let r = o2 - o1;
+        let h = r - d1 * r.dot(d1).div_sat(aa);
+        if T::dot_wide(&h, &h) > tol2 {
+            return None;
+        }
+        return collinear_overlap(o1, d1, i1.range(), o2, d2, i2.range());
+    }
+    let (s, t) = closest_on_linear(o1, d1, i1, o2, d2, i2);
+    let at = |o: &Point<T, D>, d: &Vector<T, D>, s: T, i: Interval| {
+        if i == Interval::Segment {
+            point_at(o, d, s)
+        } else {
+            point_at_far(o, d, s)
+        }
+    };
+    let (p1, p2) = (at(o1, d1, s, i1), at(o2, d2, t, i2));
+    let (mut dist2, mut near) = (T::Wide::zero(), true);
+    for (x, y) in p1.iter().zip(p2.iter()) {
+        let w = y.widen() - x.widen();
+        near &= w <= tol.widen() && -w <= tol.widen();
+        let w = w.narrow();
+        dist2 += w.mul_wide(w);
+    }
+    (near && dist2 <= tol2).then_some(LinearHit::Point { point: p1, s, t })
+}
+
+/// [`wedge_gram`] in the wide type: exact for fixed point.
+#[inline]
+fn wedge_gram_wide<T: Real, const D: usize>(d1: &Vector<T, D>, d2: &Vector<T, D>) -> T::Wide {
+    let mut gram = T::Wide::zero();
+    for (i, (&a_i, &b_i)) in d1.iter().zip(d2.iter()).enumerate() {
+        for (&a_j, &b_j) in d1.iter().zip(d2.iter()).skip(i + 1) {
+            let w = a_i * b_j - a_j * b_i;
+            gram += w.mul_wide(w);
+        }
+    }
+    gram
 }
 
 /// `|d₁ ∧ d₂|² = Σ_{i<j} (d₁ᵢ d₂ⱼ - d₁ⱼ d₂ᵢ)²`, which equals `|d₁|²
@@ -142,7 +223,7 @@ macro_rules! linear_3d_pair {
                 #[inline]
                 fn intersect(&self, other: &$B<T, 3>) -> Option<LinearHit<T, 3>> {
                     // Outside the fixed-point range (see `range`).
-                    if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+                    if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
                         return None;
                     }
                     pair(self, other, None)
@@ -154,7 +235,7 @@ macro_rules! linear_3d_pair {
                 #[inline]
                 fn intersect_with_tolerance(&self, other: &$B<T, 3>, tolerance: T) -> Option<LinearHit<T, 3>> {
                     // Outside the fixed-point range (see `range`).
-                    if !crate::range::fits2(crate::Growth::Quartic, self, other) {
+                    if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
                         return None;
                     }
                     pair(self, other, Some(tolerance))
