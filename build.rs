@@ -2,11 +2,22 @@
 //! conventions, fixed-point ranges: the text between its two `crate docs`
 //! markers) into the crate docs, so that the README and the generated docs
 //! say the same things from one text.
+//!
+//! With `ISECT_TESTS_SKIP_FLOATS` set (to anything but `0`), sets the cfg
+//! `skip_float_tests`: the tests written for `f32` and `f64` (the float
+//! instances of `common::scalar_tests!` and the like) are then not
+//! compiled. CI's debug test build uses it (.ci/run says why); a plain
+//! `cargo test` compiles and runs every test.
 
 use std::{env, fs, path::Path};
 
 fn main() {
     println!("cargo:rerun-if-changed=README.md");
+    println!("cargo:rerun-if-env-changed=ISECT_TESTS_SKIP_FLOATS");
+    println!("cargo::rustc-check-cfg=cfg(skip_float_tests)");
+    if env::var_os("ISECT_TESTS_SKIP_FLOATS").is_some_and(|v| v != "0") {
+        println!("cargo:rustc-cfg=skip_float_tests");
+    }
     let readme = fs::read_to_string("README.md").unwrap_or_default();
     let section = readme
         .split("<!-- crate docs: begin -->")

@@ -257,6 +257,7 @@ macro_rules! for_scalars {
     };
 }
 
+#[cfg(not(skip_float_tests))]
 for_scalars!(f32: f32, f64: f64);
 #[cfg(feature = "fixed")]
 for_scalars!(i32f32: isect::fixed::I32F32);

@@ -192,6 +192,7 @@ fn bvh_matches_brute_force_f32() {
     all_shapes::<f32>();
 }
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn bvh_matches_brute_force_f64() {
     all_shapes::<f64>();

@@ -368,6 +368,7 @@ fn entry_points_prop<T: Real>(bytes: Vec<i8>, more: Vec<i8>) -> bool {
     }
 }
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn entry_points_f32() {
     qc(
@@ -377,6 +378,7 @@ fn entry_points_f32() {
     );
 }
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn entry_points_f64() {
     qc(
@@ -525,11 +527,13 @@ fn table_prop<T: Real>(bytes: Vec<i8>) -> bool {
     true
 }
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn pair_table_f32() {
     qc(0x7AB1, 500, table_prop::<f32> as fn(Vec<i8>) -> bool);
 }
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn pair_table_f64() {
     qc(0x7AB2, 500, table_prop::<f64> as fn(Vec<i8>) -> bool);
@@ -547,6 +551,7 @@ fn pair_table_i32f32() {
 
 // -- once known failures (reported to lane gjk on STATUS.md), now fixed ------------
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn f32_long_segment_and_point_agree_in_both_orders() {
     let seg = Segment::new(
@@ -561,6 +566,7 @@ fn f32_long_segment_and_point_agree_in_both_orders() {
     assert!(!convex::intersects(&seg, &ball));
 }
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn f64_huge_vertex_agrees_in_both_orders() {
     let tri = Triangle::new(

@@ -241,8 +241,10 @@ macro_rules! mesh_tests {
             #[allow(unused_imports)]
             use super::*;
             fn run<$T: Scalar>() $body
+            #[cfg(not(skip_float_tests))]
             #[test]
             fn f32() { run::<f32>() }
+            #[cfg(not(skip_float_tests))]
             #[test]
             fn f64() { run::<f64>() }
             #[cfg(feature = "fixed")]

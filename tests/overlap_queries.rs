@@ -492,9 +492,11 @@ fn check_pair<T: Scalar, A, B>(
 macro_rules! per_scalar {
     ($group:ident: $($name:ident),* $(,)?) => {
         mod $group {
+            #[cfg(not(skip_float_tests))]
             mod f32_cases {
                 $( #[test] fn $name() { super::super::$name::<f32>(); } )*
             }
+            #[cfg(not(skip_float_tests))]
             mod f64_cases {
                 $( #[test] fn $name() { super::super::$name::<f64>(); } )*
             }

@@ -264,6 +264,7 @@ fn lattice_lines_far_out() {
 /// Near-degenerate configurations at a random scale from subnormal to
 /// near-overflow (so all three stages run), plus uniformly random bit
 /// patterns and coordinates of independent random exponents.
+#[cfg(not(skip_float_tests))]
 #[test]
 fn f64_agrees_with_the_oracle() {
     let mut rng = Rng(4);
@@ -499,6 +500,7 @@ fn non_finite_input_is_equal() {
 // ---------------------------------------------------------------------------
 // (e) f32 and fixed point against the oracle.
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn f32_agrees_with_the_oracle() {
     let mut rng = Rng(7);

@@ -1136,7 +1136,9 @@ moving_pair!([2, 3] ObbX, ObbX, |a, b, m| {
 
 macro_rules! oracle_tests {
     ($($name:ident: $pair:ty, $d:literal, $seed:literal, $cost:literal;)*) => {
+        #[cfg(not(skip_float_tests))]
         mod oracle_f64 { use super::*; $( #[test] fn $name() { check::<$pair, f64, $d>($seed, $cost); } )* }
+        #[cfg(not(skip_float_tests))]
         mod oracle_f32 { use super::*; $( #[test] fn $name() { check::<$pair, f32, $d>($seed, $cost); } )* }
         #[cfg(feature = "fixed")]
         mod oracle_i32f32 { use super::*; $( #[test] fn $name() { check::<$pair, isect::fixed::I32F32, $d>($seed, $cost); } )* }
@@ -1730,11 +1732,13 @@ fn time_alone_is_the_full_queries_t<T: Real>() {
     assert!(inside > 30, "{inside}");
 }
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn time_alone_f32() {
     time_alone_is_the_full_queries_t::<f32>();
 }
 
+#[cfg(not(skip_float_tests))]
 #[test]
 fn time_alone_f64() {
     time_alone_is_the_full_queries_t::<f64>();
