@@ -36,11 +36,11 @@ use crate::{Orient, Vector};
 /// outgrow the scalar are taken in its wide type ([`Real::Wide`]:
 /// `mul_wide` is exact), so a query whose larger intermediates (products
 /// of two squared lengths, triple products, discriminants) all go there
-/// belongs to [`Growth::Quadratic`]: every query does (the triangle's and
-/// polygon's closest points and the closest pairs of segments, rays,
-/// lines and triangles included), but the few whose kernels are still
-/// being moved to the wide type (the hull's closest point), which keeps
-/// [`Growth::Quartic`] meanwhile. Beyond four dimensions every class's
+/// belongs to [`Growth::Quadratic`]: every query does (the triangle's,
+/// polygon's and hull's closest points, the closest pairs of segments,
+/// rays, lines and triangles in any dimension and the sweeps included;
+/// the convex shapes' GJK and EPA, `convex`, keep the quartic range of
+/// their own frames). Beyond four dimensions every class's
 /// range halves for every further factor of four in the dimension (a
 /// squared length sums `D` squares).
 ///
@@ -55,7 +55,8 @@ pub enum Growth {
     /// meant to have: `I16F16` ±45, `I32F32` ±11,585.
     Quadratic,
     /// Products of two squared lengths kept in the scalar: `9·s⁴`
-    /// (`I16F16` ±3, `I32F32` ±62). Interim: hulls' closest points.
+    /// (`I16F16` ±3, `I32F32` ±62). No query of the range table uses it
+    /// any more (the convex shapes' frames, `convex`, name its range).
     Quartic,
     /// Swept tests' quadratics in `t` kept in the scalar: `20·s²` (±20,
     /// ±5,181). No query uses it any more (the swept tests take their

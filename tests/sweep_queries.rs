@@ -1786,3 +1786,69 @@ fn fixed_point_ranges_do_not_overflow() {
         }
     }
 }
+
+/// Regression: an oriented box flat in two axes (a segment) sweeping onto
+/// a box. Its support feature took its two zero axes as the "free" ones
+/// and so could not run along its long axis: the contact point came back
+/// at the segment's end, about 6,700 units (0.58 of the scene) from the
+/// boxes where they touch. Checked by the distances of the point to both
+/// boxes (the moving one at the time of impact), computed in their frames.
+#[cfg(not(skip_float_tests))]
+#[test]
+fn flat_obb_contact_point_lies_on_both_boxes() {
+    let axes = |c: [[f64; 3]; 3]| Matrix3::from_columns(&c.map(Vector3::from));
+    let segment = Obb::new(
+        Point3::new(-11434.395000000019, 2896.25, 2896.25),
+        Vector3::new(0.0, 0.0, 11585.0),
+        axes([
+            [0.15302348043769598, 0.7096206906717271, 0.6877661591861397],
+            [
+                0.9868473226670176,
+                -0.07302611600607634,
+                -0.1442204851191491,
+            ],
+            [
+                -0.05211694887839258,
+                0.7007893132977188,
+                -0.7114619892090559,
+            ],
+        ]),
+    );
+    let block = Obb::new(
+        Point3::new(2896.25, 2896.25, -2851.358125000028),
+        Vector3::new(11585.0, 11585.0, 11585.0),
+        axes([
+            [0.2741818919312209, -0.802557134302333, 0.5298361408058554],
+            [0.4889099404681474, 0.5907648152206093, 0.6418442202266306],
+            [-0.8281252079177648, 0.08306009345687926, 0.554355175467208],
+        ]),
+    );
+    let motion = Vector3::new(11585.0, -11585.0, 0.0);
+    let hit = Swept::new(segment, motion).intersect(&block).unwrap();
+    assert!(hit.t > 0.0 && hit.t < 0.02, "{}", hit.t);
+    let dist = |b: &Obb<f64, 3>, p: &Point3<f64>| {
+        let u = b.axes.transpose() * (p - b.center);
+        (0..3)
+            .map(|i| (u[i].abs() - b.half_extents[i]).max(0.0).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    };
+    let moved = Obb::new(
+        segment.center + motion * hit.t,
+        segment.half_extents,
+        segment.axes,
+    );
+    let eps = 1e-9 * 11585.0;
+    assert!(
+        dist(&block, &hit.point) <= eps,
+        "{:?}: {}",
+        hit.point,
+        dist(&block, &hit.point)
+    );
+    assert!(
+        dist(&moved, &hit.point) <= eps,
+        "{:?}: {}",
+        hit.point,
+        dist(&moved, &hit.point)
+    );
+}

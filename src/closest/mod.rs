@@ -5,14 +5,16 @@
 //! each module's page says how its query works and what it returns at the
 //! degenerate cases.
 //!
-//! Fixed point: point against plane, line, ray, segment, ball, capsule, box
-//! and oriented box are exact to rounding with every input value within
-//! `±T::range_limit(Growth::Quadratic)` (`I16F16` ±45, `I32F32` ±11585);
-//! triangles, polygons, hulls and the pairs within the quartic range (±3,
-//! ±62). Beyond it, closest points and distances are computed in `f64` and
-//! saturate (a hull's `try_closest_point` is `None`), and pairs with a ray
-//! or a line are always computed in `f64` (see "Fixed-point
-//! ranges" in the [crate docs](crate#fixed-point-ranges)).
+//! Fixed point: every query here (points against every shape, hulls
+//! included; the pairs of segments, rays, lines and triangles, in any
+//! dimension) is exact to rounding with every input value within
+//! `±T::range_limit(Growth::Quadratic)` (`I16F16` ±45, `I32F32` ±11585;
+//! beyond four dimensions halved per factor four), its larger
+//! intermediates taken in the scalar's wide type. Beyond it, closest
+//! points and distances are answered from the inputs moved into the range
+//! by an exact translation and a power-of-two scale, and saturate (a
+//! hull's `try_closest_point` is `None`); no floating point (see
+//! "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
 
 mod gram;
 mod linear;

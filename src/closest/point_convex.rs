@@ -18,7 +18,8 @@
 //! returns `p` itself. No planes is the whole space (`p` itself). Planes
 //! with a zero normal are ignored. NaN input gives `None` / `p`.
 
-use crate::{ClosestPoint, ConvexHull, Plane, Point, Real, Vector};
+use crate::{ClosestPoint, ConvexHull, Plane, Point, Real, Vector, Wide};
+use num_traits::Zero;
 
 /// Whether `x`, a projection of `p`, satisfies every half-space within
 /// tolerance. The tolerance scales with the magnitudes the projection was
@@ -37,8 +38,9 @@ fn feasible<T: Real>(planes: &[Plane<T, 3>], x: &Point<T, 3>, p: &Point<T, 3>) -
 impl<T: Real> ConvexHull<'_, T> {
     /// The point of the hull nearest `p`, or `None` when the hull is empty
     /// or the input is not finite. Fixed point: `None` also beyond the
-    /// quartic range, and when the answer could lie more than 15 times
-    /// that range away (see "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
+    /// quadratic range (`I16F16` ±45, `I32F32` ±11,585), and when the answer
+    /// could lie more than 15 times that range away (see "Fixed-point
+    /// ranges" in the [crate docs](crate#fixed-point-ranges)).
     ///
     /// ```
     /// use isect::{ConvexHull, Plane, nalgebra::{Point3, Vector3}};
@@ -54,26 +56,18 @@ impl<T: Real> ConvexHull<'_, T> {
             return None;
         }
         // Outside the fixed-point range (see `range`): no answer.
-        if !crate::range::fits2(crate::Growth::Quartic, self, p) {
+        if !crate::range::fits2(crate::Growth::Quadratic, self, p) {
             return None;
         }
         if self.contains_point(p) {
             return Some(*p);
         }
+        if let Some(r) = T::range_limit(crate::Growth::Quadratic) {
+            return closest_fixed(self.planes, p, r);
+        }
         let planes = self.planes;
         let mut best: Option<(Point<T, 3>, T)> = None;
-        // Fixed point: candidates (vertices of nearly parallel planes, far
-        // away) beyond `far = 16 r` are skipped, before their distances
-        // overflow; they are at least `15 r` from `p`.
-        let far = T::range_limit(crate::Growth::Quartic).map(|r| r * T::from_f64_lossy(16.0));
-        let mut skipped = false;
         let mut consider = |x: Point<T, 3>| {
-            if let Some(far) = far {
-                if !crate::range::InRange::in_range(&x, far) {
-                    skipped = true;
-                    return;
-                }
-            }
             if feasible(planes, &x, p) {
                 let d2 = (x - p).norm_squared();
                 if best.is_none_or(|(_, bd)| d2 < bd) {
@@ -118,16 +112,135 @@ impl<T: Real> ConvexHull<'_, T> {
                 }
             }
         }
-        // A skipped candidate could be the answer unless the best is nearer
-        // than 15 r (fixed point): then there is none to give.
-        if let (true, Some(far), Some((_, d2))) = (skipped, far, best) {
-            let near = far * T::from_f64_lossy(15.0 / 16.0);
-            if !(d2 < near * near) {
-                return None;
-            }
-        }
         best.map(|(x, _)| x)
     }
+}
+
+/// A plane of the hull for fixed point: its equation scaled by the power
+/// of two (exact upwards) that brings its normal's largest component into
+/// `(r/2, r]`, so that every normal has about the same length (and as many
+/// bits as the range allows); `None` for a zero normal. The same
+/// half-space.
+fn scaled_plane<T: Real>(pl: &Plane<T, 3>, r: T) -> Option<(Vector<T, 3>, T)> {
+    let m = pl.normal.iter().fold(T::zero(), |m, x| m.max_sel(x.abs()));
+    if !(m > T::zero()) {
+        return None;
+    }
+    let (mut k, mut top) = (0i32, m.widen());
+    while top > r.widen() && k > -128 {
+        top = top.mul_pow2(-1);
+        k -= 1;
+    }
+    while top.mul_pow2(1) <= r.widen() && k < 128 {
+        top = top.mul_pow2(1);
+        k += 1;
+    }
+    let scale = |x: T| x.widen().mul_pow2(k).narrow();
+    Some((pl.normal.map(scale), scale(pl.d)))
+}
+
+/// [`ConvexHull::try_closest_point`] for fixed point, within the quadratic
+/// range `r` (`p` outside the hull): the same candidates from the planes
+/// scaled by [`scaled_plane`], with everything that grows faster than the
+/// squares in the wide type — the edge's 2×2 determinant and numerators
+/// (quartic), the vertex's triple product and Cramer numerators (cubic and
+/// quartic), the candidates' points (far for nearly parallel planes:
+/// saturating), their feasibility and distances. Candidates beyond `16 r`
+/// are skipped; they are at least `15 r` from `p`, and when the best
+/// candidate is not nearer than that there is no answer (`None`).
+#[inline(never)]
+fn closest_fixed<T: Real>(planes: &[Plane<T, 3>], p: &Point<T, 3>, r: T) -> Option<Point<T, 3>> {
+    let tol_log2 = T::tolerance_log2();
+    let far = r * T::from_f64_lossy(16.0);
+    let feasible = |x: &Point<T, 3>| {
+        let mag = x.coords.amax() + p.coords.amax();
+        planes.iter().all(|pl| {
+            let Some((n, d)) = scaled_plane(pl, r) else {
+                return true; // a zero normal: ignored
+            };
+            let l1 = n.x.abs() + n.y.abs() + n.z.abs();
+            let scale = l1.mul_wide(mag) + d.abs().widen();
+            T::dot_wide(&n, &x.coords) - d.widen() <= scale.mul_pow2(tol_log2 + 1)
+        })
+    };
+    let mut best: Option<(Point<T, 3>, T::Wide)> = None;
+    let mut skipped = false;
+    let mut consider = |x: Point<T, 3>| {
+        if !crate::range::InRange::in_range(&x, far) {
+            skipped = true;
+            return;
+        }
+        if feasible(&x) {
+            let v = x - p;
+            let d2 = T::dot_wide(&v, &v);
+            if best.is_none_or(|(_, bd)| d2 < bd) {
+                best = Some((x, d2));
+            }
+        }
+    };
+    let at = |terms: [(&Vector<T, 3>, T); 2]| {
+        Point::from(Vector::from_fn(|c, _| {
+            let w = terms
+                .iter()
+                .fold(p[c].widen(), |w, (n, a)| w + n[c].mul_wide(*a));
+            w.narrow()
+        }))
+    };
+    for (i, pi) in planes.iter().enumerate() {
+        let Some((ni, di)) = scaled_plane(pi, r) else {
+            continue;
+        };
+        let nii = ni.norm_squared();
+        // Face: p moved onto plane i.
+        let sd = ni.dot(&p.coords) - di;
+        consider(at([(&ni, -sd.div_sat(nii)), (&ni, T::zero())]));
+        for (j, pj) in planes.iter().enumerate().skip(i + 1) {
+            let Some((nj, dj)) = scaled_plane(pj, r) else {
+                continue;
+            };
+            // Edge: x = p + α ni + β nj on both planes (2×2 system).
+            let (nij, njj) = (ni.dot(&nj), nj.norm_squared());
+            let det = nii.mul_wide(njj) - nij.mul_wide(nij);
+            if !(det > nii.mul_wide(njj).mul_pow2(tol_log2)) {
+                continue; // parallel planes meet in no line
+            }
+            let ri = di - ni.dot(&p.coords);
+            let rj = dj - nj.dot(&p.coords);
+            let alpha = (ri.mul_wide(njj) - rj.mul_wide(nij)).ratio(det);
+            let beta = (rj.mul_wide(nii) - ri.mul_wide(nij)).ratio(det);
+            consider(at([(&ni, alpha), (&nj, beta)]));
+            for pk in planes.iter().skip(j + 1) {
+                let Some((nk, dk)) = scaled_plane(pk, r) else {
+                    continue;
+                };
+                // Vertex: Cramer's rule on the three planes.
+                let njk = nj.cross(&nk);
+                let triple = T::dot_wide(&ni, &njk);
+                let lengths = nii.sqrt_clamped() * njj.sqrt_clamped();
+                let scale = lengths.mul_wide(nk.norm_squared().sqrt_clamped());
+                let mag = if triple < T::Wide::zero() {
+                    -triple
+                } else {
+                    triple
+                };
+                if !(mag > scale.mul_pow2(tol_log2)) {
+                    continue;
+                }
+                let (nki, nij3) = (nk.cross(&ni), ni.cross(&nj));
+                let x = Vector::from_fn(|c, _| {
+                    (njk[c].mul_wide(di) + nki[c].mul_wide(dj) + nij3[c].mul_wide(dk)).ratio(triple)
+                });
+                consider(Point::from(x));
+            }
+        }
+    }
+    if let (true, Some((_, d2))) = (skipped, best) {
+        let near = far * T::from_f64_lossy(15.0 / 16.0);
+        if !(d2 < near.mul_wide(near)) {
+            return None;
+        }
+    }
+    best.map(|(x, _)| x)
 }
 
 impl<T: Real> ClosestPoint<T, 3> for ConvexHull<'_, T> {

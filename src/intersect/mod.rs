@@ -12,11 +12,9 @@
 //! 3D).
 //!
 //! Fixed point: every pair and cast first checks that its inputs lie in its
-//! range (`T::range_limit`: the quadratic class, with the products that
-//! outgrow the scalar taken in its wide type, for every pair but — until
-//! the closest-point kernels they use move to the wide type — ball and
-//! capsule against triangles, capsule–capsule and the 3D linear pairs,
-//! which keep the quartic class); beyond it `intersect` is `None` and
+//! range (`T::range_limit`: the quadratic class for every pair, with the
+//! products that outgrow the scalar taken in its wide type); beyond it
+//! `intersect` is `None` and
 //! `intersects` is `false` (the checked forms say
 //! [`OutOfRange`](crate::OutOfRange)), never an overflow (see "Fixed-point ranges" in the
 //! [crate docs](crate#fixed-point-ranges)).

@@ -188,6 +188,11 @@ impl<T: Real, const D: usize> BoxShape<T, D> {
             let axis: Vector<T, D> = column(&self.axes, i);
             let along = axis.dot(w);
             let reach = axis * self.half[i];
+            if self.half[i] == T::zero() {
+                // A flat axis: no extent, no edge to span (it must not
+                // take the slot of an axis the feature does run along).
+                continue;
+            }
             if self.half[i] * along.abs() <= tol {
                 if let Some(slot) = free.iter_mut().find(|s| s.is_none()) {
                     *slot = Some(reach);
