@@ -399,81 +399,84 @@ mesh_tests! {
     }
 
     fn packets_match_brute_force<T>() {
-        // Tiles of eight nearly parallel casters (a batch walks such a
-        // tile as one packet): from one eye through a vertex or an edge's
-        // midpoint of a triangle, as rounded to `T` (so through the shared
-        // edges and vertices of the closed and open meshes), and seven
-        // neighbours a few thousandths away. Each tile mixes face culls;
-        // rays, segments that end short of the mesh or inside it, and
-        // prepared rays with a range starting past the eye take turns.
+        // Tiles of eight casters (a batch walks an aligned run of eight
+        // with the same direction signs as one packet), each checked
+        // against one call per caster and the brute force:
+        // - camera tiles: from one eye through a vertex or an edge's
+        //   midpoint of a triangle, as rounded to `T` (so through the
+        //   shared edges and vertices of the closed and open meshes), and
+        //   seven neighbours a few thousandths away; as rays, as segments
+        //   ending short of the mesh, on it or past it, as lines, and as
+        //   prepared rays whose range starts past the eye;
+        // - shadow tiles: eight origins a few hundredths apart near the
+        //   mesh, towards one distant light (the packet's origins differ);
+        // - scattered tiles: random origins and directions of one octant
+        //   (the lanes' paths part, so lanes drop out of the walk).
+        // Face culls vary within each tile.
         let mut rng = Rng::new(14);
         for (name, soup) in meshes() {
             let f = Fixture::<T>::new(&soup);
-            let tiles = reps::<T>(48);
-            let (mut rays, mut segs, mut ranged) = (Vec::new(), Vec::new(), Vec::new());
+            let tiles = reps::<T>(96);
+            let (mut rays, mut segs, mut lines, mut ranged) =
+                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            let (mut shadows, mut scattered) = (Vec::new(), Vec::new());
             let mut coherent = 0;
             for tile in 0..tiles {
                 let eye = rng.point::<3>(7.0);
                 let tri = &f.tris[rng.below(f.tris.len())];
                 let (a, b) = (arr(&tri.a), arr(&tri.b));
                 let base = if tile % 2 == 0 { a } else { lerp(a, b, 0.5) };
-                let dirs: Vec<[f64; 3]> = (0..8)
-                    .map(|j| {
-                        let off = [(j % 3) as f64, (j / 3 % 3) as f64, (j / 2) as f64];
-                        sub(axpy(base, 0.003, off), eye)
-                    })
-                    .collect();
+                let offset =
+                    |j: usize| [(j % 3) as f64, (j / 3 % 3) as f64, (j / 2) as f64];
+                let dirs: Vec<[f64; 3]> =
+                    (0..8).map(|j| sub(axpy(base, 0.003, offset(j)), eye)).collect();
                 let signs = |d: &[f64; 3]| d.map(|x| x < 0.0);
                 coherent += usize::from(dirs.iter().all(|d| signs(d) == signs(&dirs[0])));
+                let light = mul(rng.point::<3>(1.0), 9.0);
+                let octant = [rng.chance(0.5), rng.chance(0.5), rng.chance(0.5)];
                 for (j, d) in dirs.iter().enumerate() {
-                    let cull = [FaceCull::None, FaceCull::Back, FaceCull::Front][(tile + j) % 3];
-                    rays.push(Ray::new(pt::<T, 3>(eye), vt(*d)).culled(cull));
+                    rays.push(Ray::new(pt::<T, 3>(eye), vt(*d)));
                     let end = axpy(eye, [0.5, 1.0, 1.5][(tile + j) % 3], *d);
-                    segs.push(Segment::new(pt::<T, 3>(eye), pt(end)).culled(cull));
+                    segs.push(Segment::new(pt::<T, 3>(eye), pt(end)));
+                    lines.push(Line::new(pt::<T, 3>(eye), vt(*d)));
                     let t0 = s::<T>(0.25 * (j % 4) as f64);
-                    ranged.push(
-                        Ray::new(pt::<T, 3>(eye), vt(*d))
-                            .prepare()
-                            .with_range(t0, s(4.0))
-                            .with_cull(cull),
-                    );
+                    ranged.push(Ray::new(pt::<T, 3>(eye), vt(*d)).prepare().with_range(t0, s(4.0)));
+                    let o = axpy(base, 0.02, offset(j));
+                    shadows.push(Ray::new(pt::<T, 3>(o), vt(sub(light, o))));
+                    let mut d = rng.point::<3>(1.0);
+                    for (x, neg) in d.iter_mut().zip(octant) {
+                        *x = if neg { -x.abs() } else { x.abs() } + 1e-3;
+                    }
+                    scattered.push(Ray::new(pt::<T, 3>(rng.point::<3>(6.0)), vt(d)));
                 }
             }
-            // Most tiles share their signs (else the batch walks the rays
-            // one by one, and this test would not reach the packets).
+            // Most camera tiles share their signs (else the batch walks the
+            // rays one by one, and this test would not reach the packets).
             assert!(coherent * 10 >= tiles * 8, "{name}: {coherent} of {tiles} tiles coherent");
-            let mut hits = vec![None; rays.len()];
-            f.mesh.cast_many(&rays, &mut hits);
-            let mut blocked = vec![false; rays.len()];
-            f.mesh.occludes_many(&rays, &mut blocked);
-            for (k, r) in rays.iter().enumerate() {
-                assert_eq!(hits[k], f.mesh.cast(r), "{} {name}: ray {k}", T::NAME);
-                assert_eq!(blocked[k], f.mesh.hits(r), "{} {name}: ray {k}", T::NAME);
-                f.check_cast(name, r, FaceCull::None);
+            check_batch(&f, name, "ray", &rays);
+            check_batch(&f, name, "segment", &segs);
+            check_batch(&f, name, "line", &lines);
+            check_batch(&f, name, "ranged ray", &ranged);
+            check_batch(&f, name, "shadow ray", &shadows);
+            check_batch(&f, name, "scattered ray", &scattered);
+            // A batch longer than its output, and a range ending at -inf
+            // in one lane (that run goes ray by ray).
+            let mut short = vec![None; 13];
+            f.mesh.cast_many(&rays[..16], &mut short);
+            for (k, h) in short.iter().enumerate() {
+                assert_eq!(*h, f.mesh.cast(&rays[k]), "{} {name}: short batch {k}", T::NAME);
             }
-            let mut hits = vec![None; segs.len()];
-            f.mesh.cast_many(&segs, &mut hits);
-            let mut blocked = vec![false; segs.len()];
-            f.mesh.occludes_many(&segs, &mut blocked);
-            for (k, c) in segs.iter().enumerate() {
-                assert_eq!(hits[k], f.mesh.cast(c), "{} {name}: segment {k}", T::NAME);
-                assert_eq!(blocked[k], f.mesh.hits(c), "{} {name}: segment {k}", T::NAME);
-                f.check_cast(name, c, FaceCull::None);
-            }
-            let mut hits = vec![None; ranged.len()];
-            f.mesh.cast_many(&ranged, &mut hits);
-            let mut blocked = vec![false; ranged.len()];
-            f.mesh.occludes_many(&ranged, &mut blocked);
-            for (k, c) in ranged.iter().enumerate() {
-                assert_eq!(hits[k], f.mesh.cast(c), "{} {name}: ranged ray {k}", T::NAME);
-                assert_eq!(blocked[k], f.mesh.hits(c), "{} {name}: ranged ray {k}", T::NAME);
-                f.check_cast(name, c, FaceCull::None);
+            if T::IS_FLOAT {
+                let inf = s::<T>(f64::INFINITY);
+                let mut odd = ranged[..8].to_vec();
+                odd[3] = odd[3].with_range(-inf, -inf);
+                check_batch(&f, name, "ranged ray, one ending at -inf", &odd);
             }
         }
         // An empty mesh with two full packets.
         let empty = TriMesh::<T>::new(vec![], vec![]).expect("empty is fine");
         let rays: Vec<_> = (0..16)
-            .map(|j| Ray::new(pt::<T, 3>([-5.0, 0.0, 0.0]), vt([1.0, 0.01 * j as f64, 0.0])))
+            .map(|j| Ray::new(pt::<T, 3>([-5.0, 0.0, 0.0]), vt([1.0, 0.01 * j as f64, 0.1])))
             .collect();
         let mut hits = vec![None; 16];
         empty.cast_many(&rays, &mut hits);
@@ -520,6 +523,39 @@ mesh_tests! {
             assert_eq!(n, 0);
         }
     }
+}
+
+/// `cast_many` and `occludes_many` over `casters`, caster `k` culled by
+/// the face cull `k` of the tiles' pattern, against one call per caster
+/// and the brute force.
+fn check_batch<T: Scalar, C: Caster<T, 3> + Copy + Sync + core::fmt::Debug>(
+    f: &Fixture<T>,
+    name: &str,
+    kind: &str,
+    casters: &[C],
+) {
+    let cull = |k: usize| tile_cull(k / 8 + k % 8);
+    let culled: Vec<_> = casters
+        .iter()
+        .enumerate()
+        .map(|(k, c)| c.culled(cull(k)))
+        .collect();
+    let mut hits = vec![None; casters.len()];
+    f.mesh.cast_many(&culled, &mut hits);
+    let mut blocked = vec![false; casters.len()];
+    f.mesh.occludes_many(&culled, &mut blocked);
+    for (k, c) in culled.iter().enumerate() {
+        assert_eq!(hits[k], f.mesh.cast(c), "{} {name}: {kind} {k}", T::NAME);
+        assert_eq!(blocked[k], f.mesh.hits(c), "{} {name}: {kind} {k}", T::NAME);
+    }
+    for (k, c) in casters.iter().enumerate() {
+        f.check_cast(name, c, cull(k));
+    }
+}
+
+/// The face cull of lane `j` of tile `tile` (`tile_cull(tile + j)`).
+fn tile_cull(k: usize) -> FaceCull {
+    [FaceCull::None, FaceCull::Back, FaceCull::Front][k % 3]
 }
 
 /// The mesh in `f64`.

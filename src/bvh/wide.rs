@@ -32,8 +32,9 @@
 //! (bounds every ray's own rounded slab parameters, so it never rejects a
 //! child one of the rays would enter); a leaf child is then tested ray by
 //! ray with the one-ray walk's operations, and only the rays that enter
-//! it test its primitives. So each ray sees every leaf its own walk would,
-//! and its nearest hit is the same.
+//! it test its primitives. So each ray sees every leaf that can hold its
+//! nearest hit (in another order than its own walk's), and its nearest
+//! hit is the same.
 
 use crate::intersect::cast::has_infinity;
 use crate::intersect::ray_aabb::slab;
@@ -504,18 +505,25 @@ impl<T: Real> Wide<T> {
     /// arithmetic over its lanes: a lower bound of every lane's entry
     /// parameter into each child and the mask of the children that some
     /// lane may enter, within `[t_min, limit_hi]` (`limit_hi` the largest
-    /// of the lanes' limits). The cost of one ray's test (twice its
-    /// products), whatever the number of lanes.
+    /// of the lanes' limits). Twice the products of one ray's test (two
+    /// per face and axis instead of one), whatever the number of lanes.
     ///
     /// Conservative, lane by lane against [`Wide::enter_children`]'s
-    /// rounded values: a lane's `fl(near - o)` lies between
-    /// `fl(near - o_hi)` and `fl(near - o_lo)`, and its `fl(a · inv)`
-    /// between the least and the greatest of the four products of those
-    /// ends with `inv_lo`, `inv_hi` (rounding is monotonic in each operand
-    /// while the other keeps its sign; the inverse directions are finite,
-    /// so no `0 · ∞`); so its entry is at least the bound, its exit at most
-    /// the bound's, and `x + |x| · 4ε` (monotonic as computed) keeps the
-    /// order: a child rejected here is rejected by every lane's own test.
+    /// rounded values. Rounding is monotonic in each operand of a
+    /// subtraction, and of a product while the other operand keeps its
+    /// sign; the lanes' inverse directions share their signs and are
+    /// finite (no `0 · ∞`, no NaN; a product may overflow to an infinity,
+    /// which keeps the order). On an axis where the inverse direction is
+    /// positive a lane's near-face parameter `fl(fl(near - o) · inv)` grows
+    /// with `near - o`, so it is at least `fl(fl(near - o_hi) · inv)`, and
+    /// that is at least the smaller of the products with `inv_lo` and
+    /// `inv_hi` (whichever sign `near - o_hi` has); its far-face parameter
+    /// is at most the larger of `fl(far - o_lo)` times `inv_lo` and
+    /// `inv_hi`. A negative inverse direction swaps `o_lo` and `o_hi`. So
+    /// each lane's entry is at least the bound and its exit at most the
+    /// bound's, and `x + |x| · 4ε` (monotonic as computed: `4ε` is a power
+    /// of two) keeps the order: a child rejected here is rejected by every
+    /// lane's own test.
     #[inline(always)]
     fn enter_children_interval(
         node: &WideNode<T>,
@@ -531,17 +539,19 @@ impl<T: Real> Wide<T> {
             } else {
                 (&node.min[axis], &node.max[axis])
             };
-            let (o_lo, o_hi) = (rays.o_lo[axis], rays.o_hi[axis]);
+            // The origin's ends that give the least near-face and the
+            // greatest far-face parameters.
+            let (o_near, o_far) = if neg[axis] {
+                (rays.o_lo[axis], rays.o_hi[axis])
+            } else {
+                (rays.o_hi[axis], rays.o_lo[axis])
+            };
             let (i_lo, i_hi) = (rays.inv_lo[axis], rays.inv_hi[axis]);
             for k in 0..WIDTH {
-                let (a1, a2) = (near[k] - o_hi, near[k] - o_lo);
-                let (b1, b2) = (far[k] - o_hi, far[k] - o_lo);
-                let t_near = (a1 * i_lo)
-                    .min_sel(a1 * i_hi)
-                    .min_sel((a2 * i_lo).min_sel(a2 * i_hi));
-                let t_far = (b1 * i_lo)
-                    .max_sel(b1 * i_hi)
-                    .max_sel((b2 * i_lo).max_sel(b2 * i_hi));
+                let a = near[k] - o_near;
+                let b = far[k] - o_far;
+                let t_near = (a * i_lo).min_sel(a * i_hi);
+                let t_far = (b * i_lo).max_sel(b * i_hi);
                 enter[k] = t_near.max_sel(enter[k]);
                 exit[k] = t_far.min_sel(exit[k]);
             }
@@ -601,33 +611,36 @@ impl<T: Real> Wide<T> {
     }
 
     /// The nearest-first walk of a packet of [`PACKET`] valid prepared rays
-    /// (floats) whose directions have the same signs, for the lanes of
-    /// `live`: the one-ray walk ([`Wide::ray_walk`]) for all of them at
-    /// once, each node read once for the packet and its children tested
-    /// against every lane together. `leaf(r, j, t_max)` handles leaf `r`
+    /// (floats) whose inverse directions are finite and have the same
+    /// signs, and whose ranges end above `-T::max_finite()`: the one-ray
+    /// walk ([`Wide::ray_walk`]) for all of them at once, each node read
+    /// once for the packet and its children tested against every lane
+    /// together. `leaf(r, j, t_max)` handles leaf `r`
     /// for lane `j`, whose `t_max` it may shrink (a hit), and returns
     /// `false` when lane `j` is done (an any-hit walk): the lane then
     /// takes no further part.
     ///
     /// Every lane enters every child its own one-ray walk would enter with
     /// the same `t_max` (the same operations), and its `t_max` only
-    /// shrinks to hits, so every leaf that holds a lane's nearest hit is
-    /// handed to `leaf` for that lane: the nearest hits are the one-ray
-    /// walk's. A pushed child is dropped, when popped, for the lanes whose
-    /// `t_max` (with [`reach`]'s slack) is now before the nearest entry of
-    /// the lanes that entered it.
+    /// shrinks to hits, so every leaf that can hold a lane's nearest hit is
+    /// handed to `leaf` for that lane (in another order than the one-ray
+    /// walk's, with another `t_max` then): the nearest hits, smallest
+    /// index first on a tie, are the one-ray walk's. A pushed child is
+    /// dropped, when popped, for the lanes whose `t_max` is now before the
+    /// nearest entry of the lanes that entered it, with the node test's
+    /// own slack (twice [`reach`]'s: the one-ray walk enters a child
+    /// directly when its entry is within it).
     pub(crate) fn packet_walk(
         &self,
         rays: &[PreparedRay<T, 3>; PACKET],
-        live: u32,
         t_max: &mut [T; PACKET],
         stack: &mut PacketStack<T>,
         mut leaf: impl FnMut(Ref, usize, &mut T) -> bool,
     ) {
-        if self.nodes.is_empty() || live == 0 {
+        if self.nodes.is_empty() {
             return;
         }
-        let mut alive = live;
+        let mut alive: u32 = (1 << PACKET) - 1;
         let first = &rays[0];
         let mut soa = PacketRays {
             o: [[T::zero(); PACKET]; 3],
@@ -654,7 +667,7 @@ impl<T: Real> Wide<T> {
         }
         let neg = [0, 1, 2].map(|i| rays[0].inv_dir[i] < T::zero());
         let mut top = 0usize;
-        let mut cur = (Ref { child: 0, count: 0 }, live);
+        let mut cur = (Ref { child: 0, count: 0 }, alive);
         loop {
             let (r, lanes) = cur;
             if r.count > 0 {
@@ -676,7 +689,8 @@ impl<T: Real> Wide<T> {
                     .enumerate()
                     .fold(-T::max_finite(), |m, (j, l)| {
                         if lanes >> j & 1 != 0 {
-                            m.max_sel(*l)
+                            // (A NaN, which no valid range gives, is dropped.)
+                            l.max_sel(m)
                         } else {
                             m
                         }
@@ -722,8 +736,8 @@ impl<T: Real> Wide<T> {
                         if let Some(slot) = stack.items.get_mut(top) {
                             *slot = (
                                 Ref {
-                                    child: node.child[k],
-                                    count: node.count[k],
+                                    child: node.child[k % WIDTH],
+                                    count: node.count[k % WIDTH],
                                 },
                                 mask,
                                 key,
@@ -752,7 +766,7 @@ impl<T: Real> Wide<T> {
                 };
                 let mut keep = 0u32;
                 for (j, t) in t_max.iter().enumerate() {
-                    keep |= u32::from(key <= reach(*t)) << j;
+                    keep |= u32::from(key <= reach(reach(*t))) << j;
                 }
                 if mask & keep & alive != 0 {
                     cur = (r, mask & keep & alive);

@@ -557,16 +557,14 @@ impl<T: Real> TriMesh<T> {
         }
     }
 
-    /// The casts of a packet of valid prepared rays (floats) whose
-    /// directions have the same signs, with finite inverse directions,
-    /// lanes `live`, into `out` (lane `j` into `out[j]`): the walk of the
+    /// The casts of a packet of prepared rays (floats; see [`packet_of`])
+    /// into `out` (lane `j` into `out[j]`): the walk of the
     /// whole packet at once ([`Wide::packet_walk`]), each lane's leaves
     /// tested as the one-ray cast tests them, so each lane's hit is the
     /// one-ray cast's, bit for bit.
     fn cast_packet(
         &self,
         rays: &[PreparedRay<T, 3>; PACKET],
-        live: u32,
         out: &mut [Option<MeshHit<T>>],
         stacks: &mut (PacketStack<T>, Stack<T>),
     ) {
@@ -574,16 +572,14 @@ impl<T: Real> TriMesh<T> {
         let mut t_max = rays.each_ref().map(|r| r.t_max());
         let mut best: [Nearest<T>; PACKET] = [None; PACKET];
         self.bvh
-            .packet_walk(rays, live, &mut t_max, &mut stacks.0, |r, j, t_max| {
+            .packet_walk(rays, &mut t_max, &mut stacks.0, |r, j, t_max| {
                 if let (Some(q), Some(b)) = (qs.get(j), best.get_mut(j)) {
                     self.leaf_nearest(r, q, t_max, b);
                 }
                 true
             });
-        for (j, ((o, q), b)) in out.iter_mut().zip(&qs).zip(best).enumerate() {
-            if live >> j & 1 != 0 {
-                *o = self.finish_nearest(b, q, &mut stacks.1);
-            }
+        for ((o, q), b) in out.iter_mut().zip(&qs).zip(best) {
+            *o = self.finish_nearest(b, q, &mut stacks.1);
         }
     }
 
@@ -690,21 +686,19 @@ impl<T: Real> TriMesh<T> {
     fn occludes_packet(
         &self,
         rays: &[PreparedRay<T, 3>; PACKET],
-        live: u32,
         out: &mut [bool],
         stack: &mut PacketStack<T>,
     ) {
         let qs = rays.each_ref().map(|r| self.leaf_ray(r, r.face_cull()));
         let mut t_max = rays.each_ref().map(|r| r.t_max());
         let mut hit = [false; PACKET];
-        self.bvh
-            .packet_walk(rays, live, &mut t_max, stack, |r, j, _| {
-                let (Some(q), Some(h)) = (qs.get(j), hit.get_mut(j)) else {
-                    return false;
-                };
-                *h = self.leaf_any(r, q);
-                !*h
-            });
+        self.bvh.packet_walk(rays, &mut t_max, stack, |r, j, _| {
+            let (Some(q), Some(h)) = (qs.get(j), hit.get_mut(j)) else {
+                return false;
+            };
+            *h = self.leaf_any(r, q);
+            !*h
+        });
         for (o, h) in out.iter_mut().zip(hit) {
             *o = h;
         }
@@ -917,8 +911,9 @@ impl<T: Real> TriMesh<T> {
     /// feature `rayon` the casters are split across threads.
     ///
     /// Packets (floats): each aligned run of eight casters (positions
-    /// `8k .. 8k + 8`) whose directions have the same signs and no zero
-    /// component, such as a tile of a camera's rays, is walked as one
+    /// `8k .. 8k + 8`) whose directions have the same signs, each valid
+    /// with finite inverse directions (no zero or subnormal component),
+    /// such as a tile of a camera's rays, is walked as one
     /// packet: each node is read once and its children tested once for the
     /// whole packet, by interval arithmetic over the eight rays (as cheap
     /// as one ray's test, and never rejecting a child one of them would
@@ -960,13 +955,7 @@ impl<T: Real> TriMesh<T> {
                     }
                     continue;
                 };
-                if same_signs(&rays) {
-                    self.cast_packet(&rays, (1 << PACKET) - 1, hs, &mut stacks);
-                    continue;
-                }
-                for (ray, h) in rays.iter().zip(hs.iter_mut()) {
-                    *h = self.cast_with(ray, ray.face_cull(), &mut stacks.1);
-                }
+                self.cast_packet(&rays, hs, &mut stacks);
             }
         };
         many(casters, hits, run);
@@ -1004,13 +993,7 @@ impl<T: Real> TriMesh<T> {
                     }
                     continue;
                 };
-                if same_signs(&rays) {
-                    self.occludes_packet(&rays, (1 << PACKET) - 1, hs, &mut packet_stack);
-                    continue;
-                }
-                for (ray, h) in rays.iter().zip(hs.iter_mut()) {
-                    *h = self.occludes_with(ray, ray.face_cull(), &mut stack);
-                }
+                self.occludes_packet(&rays, hs, &mut packet_stack);
             }
         };
         many(casters, hits, run);
@@ -1020,8 +1003,10 @@ impl<T: Real> TriMesh<T> {
 /// A full packet of casters prepared, when the batch may walk them
 /// together: floats, [`PACKET`] casters whose directions have the same
 /// signs (a cheap test before preparing them: rays through a scene in
-/// random directions rarely share them), each valid. (`None` sends the
-/// casters one by one through the cast layer.)
+/// random directions rarely share them), each valid, with finite inverse
+/// directions (so no zero or subnormal component, and the inverses have
+/// the directions' signs) and a range ending above `-T::max_finite()`.
+/// (`None` sends the casters one by one through the cast layer.)
 #[inline]
 fn packet_of<T: Real, C: Caster<T, 3>>(cs: &[C]) -> Option<[PreparedRay<T, 3>; PACKET]> {
     if !has_infinity::<T>() {
@@ -1037,18 +1022,8 @@ fn packet_of<T: Real, C: Caster<T, 3>>(cs: &[C]) -> Option<[PreparedRay<T, 3>; P
     // (Finite inverse directions: the packet's interval test of the
     // nodes takes no `0 · ∞`.)
     rays.iter()
-        .all(|r| r.is_valid() & r.finite_inv)
+        .all(|r| r.is_valid() & r.finite_inv & (r.t_max > -T::max_finite()))
         .then_some(rays)
-}
-
-/// Whether the prepared rays' inverse directions have the same signs
-/// (what the packet walk shares; a zero component's infinity carries its
-/// zero's sign).
-#[inline]
-fn same_signs<T: Real>(rays: &[PreparedRay<T, 3>; PACKET]) -> bool {
-    let neg = |r: &PreparedRay<T, 3>| r.inv_dir.map(|x| x < T::zero());
-    let first = neg(&rays[0]);
-    rays.iter().all(|r| neg(r) == first)
 }
 
 /// Runs `run` over `casters` and `hits` in step: in chunks across threads
