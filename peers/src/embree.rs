@@ -231,11 +231,16 @@ impl Scene {
             p.geom_id[k] = INVALID;
             p.inst_id[k] = INVALID;
         }
-        let valid = [-1i32; 16];
+        // Embree reads the valid mask with aligned vector loads, as it does
+        // the packet: 64-byte aligned too (a stack array of `i32` is only
+        // 4-byte aligned, and crashed the bench when it fell off a line).
+        #[repr(C, align(64))]
+        struct Valid([i32; 16]);
+        let valid = Valid([-1; 16]);
         let mut ctx = Self::context(true);
-        // SAFETY: a committed scene, 64-byte aligned packet, valid mask of
-        // 16 lanes.
-        unsafe { rtcIntersect16(valid.as_ptr(), self.scene, &mut ctx, &mut p) };
+        // SAFETY: a committed scene, 64-byte aligned packet and valid mask
+        // of 16 lanes.
+        unsafe { rtcIntersect16(valid.0.as_ptr(), self.scene, &mut ctx, &mut p) };
         for k in 0..16 {
             out[k] = (p.geom_id[k] != INVALID).then_some((p.tfar[k], p.prim_id[k]));
         }
