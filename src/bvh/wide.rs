@@ -144,6 +144,24 @@ pub(crate) struct Stack<T: Real> {
     items: [(Ref, T); STACK],
 }
 
+/// The mask of the children whose entry parameter is at most their exit,
+/// slackened by `4ε` of the exit's magnitude (see the module docs; both
+/// the one-ray and the packet test decide by it, so that the packet's
+/// bounds order as each ray's own values do: `x + |x| · 4ε` is monotonic
+/// as computed, `4ε` being a power of two).
+#[inline(always)]
+fn entered<T: Real>(enter: &[T; WIDTH], exit: &[T; WIDTH]) -> u32 {
+    let slack = T::default_epsilon() * T::from_f64_lossy(4.0);
+    let mut hit = [0u32; WIDTH];
+    for k in 0..WIDTH {
+        let reach = exit[k] + exit[k].abs() * slack;
+        hit[k] = 0u32.wrapping_sub(u32::from(enter[k] <= reach));
+    }
+    hit.iter()
+        .enumerate()
+        .fold(0u32, |m, (k, h)| m | (h & (1u32 << k)))
+}
+
 impl<T: Real> Stack<T> {
     pub(crate) fn new() -> Self {
         Self {
@@ -272,16 +290,7 @@ impl<T: Real> Wide<T> {
                 exit[k] = t_far.min_sel(exit[k]);
             }
         }
-        let slack = T::default_epsilon() * T::from_f64_lossy(4.0);
-        let mut hit = [0u32; WIDTH];
-        for k in 0..WIDTH {
-            let reach = exit[k] + exit[k].abs() * slack;
-            hit[k] = 0u32.wrapping_sub(u32::from(enter[k] <= reach));
-        }
-        let mask = hit
-            .iter()
-            .enumerate()
-            .fold(0u32, |m, (k, h)| m | (h & (1u32 << k)));
+        let mask = entered(&enter, &exit);
         (enter, mask)
     }
 
@@ -556,16 +565,7 @@ impl<T: Real> Wide<T> {
                 exit[k] = t_far.min_sel(exit[k]);
             }
         }
-        let slack = T::default_epsilon() * T::from_f64_lossy(4.0);
-        let mut hit = [0u32; WIDTH];
-        for k in 0..WIDTH {
-            let reach = exit[k] + exit[k].abs() * slack;
-            hit[k] = 0u32.wrapping_sub(u32::from(enter[k] <= reach));
-        }
-        let mask = hit
-            .iter()
-            .enumerate()
-            .fold(0u32, |m, (k, h)| m | (h & (1u32 << k)));
+        let mask = entered(&enter, &exit);
         (enter, mask)
     }
 
