@@ -409,7 +409,8 @@ impl<T: Real> Triangle<T, 3> {
 
     /// [`Triangle::find_within`] and [`Triangle::finish`]: the whole hit
     /// (the mesh's scalar path; the same hit as the cast layer's, bit for
-    /// bit).
+    /// bit). Only meshes use it (feature `alloc`).
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) fn cast_within<C: Caster<T, 3> + ?Sized>(
         &self,
