@@ -3,7 +3,7 @@
 
 use isect::nalgebra::{Point3, Vector3};
 use isect::{
-    Aabb, Ball, ClosestPoint, ClosestPoints, Intersect, Plane, Ray, Real, Segment, Swept,
+    Aabb, Ball, ClosestPoint, ClosestPoints, Intersect, Plane, Ray, RayCast, Real, Segment, Swept,
     TimeOfImpact, Triangle,
 };
 
@@ -27,14 +27,15 @@ fn p<S: Scalar>(x: &[S::R; 12], i: usize) -> Point3<S> {
     v(x, i).into()
 }
 
-/// Ray–AABB: the entry parameter.
+/// Ray–AABB: the entry parameter (`RayCast::cast_t`: the `t` alone, no
+/// hit point or normal, as the hand-written twins compute).
 #[inline(always)]
 pub fn ray_aabb<S: Scalar>(x: &[S::R; 12], out: &mut [S::R; 3]) -> bool {
     let ray = Ray::new(p::<S>(x, 0), v::<S>(x, 3));
     let aabb = Aabb::new(p::<S>(x, 6), p::<S>(x, 9));
-    match ray.intersect(&aabb) {
-        Some(hit) => {
-            out[0] = hit.t.store();
+    match aabb.cast_t(&ray) {
+        Some(t) => {
+            out[0] = t.store();
             true
         }
         None => false,
