@@ -35,6 +35,42 @@ fn build<T: Real, const D: usize>(f: impl Fn(usize) -> T) -> Vector<T, D> {
     Vector::from(out)
 }
 
+/// `f(i)` for every axis `i` in order, written out for `D <= 3` (a loop
+/// otherwise): per-axis loops of the hot kernels (the slab test) run in
+/// registers at opt-level "s" too, where LLVM keeps a loop of three.
+#[inline(always)]
+pub(crate) fn each<const D: usize>(mut f: impl FnMut(usize)) {
+    match D {
+        2 => {
+            f(0);
+            f(1);
+        }
+        3 => {
+            f(0);
+            f(1);
+            f(2);
+        }
+        _ => {
+            for i in 0..D {
+                f(i);
+            }
+        }
+    }
+}
+
+/// Whether `f` holds for every component, all evaluated (no short
+/// circuit: the comparisons fold into one value), written out for `D <= 3`.
+#[inline(always)]
+pub(crate) fn all<T: Real, const D: usize>(v: &[T; D], f: impl Fn(T) -> bool) -> bool {
+    let mut ok = true;
+    each::<D>(|i| {
+        if let Some(x) = v.get(i) {
+            ok &= f(*x);
+        }
+    });
+    ok
+}
+
 /// `a - b`: the vector from `b` to `a`.
 #[inline(always)]
 pub(crate) fn sub<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> Vector<T, D> {

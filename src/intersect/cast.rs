@@ -518,7 +518,7 @@ pub(crate) fn reachable<T: Real, const D: usize>(o: &Point<T, D>, d: &Vector<T, 
 /// Whether every coordinate is finite.
 #[inline(always)]
 pub(crate) fn finite<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
-    v.iter().fold(true, |ok, x| ok & x.is_finite_real())
+    crate::linalg::all(&v.data.0[0], |x| x.is_finite_real())
 }
 
 /// Whether a caster can hit anything: finite origin and direction, a
@@ -529,7 +529,7 @@ pub(crate) fn castable<T: Real, const D: usize>(
     d: &Vector<T, D>,
     (lo, hi): (T, T),
 ) -> bool {
-    let nonzero = d.iter().fold(false, |nz, x| nz | (*x != T::zero()));
+    let nonzero = !crate::linalg::all(&d.data.0[0], |x| x == T::zero());
     finite(&o.coords) & finite(d) & nonzero & (lo <= hi)
 }
 

@@ -71,7 +71,10 @@ pub(crate) fn slab<T: Real, const D: usize>(
     // panic path in firmware images).
     let (o, d, inv) = (&o.coords.data.0[0], &d.data.0[0], &inv.data.0[0]);
     let (b_min, b_max) = (&b.min.coords.data.0[0], &b.max.coords.data.0[0]);
-    for i in 0..D {
+    // (Fixed point: a zero component outside its slab.)
+    let mut outside = false;
+    // Written out per axis (see `linalg::each`).
+    crate::linalg::each::<D>(|i| {
         let (lo, hi) = (b_min[i], b_max[i]);
         ordered &= lo <= hi;
         // A negative direction (sign bit: 1 / -0 = -inf) enters at `max`.
@@ -85,14 +88,15 @@ pub(crate) fn slab<T: Real, const D: usize>(
             // here and the others divide with saturation.
             let di = d[i];
             if di == T::zero() {
-                if oi < lo || oi > hi {
-                    return None;
-                }
-                continue;
+                outside |= oi < lo || oi > hi;
+                return;
             }
             ((near - oi).div_sat(di), (far - oi).div_sat(di))
         };
         acc.step(i, neg, t_near, t_far, track);
+    });
+    if outside {
+        return None;
     }
     acc.finish(ordered, t_max)
 }
