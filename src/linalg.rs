@@ -12,9 +12,10 @@
 
 use crate::{Point, Real, Vector};
 
-/// `f(i)` for every component, written out for `D <= 3`.
+/// `f(i)` for every component, written out for `D <= 3` (`f` reads its
+/// arrays with [`at`]).
 #[inline(always)]
-fn build<T: Real, const D: usize>(f: impl Fn(usize) -> T) -> Vector<T, D> {
+pub(crate) fn build<T: Real, const D: usize>(f: impl Fn(usize) -> T) -> Vector<T, D> {
     let mut out = [T::zero(); D];
     match D {
         2 => {
@@ -58,6 +59,38 @@ pub(crate) fn each<const D: usize>(mut f: impl FnMut(usize)) {
     }
 }
 
+/// `f(i, j)` for every pair of axes `i < j`, in the order of two nested
+/// loops, written out for `D <= 3` when `unroll` (a loop otherwise: where
+/// each pair costs much more than the loop, as wide fixed-point products
+/// do, writing it out only grows the code). (The closure may be left out
+/// of line at opt-level "s": it must read its arrays with `get`, never by
+/// index, or a bounds check keeps a panic path.)
+#[inline(always)]
+pub(crate) fn pairs<const D: usize>(unroll: bool, mut f: impl FnMut(usize, usize)) {
+    match D {
+        _ if !unroll => {
+            for i in 0..D {
+                for j in i + 1..D {
+                    f(i, j);
+                }
+            }
+        }
+        2 => f(0, 1),
+        3 => {
+            f(0, 1);
+            f(0, 2);
+            f(1, 2);
+        }
+        _ => {
+            for i in 0..D {
+                for j in i + 1..D {
+                    f(i, j);
+                }
+            }
+        }
+    }
+}
+
 /// Whether `f` holds for every component, all evaluated (no short
 /// circuit: the comparisons fold into one value), written out for `D <= 3`.
 #[inline(always)]
@@ -75,12 +108,32 @@ pub(crate) fn all<T: Real, const D: usize>(v: &[T; D], f: impl Fn(T) -> bool) ->
 #[inline(always)]
 pub(crate) fn sub<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> Vector<T, D> {
     let (a, b) = (&a.coords.data.0[0], &b.coords.data.0[0]);
-    build(|i| a[i] - b[i])
+    build(|i| at(a, i) - at(b, i))
+}
+
+/// `v[i]`, zero past the end: for closures that opt-level "s" may leave
+/// out of line, where an index would keep a bounds check's panic path
+/// (inlined, with `i` a constant, it is the plain read).
+#[inline(always)]
+pub(crate) fn at<T: Real, const D: usize>(v: &[T; D], i: usize) -> T {
+    v.get(i).copied().unwrap_or_else(T::zero)
+}
+
+/// `o + d s`: the point at parameter `s` (the product, then the sum, per
+/// component, as nalgebra's `o + d * s`).
+#[inline(always)]
+pub(crate) fn axpy<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    s: T,
+) -> Point<T, D> {
+    let (o, d) = (&o.coords.data.0[0], &d.data.0[0]);
+    Point::from(build(|i| at(o, i) + at(d, i) * s))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::sub;
+    use super::{axpy, sub};
     use nalgebra::{Point2, Point3, Point4};
 
     /// The same values as nalgebra's operators, bit for bit.
@@ -91,6 +144,8 @@ mod tests {
             Point3::new(0.1f32, 7.0, -3.0),
         );
         assert_eq!(sub(&a, &b), a - b);
+        let d = b - a;
+        assert_eq!(axpy(&a, &d, 0.3), a + d * 0.3);
         let (a, b) = (Point2::new(1.5f64, -2.25), Point2::new(0.1, 7.0));
         assert_eq!(sub(&a, &b), a - b);
         let (a, b) = (

@@ -358,7 +358,7 @@ pub(crate) fn add_sat<T: Real>(a: T, b: T) -> T {
 #[inline(always)]
 pub(crate) fn distance_squared<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
     if fits2(Growth::Quadratic, a, b) {
-        (a - b).norm_squared()
+        crate::linalg::sub(a, b).norm_squared()
     } else {
         far_point_distance(a, b, 2)
     }
@@ -369,7 +369,7 @@ pub(crate) fn distance_squared<T: Real, const D: usize>(a: &Point<T, D>, b: &Poi
 #[inline(always)]
 pub(crate) fn distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
     if fits2(Growth::Quadratic, a, b) {
-        (a - b).norm_squared().sqrt_clamped()
+        crate::linalg::sub(a, b).norm_squared().sqrt_clamped()
     } else {
         far_point_distance(a, b, 1)
     }

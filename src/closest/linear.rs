@@ -222,7 +222,7 @@ fn solve<T: Real, const D: usize>(
     d2: &Vector<T, D>,
     i2: Interval,
 ) -> (T, T) {
-    let r = p1 - p2;
+    let r = crate::linalg::sub(p1, p2);
     let a = d1.norm_squared();
     let b = d1.dot(d2);
     let c = d2.norm_squared();
@@ -244,14 +244,20 @@ fn solve<T: Real, const D: usize>(
     let (u, v, x) = (&d1.data.0[0], &d2.data.0[0], &r.data.0[0]);
     let wedges = |scale: T| {
         let (mut det, mut s_num, mut w_max) = (T::Wide::zero(), T::Wide::zero(), T::zero());
-        for i in 0..D {
-            for j in i + 1..D {
-                let w = (u[i] * v[j] - u[j] * v[i]) * scale;
-                det += w.mul_wide(w);
-                s_num += w.mul_wide(v[i] * x[j] - v[j] * x[i]);
-                w_max = w_max.max_sel(w.abs());
-            }
-        }
+        // (Written out for D <= 3 for floats, see `linalg::pairs`: the
+        // pairs in the order of two nested loops; read with `get`.)
+        let float = T::range_limit(crate::Growth::Quadratic).is_none();
+        crate::linalg::pairs::<D>(float, |i, j| {
+            let (Some(&ui), Some(&uj), Some(&vi), Some(&vj), Some(&xi), Some(&xj)) =
+                (u.get(i), u.get(j), v.get(i), v.get(j), x.get(i), x.get(j))
+            else {
+                return;
+            };
+            let w = (ui * vj - uj * vi) * scale;
+            det += w.mul_wide(w);
+            s_num += w.mul_wide(vi * xj - vj * xi);
+            w_max = w_max.max_sel(w.abs());
+        });
         (det, s_num, w_max)
     };
     let (mut det, mut s_num, w_max) = wedges(T::one());
@@ -406,7 +412,7 @@ pub(crate) fn point_at<T: Real, const D: usize>(
     if s == T::zero() {
         *o
     } else {
-        o + d * s
+        crate::linalg::axpy(o, d, s)
     }
 }
 

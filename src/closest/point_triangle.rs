@@ -92,23 +92,25 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
 ) -> Point<T, D> {
     let zero = T::zero();
     // Edges run a → b → c → a; `xy_z` is edge xy's projection of p - z.
-    let ab = b - a;
-    let ca = a - c;
-    let ap = p - a;
+    // (Differences written out per component: see `linalg`.)
+    let sub = crate::linalg::sub::<T, D>;
+    let ab = sub(b, a);
+    let ca = sub(a, c);
+    let ap = sub(p, a);
     let ab_a = ab.dot(&ap);
     let ca_a = ca.dot(&ap);
     // Vertex region A: behind a along both its edges.
     if ab_a <= zero && ca_a >= zero {
         return *a;
     }
-    let bc = c - b;
-    let bp = p - b;
+    let bc = sub(c, b);
+    let bp = sub(p, b);
     let ab_b = ab.dot(&bp);
     let bc_b = bc.dot(&bp);
     if ab_b >= zero && bc_b <= zero {
         return *b;
     }
-    let cp = p - c;
+    let cp = sub(p, c);
     let bc_c = bc.dot(&cp);
     let ca_c = ca.dot(&cp);
     if bc_c >= zero && ca_c <= zero {
@@ -166,7 +168,16 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     let l = [l_ab, l_bc, l_ca, l_ab, l_bc, l_ca];
     let i = i & 3;
     let (x, y, z) = (&v[i], &v[i + 1], &v[i + 2]);
-    face(a, b, c, p, x, &(y - x), &(z - x), l[i].mul_wide(l[i + 2]))
+    face(
+        a,
+        b,
+        c,
+        p,
+        x,
+        &sub(y, x),
+        &sub(z, x),
+        l[i].mul_wide(l[i + 2]),
+    )
 }
 
 /// The vertex of triangle `a b c` with the largest angle (opposite the
@@ -204,16 +215,25 @@ fn face<T: Real, const D: usize>(
     e2: &Vector<T, D>,
     ll: T::Wide,
 ) -> Point<T, D> {
-    let r = p - x;
+    let r = crate::linalg::sub(p, x);
     // Nearly degenerate (the largest angle's sin² at or below the
     // tolerance): the nearest edge.
     let flat = |area2: T::Wide| is_flat::<T>(area2, ll);
     if D == 3 {
         // n = e1 × e2 (D is 3 here); p - n (n·r) / |n|².
-        let n: Vector<T, D> = Vector::from_fn(|i, _| {
+        // (Floats: written out per component, see `linalg`; fixed point
+        // keeps the loop, whose wide products would only grow the code.)
+        let (u, v) = (&e1.data.0[0], &e2.data.0[0]);
+        let at = crate::linalg::at::<T, D>;
+        let cross = |i: usize| {
             let (j, k) = ((i + 1) % 3, (i + 2) % 3);
-            e1[j] * e2[k] - e1[k] * e2[j]
-        });
+            at(u, j) * at(v, k) - at(u, k) * at(v, j)
+        };
+        let n: Vector<T, D> = if T::range_limit(crate::Growth::Quadratic).is_none() {
+            crate::linalg::build(cross)
+        } else {
+            Vector::from_fn(|i, _| cross(i))
+        };
         // Quartic: in the wide type (floats: nalgebra's squared norm, the
         // same value in the float itself).
         let nn = if T::range_limit(crate::Growth::Quadratic).is_some() {

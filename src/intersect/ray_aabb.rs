@@ -73,20 +73,22 @@ pub(crate) fn slab<T: Real, const D: usize>(
     let (b_min, b_max) = (&b.min.coords.data.0[0], &b.max.coords.data.0[0]);
     // (Fixed point: a zero component outside its slab.)
     let mut outside = false;
-    // Written out per axis (see `linalg::each`).
+    // Written out per axis (see `linalg::each`; read with `linalg::at`).
     crate::linalg::each::<D>(|i| {
-        let (lo, hi) = (b_min[i], b_max[i]);
+        let at = crate::linalg::at::<T, D>;
+        let (lo, hi) = (at(b_min, i), at(b_max, i));
+        let inv_i = at(inv, i);
         ordered &= lo <= hi;
         // A negative direction (sign bit: 1 / -0 = -inf) enters at `max`.
-        let neg = inv[i] < T::zero();
+        let neg = inv_i < T::zero();
         let (near, far) = if neg { (hi, lo) } else { (lo, hi) };
-        let oi = o[i];
+        let oi = at(o, i);
         let (t_near, t_far) = if has_infinity::<T>() {
-            ((near - oi) * inv[i], (far - oi) * inv[i])
+            ((near - oi) * inv_i, (far - oi) * inv_i)
         } else {
             // Fixed point: no infinities, so a zero component is decided
             // here and the others divide with saturation.
-            let di = d[i];
+            let di = at(d, i);
             if di == T::zero() {
                 outside |= oi < lo || oi > hi;
                 return;

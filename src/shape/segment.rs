@@ -48,7 +48,7 @@ impl<T: Real, const D: usize> Segment<T, D> {
     #[inline]
     #[must_use]
     pub fn dir(&self) -> Vector<T, D> {
-        self.b - self.a
+        crate::linalg::sub(&self.b, &self.a)
     }
 
     /// The squared length.
