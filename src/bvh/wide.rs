@@ -352,11 +352,13 @@ impl<T: Real> Wide<T> {
                         hits[j] = (tk, k);
                         n += 1;
                     }
-                    // Push all but the nearest, far to near.
+                    // Push all but the nearest, far to near. (Slots as
+                    // `k % WIDTH`: below WIDTH by construction, and the
+                    // reads keep no bounds check, as in the packet walk.)
                     for &(tk, k) in hits[1..n].iter().rev() {
                         let r = Ref {
-                            child: node.child[k],
-                            count: node.count[k],
+                            child: node.child[k % WIDTH],
+                            count: node.count[k % WIDTH],
                         };
                         touch = touch.wrapping_add(if r.count == 0 {
                             self.nodes.get(r.child as usize).map_or(0, |n| n.child[0])
@@ -366,8 +368,8 @@ impl<T: Real> Wide<T> {
                         if let Some(slot) = stack.items.get_mut(top) {
                             *slot = (
                                 Ref {
-                                    child: node.child[k],
-                                    count: node.count[k],
+                                    child: node.child[k % WIDTH],
+                                    count: node.count[k % WIDTH],
                                 },
                                 tk,
                             );
@@ -376,8 +378,8 @@ impl<T: Real> Wide<T> {
                     }
                     let k = hits[0].1;
                     cur = Ref {
-                        child: node.child[k],
-                        count: node.count[k],
+                        child: node.child[k % WIDTH],
+                        count: node.count[k % WIDTH],
                     };
                     continue;
                 }
@@ -442,8 +444,8 @@ impl<T: Real> Wide<T> {
                         if let Some(slot) = stack.items.get_mut(top) {
                             *slot = (
                                 Ref {
-                                    child: node.child[k],
-                                    count: node.count[k],
+                                    child: node.child[k % WIDTH],
+                                    count: node.count[k % WIDTH],
                                 },
                                 key,
                             );
@@ -452,8 +454,8 @@ impl<T: Real> Wide<T> {
                     }
                     let k = hits[0].1;
                     cur = Ref {
-                        child: node.child[k],
-                        count: node.count[k],
+                        child: node.child[k % WIDTH],
+                        count: node.count[k % WIDTH],
                     };
                     continue;
                 }
