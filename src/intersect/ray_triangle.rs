@@ -349,7 +349,12 @@ pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Opt
         return None;
     }
     let clamp = |x: T| x.clamp_sel(T::zero(), T::one());
-    if let Some((_, v, w)) = tri.barycentric(p) {
+    let bary = if has_infinity::<T>() {
+        tri.barycentric(p).map(|(_, v, w)| (v, w))
+    } else {
+        fixed_barycentric(tri, p)
+    };
+    if let Some((v, w)) = bary {
         // Clamped so that `u` is not negative either (`v + w` can round
         // past one for a point on the edge `bc`): then `w = 1 - v` and
         // `u = (1 - v) - w` is exactly zero.
@@ -861,30 +866,36 @@ where
     x.mul_pow2(e + 3).mul_pow2(-(e + 3)) == x
 }
 
-/// The shift `k` (one of `0, F/4, F/2, 3F/4, F`) that brings every value
-/// of `xs` into the wide type as `x · 2^(F - k)`, rounded down
-/// ([`cubic_scaled`]): the smallest that fits, so that the ratios of
-/// these values keep as many bits as the wide type has (exact for `k =
-/// 0`).
+/// The scale `2^e` that brings every value of `xs` into the wide type
+/// as `x · 2^e` in its units ([`cubic_scaled`]) with three bits to
+/// spare: the largest of `e = 4F - 4, 4F - 4 - F/2, ...` that fits (the
+/// wide type has `4F` bits), else `0` (`hi + ⌊lo · 2^-F⌋`, which always
+/// fits in range). So the largest value keeps all but `F/2 + 3` of the
+/// wide type's bits, and a ratio of two of them (a quotient within the
+/// type's range) has far more bits than the type: rounded once.
 #[inline(always)]
 fn cubic_shift<T: Real>(xs: &[Cubic<T::Wide>]) -> i32 {
     let f = T::frac_bits() as i32;
-    let step = (f / 4).max(1);
-    let mut k = 0;
-    while k < f {
-        if xs.iter().all(|x| fits_shifted::<_, T>(x.hi, f - k)) {
-            return k;
+    let step = (f / 2).max(1);
+    let mut e = 4 * f - 4;
+    while e > 0 {
+        if xs
+            .iter()
+            .all(|x| fits_shifted::<_, T>(x.hi, e) && fits_shifted::<_, T>(x.lo, (e - f).max(0)))
+        {
+            return e;
         }
-        k += step;
+        e -= step;
     }
-    f
+    0
 }
 
-/// `x · 2^(F - k)` in the wide type, rounded down.
+/// `x · 2^e` in the wide type's units, rounded down: `hi · 2^e + lo ·
+/// 2^(e - F)`.
 #[inline(always)]
-fn cubic_scaled<T: Real>(x: Cubic<T::Wide>, k: i32) -> T::Wide {
+fn cubic_scaled<T: Real>(x: Cubic<T::Wide>, e: i32) -> T::Wide {
     let f = T::frac_bits() as i32;
-    x.hi.mul_pow2(f - k) + x.lo.mul_pow2(-k)
+    x.hi.mul_pow2(e) + x.lo.mul_pow2(e - f)
 }
 
 /// `n / d` in `T`, rounded to nearest (ties away from zero, give or take
@@ -894,8 +905,46 @@ fn cubic_scaled<T: Real>(x: Cubic<T::Wide>, k: i32) -> T::Wide {
 fn ratio_nearest<T: Real>(n: T::Wide, d: T::Wide) -> T {
     let zero = T::Wide::zero();
     let half = d.mul_pow2(-(T::frac_bits() as i32 + 1));
-    let half = if (n < zero) == (d < zero) { half } else { -half };
+    let half = if (n < zero) == (d < zero) {
+        half
+    } else {
+        -half
+    };
     (n + half).ratio(d)
+}
+
+/// The barycentric weights `(v, w)` of `b` and `c` for a point `p` in a
+/// fixed-point triangle's plane, from the projection that drops the
+/// normal's largest component (exact 2D cross products in the wide type,
+/// one division each; [`Triangle::barycentric`] forms products of two
+/// squared lengths, beyond the type's range); `None` for a degenerate
+/// triangle.
+#[inline]
+fn fixed_barycentric<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Option<(T, T)> {
+    let (e1, e2, ap) = (tri.b - tri.a, tri.c - tri.a, p - tri.a);
+    let n = cross_wide(&e1, &e2);
+    let zero = T::Wide::zero();
+    let abs = |x: T::Wide| if x < zero { -x } else { x };
+    let [nx, ny, nz] = n;
+    let axis = if abs(nx) >= abs(ny) && abs(nx) >= abs(nz) {
+        0
+    } else if abs(ny) >= abs(nz) {
+        1
+    } else {
+        2
+    };
+    let pick = |c: [T::Wide; 3]| match axis {
+        0 => c[0],
+        1 => c[1],
+        _ => c[2],
+    };
+    let det = pick(n);
+    if det == zero {
+        return None;
+    }
+    let v = pick(cross_wide(&ap, &e2)).ratio(det);
+    let w = pick(cross_wide(&e1, &ap)).ratio(det);
+    Some((v, w))
 }
 
 /// The unit normal of a fixed-point triangle, `(b - a) × (c - a)` exact
@@ -907,7 +956,9 @@ fn fixed_normal<T: Real>(tri: &Triangle<T, 3>) -> Option<Vector<T, 3>> {
     let n = cross_wide(&(tri.b - tri.a), &(tri.c - tri.a));
     let zero = T::Wide::zero();
     let abs = |x: T::Wide| if x < zero { -x } else { x };
-    let m = n.iter().fold(zero, |m, x| if abs(*x) > m { abs(*x) } else { m });
+    let m = n
+        .iter()
+        .fold(zero, |m, x| if abs(*x) > m { abs(*x) } else { m });
     if m == zero {
         return None;
     }
@@ -963,15 +1014,15 @@ impl<T: Real> Triangle<T, 3> {
         // `det` is not zero: the signs agree and one is not zero.
         let det = u.add(v).add(w);
         let num = triple(pa, pb, pc).neg();
-        let k = cubic_shift::<T>(&[num, det]);
-        let den = cubic_scaled::<T>(det, k);
-        let t = ratio_nearest::<T>(cubic_scaled::<T>(num, k), den);
+        let e = cubic_shift::<T>(&[num, det]);
+        let den = cubic_scaled::<T>(det, e);
+        let t = ratio_nearest::<T>(cubic_scaled::<T>(num, e), den);
         let (t_min, t_max) = caster.range();
         let max = T::max_finite();
         if !(t >= t_min && t <= t_max && t < max && t > -max) {
             return None;
         }
-        let bary = [u, v, w].map(|x| ratio_nearest::<T>(cubic_scaled::<T>(x, k), den));
+        let bary = [u, v, w].map(|x| ratio_nearest::<T>(cubic_scaled::<T>(x, e), den));
         found(t, bary, front).map(then)
     }
 
