@@ -393,13 +393,11 @@ fn far_point_distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>,
     }
 }
 
-// -- interim: the f64 fallbacks of the cone/cylinder helpers and the -------
-// -- fixed-point triangle cast ----------------------------------------------
+// -- interim: the f64 fallbacks of the cone/cylinder helpers -----------------
 //
 // Every closest-point query beyond its range answers from its inputs moved
-// into it (`scale`); the cone's and cylinder's helpers and the watertight
-// triangle cast of a fixed-point caster with a short direction are still
-// evaluated in `f64`.
+// into it (`scale`); the cone's and cylinder's helpers are still evaluated
+// in `f64`.
 
 /// `p` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
 /// rounds and, if fixed point, saturates).

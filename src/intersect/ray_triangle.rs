@@ -69,11 +69,19 @@
 //! that overflow (coordinates beyond about `1e150` in `f64`) miss; a hit
 //! point beyond the type's range saturates.
 //!
-//! Fixed point: the bound is zero (an edge function that is exactly zero
-//! is rechecked with the exact predicate on the raw inputs); exact (and
-//! watertight) while the products of transformed coordinates are in range
-//! (`I32F32`: coordinates up to about 10⁴ with directions whose components
-//! are within a factor 10⁴ of each other).
+//! Fixed point has no sheared frame (dividing by a short direction's
+//! largest component leaves the type's range): `U`, `V`, `W` are the
+//! triple products above, `det = U + V + W`, and `t = -det[a - o; b - o;
+//! c - o] / det`, each taken exactly in the wide type ([`Real::Wide`]: the
+//! cross products exactly, split at the type's last bit, `triple`), so
+//! every hit/miss and face decision is exact, and watertight, over the
+//! whole quadratic range (`I16F16` ±45, `I32F32` ±11,585, directions
+//! within twice it) whatever the direction's length; `t` and the
+//! barycentrics are rounded once, to nearest, from the exact values
+//! (`tests/fixed_casts.rs` checks every decision and each value within
+//! one unit of the last bit against exact rationals, with directions from
+//! twice the range down to a few units of the last bit). No floating
+//! point.
 //!
 //! Accuracy (measured against exact rationals; tests/accuracy.rs,
 //! docs/accuracy.md): the hit point within `8 ulp(m) / sin θ` (`m` the
