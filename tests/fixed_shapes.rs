@@ -1,9 +1,10 @@
 //! Fixed-point shape helpers beyond the quadratic range (issue 14: no
 //! soft-double code in a fixed-point image): the bounding boxes, bounding
 //! balls and support points of cylinders and cones, and the support point
-//! of a convex polyhedron, for shapes anywhere up to the type's extremes.
-//! Beyond the range they are those of the shape moved into it (exact
-//! translation, power-of-two scale) and moved back, saturating.
+//! of a convex polyhedron, for shapes anywhere up to the type's extremes,
+//! and `Line::relation` in and beyond the range. Beyond the range they are
+//! those of the shape moved into it (exact translation, power-of-two
+//! scale) and moved back, saturating.
 //!
 //! Oracle: each value by its definition in `f64` from the same inputs
 //! (every input lies on the fixed type's grid, so the `f64` problem is the
@@ -361,4 +362,130 @@ fn polyhedron_support<T: Real>(name: &str, seed: u64) {
 fn polyhedron_support_beyond_the_range() {
     polyhedron_support::<I32F32>("I32F32", 3);
     polyhedron_support::<I16F16>("I16F16", 4);
+}
+
+// -- Line::relation -------------------------------------------------------------
+
+use isect::{Line, LineRelation};
+
+/// `Line::relation` in fixed point, in the quadratic range and beyond it
+/// (every value scaled by an exact power of two up to the type's extremes,
+/// which changes no relation and scales every distance): skew lines at
+/// their exact distance (`|(o₂ - o₁) · (d₁ × d₂)| / |d₁ × d₂|`), lines
+/// built to cross exactly `Intersecting` at the exact point, parallel
+/// ones `Parallel` at their exact distance (`|(o₂ - o₁) × d₁| / |d₁|`),
+/// and a line against itself reversed and shifted `Coincident`. In debug
+/// builds no intermediate overflows (before, the parallel test's
+/// `|d₁|²|d₂|²` overflowed within the range).
+fn line_relations<T: Real>(name: &str, seed: u64) {
+    let mut rng = Mix(seed);
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let max = T::max_finite().to_f64();
+    let rel_tol = 2f64.powi(-(T::frac_bits() as i32) / 2);
+    let (mut skew, mut checked) = (0, 0);
+    for case in 0..2000 {
+        // Values on a coarse grid (exact after scaling), within the range,
+        // then scaled by 2^j: in range (j = 0) or beyond it.
+        let j = if case % 2 == 0 {
+            0
+        } else {
+            1 + (rng.next() % ((max / r).log2() as u64 - 1)) as i32
+        };
+        let scale = 2f64.powi(j);
+        let mut v = |lim: f64| (rng.sign() * rng.unit() * lim * 64.0).round() / 64.0 * scale;
+        let o1 = V::new(v(r / 2.0), v(r / 2.0), v(r / 2.0));
+        let d1 = V::new(v(r / 4.0), v(r / 4.0), v(r / 4.0));
+        let d2 = V::new(v(r / 4.0), v(r / 4.0), v(r / 4.0));
+        let o2 = V::new(v(r / 2.0), v(r / 2.0), v(r / 2.0));
+        let kind = rng.next() % 4;
+        let (o2, d2) = match kind {
+            0 => (o2, d2),                        // skew
+            1 => (o1 + d1 * 0.5 - d2 * 0.25, d2), // crossing at o1 + d1/2
+            2 => (o2, d1 * 2.0),                  // parallel
+            _ => (o1 - d1 * 0.5, -d1),            // coincident
+        };
+        if d1.norm() == 0.0
+            || d2.norm() == 0.0
+            || [o1, o2, d1, d2].iter().any(|x| x.amax() >= max / 2.0)
+        {
+            continue;
+        }
+        let l = |o: &V, d: &V| {
+            Line::new(
+                pt::<T>(o),
+                Vector3::new(
+                    T::from_f64_lossy(d.x),
+                    T::from_f64_lossy(d.y),
+                    T::from_f64_lossy(d.z),
+                ),
+            )
+        };
+        let rel = l(&o1, &d1).relation(&l(&o2, &d2));
+        let what = || {
+            format!("{name} case {case} (kind {kind}, 2^{j}): {o1:?} {d1:?} {o2:?} {d2:?}: {rel:?}")
+        };
+        let m = [o1, o2, d1, d2]
+            .iter()
+            .map(|x| x.amax())
+            .fold(0.0, f64::max);
+        let tol = rel_tol * (1.0 + m);
+        let n = d1.cross(&d2);
+        // Nearly parallel directions (a sine below the square root of the
+        // type's tolerance) count as parallel: such skew or crossing pairs
+        // are not checked.
+        let sin2 = n.norm_squared() / (d1.norm_squared() * d2.norm_squared());
+        if kind < 2 && sin2 < 1e-3 {
+            continue;
+        }
+        match kind {
+            0 => {
+                let want = ((o2 - o1).dot(&n)).abs() / n.norm();
+                let got = match rel {
+                    LineRelation::Skew(p) => back(&p.point_b) - back(&p.point_a),
+                    LineRelation::Intersecting { .. } => V::zeros(),
+                    _ => panic!("{}", what()),
+                };
+                assert!((got.norm() - want).abs() <= tol, "{} want {want}", what());
+                skew += 1;
+            }
+            1 => {
+                let LineRelation::Intersecting { point, .. } = rel else {
+                    panic!("{}", what());
+                };
+                let want = o1 + d1 * 0.5;
+                assert!(
+                    (back(&point) - want).amax() <= tol,
+                    "{} want {want:?}",
+                    what()
+                );
+            }
+            2 => {
+                let want = (o2 - o1).cross(&d1).norm() / d1.norm();
+                match rel {
+                    LineRelation::Parallel { distance } => {
+                        assert!(
+                            (distance.to_f64() - want).abs() <= tol,
+                            "{} want {want}",
+                            what()
+                        )
+                    }
+                    LineRelation::Coincident => assert!(want <= tol, "{}", what()),
+                    _ => panic!("{}", what()),
+                }
+            }
+            _ => assert_eq!(rel, LineRelation::Coincident, "{}", what()),
+        }
+        checked += 1;
+    }
+    assert!(checked > 1500 && skew > 300, "{checked} {skew}");
+}
+
+#[test]
+fn i32f32_line_relations() {
+    line_relations::<I32F32>("I32F32", 5);
+}
+
+#[test]
+fn i16f16_line_relations() {
+    line_relations::<I16F16>("I16F16", 6);
 }
