@@ -98,7 +98,8 @@ crate::range::impl_closest_point! {
     /// assert_eq!(cube.distance(&Point3::new(0.5, 0.5, -2.0)), 2.0); // a face
     /// # }
     /// ```
-    ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3
+    range Quadratic;
+    [T: Real] ConvexPolyhedronRef<'_, T>, 3
 }
 
 #[cfg(feature = "alloc")]
@@ -117,5 +118,6 @@ impl<T: Real> ClosestPointKernel<T, 3> for crate::ConvexPolyhedron<T> {
 #[cfg(feature = "alloc")]
 crate::range::impl_closest_point! {
     /// As [`ConvexPolyhedronRef`]'s.
+    range Quadratic;
     [T: Real] crate::ConvexPolyhedron<T>, 3
 }

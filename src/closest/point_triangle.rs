@@ -314,6 +314,7 @@ crate::range::impl_closest_point! {
     /// let flat = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
     /// assert_eq!(flat.closest_point(&Point3::new(1.5, 1.0, 0.0)), Point3::new(1.5, 0.0, 0.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Triangle<T, D>, D
 }
 

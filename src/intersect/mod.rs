@@ -139,11 +139,11 @@ macro_rules! polygon_pair {
     };
     (@one $(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
         polygon_pair!(@kernel [$($g)*] $A, $B, |$a, $b| $empty, $va, $vb);
-        $crate::range::impl_intersect!(@one $(#[$doc])* [$($g)*] $A, $B => $crate::Contact<T, 2>);
+        $crate::range::impl_intersect!(@one $(#[$doc])* range Quadratic; [$($g)*] $A, $B => $crate::Contact<T, 2>);
     };
     ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
         polygon_pair!(@kernel [$($g)*] $A, $B, |$a, $b| $empty, $va, $vb);
-        $crate::range::impl_intersect!($(#[$doc])* [$($g)*] $A, $B => $crate::Contact<T, 2>);
+        $crate::range::impl_intersect!($(#[$doc])* range Quadratic; [$($g)*] $A, $B => $crate::Contact<T, 2>);
     };
 }
 

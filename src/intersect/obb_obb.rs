@@ -218,6 +218,7 @@ crate::range::impl_intersect! {
     /// assert_eq!(c.normal, Vector3::x());
     /// assert!((c.depth - (2f64.sqrt() - 1.3)).abs() < 1e-12);
     /// ```
+    range Quadratic;
     [T: Real] Obb<T, 3> => Contact<T, 3>
 }
 

@@ -58,6 +58,7 @@ crate::range::impl_intersect! {
     /// assert_eq!(x_is_1.intersect(&Plane::new(Vector2::new(-2.0, 0.0), -2.0)), Some(PlaneHit::Coincident));
     /// assert_eq!(x_is_1.intersect(&Plane::new(Vector2::new(1.0, 0.0), 3.0)), None);
     /// ```
+    range Quadratic;
     [T: Real] Plane<T, 2> => PlaneHit<T, 2>
 }
 
@@ -145,6 +146,7 @@ crate::range::impl_intersect! {
     /// let Some(PlaneHit::Line(l)) = floor.intersect(&wall) else { panic!() };
     /// assert_eq!((l.origin, l.dir), (Point3::new(2.0, 0.0, 0.0), Vector3::y()));
     /// ```
+    range Quadratic;
     [T: Real] Plane<T, 3> => PlaneHit<T, 3>
 }
 

@@ -495,6 +495,7 @@ crate::range::impl_intersect! {
     /// let c = Triangle::new(Point3::new(0.0, 0.0, 0.5), Point3::new(1.0, 0.0, 0.5), Point3::new(0.0, 1.0, 0.5));
     /// assert!(!a.intersects(&c)); // parallel planes
     /// ```
+    range Quadratic;
     [T: Real] Triangle<T, 3> => TriangleIntersection<T>
 }
 
@@ -550,5 +551,6 @@ crate::range::impl_intersect! {
     /// assert!(poly.vertices().iter().all(|v| *v == Point2::new(1.0, 1.0)));
     /// assert!(!a.intersects(&Triangle::new(Point2::new(1.5, 1.5), Point2::new(3.0, 1.5), Point2::new(1.5, 3.0))));
     /// ```
+    range Quadratic;
     [T: Real] Triangle<T, 2> => TriangleIntersection<T, 2>
 }
