@@ -495,7 +495,7 @@ crate::range::impl_intersect! {
     /// let c = Triangle::new(Point3::new(0.0, 0.0, 0.5), Point3::new(1.0, 0.0, 0.5), Point3::new(0.0, 1.0, 0.5));
     /// assert!(!a.intersects(&c)); // parallel planes
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "`tol = 16·T::tolerance()`, relative: the triangles count as coplanar when each vertex of one lies within `tol · L` of the other's plane (`L` the pair's largest coordinate extent), and a triangle is degenerate when its normal is below `tol · L²`; every other sign is exact. [`Triangle::intersect_with_tolerance`](crate::Triangle::intersect_with_tolerance) takes `tol`.";
     [T: Real] Triangle<T, 3> => TriangleIntersection<T>
 }
 
@@ -551,6 +551,6 @@ crate::range::impl_intersect! {
     /// assert!(poly.vertices().iter().all(|v| *v == Point2::new(1.0, 1.0)));
     /// assert!(!a.intersects(&Triangle::new(Point2::new(1.5, 1.5), Point2::new(3.0, 1.5), Point2::new(1.5, 3.0))));
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "the 3D method's `16·T::tolerance()` (relative to the pair's extent `L`) only decides whether a triangle is degenerate (normal below `tol · L²`); the triangles lie in one plane exactly, so every side is an exact orientation.";
     [T: Real] Triangle<T, 2> => TriangleIntersection<T, 2>
 }

@@ -114,8 +114,8 @@ macro_rules! range_doc {
             stringify!($class),
             "), checked before any arithmetic. Beyond it ",
             $beyond,
-            ", and the `checked_` forms return [`OutOfRange`](crate::OutOfRange). \
-             No limit for floats."
+            ", and the `checked_` forms return `Err(`[`OutOfRange`](crate::OutOfRange)`)`. \
+             Floats have no limit."
         )
     };
     ($class:ident, $beyond:literal, $tol:literal) => {

@@ -116,7 +116,7 @@ crate::range::impl_sweep! {
     /// assert_eq!(hit.normal, Vector3::z());
     /// assert!((hit.point - Point3::new(0.5, 0.0, 0.5)).norm() < 1e-9); // the middle of the cup's base
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "an edge pair whose cross product is shorter than `T::tolerance()` of the edges counts as parallel and gives no axis.";
     [T: Real] Swept<Obb<T, 3>, T, 3>, Obb<T, 3> => Toi<T, 3>
 }
 
