@@ -2692,3 +2692,79 @@ fn linear_3d_tolerance_beyond_the_range() {
     run::<I16F16>();
     run::<I32F32>();
 }
+
+/// The checked forms of the 2D and 3D segment, ray and line pairs (written
+/// outside the kernel macros): `Ok` with the plain answer in the range,
+/// `Err(OutOfRange)` beyond it in either shape (they answered `Ok(None)`
+/// before 2026-11-24), while the plain forms miss. The pairs cross at the
+/// origin; a point three ranges away on the second shape's line puts it
+/// beyond the range without moving the crossing.
+#[test]
+fn linear_checked_forms_beyond_the_range() {
+    fn run<T: Fixed>() {
+        let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+        let (h, far) = ((r / 2.0).floor(), 3.0 * r);
+        let p3 = |x: f64, y: f64, z: f64| Point3::new(s::<T>(x), s(y), s(z));
+        let p2 = |x: f64, y: f64| Point2::new(s::<T>(x), s(y));
+        // 3D: along x, and along y through the origin.
+        let a = Segment::new(p3(-h, 0.0, 0.0), p3(h, 0.0, 0.0));
+        let b = Segment::new(p3(0.0, -h, 0.0), p3(0.0, h, 0.0));
+        let b_far = Segment::new(p3(0.0, -h, 0.0), p3(0.0, far, 0.0));
+        let ray = Ray::new(p3(0.0, -h, 0.0), Vector3::new(s(0.0), s(1.0), s(0.0)));
+        let ray_far = Ray::new(p3(0.0, -far, 0.0), Vector3::new(s(0.0), s(1.0), s(0.0)));
+        let line = Line::new(p3(-h, 0.0, 0.0), Vector3::new(s(1.0), s(0.0), s(0.0)));
+        let line_far = Line::new(p3(-far, 0.0, 0.0), Vector3::new(s(1.0), s(0.0), s(0.0)));
+        let want = Some(p3(0.0, 0.0, 0.0));
+        let point = |h: Option<LinearHit<T, 3>>| match h {
+            Some(LinearHit::Point { point, .. }) => Some(point),
+            _ => None,
+        };
+        assert_eq!(point(a.checked_intersect(&b).unwrap()), want, "{}", T::NAME);
+        assert_eq!(point(a.checked_intersect(&ray).unwrap()), want);
+        assert_eq!(point(line.checked_intersect(&b).unwrap()), want);
+        assert_eq!(ray.checked_intersects(&line), Ok(true));
+        for (what, got) in [
+            ("segment-segment", a.checked_intersect(&b_far)),
+            ("segment-ray", a.checked_intersect(&ray_far)),
+            ("line-segment", line_far.checked_intersect(&b)),
+            ("ray-line", ray_far.checked_intersect(&line)),
+        ] {
+            assert!(got.is_err(), "{} {what}: {got:?}", T::NAME);
+        }
+        assert!(a.checked_intersects(&b_far).is_err());
+        assert!(line_far.checked_intersects(&ray).is_err());
+        assert!(a.intersect(&b_far).is_none() && !line_far.intersects(&ray));
+        // 2D: the same crossings in the plane.
+        let a = Segment::new(p2(-h, 0.0), p2(h, 0.0));
+        let b = Segment::new(p2(0.0, -h), p2(0.0, h));
+        let b_far = Segment::new(p2(0.0, -h), p2(0.0, far));
+        let ray = Ray::new(p2(0.0, -h), Vector2::new(s(0.0), s(1.0)));
+        let ray_far = Ray::new(p2(0.0, -far), Vector2::new(s(0.0), s(1.0)));
+        let line_far = Line::new(p2(-far, 0.0), Vector2::new(s(1.0), s(0.0)));
+        let want = Some(p2(0.0, 0.0));
+        let point = |h: Option<LinearHit<T, 2>>| match h {
+            Some(LinearHit::Point { point, .. }) => Some(point),
+            _ => None,
+        };
+        assert_eq!(point(a.checked_intersect(&b).unwrap()), want);
+        assert_eq!(a.checked_intersects(&b), Ok(true));
+        assert_eq!(point(ray.checked_intersect(&a).unwrap()), want);
+        assert_eq!(a.checked_intersects(&ray), Ok(true));
+        for (what, got) in [
+            ("segment-segment", a.checked_intersect(&b_far)),
+            ("segment-ray", a.checked_intersect(&ray_far)),
+            ("line-segment", line_far.checked_intersect(&b)),
+            (
+                "ray-line",
+                ray_far.checked_intersect(&Line::new(p2(-h, 0.0), Vector2::new(s(1.0), s(0.0)))),
+            ),
+        ] {
+            assert!(got.is_err(), "{} 2D {what}: {got:?}", T::NAME);
+        }
+        assert!(a.checked_intersects(&b_far).is_err());
+        assert!(ray_far.checked_intersects(&a).is_err());
+        assert!(a.intersect(&b_far).is_none() && !a.intersects(&b_far));
+    }
+    run::<I16F16>();
+    run::<I32F32>();
+}
