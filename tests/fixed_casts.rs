@@ -233,6 +233,17 @@ fn checked_casts<T: Real>() {
     assert!(tri.checked_intersects(&far_segment).is_err());
     assert!(bx.checked_cast(&from_far).is_err());
     assert!(tri.checked_cast_t(&from_far).is_err());
+    // A mesh through `Intersect`, both orders.
+    #[cfg(feature = "alloc")]
+    {
+        let mesh = isect::TriMesh::new(vec![tri.a, tri.b, tri.c], vec![[0, 1, 2]]).unwrap();
+        assert_eq!(ray.checked_intersect(&mesh), Ok(ray.intersect(&mesh)));
+        assert!(ray.intersect(&mesh).is_some());
+        assert_eq!(mesh.checked_intersects(&ray), Ok(true));
+        assert!(from_far.checked_intersect(&mesh).is_err());
+        assert!(mesh.checked_intersects(&from_far).is_err());
+        assert!(!mesh.intersects(&from_far) && from_far.intersect(&mesh).is_none());
+    }
 }
 
 #[test]

@@ -2768,3 +2768,36 @@ fn linear_checked_forms_beyond_the_range() {
     run::<I16F16>();
     run::<I32F32>();
 }
+
+/// A convex hull's `ClosestPoint` (written outside the kernel macros): the
+/// checked forms are `Ok` in the range and `Err(OutOfRange)` beyond it
+/// (they answered `Ok(p)` before 2026-11-24), where `closest_point` is `p`
+/// itself (the hull's planes are borrowed and cannot be moved).
+#[test]
+fn hull_checked_closest_point_beyond_the_range() {
+    fn run<T: Fixed>() {
+        let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+        let far = 3.0 * r;
+        let n = |x: f64, y: f64, z: f64| Vector3::new(s::<T>(x), s(y), s(z));
+        let planes = [
+            Plane::new(n(1.0, 0.0, 0.0), s(1.0)),
+            Plane::new(n(-1.0, 0.0, 0.0), s(0.0)),
+            Plane::new(n(0.0, 1.0, 0.0), s(1.0)),
+            Plane::new(n(0.0, -1.0, 0.0), s(0.0)),
+            Plane::new(n(0.0, 0.0, 1.0), s(1.0)),
+            Plane::new(n(0.0, 0.0, -1.0), s(0.0)),
+        ];
+        let cube = ConvexHull::new(&planes);
+        let p = Point3::new(s::<T>(2.0), s(2.0), s(0.5));
+        let want = Point3::new(s::<T>(1.0), s(1.0), s(0.5));
+        assert_eq!(cube.checked_closest_point(&p), Ok(want), "{}", T::NAME);
+        assert_eq!(cube.checked_distance_squared(&p), Ok(s(2.0)));
+        let q = Point3::new(s::<T>(far), s(0.5), s(0.5));
+        assert!(cube.checked_closest_point(&q).is_err(), "{}", T::NAME);
+        assert!(cube.checked_distance_squared(&q).is_err());
+        assert!(cube.checked_distance(&q).is_err());
+        assert_eq!(cube.closest_point(&q), q);
+    }
+    run::<I16F16>();
+    run::<I32F32>();
+}
