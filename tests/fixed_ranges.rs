@@ -2801,3 +2801,61 @@ fn hull_checked_closest_point_beyond_the_range() {
     run::<I16F16>();
     run::<I32F32>();
 }
+
+/// The tolerance forms of the triangle and plane pairs check the range as
+/// `intersect` does: in the range the same answer as `intersect` at its
+/// own tolerance, beyond it `None` — and no overflow: 3D triangles at 0.9
+/// of the type's largest value overflowed in debug before 2026-11-24
+/// ("attempt to subtract with overflow").
+#[test]
+fn tolerance_forms_beyond_the_range() {
+    fn run<T: Fixed>() {
+        let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+        let h = (r / 2.0).floor();
+        let p = |x: f64, y: f64, z: f64| Point3::new(s::<T>(x), s(y), s(z));
+        let tri = |k: f64| {
+            (
+                Triangle::new(p(-k, 0.0, 0.0), p(k, 0.0, 0.0), p(0.0, k, 0.0)),
+                Triangle::new(p(-k, 0.1 * k, -k), p(k, 0.1 * k, k), p(0.0, 0.2 * k, k)),
+            )
+        };
+        let tol = T::tolerance() * s(16.0);
+        let (a, b) = tri(h);
+        let near = a.intersect_with_tolerance(&b, tol);
+        assert!(near.is_some(), "{}", T::NAME);
+        assert_eq!(near, a.intersect(&b), "{}", T::NAME);
+        assert_eq!(
+            IntersectWithTolerance::intersect_with_tolerance(&a, &b, tol),
+            near
+        );
+        let far = T::to_grid(0.9 * T::max_finite().to_f64());
+        let (a, b) = tri(far);
+        assert_eq!(a.intersect_with_tolerance(&b, tol), None, "{}", T::NAME);
+        assert_eq!(
+            IntersectWithTolerance::intersect_with_tolerance(&a, &b, tol),
+            None
+        );
+        assert!(a.checked_intersect(&b).is_err());
+        // Planes: x = h and y = -h meet; offsets beyond the range give None.
+        let n = |x: f64, y: f64| Vector3::new(s::<T>(x), s(y), s(0.0));
+        let (pa, pb) = (
+            Plane::new(n(1.0, 0.0), s(h)),
+            Plane::new(n(0.0, 1.0), s(-h)),
+        );
+        assert!(pa.intersect_with_tolerance(&pb, s(0.001)).is_some());
+        assert_eq!(
+            pa.intersect_with_tolerance(&pb, s(0.001)),
+            pa.intersect(&pb)
+        );
+        let pf = Plane::new(n(1.0, 0.0), s(far));
+        assert_eq!(
+            pf.intersect_with_tolerance(&pb, s(0.001)),
+            None,
+            "{}",
+            T::NAME
+        );
+        assert!(pf.checked_intersect(&pb).is_err());
+    }
+    run::<I16F16>();
+    run::<I32F32>();
+}

@@ -154,8 +154,17 @@ impl<T: Real> IntersectWithTolerance<T, Plane<T, 3>> for Plane<T, 3> {
     type Output = PlaneHit<T, 3>;
     /// As `intersect`, with parallel planes coincident when their distance
     /// is at most `tolerance`.
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "`intersect_with_tolerance` is `None`"
+    )]
     #[inline]
     fn intersect_with_tolerance(&self, other: &Self, tolerance: T) -> Option<PlaneHit<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         self.meet(other, Some(tolerance))
     }
 }

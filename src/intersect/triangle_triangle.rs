@@ -411,7 +411,9 @@ impl<T: Real> Triangle<T, 3> {
     /// one with the smaller normal lies within `tolerance · L` of the
     /// other's plane (`L`: the pair's largest coordinate extent). Zero
     /// asks for exact coplanarity; a negative or NaN tolerance gives
-    /// `None`.
+    /// `None`. Fixed point: inputs beyond
+    /// `±T::range_limit(Growth::Quadratic)` (`I16F16` ±45, `I32F32`
+    /// ±11,585) give `None`, as `intersect` does.
     ///
     /// ```
     /// use isect::{Triangle, TriangleIntersection, nalgebra::Point3};
@@ -428,6 +430,10 @@ impl<T: Real> Triangle<T, 3> {
         other: &Triangle<T, 3>,
         tolerance: T,
     ) -> Option<TriangleIntersection<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         triangle_triangle(self, other, tolerance)
     }
 }
@@ -456,12 +462,22 @@ impl<T: Real> Triangle<T, 3> {
 impl<T: Real> crate::IntersectWithTolerance<T, Triangle<T, 3>> for Triangle<T, 3> {
     type Output = TriangleIntersection<T>;
 
+    /// [`Triangle::intersect_with_tolerance`].
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "`intersect_with_tolerance` is `None`"
+    )]
     #[inline]
     fn intersect_with_tolerance(
         &self,
         other: &Triangle<T, 3>,
         tolerance: T,
     ) -> Option<TriangleIntersection<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         triangle_triangle(self, other, tolerance)
     }
 }
