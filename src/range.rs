@@ -393,11 +393,12 @@ fn far_point_distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>,
     }
 }
 
-// -- interim: the f64 fallbacks of the cone/cylinder helpers -----------------
+// -- interim: the f64 conversions of the cone cast and the polyhedron -------
 //
 // Every closest-point query beyond its range answers from its inputs moved
-// into it (`scale`); the cone's and cylinder's helpers are still evaluated
-// in `f64`.
+// into it (`scale`); the cone cast's interval (in range) and a borrowed
+// polyhedron's closest point beyond the range are still evaluated in
+// `f64`.
 
 /// `p` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
 /// rounds and, if fixed point, saturates).
@@ -419,22 +420,6 @@ pub(crate) trait Recast<T: Real> {
     /// `self` with every value converted to `f64` (exactly).
     fn in_f64(&self) -> Self::F64;
 }
-
-macro_rules! recast {
-    ($S:ident { $($f:ident),* }) => {
-        impl<T: Real, const D: usize> Recast<T> for $S<T, D> {
-            type F64 = $S<f64, D>;
-            #[inline]
-            fn in_f64(&self) -> $S<f64, D> {
-                $S { $($f: self.$f.map(|x| x.to_f64())),* }
-            }
-        }
-    };
-}
-recast!(Ray { origin, dir });
-recast!(Line { origin, dir });
-recast!(Segment { a, b });
-recast!(Triangle { a, b, c });
 
 impl<T: Real, const D: usize> Recast<T> for Point<T, D> {
     type F64 = Point<f64, D>;
