@@ -867,10 +867,7 @@ fn cubic_sign<T: Real>(x: Cubic<T::Wide>) -> Ordering {
 /// Whether `x · 2^e` (`e >= 0`) fits the wide type with three bits to
 /// spare.
 #[inline(always)]
-fn fits_shifted<W: Copy + PartialEq, T>(x: W, e: i32) -> bool
-where
-    W: crate::Wide<T>,
-{
+fn fits_shifted<W: Wide<T>, T>(x: W, e: i32) -> bool {
     x.mul_pow2(e + 3).mul_pow2(-(e + 3)) == x
 }
 
