@@ -136,13 +136,16 @@ impl<T: Real> Bounded<T, 3> for Cone<T> {
             return Ball::new(apex, T::zero());
         };
         let r = self.radius.max_sel(T::zero());
-        // (h² - r²) / (2h) as (h - r)(h + r) / (2h), without overflow.
-        let off = ((h - r) * T::half()) * (h + r).div_sat(h);
-        if off > T::zero() {
-            Ball::new(c + n * off, h - off)
-        } else {
-            Ball::new(c, r)
+        // (h² - r²) / (2h) as (h - r)(h + r) / (2h), without overflow:
+        // positive only for h > r, where (h + r) / h < 2 (a flat cone's
+        // (h + r) / h would overflow fixed point).
+        if h > r {
+            let off = ((h - r) * T::half()) * (h + r).div_sat(h);
+            if off > T::zero() {
+                return Ball::new(c + n * off, h - off);
+            }
         }
+        Ball::new(c, r)
     }
 }
 
