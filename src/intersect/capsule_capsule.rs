@@ -105,5 +105,6 @@ crate::range::impl_intersect! {
     /// assert_eq!(c.normal, Vector3::z());
     /// assert!((c.depth - 0.2).abs() < 1e-12);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Capsule<T, D> => Contact<T, D>
 }

@@ -19,6 +19,17 @@
 //! [`OutOfRange`](crate::OutOfRange)), never an overflow (see "Fixed-point ranges" in the
 //! [crate docs](crate#fixed-point-ranges)).
 //!
+//! ```
+//! use isect::{Aabb, Ball, Intersect, Ray, nalgebra::{Point3, Vector3}};
+//! let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+//! let ball = Ball::new(Point3::new(0.5, 0.5, 1.75), 1.0);
+//! let c = ball.intersect(&b).unwrap(); // sinks 0.25 into the top face
+//! assert_eq!(c.depth, 0.25);
+//! assert_eq!(b.intersect(&ball).unwrap().normal, -c.normal); // the other order, flipped
+//! let ray = Ray::new(Point3::new(-1.0, 0.5, 0.5), Vector3::x());
+//! assert_eq!(ray.intersect(&b).unwrap().t, 1.0);
+//! ```
+//!
 //! Floats near their range's end: a cast whose hit point overflows reports
 //! the hit with the point saturated at `±T::max_finite()` (so `intersects`
 //! and `intersect` agree); contact points whose construction overflows
@@ -82,11 +93,16 @@ impl<T: crate::Real, const D: usize> Flip for crate::ClosestPair<T, D> {
 /// [`crate::range::impl_intersect`].)
 macro_rules! mirror {
     ([$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
+        $crate::intersect::mirror!(#[doc = ""] [$($g)*] $A, $B => $Out);
+    };
+    // With more doc (`#[doc = ...]` lines after the common sentence).
+    ($(#[$doc:meta])+ [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
         impl<$($g)*> $crate::Intersect<$B> for $A {
             type Output = $Out;
             /// The same query with the operands the other way round: what
             /// the other order answers, flipped (a contact's normal turns
             /// round; hits read the same).
+            $(#[$doc])+
             #[inline]
             fn intersect(&self, other: &$B) -> Option<$Out> {
                 <$B as $crate::Intersect<$A>>::intersect(other, self).map($crate::intersect::Flip::flip)
@@ -139,11 +155,11 @@ macro_rules! polygon_pair {
     };
     (@one $(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
         polygon_pair!(@kernel [$($g)*] $A, $B, |$a, $b| $empty, $va, $vb);
-        $crate::range::impl_intersect!(@one $(#[$doc])* [$($g)*] $A, $B => $crate::Contact<T, 2>);
+        $crate::range::impl_intersect!(@one $(#[$doc])* range Quadratic; [$($g)*] $A, $B => $crate::Contact<T, 2>);
     };
     ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
         polygon_pair!(@kernel [$($g)*] $A, $B, |$a, $b| $empty, $va, $vb);
-        $crate::range::impl_intersect!($(#[$doc])* [$($g)*] $A, $B => $crate::Contact<T, 2>);
+        $crate::range::impl_intersect!($(#[$doc])* range Quadratic; [$($g)*] $A, $B => $crate::Contact<T, 2>);
     };
 }
 
