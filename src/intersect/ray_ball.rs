@@ -32,7 +32,7 @@
 //!
 //! Fixed point: inputs within the quadratic range (`I16F16` ±45, `I32F32`
 //! ±11,585; directions within twice it), checked by the cast layer
-//! (beyond it: a miss); there `d·d`, `f·d`, `f·f` and `r²` fit the type
+//! (beyond it: a miss); there `d·d`, `f·d`, `f·f` (`f = o - c`) and `r²` fit the type
 //! and the roots come from divisions by `d·d`, with no product of two
 //! squares. A direction shorter than one (largest component below 1)
 //! is scaled up by an exact power of two `2^k` first, and the roots back
