@@ -31,7 +31,7 @@ fn closest_in<T: Real>(
     point: impl Fn(&Point<T, 3>) -> Point<T, 3>,
     plane_of: impl Fn(&Plane<T, 3>) -> Plane<T, 3>,
 ) -> Point<T, 3> {
-    let v = |i: u32| poly.vertex(i).map(|q| point(&q));
+    let v = |i: u32| poly.vertex(i).map(&point);
     let nearest_on_face = |i: usize| -> Option<Point<T, 3>> {
         let f = poly.face(i);
         let a = v(*f.first()?)?;
