@@ -100,7 +100,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    match T::range_limit(Growth::Quartic) {
+    match T::range_limit(Growth::Quadratic) {
         None => Fit::In,
         Some(r) => fit_fixed::<T, D, A, B>(a, b, motion, radius, r),
     }

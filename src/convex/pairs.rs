@@ -462,7 +462,7 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
-    if T::range_limit(crate::Growth::Quartic).is_none() {
+    if T::range_limit(crate::Growth::Quadratic).is_none() {
         return Fit::In;
     }
     let r = add_sat(a.margin().max_sel(T::zero()), b.margin().max_sel(T::zero()));

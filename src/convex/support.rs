@@ -105,12 +105,56 @@ impl<T: Real, const D: usize> Support<T, D> for Segment<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        if crate::convex::wide::is_fixed::<T>() {
+            // Fixed point: exact products, whatever the coordinates.
+            let d = wide_dir(dir);
+            return if T::dot_wide(&self.b.coords, &d) > T::dot_wide(&self.a.coords, &d) {
+                self.b
+            } else {
+                self.a
+            };
+        }
         if (self.b - self.a).dot(dir) > T::zero() {
             self.b
         } else {
             self.a
         }
     }
+}
+
+/// Fixed point: a direction scaled down by a power of two so that the
+/// exact products `Σ p_i d_i` with any coordinates fit the wide type
+/// (halved up to four dimensions: each `|p_i d_i / 2|` is at most
+/// `max² / 2`, the wide type holds `2 max²`): the support maps compare
+/// them, so a shape far beyond the range (moved into it by the convex
+/// queries' frame) is still searched in its own coordinates.
+#[inline]
+fn wide_dir<T: Real, const D: usize>(dir: &Vector<T, D>) -> Vector<T, D> {
+    let mut k = 1;
+    while (4usize << (k - 1)) < D {
+        k += 1;
+    }
+    dir.map(|x| x.mul_pow2(-k))
+}
+
+/// Fixed point: [`farthest`] with the products exact in the wide type
+/// ([`wide_dir`]).
+#[inline]
+fn farthest_wide<T: Real, const D: usize>(
+    points: &[Point<T, D>],
+    dir: &Vector<T, D>,
+) -> Option<Point<T, D>> {
+    let d = wide_dir(dir);
+    let mut best = points.first()?;
+    let mut best_dot = T::dot_wide(&best.coords, &d);
+    for p in points {
+        let x = T::dot_wide(&p.coords, &d);
+        if x > best_dot {
+            best = p;
+            best_dot = x;
+        }
+    }
+    Some(*best)
 }
 
 /// The point of `points` with the largest `p · dir`, the first one of
@@ -163,6 +207,18 @@ impl<T: Real, const D: usize> Support<T, D> for Triangle<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        if crate::convex::wide::is_fixed::<T>() {
+            // Fixed point: exact products, whatever the coordinates.
+            let d = wide_dir(dir);
+            let [da, db, dc] = [self.a, self.b, self.c].map(|p| T::dot_wide(&p.coords, &d));
+            return if db > da && !(dc > db) {
+                self.b
+            } else if dc > da {
+                self.c
+            } else {
+                self.a
+            };
+        }
         // Dot products of differences from `a`: no cancellation against a
         // far origin, and `a` wins ties.
         let db = (self.b - self.a).dot(dir);
@@ -266,6 +322,9 @@ impl<T: Real, const D: usize> Support<T, D> for Polygon<'_, T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        if crate::convex::wide::is_fixed::<T>() {
+            return farthest_wide(self.vertices, dir).unwrap_or_else(Point::origin);
+        }
         farthest(self.vertices, dir).unwrap_or_else(Point::origin)
     }
 }
