@@ -108,7 +108,7 @@ mod ray;
 mod rounded;
 mod simplex;
 mod support;
-mod wide;
+pub(crate) mod wide;
 
 pub use epa::{MAX_FACES as EPA_MAX_FACES, MAX_VERTICES as EPA_MAX_VERTICES};
 pub use gjk::MAX_ITERATIONS;
