@@ -149,7 +149,7 @@ fn closest_points() {
     let d = obb.distance(&Point3::new(3.0, 0.0, 0.0));
     claim(
         &format!(
-            "unit cube turned 45° about z: distance from (3, 0, 0) is {} (3 - √2 by hand)",
+            "a cube of half-size 1 turned 45° about z: distance from (3, 0, 0) is {} (3 - √2 by hand)",
             num(d)
         ),
         (d - (3.0 - 2f32.sqrt())).abs() < 1e-5,

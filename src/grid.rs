@@ -143,6 +143,11 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// let cells: Vec<_> = g.traverse_ray(&r).map(|c| (c.coords, c.t_enter, c.t_exit)).collect();
     /// assert_eq!(cells, [([0, 0], 1.0, 2.0), ([1, 0], 2.0, 3.0), ([2, 0], 3.0, 4.0), ([3, 0], 4.0, 5.0)]);
     /// ```
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "the traversal yields nothing (the grid's origin with the caster's, the grid's extent `cell_size · count` and the caster's direction within twice the range)"
+    )]
     #[must_use]
     pub fn traverse_ray(&self, ray: &Ray<T, D>) -> GridTraversal<T, D> {
         self.checked_traverse_ray(ray)
@@ -170,6 +175,11 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// let cells: Vec<_> = g.traverse_segment(&s).map(|c| c.coords).collect();
     /// assert_eq!(cells, [[0, 0], [1, 0], [0, 1], [1, 1]]);
     /// ```
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "the traversal yields nothing (the grid's origin with the caster's, the grid's extent `cell_size · count` and the caster's direction within twice the range)"
+    )]
     #[must_use]
     pub fn traverse_segment(&self, segment: &Segment<T, D>) -> GridTraversal<T, D> {
         self.checked_traverse_segment(segment)

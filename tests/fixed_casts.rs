@@ -187,6 +187,12 @@ fn checked_casts<T: Real>() {
     );
     let dynamic: &dyn DynRayCast<T, 3> = &ball;
     assert_eq!(dynamic.checked_cast_t(&ray), Ok(Some(t)));
+    // `Intersect`'s checked forms of a caster and a shape, both orders.
+    assert_eq!(ray.checked_intersect(&ball), Ok(ray.intersect(&ball)));
+    assert!(ray.intersect(&ball).is_some());
+    assert_eq!(ball.checked_intersect(&ray), Ok(ball.intersect(&ray)));
+    assert_eq!(ray.checked_intersects(&tri), Ok(true));
+    assert_eq!(bx.checked_intersects(&ray), Ok(true));
 
     // Beyond: a ray that would hit from three times the range away, a
     // shape beyond it, a direction beyond twice it (a direction may reach
@@ -206,14 +212,38 @@ fn checked_casts<T: Real>() {
         let dynamic: &dyn DynRayCast<T, 3> = &shape;
         assert!(dynamic.checked_cast(&caster).is_err(), "{what}");
         assert!(dynamic.checked_hits(&caster).is_err(), "{what}");
+        // `Intersect`'s checked forms, both orders (they were `Ok` beyond
+        // the range before 2026-11-24).
+        assert!(caster.checked_intersect(&shape).is_err(), "{what}");
+        assert!(caster.checked_intersects(&shape).is_err(), "{what}");
+        assert!(shape.checked_intersect(&caster).is_err(), "{what}");
+        assert!(shape.checked_intersects(&caster).is_err(), "{what}");
         // The plain forms: a miss.
         assert!(
             !shape.hits(&caster) && shape.cast(&caster).is_none(),
             "{what}"
         );
+        assert!(
+            !caster.intersects(&shape) && shape.intersect(&caster).is_none(),
+            "{what}"
+        );
     }
+    let far_segment = Segment::new(p::<T>(-far, 0.0, 0.0), p::<T>(h, 0.0, 0.0));
+    assert!(far_segment.checked_intersect(&bx).is_err());
+    assert!(tri.checked_intersects(&far_segment).is_err());
     assert!(bx.checked_cast(&from_far).is_err());
     assert!(tri.checked_cast_t(&from_far).is_err());
+    // A mesh through `Intersect`, both orders.
+    #[cfg(feature = "alloc")]
+    {
+        let mesh = isect::TriMesh::new(vec![tri.a, tri.b, tri.c], vec![[0, 1, 2]]).unwrap();
+        assert_eq!(ray.checked_intersect(&mesh), Ok(ray.intersect(&mesh)));
+        assert!(ray.intersect(&mesh).is_some());
+        assert_eq!(mesh.checked_intersects(&ray), Ok(true));
+        assert!(from_far.checked_intersect(&mesh).is_err());
+        assert!(mesh.checked_intersects(&from_far).is_err());
+        assert!(!mesh.intersects(&from_far) && from_far.intersect(&mesh).is_none());
+    }
 }
 
 #[test]

@@ -2830,3 +2830,170 @@ fn linear_3d_tolerance_beyond_the_range() {
     run::<I16F16>();
     run::<I32F32>();
 }
+
+/// The checked forms of the 2D and 3D segment, ray and line pairs (written
+/// outside the kernel macros): `Ok` with the plain answer in the range,
+/// `Err(OutOfRange)` beyond it in either shape (they answered `Ok(None)`
+/// before 2026-11-24), while the plain forms miss. The pairs cross at the
+/// origin; a point three ranges away on the second shape's line puts it
+/// beyond the range without moving the crossing.
+#[test]
+fn linear_checked_forms_beyond_the_range() {
+    fn run<T: Fixed>() {
+        let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+        let (h, far) = ((r / 2.0).floor(), 3.0 * r);
+        let p3 = |x: f64, y: f64, z: f64| Point3::new(s::<T>(x), s(y), s(z));
+        let p2 = |x: f64, y: f64| Point2::new(s::<T>(x), s(y));
+        // 3D: along x, and along y through the origin.
+        let a = Segment::new(p3(-h, 0.0, 0.0), p3(h, 0.0, 0.0));
+        let b = Segment::new(p3(0.0, -h, 0.0), p3(0.0, h, 0.0));
+        let b_far = Segment::new(p3(0.0, -h, 0.0), p3(0.0, far, 0.0));
+        let ray = Ray::new(p3(0.0, -h, 0.0), Vector3::new(s(0.0), s(1.0), s(0.0)));
+        let ray_far = Ray::new(p3(0.0, -far, 0.0), Vector3::new(s(0.0), s(1.0), s(0.0)));
+        let line = Line::new(p3(-h, 0.0, 0.0), Vector3::new(s(1.0), s(0.0), s(0.0)));
+        let line_far = Line::new(p3(-far, 0.0, 0.0), Vector3::new(s(1.0), s(0.0), s(0.0)));
+        let want = Some(p3(0.0, 0.0, 0.0));
+        let point = |h: Option<LinearHit<T, 3>>| match h {
+            Some(LinearHit::Point { point, .. }) => Some(point),
+            _ => None,
+        };
+        assert_eq!(point(a.checked_intersect(&b).unwrap()), want, "{}", T::NAME);
+        assert_eq!(point(a.checked_intersect(&ray).unwrap()), want);
+        assert_eq!(point(line.checked_intersect(&b).unwrap()), want);
+        assert_eq!(ray.checked_intersects(&line), Ok(true));
+        for (what, got) in [
+            ("segment-segment", a.checked_intersect(&b_far)),
+            ("segment-ray", a.checked_intersect(&ray_far)),
+            ("line-segment", line_far.checked_intersect(&b)),
+            ("ray-line", ray_far.checked_intersect(&line)),
+        ] {
+            assert!(got.is_err(), "{} {what}: {got:?}", T::NAME);
+        }
+        assert!(a.checked_intersects(&b_far).is_err());
+        assert!(line_far.checked_intersects(&ray).is_err());
+        assert!(a.intersect(&b_far).is_none() && !line_far.intersects(&ray));
+        // 2D: the same crossings in the plane.
+        let a = Segment::new(p2(-h, 0.0), p2(h, 0.0));
+        let b = Segment::new(p2(0.0, -h), p2(0.0, h));
+        let b_far = Segment::new(p2(0.0, -h), p2(0.0, far));
+        let ray = Ray::new(p2(0.0, -h), Vector2::new(s(0.0), s(1.0)));
+        let ray_far = Ray::new(p2(0.0, -far), Vector2::new(s(0.0), s(1.0)));
+        let line_far = Line::new(p2(-far, 0.0), Vector2::new(s(1.0), s(0.0)));
+        let want = Some(p2(0.0, 0.0));
+        let point = |h: Option<LinearHit<T, 2>>| match h {
+            Some(LinearHit::Point { point, .. }) => Some(point),
+            _ => None,
+        };
+        assert_eq!(point(a.checked_intersect(&b).unwrap()), want);
+        assert_eq!(a.checked_intersects(&b), Ok(true));
+        assert_eq!(point(ray.checked_intersect(&a).unwrap()), want);
+        assert_eq!(a.checked_intersects(&ray), Ok(true));
+        for (what, got) in [
+            ("segment-segment", a.checked_intersect(&b_far)),
+            ("segment-ray", a.checked_intersect(&ray_far)),
+            ("line-segment", line_far.checked_intersect(&b)),
+            (
+                "ray-line",
+                ray_far.checked_intersect(&Line::new(p2(-h, 0.0), Vector2::new(s(1.0), s(0.0)))),
+            ),
+        ] {
+            assert!(got.is_err(), "{} 2D {what}: {got:?}", T::NAME);
+        }
+        assert!(a.checked_intersects(&b_far).is_err());
+        assert!(ray_far.checked_intersects(&a).is_err());
+        assert!(a.intersect(&b_far).is_none() && !a.intersects(&b_far));
+    }
+    run::<I16F16>();
+    run::<I32F32>();
+}
+
+/// A convex hull's `ClosestPoint` (written outside the kernel macros): the
+/// checked forms are `Ok` in the range and `Err(OutOfRange)` beyond it
+/// (they answered `Ok(p)` before 2026-11-24), where `closest_point` is `p`
+/// itself (the hull's planes are borrowed and cannot be moved).
+#[test]
+fn hull_checked_closest_point_beyond_the_range() {
+    fn run<T: Fixed>() {
+        let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+        let far = 3.0 * r;
+        let n = |x: f64, y: f64, z: f64| Vector3::new(s::<T>(x), s(y), s(z));
+        let planes = [
+            Plane::new(n(1.0, 0.0, 0.0), s(1.0)),
+            Plane::new(n(-1.0, 0.0, 0.0), s(0.0)),
+            Plane::new(n(0.0, 1.0, 0.0), s(1.0)),
+            Plane::new(n(0.0, -1.0, 0.0), s(0.0)),
+            Plane::new(n(0.0, 0.0, 1.0), s(1.0)),
+            Plane::new(n(0.0, 0.0, -1.0), s(0.0)),
+        ];
+        let cube = ConvexHull::new(&planes);
+        let p = Point3::new(s::<T>(2.0), s(2.0), s(0.5));
+        let want = Point3::new(s::<T>(1.0), s(1.0), s(0.5));
+        assert_eq!(cube.checked_closest_point(&p), Ok(want), "{}", T::NAME);
+        assert_eq!(cube.checked_distance_squared(&p), Ok(s(2.0)));
+        let q = Point3::new(s::<T>(far), s(0.5), s(0.5));
+        assert!(cube.checked_closest_point(&q).is_err(), "{}", T::NAME);
+        assert!(cube.checked_distance_squared(&q).is_err());
+        assert!(cube.checked_distance(&q).is_err());
+        assert_eq!(cube.closest_point(&q), q);
+    }
+    run::<I16F16>();
+    run::<I32F32>();
+}
+
+/// The tolerance forms of the triangle and plane pairs check the range as
+/// `intersect` does: in the range the same answer as `intersect` at its
+/// own tolerance, beyond it `None` — and no overflow: 3D triangles at 0.9
+/// of the type's largest value overflowed in debug before 2026-11-24
+/// ("attempt to subtract with overflow").
+#[test]
+fn tolerance_forms_beyond_the_range() {
+    fn run<T: Fixed>() {
+        let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+        let h = (r / 2.0).floor();
+        let p = |x: f64, y: f64, z: f64| Point3::new(s::<T>(x), s(y), s(z));
+        let tri = |k: f64| {
+            (
+                Triangle::new(p(-k, 0.0, 0.0), p(k, 0.0, 0.0), p(0.0, k, 0.0)),
+                Triangle::new(p(-k, 0.1 * k, -k), p(k, 0.1 * k, k), p(0.0, 0.2 * k, k)),
+            )
+        };
+        let tol = T::tolerance() * s(16.0);
+        let (a, b) = tri(h);
+        let near = a.intersect_with_tolerance(&b, tol);
+        assert!(near.is_some(), "{}", T::NAME);
+        assert_eq!(near, a.intersect(&b), "{}", T::NAME);
+        assert_eq!(
+            IntersectWithTolerance::intersect_with_tolerance(&a, &b, tol),
+            near
+        );
+        let far = T::to_grid(0.9 * T::max_finite().to_f64());
+        let (a, b) = tri(far);
+        assert_eq!(a.intersect_with_tolerance(&b, tol), None, "{}", T::NAME);
+        assert_eq!(
+            IntersectWithTolerance::intersect_with_tolerance(&a, &b, tol),
+            None
+        );
+        assert!(a.checked_intersect(&b).is_err());
+        // Planes: x = h and y = -h meet; offsets beyond the range give None.
+        let n = |x: f64, y: f64| Vector3::new(s::<T>(x), s(y), s(0.0));
+        let (pa, pb) = (
+            Plane::new(n(1.0, 0.0), s(h)),
+            Plane::new(n(0.0, 1.0), s(-h)),
+        );
+        assert!(pa.intersect_with_tolerance(&pb, s(0.001)).is_some());
+        assert_eq!(
+            pa.intersect_with_tolerance(&pb, s(0.001)),
+            pa.intersect(&pb)
+        );
+        let pf = Plane::new(n(1.0, 0.0), s(far));
+        assert_eq!(
+            pf.intersect_with_tolerance(&pb, s(0.001)),
+            None,
+            "{}",
+            T::NAME
+        );
+        assert!(pf.checked_intersect(&pb).is_err());
+    }
+    run::<I16F16>();
+    run::<I32F32>();
+}

@@ -1435,6 +1435,40 @@ fn capsules_touching_crossing_degenerate() {
     );
 }
 
+/// Capsule–capsule with one non-finite coordinate anywhere (NaN, +inf,
+/// -inf; either end, either capsule, both orders): no overlap, no contact,
+/// even where the other end alone would overlap (a clamped parameter must
+/// not hide the bad end), and the same with huge radii.
+#[test]
+fn capsule_capsule_non_finite_ends() {
+    let base = [
+        [-1.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+        [0.0, -1.0, 0.2],
+        [0.0, 1.0, 0.2],
+    ];
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        for end in 0..4 {
+            for axis in 0..3 {
+                for radius in [0.5, 1.0e300] {
+                    let mut e = base;
+                    e[end][axis] = bad;
+                    let q = |v: [f64; 3]| p(v[0], v[1], v[2]);
+                    let a = Capsule::new(Segment::new(q(e[0]), q(e[1])), radius);
+                    let b = Capsule::new(Segment::new(q(e[2]), q(e[3])), radius);
+                    assert!(!a.intersects(&b) && !b.intersects(&a), "{bad} {end} {axis}");
+                    assert!(a.intersect(&b).is_none() && b.intersect(&a).is_none());
+                }
+            }
+        }
+    }
+    // The finite pair overlaps (the test above is not vacuous).
+    let q = |v: [f64; 3]| p(v[0], v[1], v[2]);
+    let a = Capsule::new(Segment::new(q(base[0]), q(base[1])), 0.5);
+    let b = Capsule::new(Segment::new(q(base[2]), q(base[3])), 0.5);
+    assert!(a.intersects(&b) && a.intersect(&b).is_some());
+}
+
 #[test]
 fn nan_infinite_and_zero_size_input() {
     let bad = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY];

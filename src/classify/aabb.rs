@@ -32,5 +32,6 @@ crate::range::impl_classify! {
     /// assert_eq!(b.classify(&p), Side::Back);
     /// assert_eq!(b.classify(&Plane::new(Vector3::new(1.0, 1.0, 1.0), 3.0)), Side::Straddling);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Aabb<T, D>, D
 }

@@ -27,5 +27,6 @@ crate::range::impl_classify! {
     /// assert_eq!(Ball::new(Point2::new(0.0, 3.0), 1.5).classify(&line), Side::Front);
     /// assert_eq!(Ball::new(Point2::new(0.0, 3.0), 2.0).classify(&line), Side::Straddling); // touching
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, D
 }

@@ -31,5 +31,6 @@ crate::range::impl_classify! {
     /// assert_eq!(c.classify(&Plane::new(Vector3::z(), 0.0)), Side::Front);
     /// assert_eq!(c.classify(&Plane::new(Vector3::z(), 0.75)), Side::Straddling);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Capsule<T, D>, D
 }

@@ -42,5 +42,6 @@ crate::range::impl_classify! {
     /// assert_eq!(c.classify(&Plane::new(Vector3::x(), 0.9)), Side::Straddling);
     /// assert_eq!(c.classify(&Plane::new(-Vector3::z(), -3.5)), Side::Front);
     /// ```
+    range Quadratic;
     [T: Real] Cone<T>, 3
 }

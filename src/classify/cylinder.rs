@@ -55,5 +55,6 @@ crate::range::impl_classify! {
     /// assert_eq!(c.classify(&Plane::new(Vector3::x(), 0.9)), Side::Straddling);
     /// assert_eq!(c.classify(&Plane::new(Vector3::x(), 1.5)), Side::Back);
     /// ```
+    range Quadratic;
     [T: Real] Cylinder<T>, 3
 }

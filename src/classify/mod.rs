@@ -18,6 +18,16 @@
 //! Fixed point: inputs beyond `T::range_limit(Growth::Quadratic)` (`I16F16`
 //! ±45, `I32F32` ±11585) straddle, as NaN does (see "Fixed-point ranges" in the
 //! [crate docs](crate#fixed-point-ranges)).
+//!
+//! ```
+//! use isect::{Aabb, Ball, Classify, Plane, Side, nalgebra::{Point3, Vector3}};
+//! let floor = Plane::new(Vector3::z(), 0.0); // z = 0, front is z > 0
+//! let b = Aabb::new(Point3::new(0.0, 0.0, 1.0), Point3::new(1.0, 1.0, 2.0));
+//! assert_eq!(b.classify(&floor), Side::Front);
+//! let ball = Ball::new(Point3::new(0.0, 0.0, 0.5), 1.0); // reaches below the floor
+//! assert_eq!(ball.classify(&floor), Side::Straddling);
+//! assert_eq!(Point3::new(0.0, 0.0, -3.0).classify(&floor), Side::Back);
+//! ```
 
 pub mod aabb;
 pub mod ball;

@@ -32,5 +32,6 @@ crate::range::impl_classify! {
     /// assert_eq!(diamond.classify(&Plane::new(Vector2::y(), 0.5)), Side::Front); // lowest corner at 0.59
     /// assert_eq!(diamond.classify(&Plane::new(Vector2::y(), 1.0)), Side::Straddling);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Obb<T, D>, D
 }

@@ -37,5 +37,6 @@ crate::range::impl_classify! {
     /// let p = Plane::new(Vector3::new(0.1, 0.2, 0.0), 0.1 + 0.2);
     /// assert_eq!(Point3::new(1.0, 1.0, 0.0).classify(&p), Side::Back);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Point<T, D>, D
 }

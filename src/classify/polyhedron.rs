@@ -29,7 +29,8 @@ crate::range::impl_classify! {
     /// assert_eq!(tet.classify(&Plane::new(Vector3::z(), 1.0)), Side::Straddling); // a face on it
     /// # }
     /// ```
-    ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3
+    range Quadratic;
+    [T: Real] ConvexPolyhedronRef<'_, T>, 3
 }
 
 #[cfg(feature = "alloc")]
@@ -44,5 +45,6 @@ impl<T: Real> ClassifyKernel<T, 3> for crate::ConvexPolyhedron<T> {
 #[cfg(feature = "alloc")]
 crate::range::impl_classify! {
     /// As [`ConvexPolyhedronRef`]'s.
+    range Quadratic;
     [T: Real] crate::ConvexPolyhedron<T>, 3
 }

@@ -15,6 +15,18 @@
 //! by an exact translation and a power-of-two scale, and saturate (a
 //! hull's `try_closest_point` is `None`); no floating point (see
 //! "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
+//!
+//! ```
+//! use isect::{Aabb, ClosestPoint, ClosestPoints, Segment, nalgebra::Point3};
+//! let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+//! assert_eq!(b.closest_point(&Point3::new(3.0, 0.5, 0.5)), Point3::new(1.0, 0.5, 0.5));
+//! assert_eq!(b.distance(&Point3::new(3.0, 0.5, 0.5)), 2.0);
+//! let a = Segment::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
+//! let c = Segment::new(Point3::new(1.0, 1.0, -1.0), Point3::new(1.0, 1.0, 1.0));
+//! let pair = a.closest_points(&c);
+//! assert_eq!((pair.point_a, pair.point_b), (Point3::new(1.0, 0.0, 0.0), Point3::new(1.0, 1.0, 0.0)));
+//! assert_eq!(pair.distance(), 1.0);
+//! ```
 
 mod gram;
 mod linear;

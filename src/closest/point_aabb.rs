@@ -41,5 +41,6 @@ crate::range::impl_closest_point! {
     /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 2.0, 3.0));
     /// assert_eq!(b.closest_point(&Point3::new(-1.0, 1.0, 5.0)), Point3::new(0.0, 1.0, 3.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Aabb<T, D>, D
 }

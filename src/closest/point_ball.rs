@@ -46,5 +46,6 @@ crate::range::impl_closest_point! {
     /// assert_eq!(c.closest_point(&Point2::new(1.0, 4.0)), Point2::new(1.0, 2.0));
     /// assert_eq!(c.closest_point(&Point2::new(1.5, 1.0)), Point2::new(1.5, 1.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, D
 }

@@ -49,5 +49,6 @@ crate::range::impl_closest_point! {
     /// assert_eq!(c.closest_point(&Point2::new(2.0, 3.0)), Point2::new(2.0, 1.0));
     /// assert_eq!(c.closest_point(&Point2::new(7.0, 0.0)), Point2::new(5.0, 0.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Capsule<T, D>, D
 }

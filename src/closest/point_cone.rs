@@ -139,5 +139,6 @@ crate::range::impl_closest_point! {
     /// assert_eq!(c.closest_point(&Point3::new(0.0, 0.0, -1.0)), Point3::origin()); // below the base
     /// assert_eq!(c.closest_point(&Point3::new(2.0, 0.0, 2.0)), Point3::new(1.0, 0.0, 1.0)); // off the slant
     /// ```
+    range Quadratic;
     [T: Real] Cone<T>, 3
 }

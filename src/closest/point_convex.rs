@@ -257,7 +257,27 @@ impl<T: Real> ClosestPoint<T, 3> for ConvexHull<'_, T> {
     /// let cube = ConvexHull::new(&planes);
     /// assert_eq!(cube.closest_point(&Point3::new(2.0, 2.0, 0.5)), Point3::new(1.0, 1.0, 0.5));
     /// ```
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "`closest_point` returns `p` itself (a hull's planes are borrowed: it cannot be moved into the range), as it does where the answer could lie more than 15 times the range away"
+    )]
     fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
         self.try_closest_point(p).unwrap_or(*p)
+    }
+
+    fn checked_closest_point(&self, p: &Point<T, 3>) -> Result<Point<T, 3>, crate::OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, p)?;
+        Ok(self.closest_point(p))
+    }
+
+    fn checked_distance_squared(&self, p: &Point<T, 3>) -> Result<T, crate::OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, p)?;
+        Ok(self.distance_squared(p))
+    }
+
+    fn checked_distance(&self, p: &Point<T, 3>) -> Result<T, crate::OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, p)?;
+        Ok(self.distance(p))
     }
 }

@@ -91,5 +91,6 @@ crate::range::impl_closest_point! {
     /// assert_eq!(c.closest_point(&Point3::new(3.0, 0.0, 5.0)), Point3::new(1.0, 0.0, 2.0)); // the rim
     /// assert_eq!(c.closest_point(&Point3::new(0.5, 0.0, 1.0)), Point3::new(0.5, 0.0, 1.0)); // inside
     /// ```
+    range Quadratic;
     [T: Real] Cylinder<T>, 3
 }

@@ -30,5 +30,6 @@ crate::range::impl_closest_point! {
     /// let l = Line::new(Point3::new(0.0, 0.0, 0.0), Vector3::new(2.0, 0.0, 0.0));
     /// assert_eq!(l.closest_point(&Point3::new(-3.0, 1.0, 0.0)), Point3::new(-3.0, 0.0, 0.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Line<T, D>, D
 }

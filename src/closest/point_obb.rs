@@ -40,5 +40,6 @@ crate::range::impl_closest_point! {
     /// let b = Obb::new(Point3::new(1.0, 1.0, 1.0), Vector3::new(1.0, 1.0, 1.0), Matrix3::identity());
     /// assert_eq!(b.closest_point(&Point3::new(3.0, 1.0, 1.0)), Point3::new(2.0, 1.0, 1.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Obb<T, D>, D
 }

@@ -61,5 +61,6 @@ crate::range::impl_closest_point! {
     /// assert_eq!(line.closest_point(&Point2::new(3.0, 5.0)), Point2::new(3.0, 1.0));
     /// assert_eq!(line.distance(&Point2::new(3.0, 5.0)), 4.0);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Plane<T, D>, D
 }

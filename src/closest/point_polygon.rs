@@ -37,6 +37,11 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Polygon<'_, T, D> {
     /// let poly = Polygon::new(&quad);
     /// assert_eq!(poly.closest_point(&Point3::new(1.5, 1.5, 4.0)), Point3::new(1.5, 1.5, 1.0));
     /// ```
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "the answers come from the polygon's vertices moved into the range (translated to the query point, scaled by a power of two) and the answer moved back, saturating at the type's limits"
+    )]
     fn closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         // Outside the fixed-point range: the fan's triangles moved into
         // it (see `range`).

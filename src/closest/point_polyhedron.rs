@@ -98,7 +98,8 @@ crate::range::impl_closest_point! {
     /// assert_eq!(cube.distance(&Point3::new(0.5, 0.5, -2.0)), 2.0); // a face
     /// # }
     /// ```
-    ['a, T: Real] ConvexPolyhedronRef<'a, T>, 3
+    range Quadratic, beyond "the answer is computed in `f64` (a borrowed polyhedron cannot be moved into the range; the vertices and planes are converted as they are read)";
+    [T: Real] ConvexPolyhedronRef<'_, T>, 3
 }
 
 #[cfg(feature = "alloc")]
@@ -117,5 +118,6 @@ impl<T: Real> ClosestPointKernel<T, 3> for crate::ConvexPolyhedron<T> {
 #[cfg(feature = "alloc")]
 crate::range::impl_closest_point! {
     /// As [`ConvexPolyhedronRef`]'s.
+    range Quadratic, beyond "the answer is computed in `f64`, as [`ConvexPolyhedronRef`]'s";
     [T: Real] crate::ConvexPolyhedron<T>, 3
 }

@@ -31,5 +31,6 @@ crate::range::impl_closest_point! {
     /// assert_eq!(r.closest_point(&Point2::new(5.0, 3.0)), Point2::new(5.0, 1.0));
     /// assert_eq!(r.closest_point(&Point2::new(-5.0, 3.0)), Point2::new(1.0, 1.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ray<T, D>, D
 }

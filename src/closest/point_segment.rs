@@ -36,5 +36,6 @@ crate::range::impl_closest_point! {
     /// assert_eq!(s.closest_point(&Point2::new(1.5, 4.0)), Point2::new(1.5, 0.0));
     /// assert_eq!(s.closest_point(&Point2::new(9.0, 1.0)), Point2::new(2.0, 0.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Segment<T, D>, D
 }

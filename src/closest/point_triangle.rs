@@ -314,6 +314,7 @@ crate::range::impl_closest_point! {
     /// let flat = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
     /// assert_eq!(flat.closest_point(&Point3::new(1.5, 1.0, 0.0)), Point3::new(1.5, 0.0, 0.0));
     /// ```
+    range Quadratic, tolerance "a triangle that reaches the face region with its largest angle's `sin² θ` at or below `T::tolerance()` is taken as its nearest edge; every other region test is an exact sign.";
     [T: Real, const D: usize] Triangle<T, D>, D
 }
 

@@ -205,5 +205,6 @@ crate::range::impl_closest_points! {
     /// assert_eq!((pair.point_a, pair.s), (Point3::new(1.0, 1.0, 0.0), 0.25));
     /// assert_eq!(pair.distance(), 0.0);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Segment<T, D>, Triangle<T, D>; D
 }

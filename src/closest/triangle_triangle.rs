@@ -111,5 +111,6 @@ crate::range::impl_closest_points! {
     /// let b = Triangle::new(Point3::new(0.0, 0.0, 2.0), Point3::new(1.0, 0.0, 2.0), Point3::new(0.0, 1.0, 2.0));
     /// assert_eq!(a.closest_points(&b).distance(), 2.0);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Triangle<T, D>; D
 }

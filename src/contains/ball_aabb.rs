@@ -25,6 +25,7 @@ crate::range::impl_contains! {
     /// assert!(b.contains(&Ball::new(Point2::new(3.0, 1.0), 1.0)));
     /// assert!(!b.contains(&Ball::new(Point2::new(3.5, 1.0), 1.0)));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Aabb<T, D>, Ball<T, D>
 }
 
@@ -56,5 +57,6 @@ crate::range::impl_contains! {
     /// assert!(c.contains(&Aabb::new(Point2::new(-3.0, -4.0), Point2::new(3.0, 4.0)))); // corners on the circle
     /// assert!(!c.contains(&Aabb::new(Point2::new(-3.0, -4.0), Point2::new(3.0, 4.1))));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, Aabb<T, D>
 }

@@ -26,5 +26,6 @@ crate::range::impl_contains! {
     /// assert!(outer.contains(&Ball::new(Point2::new(3.0, 0.0), 2.0))); // touching inside
     /// assert!(!outer.contains(&Ball::new(Point2::new(3.0, 0.0), 2.5)));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, Ball<T, D>
 }

@@ -9,6 +9,14 @@
 //! Fixed point: inputs beyond `T::range_limit(Growth::Quadratic)` give
 //! `false` (see "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
 //!
+//! ```
+//! use isect::{Aabb, Ball, Contains, nalgebra::Point3};
+//! let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(2.0, 2.0, 2.0));
+//! assert!(b.contains(&Point3::new(2.0, 1.0, 1.0))); // on the boundary: closed
+//! assert!(b.contains(&Ball::new(Point3::new(1.0, 1.0, 1.0), 1.0))); // touching from inside
+//! assert!(!b.contains(&Ball::new(Point3::new(1.0, 1.0, 1.0), 1.5)));
+//! ```
+//!
 //! [`Contains`]: crate::Contains
 
 pub mod aabb_aabb;

@@ -22,5 +22,6 @@ crate::range::impl_contains! {
     /// assert!(c.contains(&Point2::new(3.0, 4.0)));
     /// assert!(!c.contains(&Point2::new(3.0, 4.5)));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, Point<T, D>
 }

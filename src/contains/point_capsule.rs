@@ -27,5 +27,6 @@ crate::range::impl_contains! {
     /// assert!(c.contains(&Point2::new(4.6, 0.6)));
     /// assert!(!c.contains(&Point2::new(4.8, 0.8)));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Capsule<T, D>, Point<T, D>
 }

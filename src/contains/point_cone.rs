@@ -30,5 +30,6 @@ crate::range::impl_contains! {
     /// assert!(c.contains(&Point3::new(0.0, 0.0, 2.0))); // the apex
     /// assert!(!c.contains(&Point3::new(0.0, 0.0, -0.1)));
     /// ```
+    range Quadratic;
     [T: Real] Cone<T>, Point<T, 3>
 }

@@ -20,6 +20,7 @@ crate::range::impl_contains! {
     /// let planes = [Plane::new(Vector3::z(), 1.0), Plane::new(-Vector3::z(), 0.0)];
     /// assert!(ConvexHull::new(&planes).contains(&Point3::new(9.0, 9.0, 1.0)));
     /// ```
+    range Quadratic;
     [T: Real] ConvexHull<'_, T>, Point<T, 3>
 }
 
@@ -40,5 +41,6 @@ crate::range::impl_contains! {
     /// let f = Frustum::from_matrix(&Matrix4::<f64>::identity());
     /// assert!(f.contains(&Point3::new(1.0, 1.0, 1.0)));
     /// ```
+    range Quadratic;
     [T: Real] Frustum<T>, Point<T, 3>
 }

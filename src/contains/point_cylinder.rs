@@ -29,5 +29,6 @@ crate::range::impl_contains! {
     /// assert!(c.contains(&Point3::new(1.0, 0.0, 2.0))); // on the rim
     /// assert!(!c.contains(&Point3::new(0.0, 0.0, 2.5)));
     /// ```
+    range Quadratic;
     [T: Real] Cylinder<T>, Point<T, 3>
 }

@@ -23,5 +23,6 @@ crate::range::impl_contains! {
     /// assert!(diamond.contains(&Point2::new(1.4, 0.0)));
     /// assert!(!diamond.contains(&Point2::new(0.8, 0.8)));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Obb<T, D>, Point<T, D>
 }

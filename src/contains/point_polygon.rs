@@ -25,5 +25,6 @@ crate::range::impl_contains! {
     /// assert!(Polygon::new(&hex).contains(&Point2::new(1.5, 0.5)));
     /// assert!(!Polygon::new(&hex).contains(&Point2::new(1.5, 1.5)));
     /// ```
+    range Quadratic;
     [T: Real] Polygon<'_, T, 2>, Point<T, 2>
 }

@@ -78,7 +78,8 @@ crate::range::impl_contains! {
     /// assert!(!tet.contains(&Point3::new(0.1, 0.2, 0.7 + 1e-16)));
     /// # }
     /// ```
-    ['a, T: Real] ConvexPolyhedronRef<'a, T>, Point<T, 3>
+    range Quadratic;
+    [T: Real] ConvexPolyhedronRef<'_, T>, Point<T, 3>
 }
 
 #[cfg(feature = "alloc")]
@@ -93,5 +94,6 @@ impl<T: Real> ContainsKernel<T, Point<T, 3>> for crate::ConvexPolyhedron<T> {
 #[cfg(feature = "alloc")]
 crate::range::impl_contains! {
     /// As [`ConvexPolyhedronRef`]'s.
+    range Quadratic;
     [T: Real] crate::ConvexPolyhedron<T>, Point<T, 3>
 }

@@ -38,5 +38,6 @@ crate::range::impl_cull! {
     /// assert_eq!(f.cull(&b), Visibility::Intersecting);
     /// assert!(f.is_visible(&b));
     /// ```
+    range Quadratic;
     [T: Real] Frustum<T>, Aabb<T, 3>
 }

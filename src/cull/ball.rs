@@ -35,5 +35,6 @@ crate::range::impl_cull! {
     /// assert_eq!(f.cull(&Ball::new(Point3::new(0.0, 0.0, 1.2), 0.25)), Visibility::Intersecting);
     /// assert_eq!(f.cull(&Ball::new(Point3::new(0.0, 0.0, 1.3), 0.25)), Visibility::Outside);
     /// ```
+    range Quadratic;
     [T: Real] Frustum<T>, Ball<T, 3>
 }

@@ -29,5 +29,6 @@ crate::range::impl_cull! {
     /// let b = Obb::new(Point3::new(0.0, 0.0, 0.5), Vector3::new(0.5, 0.5, 0.25), Matrix3::identity());
     /// assert_eq!(f.cull(&b), Visibility::Inside);
     /// ```
+    range Quadratic;
     [T: Real] Frustum<T>, Obb<T, 3>
 }

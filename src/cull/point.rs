@@ -33,5 +33,6 @@ crate::range::impl_cull! {
     /// assert_eq!(f.cull(&Point3::new(1.0, 0.0, 0.5)), Visibility::Inside); // on the right plane
     /// assert_eq!(f.cull(&Point3::new(1.5, 0.0, 0.5)), Visibility::Outside);
     /// ```
+    range Quadratic;
     [T: Real] Frustum<T>, Point<T, 3>
 }

@@ -38,6 +38,7 @@ crate::range::impl_intersect! {
     /// let b = Obb::new(Point3::new(0.0, 2.5, 0.0), Vector3::new(1.0, 1.0, 1.0), turned);
     /// assert!(!a.intersects(&b)); // turning about y keeps its y extent at 1
     /// ```
+    range Quadratic;
     [T: Real] Aabb<T, 3>, Obb<T, 3> => Contact<T, 3>
 }
 

@@ -90,5 +90,6 @@ crate::range::impl_intersect! {
     /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 1.0)); // 3 above, 1 below: push the plane down
     /// assert!(!b.intersects(&Plane::new(Vector3::z(), 3.5)));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Aabb<T, D>, Plane<T, D> => Contact<T, D>
 }

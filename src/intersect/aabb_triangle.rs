@@ -204,6 +204,7 @@ crate::range::impl_intersect! {
     /// let c = b.intersect(&t).unwrap();
     /// assert_eq!((c.normal, c.depth), (Vector3::z(), 0.25));
     /// ```
+    range Quadratic;
     [T: Real] Aabb<T, 3>, Triangle<T, 3> => Contact<T, 3>
 }
 

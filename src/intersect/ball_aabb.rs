@@ -72,5 +72,6 @@ crate::range::impl_intersect! {
     /// // The box asks the same question the other way round.
     /// assert_eq!(b.intersect(&s).unwrap().normal, Vector3::z());
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, Aabb<T, D> => Contact<T, D>
 }

@@ -67,5 +67,6 @@ crate::range::impl_intersect! {
     /// assert_eq!((c.normal, c.depth, c.point), (Vector2::x(), 1.0, Point2::new(1.5, 0.0)));
     /// assert!(!a.intersects(&Ball::new(Point2::new(5.0, 0.0), 0.5)));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D> => Contact<T, D>
 }

@@ -59,6 +59,7 @@ crate::range::impl_intersect! {
     /// assert_eq!((c.normal, c.depth), (-Vector2::y(), 0.5));
     /// assert!(!Ball::new(Point2::new(6.0, 0.0), 0.5).intersects(&cap));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, Capsule<T, D> => Contact<T, D>
 }
 

@@ -72,5 +72,6 @@ crate::range::impl_intersect! {
     /// assert!(Ball::new(Point2::new(1.8, 0.0), 0.5).intersects(&diamond)); // corner at x = 1.414
     /// assert!(!Ball::new(Point2::new(1.2, 1.2), 0.5).intersects(&diamond)); // edge at distance 0.70
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, Obb<T, D> => Contact<T, D>
 }

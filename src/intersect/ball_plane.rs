@@ -54,5 +54,6 @@ crate::range::impl_intersect! {
     /// assert_eq!((c.point, c.normal, c.depth), (Point3::new(1.0, 2.0, 0.0), -Vector3::z(), 0.75));
     /// assert!(!Ball::new(Point3::new(0.0, 0.0, -3.0), 1.0).intersects(&ground));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, Plane<T, D> => Contact<T, D>
 }

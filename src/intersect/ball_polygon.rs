@@ -85,6 +85,7 @@ crate::range::impl_intersect! {
     /// assert_eq!((c.point, c.depth), (Point2::new(2.0, 1.0), 0.5));
     /// assert!(!Ball::new(Point2::new(3.0, 3.0), 1.0).intersects(&poly)); // 1.41 from the corner
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, Polygon<'_, T, D> => Contact<T, D>
 }
 

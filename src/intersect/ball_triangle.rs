@@ -78,5 +78,6 @@ crate::range::impl_intersect! {
     /// assert_eq!((c.point, c.normal, c.depth), (Point3::new(1.0, 1.0, 0.0), -Vector3::z(), 0.5));
     /// assert!(!Ball::new(Point3::new(3.0, 3.0, 0.0), 1.0).intersects(&t)); // 1.41 from the edge
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Ball<T, D>, Triangle<T, D> => Contact<T, D>
 }

@@ -162,6 +162,7 @@ crate::range::impl_intersect! {
     /// let c = cap.intersect(&b).unwrap();
     /// assert_eq!(c.point, Point3::new(1.0, 1.0, 0.5));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Capsule<T, D>, Aabb<T, D> => Contact<T, D>
 }
 

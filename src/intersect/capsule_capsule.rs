@@ -16,9 +16,7 @@
 //! the arithmetic, so `a ∩ b` and `b ∩ a` agree exactly.
 
 use crate::closest::{closest_on_linear, Interval};
-use crate::intersect::common::{
-    all_finite, comes_first, orthogonal_to, radius_ok, rounded_contact, within,
-};
+use crate::intersect::common::{comes_first, orthogonal_to, radius_ok, rounded_contact, within};
 use crate::intersect::Flip;
 use crate::{Capsule, Contact, Point, Real, Vector};
 
@@ -29,14 +27,16 @@ fn cores_within<T: Real, const D: usize>(
     y: &Capsule<T, D>,
 ) -> Option<(Point<T, D>, Point<T, D>)> {
     let (sx, sy) = (&x.segment, &y.segment);
-    // A NaN endpoint could be clamped away: check first.
-    let finite = all_finite(&[sx.a, sx.b, sy.a, sy.b]);
-    if !(radius_ok(x.radius) && radius_ok(y.radius) && finite) {
+    if !(radius_ok(x.radius) & radius_ok(y.radius)) {
         return None;
     }
     let (dx, dy) = (sx.dir(), sy.dir());
     let seg = Interval::Segment;
     let (s, t) = closest_on_linear(&sx.a, &dx, seg, &sy.a, &dy, seg);
+    // Each point reads both ends of its segment, so a NaN or infinite end
+    // leaves no finite point (`a + (b - a) s`: NaN at `s = 0`, infinite or
+    // NaN otherwise) and no finite difference: `within` is false for a NaN
+    // or infinite `q - p`, and no separate finiteness check is needed.
     let (p, q) = (sx.a + dx * s, sy.a + dy * t);
     within(&(q - p), x.radius, y.radius).then_some((p, q))
 }
@@ -85,11 +85,12 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Capsule<T
 
     #[inline]
     fn kernel_intersects(&self, other: &Capsule<T, D>) -> bool {
-        if comes_first(key(self), key(other)) {
-            cores_within(self, other).is_some()
+        let (x, y) = if comes_first(key(self), key(other)) {
+            (self, other)
         } else {
-            cores_within(other, self).is_some()
-        }
+            (other, self)
+        };
+        cores_within(x, y).is_some()
     }
 }
 
@@ -104,5 +105,6 @@ crate::range::impl_intersect! {
     /// assert_eq!(c.normal, Vector3::z());
     /// assert!((c.depth - 0.2).abs() < 1e-12);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Capsule<T, D> => Contact<T, D>
 }

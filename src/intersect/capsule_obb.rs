@@ -70,5 +70,6 @@ crate::range::impl_intersect! {
     /// let cap = Capsule::new(Segment::new(Point2::new(-3.0, 1.8), Point2::new(3.0, 1.8)), 0.5);
     /// assert!(cap.intersects(&diamond));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Capsule<T, D>, Obb<T, D> => Contact<T, D>
 }

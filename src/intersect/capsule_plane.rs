@@ -71,5 +71,6 @@ crate::range::impl_intersect! {
     /// let c = cap.intersect(&floor).unwrap();
     /// assert_eq!((c.point, c.normal, c.depth), (Point2::new(0.0, 0.0), -Vector2::y(), 0.5));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Capsule<T, D>, Plane<T, D> => Contact<T, D>
 }

@@ -91,5 +91,6 @@ crate::range::impl_intersect! {
     /// let c = cap.intersect(&t).unwrap();
     /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 0.25));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Capsule<T, D>, Triangle<T, D> => Contact<T, D>
 }

@@ -682,6 +682,10 @@ macro_rules! cast_pair {
         impl<$($g)*> $crate::Intersect<$S> for $C {
             type Output = $Out;
             /// The first hit ([`RayCast::cast`](crate::RayCast::cast)).
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                Quadratic, "`intersect` is `None` and `intersects` is `false` (the cast layer's check)"
+            )]
             #[inline]
             fn intersect(&self, shape: &$S) -> Option<$Out> {
                 $crate::RayCast::cast(shape, self)
@@ -691,12 +695,26 @@ macro_rules! cast_pair {
             fn intersects(&self, shape: &$S) -> bool {
                 $crate::RayCast::hits(shape, self)
             }
+            #[inline]
+            fn checked_intersect(&self, shape: &$S) -> Result<Option<$Out>, $crate::OutOfRange> {
+                $crate::RayCast::checked_cast(shape, self)
+            }
+            #[inline]
+            fn checked_intersects(&self, shape: &$S) -> Result<bool, $crate::OutOfRange> {
+                $crate::RayCast::checked_hits(shape, self)
+            }
         }
         $crate::intersect::mirror!([$($g)*] $S, $C => $Out);
     };
     (@clip [$($g:tt)*] $S:ty; $C:ty) => {
         impl<$($g)*> $crate::Clip<$S> for $C {
             type Output = $crate::Span<T>;
+            /// The span of the caster's parameter inside the shape (the
+            /// shape's own `clip`).
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                Quadratic, "`clip` is `None` (the cast layer's check)"
+            )]
             #[inline]
             fn clip(&self, shape: &$S) -> Option<$crate::Span<T>> {
                 shape.clip(self)

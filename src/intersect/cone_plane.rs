@@ -47,5 +47,6 @@ crate::range::impl_intersect! {
     /// let contact = c.intersect(&floor).unwrap();
     /// assert_eq!((contact.normal, contact.depth), (-Vector3::z(), 0.5));
     /// ```
+    range Quadratic;
     [T: Real] Cone<T>, Plane<T, 3> => Contact<T, 3>
 }

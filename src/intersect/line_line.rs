@@ -220,6 +220,12 @@ macro_rules! linear_3d_pair {
                 type Output = LinearHit<T, 3>;
                 /// Where the two meet within the default tolerance (see the
                 /// module docs): a point, or a collinear overlap.
+                ///
+                #[doc = crate::range::kernel::range_doc!(
+                    Quadratic,
+                    "`intersect` is `None` and `intersects` is `false`",
+                    "they meet when their closest points are at most `T::tolerance()` times the largest coordinate of the two origins and directions apart; parallel when `|d₁ ∧ d₂|² <= T::tolerance() |d₁|²|d₂|²`. [`IntersectWithTolerance`] takes an absolute distance."
+                )]
                 #[inline]
                 fn intersect(&self, other: &$B<T, 3>) -> Option<LinearHit<T, 3>> {
                     // Outside the fixed-point range (see `range`).
@@ -228,10 +234,27 @@ macro_rules! linear_3d_pair {
                     }
                     pair(self, other, None)
                 }
+                #[inline]
+                fn checked_intersect(
+                    &self,
+                    other: &$B<T, 3>,
+                ) -> Result<Option<LinearHit<T, 3>>, crate::OutOfRange> {
+                    crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, other)?;
+                    Ok(pair(self, other, None))
+                }
+                #[inline]
+                fn checked_intersects(&self, other: &$B<T, 3>) -> Result<bool, crate::OutOfRange> {
+                    self.checked_intersect(other).map(|h| h.is_some())
+                }
             }
             impl<T: Real> IntersectWithTolerance<T, $B<T, 3>> for $A<T, 3> {
                 type Output = LinearHit<T, 3>;
                 /// Where the two pass within `tolerance` of each other.
+                ///
+                #[doc = crate::range::kernel::range_doc!(
+                    Quadratic,
+                    "`intersect_with_tolerance` is `None`"
+                )]
                 #[inline]
                 fn intersect_with_tolerance(&self, other: &$B<T, 3>, tolerance: T) -> Option<LinearHit<T, 3>> {
                     // Outside the fixed-point range (see `range`).

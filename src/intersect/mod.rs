@@ -19,6 +19,17 @@
 //! [`OutOfRange`](crate::OutOfRange)), never an overflow (see "Fixed-point ranges" in the
 //! [crate docs](crate#fixed-point-ranges)).
 //!
+//! ```
+//! use isect::{Aabb, Ball, Intersect, Ray, nalgebra::{Point3, Vector3}};
+//! let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+//! let ball = Ball::new(Point3::new(0.5, 0.5, 1.75), 1.0);
+//! let c = ball.intersect(&b).unwrap(); // sinks 0.25 into the top face
+//! assert_eq!(c.depth, 0.25);
+//! assert_eq!(b.intersect(&ball).unwrap().normal, -c.normal); // the other order, flipped
+//! let ray = Ray::new(Point3::new(-1.0, 0.5, 0.5), Vector3::x());
+//! assert_eq!(ray.intersect(&b).unwrap().t, 1.0);
+//! ```
+//!
 //! Floats near their range's end: a cast whose hit point overflows reports
 //! the hit with the point saturated at `±T::max_finite()` (so `intersects`
 //! and `intersect` agree); contact points whose construction overflows
@@ -139,11 +150,11 @@ macro_rules! polygon_pair {
     };
     (@one $(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
         polygon_pair!(@kernel [$($g)*] $A, $B, |$a, $b| $empty, $va, $vb);
-        $crate::range::impl_intersect!(@one $(#[$doc])* [$($g)*] $A, $B => $crate::Contact<T, 2>);
+        $crate::range::impl_intersect!(@one $(#[$doc])* range Quadratic; [$($g)*] $A, $B => $crate::Contact<T, 2>);
     };
     ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty, |$a:ident, $b:ident| $empty:expr, $va:expr, $vb:expr) => {
         polygon_pair!(@kernel [$($g)*] $A, $B, |$a, $b| $empty, $va, $vb);
-        $crate::range::impl_intersect!($(#[$doc])* [$($g)*] $A, $B => $crate::Contact<T, 2>);
+        $crate::range::impl_intersect!($(#[$doc])* range Quadratic; [$($g)*] $A, $B => $crate::Contact<T, 2>);
     };
 }
 

@@ -97,5 +97,6 @@ crate::range::impl_intersect! {
     /// assert!((c.depth - (2f64.sqrt() - 1.0)).abs() < 1e-12); // the bottom corner dips to y = -0.414
     /// assert_eq!(c.normal, -Vector2::y());
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Obb<T, D>, Plane<T, D> => Contact<T, D>
 }

@@ -78,6 +78,7 @@ crate::range::impl_intersect! {
     /// let c = b.intersect(&t).unwrap();
     /// assert_eq!((c.normal, c.depth), (Vector3::z(), 0.5));
     /// ```
+    range Quadratic;
     [T: Real] Obb<T, 3>, Triangle<T, 3> => Contact<T, 3>
 }
 

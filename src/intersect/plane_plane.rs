@@ -58,6 +58,7 @@ crate::range::impl_intersect! {
     /// assert_eq!(x_is_1.intersect(&Plane::new(Vector2::new(-2.0, 0.0), -2.0)), Some(PlaneHit::Coincident));
     /// assert_eq!(x_is_1.intersect(&Plane::new(Vector2::new(1.0, 0.0), 3.0)), None);
     /// ```
+    range Quadratic, tolerance "none: parallel (`den == 0`) and coincident lines are decided exactly.";
     [T: Real] Plane<T, 2> => PlaneHit<T, 2>
 }
 
@@ -145,6 +146,7 @@ crate::range::impl_intersect! {
     /// let Some(PlaneHit::Line(l)) = floor.intersect(&wall) else { panic!() };
     /// assert_eq!((l.origin, l.dir), (Point3::new(2.0, 0.0, 0.0), Vector3::y()));
     /// ```
+    range Quadratic, tolerance "parallel when `|n₁ × n₂|² <= T::tolerance() |n₁|²|n₂|²`, and then coincident when the offsets (on unit normals) differ by at most `T::tolerance()` times the larger offset (at least 1); [`IntersectWithTolerance`](crate::IntersectWithTolerance) takes that distance as an absolute one.";
     [T: Real] Plane<T, 3> => PlaneHit<T, 3>
 }
 
@@ -152,8 +154,17 @@ impl<T: Real> IntersectWithTolerance<T, Plane<T, 3>> for Plane<T, 3> {
     type Output = PlaneHit<T, 3>;
     /// As `intersect`, with parallel planes coincident when their distance
     /// is at most `tolerance`.
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "`intersect_with_tolerance` is `None`"
+    )]
     #[inline]
     fn intersect_with_tolerance(&self, other: &Self, tolerance: T) -> Option<PlaneHit<T, 3>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         self.meet(other, Some(tolerance))
     }
 }

@@ -225,7 +225,7 @@ polygon_pair!(
     /// let far = [Point2::new(3.0, 0.0), Point2::new(4.0, 0.0), Point2::new(4.0, 1.0)];
     /// assert!(!Polygon::new(&sq).intersects(&Polygon::new(&far)));
     /// ```
-    ['a, 'b, T: Real] Polygon<'a, T, 2>, Polygon<'b, T, 2>,
+    [T: Real] Polygon<'_, T, 2>, Polygon<'_, T, 2>,
     |a, b| false, a.vertices, b.vertices
 );
 

@@ -46,7 +46,8 @@ crate::range::impl_intersect! {
     /// assert_eq!((c.normal, c.depth), (-Vector3::z(), 0.25));
     /// # }
     /// ```
-    ['a, T: Real] ConvexPolyhedronRef<'a, T>, Plane<T, 3> => Contact<T, 3>
+    range Quadratic;
+    [T: Real] ConvexPolyhedronRef<'_, T>, Plane<T, 3> => Contact<T, 3>
 }
 
 #[cfg(feature = "alloc")]
@@ -68,5 +69,6 @@ impl<T: Real> IntersectKernel<T, Plane<T, 3>> for crate::ConvexPolyhedron<T> {
 #[cfg(feature = "alloc")]
 crate::range::impl_intersect! {
     /// As [`ConvexPolyhedronRef`]'s.
+    range Quadratic;
     [T: Real] crate::ConvexPolyhedron<T>, Plane<T, 3> => Contact<T, 3>
 }

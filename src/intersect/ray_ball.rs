@@ -143,6 +143,39 @@ fn short_shift<T: Real>(mut m: T) -> i32 {
     k
 }
 
+/// The certain-miss filter of [`line_ball_roots_a`] (floats; `false` for
+/// fixed point) from `a = d·d`, `b = f·d`, `f·f` and `r²`.
+#[inline(always)]
+fn certain_miss_of<T: Real>(a: T, b: T, ff: T, r2: T) -> bool {
+    if !has_infinity::<T>() {
+        return false;
+    }
+    let q = b * b - a * (ff - r2);
+    let k = T::from_f64_lossy(16.0) * T::default_epsilon();
+    q < -(k * (a * (ff + r2)))
+}
+
+/// Whether the caster's line certainly misses the ball (floats; `false`
+/// for fixed point): [`line_ball_roots_a`]'s first filter, run before
+/// anything else so that the common miss needs no other check. It holds
+/// for any input: `true` only where the line misses the ball of radius
+/// `|r|` by more than the rounding (a negative radius misses anyway); a
+/// zero direction gives `q = 0` against a zero bound and NaN compares
+/// false, so those go on to the checks that answer them.
+#[inline(always)]
+fn certain_miss<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    d: &Vector<T, D>,
+    c: &Point<T, D>,
+    r: T,
+) -> bool {
+    if !has_infinity::<T>() {
+        return false;
+    }
+    let f = o - c;
+    certain_miss_of(d.norm_squared(), f.dot(d), f.norm_squared(), r * r)
+}
+
 /// [`line_ball_roots`] with `a = d·d` given (the cast has checked it; a
 /// direction whose square keeps its precision).
 #[inline(always)]
@@ -174,12 +207,8 @@ fn line_ball_roots_a<T: Real, const D: usize>(
     // can err (about `4ε f·f` on `r² - |h|²`, times `a`), so that path
     // would miss too: the answers do not change. Floats only: fixed point
     // is exact to its resolution.
-    if has_infinity::<T>() {
-        let q = b * b - a * (ff - r2);
-        let k = T::from_f64_lossy(16.0) * T::default_epsilon();
-        if q < -(k * (a * (ff + r2))) {
-            return None;
-        }
+    if certain_miss_of(a, b, ff, r2) {
+        return None;
     }
     // Floats divide by `a` once; fixed point divides with saturation.
     let inv_a = T::one().div_sat(a);
@@ -292,6 +321,9 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
     #[inline]
     fn kernel_cast_t<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<T> {
         let (o, d) = (caster.origin(), caster.direction());
+        if certain_miss(&o, &d, &self.center, self.radius) {
+            return None;
+        }
         let a = d.norm_squared();
         if !(a > T::zero()) && short_direction_shift(&d).is_none() {
             return self.zero_length_cast(caster).map(|h| h.t);

@@ -29,8 +29,9 @@
 //!   other shape by the same exact tests; two points meet when equal.
 //! - NaN input, and a crossing too far away to represent, give `None`.
 //!
-//! Fixed point: exact while the cross products are in range (`I32F32`:
-//! coordinates up to about 3·10⁴).
+//! Fixed point: inputs within the quadratic range (`I16F16` ±45, `I32F32`
+//! ±11,585; directions within twice it), checked first (beyond it:
+//! `None`), where no cross product overflows.
 //!
 //! ```
 //! use isect::{Intersect, LinearHit, Ray, Segment, nalgebra::{Point2, Vector2}};
@@ -198,6 +199,12 @@ macro_rules! linear_2d_pair {
                 type Output = LinearHit<T, 2>;
                 /// Where the two meet in the plane, exactly (see the module
                 /// docs): a point, or a collinear overlap.
+                ///
+                #[doc = crate::range::kernel::range_doc!(
+                    Quadratic,
+                    "`intersect` is `None` and `intersects` is `false`",
+                    "none: the parameter tests compare products, with no tolerance."
+                )]
                 #[inline]
                 fn intersect(&self, other: &$B<T, 2>) -> Option<LinearHit<T, 2>> {
                     // Outside the fixed-point range (see `range`).
@@ -212,6 +219,18 @@ macro_rules! linear_2d_pair {
                         &other.direction(),
                         other.range(),
                     )
+                }
+                #[inline]
+                fn checked_intersect(
+                    &self,
+                    other: &$B<T, 2>,
+                ) -> Result<Option<LinearHit<T, 2>>, crate::OutOfRange> {
+                    crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, other)?;
+                    Ok(self.intersect(other))
+                }
+                #[inline]
+                fn checked_intersects(&self, other: &$B<T, 2>) -> Result<bool, crate::OutOfRange> {
+                    self.checked_intersect(other).map(|h| h.is_some())
                 }
             }
         )+
@@ -298,6 +317,12 @@ impl<T: Real> Intersect<Segment<T, 2>> for Segment<T, 2> {
     /// let d = Segment::new(Point2::new(1e15 + 3.0, 1e15 + 1.125), Point2::new(1e15 + 9.0, 1e15 + 3.0));
     /// assert!(!a.intersects(&d));
     /// ```
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "`intersect` is `None` and `intersects` is `false`",
+        "none: every decision is an exact orientation ([`crate::orient2d`])."
+    )]
     #[inline]
     fn intersect(&self, other: &Segment<T, 2>) -> Option<LinearHit<T, 2>> {
         // Outside the fixed-point range (see `range`).
@@ -337,6 +362,21 @@ impl<T: Real> Intersect<Segment<T, 2>> for Segment<T, 2> {
         crate::range::fits2(crate::Growth::Quadratic, self, other)
             && finite_pair(self, other)
             && meet(&self.a, &self.b, &other.a, &other.b) != Meet::Apart
+    }
+
+    #[inline]
+    fn checked_intersect(
+        &self,
+        other: &Segment<T, 2>,
+    ) -> Result<Option<LinearHit<T, 2>>, crate::OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, other)?;
+        Ok(self.intersect(other))
+    }
+
+    #[inline]
+    fn checked_intersects(&self, other: &Segment<T, 2>) -> Result<bool, crate::OutOfRange> {
+        crate::range::kernel::check::<T, _, _>(crate::Growth::Quadratic, self, other)?;
+        Ok(self.intersects(other))
     }
 }
 

@@ -411,7 +411,9 @@ impl<T: Real> Triangle<T, 3> {
     /// one with the smaller normal lies within `tolerance · L` of the
     /// other's plane (`L`: the pair's largest coordinate extent). Zero
     /// asks for exact coplanarity; a negative or NaN tolerance gives
-    /// `None`.
+    /// `None`. Fixed point: inputs beyond
+    /// `±T::range_limit(Growth::Quadratic)` (`I16F16` ±45, `I32F32`
+    /// ±11,585) give `None`, as `intersect` does.
     ///
     /// ```
     /// use isect::{Triangle, TriangleIntersection, nalgebra::Point3};
@@ -428,6 +430,10 @@ impl<T: Real> Triangle<T, 3> {
         other: &Triangle<T, 3>,
         tolerance: T,
     ) -> Option<TriangleIntersection<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         triangle_triangle(self, other, tolerance)
     }
 }
@@ -456,12 +462,22 @@ impl<T: Real> Triangle<T, 3> {
 impl<T: Real> crate::IntersectWithTolerance<T, Triangle<T, 3>> for Triangle<T, 3> {
     type Output = TriangleIntersection<T>;
 
+    /// [`Triangle::intersect_with_tolerance`].
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "`intersect_with_tolerance` is `None`"
+    )]
     #[inline]
     fn intersect_with_tolerance(
         &self,
         other: &Triangle<T, 3>,
         tolerance: T,
     ) -> Option<TriangleIntersection<T>> {
+        // Outside the fixed-point range (see `range`).
+        if !crate::range::fits2(crate::Growth::Quadratic, self, other) {
+            return None;
+        }
         triangle_triangle(self, other, tolerance)
     }
 }
@@ -495,6 +511,7 @@ crate::range::impl_intersect! {
     /// let c = Triangle::new(Point3::new(0.0, 0.0, 0.5), Point3::new(1.0, 0.0, 0.5), Point3::new(0.0, 1.0, 0.5));
     /// assert!(!a.intersects(&c)); // parallel planes
     /// ```
+    range Quadratic, tolerance "`tol = 16·T::tolerance()`, relative: the triangles count as coplanar when each vertex of one lies within `tol · L` of the other's plane (`L` the pair's largest coordinate extent), and a triangle is degenerate when its normal is below `tol · L²`; every other sign is exact. [`Triangle::intersect_with_tolerance`](crate::Triangle::intersect_with_tolerance) takes `tol`.";
     [T: Real] Triangle<T, 3> => TriangleIntersection<T>
 }
 
@@ -550,5 +567,6 @@ crate::range::impl_intersect! {
     /// assert!(poly.vertices().iter().all(|v| *v == Point2::new(1.0, 1.0)));
     /// assert!(!a.intersects(&Triangle::new(Point2::new(1.5, 1.5), Point2::new(3.0, 1.5), Point2::new(1.5, 3.0))));
     /// ```
+    range Quadratic, tolerance "the 3D method's `16·T::tolerance()` (relative to the pair's extent `L`) only decides whether a triangle is degenerate (normal below `tol · L²`); the triangles lie in one plane exactly, so every side is an exact orientation.";
     [T: Real] Triangle<T, 2> => TriangleIntersection<T, 2>
 }

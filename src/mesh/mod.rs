@@ -830,6 +830,11 @@ macro_rules! cast_mesh {
     ($($C:ident),*) => {$(
         impl<T: Real> Intersect<TriMesh<T>> for $C<T, 3> {
             type Output = MeshHit<T>;
+            /// The first hit ([`RayCast::cast`]).
+            ///
+            #[doc = crate::range::kernel::range_doc!(
+                Quadratic, "`intersect` is `None` and `intersects` is `false` (the cast layer's check)"
+            )]
             #[inline]
             fn intersect(&self, mesh: &TriMesh<T>) -> Option<MeshHit<T>> {
                 RayCast::cast(mesh, self)
@@ -838,9 +843,22 @@ macro_rules! cast_mesh {
             fn intersects(&self, mesh: &TriMesh<T>) -> bool {
                 RayCast::hits(mesh, self)
             }
+            #[inline]
+            fn checked_intersect(&self, mesh: &TriMesh<T>) -> Result<Option<MeshHit<T>>, crate::OutOfRange> {
+                RayCast::checked_cast(mesh, self)
+            }
+            #[inline]
+            fn checked_intersects(&self, mesh: &TriMesh<T>) -> Result<bool, crate::OutOfRange> {
+                RayCast::checked_hits(mesh, self)
+            }
         }
         impl<T: Real> Intersect<$C<T, 3>> for TriMesh<T> {
             type Output = MeshHit<T>;
+            /// The first hit of the caster ([`RayCast::cast`]).
+            ///
+            #[doc = crate::range::kernel::range_doc!(
+                Quadratic, "`intersect` is `None` and `intersects` is `false` (the cast layer's check)"
+            )]
             #[inline]
             fn intersect(&self, caster: &$C<T, 3>) -> Option<MeshHit<T>> {
                 RayCast::cast(self, caster)
@@ -848,6 +866,14 @@ macro_rules! cast_mesh {
             #[inline]
             fn intersects(&self, caster: &$C<T, 3>) -> bool {
                 RayCast::hits(self, caster)
+            }
+            #[inline]
+            fn checked_intersect(&self, caster: &$C<T, 3>) -> Result<Option<MeshHit<T>>, crate::OutOfRange> {
+                RayCast::checked_cast(self, caster)
+            }
+            #[inline]
+            fn checked_intersects(&self, caster: &$C<T, 3>) -> Result<bool, crate::OutOfRange> {
+                RayCast::checked_hits(self, caster)
             }
         }
     )*};
@@ -868,6 +894,12 @@ impl<T: Real> ClosestPoint<T, 3> for TriMesh<T> {
     /// Accuracy (against exact rationals; tests/accuracy.rs): the distance
     /// within `4 ulp(m) / sin θ`, `θ` the largest angle of the worst-shaped
     /// triangle (as `Triangle::closest_point`).
+    ///
+    /// **Fixed point:** no range limit: each triangle is measured through
+    /// its own closest point (exact within the class
+    /// [`Growth::Quadratic`](crate::Growth::Quadratic), `I16F16` ±45,
+    /// `I32F32` ±11,585; beyond it from the triangle moved into the range
+    /// and back, saturating), so the `checked_` forms are always `Ok`.
     fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
         self.closest_triangle(p).map_or(*p, |(_, q)| q)
     }

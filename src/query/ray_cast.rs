@@ -147,6 +147,13 @@ impl<T: Real, const D: usize> CastHit<T, D> for Toi<T, D> {
 /// and the barycentrics of the point. [`Clip`](crate::Clip) of a
 /// zero-length caster in a solid is its whole range.
 ///
+/// # Fixed-point range
+///
+#[doc = crate::range::kernel::range_doc!(
+    Quadratic,
+    "`hits` is `false` and `cast_t` and `cast` are `None` (one check in the cast layer, for every shape and caster; a caster's direction may reach twice the range)"
+)]
+///
 /// # Face culling
 ///
 /// The caster carries the cull ([`Caster::face_cull`], [`FaceCull::None`]
@@ -338,6 +345,12 @@ pub trait CastKernel<T: Real, const D: usize> {
     }
 }
 
+/// The class of every cast's range check (the cast layer's, below).
+pub(crate) const CAST_GROWTH: crate::Growth = crate::Growth::Quadratic;
+
+// The casts' docs (`cast_pair!`, `RayCast`) name the quadratic class.
+const _: () = assert!(matches!(CAST_GROWTH, crate::Growth::Quadratic));
+
 /// The cast layer's fixed-point range check: the shape and the caster in
 /// the quadratic range (see `range`); a constant `true` for floats.
 #[inline(always)]
@@ -347,9 +360,7 @@ where
     S: CastKernel<T, D> + ?Sized,
     C: Caster<T, D> + ?Sized,
 {
-    crate::range::fits::<T>(crate::Growth::Quadratic, |r| {
-        shape.fits_range(r) & caster.fits_range(r)
-    })
+    crate::range::fits::<T>(CAST_GROWTH, |r| shape.fits_range(r) & caster.fits_range(r))
 }
 
 /// Whether the caster's direction is exactly zero (it is a point).
@@ -440,7 +451,7 @@ where
         Ok(())
     } else {
         Err(OutOfRange {
-            growth: crate::Growth::Quadratic,
+            growth: CAST_GROWTH,
         })
     }
 }

@@ -26,11 +26,22 @@
 //! }
 //! impl_intersect! {
 //!     /// The contact of the box and the ball (doc and example of `intersect`).
+//!     range Quadratic;
 //!     [T: Real, const D: usize] Aabb<T, D>, Ball<T, D> => Contact<T, D>
 //! }
 //! ```
 //!
-//! (The scalar parameter must be named `T`: the macros name it.)
+//! (The scalar parameter must be named `T`, and a const dimension `D`:
+//! the macros name them.)
+//!
+//! The line `range Quadratic;` names the query's class once more, for its
+//! docs: the macro writes the fixed-point line of the public method's doc
+//! from it ([`range_doc!`]: the range of each fixed-point type, what the
+//! query answers beyond it, and, with `range Quadratic, tolerance "…";`,
+//! the tolerance the query decides with), and asserts at compile time
+//! that it is the kernel's `GROWTH` ([`assert_growth!`]), so the doc
+//! cannot drift from the code. (`impl_closest_point!` also takes
+//! `beyond "…"` for a shape whose answer beyond the range differs.)
 
 use super::{fits2, InRange, Scale};
 use crate::{ClosestPair, Growth, OutOfRange, Plane, Point, Real, Side, Visibility};
@@ -50,6 +61,92 @@ where
         Err(OutOfRange { growth })
     }
 }
+
+// -- The docs of the range ----------------------------------------------------
+
+/// The fixed-point ranges of a [`Growth`] class as the docs print them
+/// (checked against [`Growth::derived_range`] below).
+macro_rules! range_numbers {
+    (Quadratic) => {
+        "`I16F16` ±45, `I32F32` ±11,585"
+    };
+    (Quartic) => {
+        "`I16F16` ±3, `I32F32` ±62"
+    };
+    (Sweep) => {
+        "`I16F16` ±20, `I32F32` ±5,181"
+    };
+    (SweepQuartic) => {
+        "`I16F16` ±3, `I32F32` ±50"
+    };
+}
+pub(crate) use range_numbers;
+
+// The printed numbers are the derived ranges: the largest integer part of
+// `I16F16` is 2^15 - 1, of `I32F32` 2^31 - 1.
+const _: () = {
+    const I16: u64 = (1 << 15) - 1;
+    const I32: u64 = (1 << 31) - 1;
+    assert!(Growth::Quadratic.derived_range(I16) == 45);
+    assert!(Growth::Quadratic.derived_range(I32) == 11_585);
+    assert!(Growth::Quartic.derived_range(I16) == 3);
+    assert!(Growth::Quartic.derived_range(I32) == 62);
+    assert!(Growth::Sweep.derived_range(I16) == 20);
+    assert!(Growth::Sweep.derived_range(I32) == 5_181);
+    assert!(Growth::SweepQuartic.derived_range(I16) == 3);
+    assert!(Growth::SweepQuartic.derived_range(I32) == 50);
+};
+
+/// The fixed-point paragraph of a query's doc: `range_doc!(Class, "what
+/// the query answers beyond the range")`, or with `, "tolerance"` a
+/// sentence on the tolerance after it.
+macro_rules! range_doc {
+    ($class:ident, $beyond:literal) => {
+        concat!(
+            "**Fixed point:** inputs within ±`T::range_limit(Growth::",
+            stringify!($class),
+            ")` (",
+            $crate::range::kernel::range_numbers!($class),
+            "; above four dimensions halved for every further factor four of the \
+             dimension): the class [`Growth::",
+            stringify!($class),
+            "`](crate::Growth::",
+            stringify!($class),
+            "), checked before any arithmetic. Beyond it ",
+            $beyond,
+            ", and the `checked_` forms return `Err(`[`OutOfRange`](crate::OutOfRange)`)`. \
+             Floats have no limit."
+        )
+    };
+    ($class:ident, $beyond:literal, $tol:literal) => {
+        concat!(
+            $crate::range::kernel::range_doc!($class, $beyond),
+            "\n\n**Tolerance:** ",
+            $tol
+        )
+    };
+}
+pub(crate) use range_doc;
+
+/// Asserts at compile time that the class a macro line names for the docs
+/// is the kernel's `GROWTH`: `assert_growth!(Class, <A as Kernel<T, B>>)`,
+/// with the pair's generic `T` and `D` taken as `f64` and `3` (a class
+/// names no scalar or dimension).
+macro_rules! assert_growth {
+    ($class:ident, $($kernel:tt)*) => {
+        const _: () = {
+            #[allow(dead_code)]
+            type T = f64;
+            #[allow(dead_code)]
+            const D: usize = 3;
+            assert!(
+                matches!($($kernel)*::GROWTH, $crate::Growth::$class),
+                concat!("the docs name the class ", stringify!($class), ", the kernel another")
+            );
+        };
+    };
+}
+pub(crate) use assert_growth;
 
 // -- Intersect -----------------------------------------------------------
 
@@ -101,10 +198,17 @@ where
 macro_rules! impl_intersect {
     // One order only (a pair of one type, or of one type with two
     // lifetimes).
-    (@one $(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
+    (@one $(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
+        $crate::range::kernel::assert_growth!(
+            $class, <$A as $crate::range::kernel::IntersectKernel<T, $B>>
+        );
         impl<$($g)*> $crate::Intersect<$B> for $A {
             type Output = $Out;
             $(#[$doc])*
+            #[doc = ""]
+            #[doc = $crate::range::kernel::range_doc!(
+                $class, "`intersect` is `None` and `intersects` is `false`" $(, $tol)?
+            )]
             #[inline]
             fn intersect(&self, other: &$B) -> Option<$Out> {
                 $crate::range::kernel::intersect::<T, _, _>(self, other).unwrap_or(None)
@@ -123,11 +227,15 @@ macro_rules! impl_intersect {
             }
         }
     };
-    ($(#[$doc:meta])* [$($g:tt)*] $A:ty => $Out:ty) => {
-        $crate::range::impl_intersect!(@one $(#[$doc])* [$($g)*] $A, $A => $Out);
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty => $Out:ty) => {
+        $crate::range::impl_intersect!(
+            @one $(#[$doc])* range $class $(, tolerance $tol)?; [$($g)*] $A, $A => $Out
+        );
     };
-    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
-        $crate::range::impl_intersect!(@one $(#[$doc])* [$($g)*] $A, $B => $Out);
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
+        $crate::range::impl_intersect!(
+            @one $(#[$doc])* range $class $(, tolerance $tol)?; [$($g)*] $A, $B => $Out
+        );
 
         impl<$($g)*> $crate::Intersect<$A> for $B {
             type Output = $Out;
@@ -135,6 +243,10 @@ macro_rules! impl_intersect {
             /// the other order answers, flipped (a contact's normal turns
             /// round; hits, overlap boxes and times of impact read the
             /// same).
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                $class, "`intersect` is `None` and `intersects` is `false`" $(, $tol)?
+            )]
             #[inline]
             fn intersect(&self, other: &$A) -> Option<$Out> {
                 <Self as $crate::Intersect<$A>>::checked_intersect(self, other).unwrap_or(None)
@@ -207,14 +319,24 @@ where
 /// its own [`SweepKernel`] (a cheaper `kernel_time`); without, the default
 /// one is written here.
 macro_rules! impl_sweep {
-    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
         impl<$($g)*> $crate::range::kernel::SweepKernel<T, $B> for $A {}
-        $crate::range::impl_sweep!($(#[$doc])* [$($g)*] $A, $B => $Out; time);
+        $crate::range::impl_sweep!(
+            $(#[$doc])* range $class $(, tolerance $tol)?; [$($g)*] $A, $B => $Out; time
+        );
     };
-    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty => $Out:ty; time) => {
-        $crate::range::impl_intersect!($(#[$doc])* [$($g)*] $A, $B => $Out);
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty, $B:ty => $Out:ty; time) => {
+        $crate::range::impl_intersect!(
+            $(#[$doc])* range $class $(, tolerance $tol)?; [$($g)*] $A, $B => $Out
+        );
 
         impl<$($g)*> $crate::TimeOfImpact<T, $B> for $A {
+            /// The time of impact alone: bit for bit
+            /// `intersect(..).map(|h| h.t)`.
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                $class, "`time_of_impact` is `None`" $(, $tol)?
+            )]
             #[inline]
             fn time_of_impact(&self, other: &$B) -> Option<T> {
                 $crate::range::kernel::time_of_impact::<T, _, _>(self, other).unwrap_or(None)
@@ -227,6 +349,10 @@ macro_rules! impl_sweep {
 
         impl<$($g)*> $crate::TimeOfImpact<T, $A> for $B {
             /// The same time of impact with the operands the other way round.
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                $class, "`time_of_impact` is `None`" $(, $tol)?
+            )]
             #[inline]
             fn time_of_impact(&self, other: &$A) -> Option<T> {
                 $crate::range::kernel::time_of_impact::<T, _, _>(other, self).unwrap_or(None)
@@ -360,9 +486,27 @@ where
 /// Beyond the range the answers come from the inputs scaled into it. The
 /// doc comment goes on `closest_point`.
 macro_rules! impl_closest_point {
-    ($(#[$doc:meta])* [$($g:tt)*] $S:ty, $D:tt) => {
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $S:ty, $D:tt) => {
+        $crate::range::impl_closest_point!(
+            $(#[$doc])*
+            range $class, beyond
+            "the answers come from the inputs moved into the range (translated to the query point, scaled by a power of two) and the answer moved back, saturating at the type's limits"
+            $(, tolerance $tol)?;
+            [$($g)*] $S, $D
+        );
+    };
+    (
+        $(#[$doc:meta])*
+        range $class:ident, beyond $beyond:literal $(, tolerance $tol:literal)?;
+        [$($g:tt)*] $S:ty, $D:tt
+    ) => {
+        $crate::range::kernel::assert_growth!(
+            $class, <$S as $crate::range::kernel::ClosestPointKernel<T, $D>>
+        );
         impl<$($g)*> $crate::ClosestPoint<T, $D> for $S {
             $(#[$doc])*
+            #[doc = ""]
+            #[doc = $crate::range::kernel::range_doc!($class, $beyond $(, $tol)?)]
             #[inline]
             fn closest_point(&self, p: &$crate::Point<T, $D>) -> $crate::Point<T, $D> {
                 match $crate::range::kernel::closest_point::<T, _, $D>(self, p) {
@@ -497,10 +641,19 @@ where
 /// `impl_closest_points!(docs [generics] A, B; D)`.
 #[allow(unused_macros)]
 macro_rules! impl_closest_points {
-    ($(#[$doc:meta])* [$($g:tt)*] $A:ty; $D:tt) => {
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty; $D:tt) => {
+        $crate::range::kernel::assert_growth!(
+            $class, <$A as $crate::range::kernel::ClosestPointsKernel<T, $D, $A>>
+        );
         impl<$($g)*> $crate::ClosestPoints<$A> for $A {
             type Output = $crate::ClosestPair<T, $D>;
             $(#[$doc])*
+            #[doc = ""]
+            #[doc = $crate::range::kernel::range_doc!(
+                $class,
+                "the pair comes from the inputs moved into the range (translated, scaled by a power of two) and its points moved back, saturating at the type's limits (parameters along segments as they are, along rays and lines scaled back)"
+                $(, $tol)?
+            )]
             #[inline]
             fn closest_points(&self, other: &$A) -> $crate::ClosestPair<T, $D> {
                 $crate::range::kernel::closest_points_or_far::<T, _, _, $D>(self, other)
@@ -514,10 +667,19 @@ macro_rules! impl_closest_points {
             }
         }
     };
-    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty; $D:tt) => {
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty, $B:ty; $D:tt) => {
+        $crate::range::kernel::assert_growth!(
+            $class, <$A as $crate::range::kernel::ClosestPointsKernel<T, $D, $B>>
+        );
         impl<$($g)*> $crate::ClosestPoints<$B> for $A {
             type Output = $crate::ClosestPair<T, $D>;
             $(#[$doc])*
+            #[doc = ""]
+            #[doc = $crate::range::kernel::range_doc!(
+                $class,
+                "the pair comes from the inputs moved into the range (translated, scaled by a power of two) and its points moved back, saturating at the type's limits (parameters along segments as they are, along rays and lines scaled back)"
+                $(, $tol)?
+            )]
             #[inline]
             fn closest_points(&self, other: &$B) -> $crate::ClosestPair<T, $D> {
                 $crate::range::kernel::closest_points_or_far::<T, _, _, $D>(self, other)
@@ -535,6 +697,12 @@ macro_rules! impl_closest_points {
             type Output = $crate::ClosestPair<T, $D>;
             /// The same query with the operands the other way round: the
             /// other order's pair, swapped.
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                $class,
+                "the pair comes from the inputs moved into the range (translated, scaled by a power of two) and its points moved back, saturating at the type's limits (parameters along segments as they are, along rays and lines scaled back)"
+                $(, $tol)?
+            )]
             #[inline]
             fn closest_points(&self, other: &$A) -> $crate::ClosestPair<T, $D> {
                 $crate::ClosestPoints::closest_points(other, self).swap()
@@ -578,9 +746,18 @@ where
 /// Writes `Classify<T, D>` from a [`ClassifyKernel`]:
 /// `impl_classify!(docs [generics] Shape, D)`.
 macro_rules! impl_classify {
-    ($(#[$doc:meta])* [$($g:tt)*] $S:ty, $D:tt) => {
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $S:ty, $D:tt) => {
+        $crate::range::kernel::assert_growth!(
+            $class, <$S as $crate::range::kernel::ClassifyKernel<T, $D>>
+        );
         impl<$($g)*> $crate::Classify<T, $D> for $S {
             $(#[$doc])*
+            #[doc = ""]
+            #[doc = $crate::range::kernel::range_doc!(
+                $class,
+                "`classify` is [`Side::Straddling`](crate::Side::Straddling) (conservative, as for NaN)"
+                $(, $tol)?
+            )]
             #[inline]
             fn classify(&self, plane: &$crate::Plane<T, $D>) -> $crate::Side {
                 $crate::range::kernel::classify::<T, _, $D>(self, plane)
@@ -622,9 +799,16 @@ where
 /// Writes `Contains` from a [`ContainsKernel`]:
 /// `impl_contains!(docs [generics] Container, Contained)`.
 macro_rules! impl_contains {
-    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty) => {
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty, $B:ty) => {
+        $crate::range::kernel::assert_growth!(
+            $class, <$A as $crate::range::kernel::ContainsKernel<T, $B>>
+        );
         impl<$($g)*> $crate::Contains<$B> for $A {
             $(#[$doc])*
+            #[doc = ""]
+            #[doc = $crate::range::kernel::range_doc!(
+                $class, "`contains` is `false`" $(, $tol)?
+            )]
             #[inline]
             fn contains(&self, other: &$B) -> bool {
                 $crate::range::kernel::contains::<T, _, _>(self, other).unwrap_or(false)
@@ -680,9 +864,18 @@ where
 /// Writes `Cull` from a [`CullKernel`]: `impl_cull!(docs [generics] Frustum,
 /// Shape)`.
 macro_rules! impl_cull {
-    ($(#[$doc:meta])* [$($g:tt)*] $A:ty, $B:ty) => {
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty, $B:ty) => {
+        $crate::range::kernel::assert_growth!(
+            $class, <$A as $crate::range::kernel::CullKernel<T, $B>>
+        );
         impl<$($g)*> $crate::Cull<$B> for $A {
             $(#[$doc])*
+            #[doc = ""]
+            #[doc = $crate::range::kernel::range_doc!(
+                $class,
+                "`cull` is [`Visibility::Intersecting`](crate::Visibility::Intersecting) and `is_visible` is `true` (never culled, as for NaN)"
+                $(, $tol)?
+            )]
             #[inline]
             fn cull(&self, shape: &$B) -> $crate::Visibility {
                 $crate::range::kernel::cull::<T, _, _>(self, shape)

@@ -67,5 +67,6 @@ crate::range::impl_sweep! {
     /// assert_eq!((hit.t, hit.normal), (0.5, -Vector2::x()));
     /// assert_eq!(hit.point, Point2::new(4.0, 1.5));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Aabb<T, D>, T, D>, Aabb<T, D> => Toi<T, D>
 }

@@ -60,5 +60,6 @@ crate::range::impl_sweep! {
     /// let hit = Swept::new(crate_, Vector3::new(0.0, 0.0, -4.0)).intersect(&floor).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.0, 1.0, 0.0), Vector3::z()));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Aabb<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
 }

@@ -151,6 +151,7 @@ crate::range::impl_sweep! {
     /// assert_eq!((hit.t, hit.normal), (0.5, Vector3::z()));
     /// assert_eq!(hit.point, Point3::new(1.0, 1.0, 0.0)); // the middle of the face lying on it
     /// ```
+    range Quadratic, tolerance "a cross product (an edge pair's axis, the triangle's normal) shorter than `T::tolerance()` of its edges counts as parallel and gives no axis.";
     [T: Real] Swept<Aabb<T, 3>, T, 3>, Triangle<T, 3> => Toi<T, 3>
 }
 
@@ -181,5 +182,6 @@ crate::range::impl_sweep! {
     /// assert!((hit.t - 0.5).abs() < 1e-12);
     /// assert!((hit.point - Point2::new(2.0, 2.0)).norm() < 1e-12);
     /// ```
+    range Quadratic;
     [T: Real] Swept<Aabb<T, 2>, T, 2>, Triangle<T, 2> => Toi<T, 2>
 }

@@ -37,5 +37,6 @@ crate::range::impl_sweep! {
     /// let hit = Swept::new(bat, Vector3::new(6.0, 0.0, 0.0)).intersect(&ball).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(-0.5, 0.0, 0.0), -Vector3::x()));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Capsule<T, D>, T, D>, Ball<T, D> => Toi<T, D>
 }

@@ -65,5 +65,6 @@ crate::range::impl_sweep! {
     /// let hit = Swept::new(pill, Vector3::new(3.0, 0.0, -3.0)).intersect(&floor).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.5, 0.0, 0.0), Vector3::z()));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Capsule<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
 }

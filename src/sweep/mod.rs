@@ -124,6 +124,11 @@ where
     /// assert_eq!(hit.point, Point3::new(5.0, 0.0, 0.0));
     /// assert_eq!(hit.normal, Vector3::new(-1.0, 0.0, 0.0));
     /// ```
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "`intersect` is `None` and `intersects` is `false` (both motions are checked first, then the relative sweep against its pair's own range)"
+    )]
     #[inline]
     fn intersect(&self, other: &Swept<B, T, D>) -> Option<Toi<T, D>> {
         <Self as Intersect<Swept<B, T, D>>>::checked_intersect(self, other).unwrap_or(None)
@@ -166,6 +171,11 @@ where
     /// let b = Swept::new(Ball::new(Point3::new(10.0, 0.0, 0.0), 1.0), Vector3::new(-4.0, 0.0, 0.0));
     /// assert_eq!(a.time_of_impact(&b), Some(1.0));
     /// ```
+    ///
+    #[doc = crate::range::kernel::range_doc!(
+        Quadratic,
+        "`time_of_impact` is `None` (both motions are checked first, then the relative sweep against its pair's own range)"
+    )]
     #[inline]
     fn time_of_impact(&self, other: &Swept<B, T, D>) -> Option<T> {
         <Self as TimeOfImpact<T, Swept<B, T, D>>>::checked_time_of_impact(self, other)

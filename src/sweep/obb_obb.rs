@@ -116,6 +116,7 @@ crate::range::impl_sweep! {
     /// assert_eq!(hit.normal, Vector3::z());
     /// assert!((hit.point - Point3::new(0.5, 0.0, 0.5)).norm() < 1e-9); // the middle of the cup's base
     /// ```
+    range Quadratic, tolerance "an edge pair whose cross product is shorter than `T::tolerance()` of the edges counts as parallel and gives no axis.";
     [T: Real] Swept<Obb<T, 3>, T, 3>, Obb<T, 3> => Toi<T, 3>
 }
 
@@ -144,5 +145,6 @@ crate::range::impl_sweep! {
     /// assert!((hit.t - (3.0 - 2f64.sqrt()) / 4.0).abs() < 1e-12); // lands on its lowest corner
     /// assert!((hit.point - Point2::new(0.0, 0.0)).norm() < 1e-9);
     /// ```
+    range Quadratic;
     [T: Real] Swept<Obb<T, 2>, T, 2>, Obb<T, 2> => Toi<T, 2>
 }

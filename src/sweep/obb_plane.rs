@@ -61,5 +61,6 @@ crate::range::impl_sweep! {
     /// assert!((hit.t - (3.0 - 2f64.sqrt()) / 4.0).abs() < 1e-12); // lands on its lowest corner
     /// assert_eq!(hit.normal, Vector2::y());
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Obb<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
 }

@@ -150,5 +150,6 @@ crate::range::impl_sweep! {
     /// let slide = Swept::new(Point3::new(-1.0, 1.0, 0.5), Vector3::new(4.0, 0.0, 0.0));
     /// assert_eq!(slide.intersect(&b).unwrap().t, 0.25);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Aabb<T, D> => Toi<T, D>
 }

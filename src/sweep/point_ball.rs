@@ -108,5 +108,6 @@ crate::range::impl_sweep! {
     /// assert_eq!((hit.t, hit.point), (0.3, Point2::new(-4.0, 3.0)));
     /// assert_eq!(hit.normal, Vector2::new(-0.8, 0.6));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Ball<T, D> => Toi<T, D>; time
 }

@@ -108,5 +108,6 @@ crate::range::impl_sweep! {
     /// let top = Swept::new(Point3::new(0.0, 0.0, 9.0), Vector3::new(0.0, 0.0, -8.0));
     /// assert_eq!(top.intersect(&pill).unwrap().t, 0.5);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Capsule<T, D> => Toi<T, D>
 }

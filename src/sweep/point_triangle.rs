@@ -51,5 +51,6 @@ crate::range::impl_sweep! {
     /// let edge = Swept::new(Point3::new(0.5, 0.5, 1.0), Vector3::new(0.0, 0.0, -2.0));
     /// assert_eq!(edge.intersect(&tri).unwrap().t, 0.5);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Triangle<T, D> => Toi<T, D>
 }

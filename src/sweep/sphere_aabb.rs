@@ -204,5 +204,6 @@ crate::range::impl_sweep! {
     /// assert_eq!(hit.point, Point2::new(0.0, 0.0));
     /// assert!((hit.normal - Vector2::new(-0.8, -0.6)).norm() < 1e-12);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Aabb<T, D> => Toi<T, D>
 }

@@ -47,5 +47,6 @@ crate::range::impl_sweep! {
     /// let hit = puck.intersect(&post).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(-0.5, 0.0), -Vector2::x()));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Capsule<T, D> => Toi<T, D>
 }

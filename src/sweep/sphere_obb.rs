@@ -46,5 +46,6 @@ crate::range::impl_sweep! {
     /// assert!((hit.t - (5.0 - 0.5 - 2f64.sqrt()) / 10.0).abs() < 1e-12);
     /// assert!((hit.normal - Vector2::new(-1.0, 0.0)).norm() < 1e-12);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Obb<T, D> => Toi<T, D>
 }

@@ -62,5 +62,6 @@ crate::range::impl_sweep! {
     /// let hit = puck.intersect(&wall).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(10.0, 0.0), Vector2::new(-1.0, 0.0)));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
 }

@@ -244,5 +244,6 @@ crate::range::impl_sweep! {
     /// let side = Swept::new(Ball::new(Point3::new(-3.0, 1.0, 0.0), 1.0), Vector3::new(4.0, 0.0, 0.0));
     /// assert_eq!(side.intersect(&pad).unwrap().point, Point3::new(0.0, 1.0, 0.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Polygon<'_, T, D> => Toi<T, D>
 }

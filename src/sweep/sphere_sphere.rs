@@ -58,5 +58,6 @@ crate::range::impl_sweep! {
     /// let side = Ball::new(Point3::new(6.0, 2.0, 0.0), 1.0);
     /// assert_eq!(ball.intersect(&side).unwrap().t, 0.6);
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Ball<T, D> => Toi<T, D>; time
 }

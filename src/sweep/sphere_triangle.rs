@@ -46,5 +46,6 @@ crate::range::impl_sweep! {
     /// assert!((hit.t - 0.4).abs() < 1e-12);
     /// assert_eq!(hit.point, Point3::new(0.0, 0.0, 0.0));
     /// ```
+    range Quadratic;
     [T: Real, const D: usize] Swept<Ball<T, D>, T, D>, Triangle<T, D> => Toi<T, D>
 }
