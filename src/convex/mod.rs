@@ -87,7 +87,7 @@
 //! of Minkowski-difference points stay in the scalar; everything that
 //! grows faster — the simplex's edge products and weights, triangle
 //! normals, sub-areas and sub-volumes, products of squared lengths — is
-//! computed in the scalar's wide type ([`Real::Wide`](crate::Real::Wide)),
+//! computed in the scalar's wide type ([`Real::Wide`]),
 //! exactly where a sign is taken. The simplex's nearest point is the
 //! projection of the origin along an exact normal, accurate to a few units
 //! of the last place (not the rounded weights times far vertices), so the
