@@ -111,12 +111,22 @@ macro_rules! cored_by_itself {
 }
 
 cored_by_itself! {
-    [T: Real, const D: usize] Aabb<T, D>, |s| !s.is_empty(), s.center();
+    [T: Real, const D: usize] Aabb<T, D>, |s| !s.is_empty(), midpoint(&s.min, &s.max);
     [T: Real, const D: usize] Obb<T, D>, |s| true, s.center;
     [T: Real, const D: usize] Segment<T, D>, |s| true, s.a;
     [T: Real, const D: usize] Triangle<T, D>, |s| true, s.a;
     ['a, T: Real, const D: usize] Polygon<'a, T, D>, |s| !s.vertices.is_empty(),
         s.vertices.first().copied().unwrap_or_else(Point::origin);
+}
+
+/// The middle of `a` and `b`: `a + (b - a) / 2` (fixed point: `a/2 + b/2`,
+/// which cannot overflow; the hints of boxes and cylinders).
+#[inline(always)]
+fn midpoint<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> Point<T, D> {
+    if crate::convex::wide::is_fixed::<T>() {
+        return Point::from(a.coords * T::half() + b.coords * T::half());
+    }
+    a + (b - a) * T::half()
 }
 
 // The 3D shapes (`D` fixed to 3 by the `impl` header's `T, D` names).
@@ -147,7 +157,7 @@ macro_rules! cored_3d {
 }
 
 cored_3d! {
-    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), s.a + (s.b - s.a) * T::half();
+    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), midpoint(&s.a, &s.b);
     [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| !s.vertices.is_empty(),
         s.vertices.first().copied().unwrap_or_else(Point::origin);

@@ -2,7 +2,9 @@
 //! implementations for the crate's shapes.
 
 use crate::intersect::common::unit;
+use crate::Wide;
 use crate::{Aabb, Ball, Capsule, Obb, Point, Polygon, Real, Segment, Triangle, Vector};
+use num_traits::Zero;
 
 /// The support map of a convex shape: a point of the shape that lies
 /// farthest in direction `dir` (one maximising `p · dir`).
@@ -120,6 +122,51 @@ impl<T: Real, const D: usize> Support<T, D> for Segment<T, D> {
             self.a
         }
     }
+}
+
+/// `p + v` (fixed point: saturating, so that a shape whose coordinates
+/// reach the type's limits gives a support point at them, not an
+/// overflow).
+#[inline(always)]
+pub(crate) fn offset_sat<T: Real, const D: usize>(
+    p: &Point<T, D>,
+    v: &Vector<T, D>,
+) -> Point<T, D> {
+    if crate::convex::wide::is_fixed::<T>() {
+        return Point::from(p.coords.zip_map(v, crate::range::add_sat));
+    }
+    p + v
+}
+
+/// Fixed point: the box's support point with the signs from exact wide
+/// products ([`wide_dir`]) and the corner summed in the wide type,
+/// saturating (any coordinates, extents and axes: a box reaching the
+/// type's limits gives a corner at them).
+#[inline(never)]
+fn obb_support_fixed<T: Real, const D: usize>(b: &Obb<T, D>, dir: &Vector<T, D>) -> Point<T, D> {
+    let d = wide_dir(dir);
+    let max = T::max_finite();
+    let u = Vector::<T, D>::from_fn(|i, _| {
+        let axis = crate::intersect::common::column(&b.axes, i);
+        let h = b.half_extents.get(i).copied().unwrap_or_else(T::zero);
+        // |h| (saturating: |MIN| is beyond the type).
+        let h = if h < -max { max } else { h.abs() };
+        if T::dot_wide(&axis, &d) > T::Wide::zero() {
+            h
+        } else {
+            -h
+        }
+    });
+    Point::from(Vector::<T, D>::from_fn(|i, _| {
+        let c = b.center.coords.get(i).copied().unwrap_or_else(T::zero);
+        let mut acc = c.widen();
+        for j in 0..D {
+            let a = b.axes.get((i, j)).copied().unwrap_or_else(T::zero);
+            let x = u.get(j).copied().unwrap_or_else(T::zero);
+            acc += a.mul_wide(x).narrow().widen();
+        }
+        acc.narrow()
+    }))
 }
 
 /// Fixed point: a direction scaled down by a power of two so that the
@@ -245,7 +292,7 @@ impl<T: Real, const D: usize> Support<T, D> for Ball<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
-        self.center + ball_offset(dir, self.radius)
+        offset_sat(&self.center, &ball_offset(dir, self.radius))
     }
 }
 
@@ -283,6 +330,9 @@ impl<T: Real, const D: usize> Support<T, D> for Obb<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        if crate::convex::wide::is_fixed::<T>() {
+            return obb_support_fixed(self, dir);
+        }
         let local = self.axes.tr_mul(dir);
         let u = Vector::<T, D>::from_fn(|i, _| {
             let h = self.half_extents[i].abs();
@@ -307,7 +357,7 @@ impl<T: Real, const D: usize> Support<T, D> for Capsule<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
-        self.segment.support(dir) + ball_offset(dir, self.radius)
+        offset_sat(&self.segment.support(dir), &ball_offset(dir, self.radius))
     }
 }
 
