@@ -676,4 +676,43 @@ fn fixed_point_beyond_range() {
         assert!((f(t.t) - 0.375).abs() < 1e-5, "{t:?}");
         assert_eq!(t.t, t0.t);
     }
+    // The checked forms of the GJK pairs: `OutOfRange` exactly where the
+    // shapes span more than the range together (the long cylinder and the
+    // box, both orders, every family), the plain answer where they fit
+    // together, far from the origin (the cone and the box).
+    let out = Err(isect::OutOfRange {
+        growth: isect::Growth::Quadratic,
+    });
+    assert_eq!(cyl.checked_intersects(&bx), out);
+    assert_eq!(bx.checked_intersects(&cyl), out);
+    assert_eq!(cyl.checked_intersect(&bx).map(|_| false), out);
+    assert_eq!(bx.checked_intersect(&cyl).map(|_| false), out);
+    assert_eq!(cyl.checked_closest_points(&bx).map(|_| false), out);
+    assert_eq!(bx.checked_closest_points(&cyl).map(|_| false), out);
+    assert_eq!(
+        Swept::new(bx, m).checked_intersect(&cyl).map(|_| false),
+        out
+    );
+    assert_eq!(
+        cyl.checked_intersect(&Swept::new(bx, m)).map(|_| false),
+        out
+    );
+    assert_eq!(
+        Swept::new(cyl, m).checked_intersects(&bx),
+        out.map(|b: bool| b)
+    );
+    assert_eq!(cone.checked_intersects(&bx3), Ok(cone.intersects(&bx3)));
+    assert_eq!(bx3.checked_intersects(&cone), Ok(false));
+    assert_eq!(
+        cone.checked_closest_points(&bx3).map(|q| dist(&q)),
+        Ok(dist(&cone.closest_points(&bx3)))
+    );
+    let tc = Swept::new(cone, m).intersect(&bx3);
+    assert!(tc.is_some());
+    assert_eq!(
+        Swept::new(cone, m)
+            .checked_intersect(&bx3)
+            .map(|t| t.map(|t| t.t)),
+        Ok(tc.map(|t| t.t))
+    );
 }

@@ -538,6 +538,41 @@ where
     }
 }
 
+/// Whether two cored shapes (and a motion) lie beyond the fixed-point
+/// range: they span more than the range together, so the queries give the
+/// range rule's answers (`false`, `None`, closest points of the shapes
+/// scaled into the range). The checked forms' `Err`; never for floats.
+#[inline]
+fn beyond<T, const D: usize, A, B>(a: &A, b: &B, motion: &Vector<T, D>) -> bool
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    matches!(fit(a, b, motion), Fit::Moved(f) if f.k > 0)
+}
+
+/// `Ok(x)` in range, [`crate::OutOfRange`] beyond it ([`beyond`]).
+#[inline]
+fn checked<T, const D: usize, A, B, X>(
+    a: &A,
+    b: &B,
+    motion: &Vector<T, D>,
+    x: impl FnOnce() -> X,
+) -> Result<X, crate::OutOfRange>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    if beyond(a, b, motion) {
+        return Err(crate::OutOfRange {
+            growth: crate::Growth::Quadratic,
+        });
+    }
+    Ok(x())
+}
+
 impl<T: Real> Frame<T> {
     /// A cored shape seen in the frame.
     #[inline]
@@ -715,6 +750,14 @@ macro_rules! contact_pair {
             fn intersects(&self, other: &$B) -> bool {
                 intersects(self, other)
             }
+            #[inline]
+            fn checked_intersect(&self, other: &$B) -> Result<Option<Contact<T, $d>>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || contact(self, other))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$B) -> Result<bool, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || intersects(self, other))
+            }
         }
         crate::intersect::mirror!([$($g)*] $B, $A => Contact<T, $d>);
     )*};
@@ -742,6 +785,14 @@ macro_rules! contact_self {
                     intersects(other, self)
                 }
             }
+            #[inline]
+            fn checked_intersect(&self, other: &$A) -> Result<Option<Contact<T, $d>>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || self.intersect(other))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$A) -> Result<bool, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || self.intersects(other))
+            }
         }
     )*};
 }
@@ -755,6 +806,59 @@ macro_rules! swept_pair {
             #[inline]
             fn intersect(&self, other: &$B) -> Option<Toi<T, $d>> {
                 $f(&self.shape, &self.motion, other)
+            }
+        }
+        crate::intersect::mirror!([$($g)*] $B, Swept<$A, T, $d> => Toi<T, $d>);
+    )*};
+}
+
+/// [`closest_pair`] by GJK (`closest`), with the checked form
+/// (`OutOfRange` where the shapes together span more than the range).
+macro_rules! closest_gjk {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt;)*) => {$(
+        impl<$($g)*> ClosestPoints<$B> for $A {
+            type Output = ClosestPair<T, $d>;
+            #[inline]
+            fn closest_points(&self, other: &$B) -> ClosestPair<T, $d> {
+                closest(self, other)
+            }
+            #[inline]
+            fn checked_closest_points(&self, other: &$B) -> Result<ClosestPair<T, $d>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || closest(self, other))
+            }
+        }
+        impl<$($g)*> ClosestPoints<$A> for $B {
+            type Output = ClosestPair<T, $d>;
+            #[inline]
+            fn closest_points(&self, other: &$A) -> ClosestPair<T, $d> {
+                closest(other, self).swap()
+            }
+            #[inline]
+            fn checked_closest_points(&self, other: &$A) -> Result<ClosestPair<T, $d>, crate::OutOfRange> {
+                checked(other, self, &Vector::zeros(), || closest(other, self).swap())
+            }
+        }
+    )*};
+}
+
+/// [`swept_pair`] by the GJK cast, with the checked form (`OutOfRange`
+/// where the shapes, the moving one at both ends, span more than the
+/// range).
+macro_rules! swept_gjk {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt;)*) => {$(
+        impl<$($g)*> Intersect<$B> for Swept<$A, T, $d> {
+            type Output = Toi<T, $d>;
+            #[inline]
+            fn intersect(&self, other: &$B) -> Option<Toi<T, $d>> {
+                gjk_toi(&self.shape, &self.motion, other)
+            }
+            #[inline]
+            fn checked_intersect(&self, other: &$B) -> Result<Option<Toi<T, $d>>, crate::OutOfRange> {
+                checked(&self.shape, other, &self.motion, || gjk_toi(&self.shape, &self.motion, other))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$B) -> Result<bool, crate::OutOfRange> {
+                checked(&self.shape, other, &self.motion, || self.intersects(other))
             }
         }
         crate::intersect::mirror!([$($g)*] $B, Swept<$A, T, $d> => Toi<T, $d>);
@@ -781,13 +885,13 @@ macro_rules! gjk_3d {
     ($([$($g:tt)*] $A:ty, $B:ty $(=> $f:expr)? $(, $no:ident contact)?;)*) => {$(
         gjk_3d!(@closest [$($g)*] $A, $B $(, $f)?);
         gjk_3d!(@contact [$($g)*] $A, $B $(, $no)?);
-        swept_pair! {
-            [$($g)*] $A, $B => 3, gjk_toi;
-            [$($g)*] $B, $A => 3, gjk_toi;
+        swept_gjk! {
+            [$($g)*] $A, $B => 3;
+            [$($g)*] $B, $A => 3;
         }
     )*};
     (@closest [$($g:tt)*] $A:ty, $B:ty) => {
-        closest_pair! { [$($g)*] $A, $B => 3, closest; }
+        closest_gjk! { [$($g)*] $A, $B => 3; }
     };
     (@closest [$($g:tt)*] $A:ty, $B:ty, $f:expr) => {
         closest_pair! { [$($g)*] $A, $B => 3, $f; }
@@ -802,9 +906,23 @@ macro_rules! gjk_3d {
 /// order of the two (see `closest_self`).
 macro_rules! gjk_3d_self {
     ($([$($g:tt)*] $A:ty, |$s:ident| $key:expr;)*) => {$(
-        closest_self! { [$($g)*] $A => 3, closest, |$s| $key; }
+        impl<$($g)*> ClosestPoints<$A> for $A {
+            type Output = ClosestPair<T, 3>;
+            #[inline]
+            fn closest_points(&self, other: &$A) -> ClosestPair<T, 3> {
+                if comes_first({ let $s = self; $key }, { let $s = other; $key }) {
+                    closest(self, other)
+                } else {
+                    closest(other, self).swap()
+                }
+            }
+            #[inline]
+            fn checked_closest_points(&self, other: &$A) -> Result<ClosestPair<T, 3>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || self.closest_points(other))
+            }
+        }
         contact_self! { [$($g)*] $A => 3, |$s| $key; }
-        swept_pair! { [$($g)*] $A, $A => 3, gjk_toi; }
+        swept_gjk! { [$($g)*] $A, $A => 3; }
     )*};
 }
 
@@ -969,11 +1087,11 @@ gjk_3d_self! {
 /// cast, elsewhere) and each shape swept against the other.
 macro_rules! gjk_pairs {
     ($([$($g:tt)*] $A:ty, $B:ty => $d:tt $(, $no:ident contact)?;)*) => {$(
-        closest_pair! { [$($g)*] $A, $B => $d, closest; }
+        closest_gjk! { [$($g)*] $A, $B => $d; }
         gjk_pairs!(@contact [$($g)*] $A, $B => $d $(, $no)?);
-        swept_pair! {
-            [$($g)*] $A, $B => $d, gjk_toi;
-            [$($g)*] $B, $A => $d, gjk_toi;
+        swept_gjk! {
+            [$($g)*] $A, $B => $d;
+            [$($g)*] $B, $A => $d;
         }
     )*};
     (@contact [$($g:tt)*] $A:ty, $B:ty => $d:tt) => {
