@@ -393,13 +393,12 @@ fn far_point_distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>,
     }
 }
 
-// -- interim: the f64 fallbacks of the cone/cylinder helpers and the -------
-// -- fixed-point triangle cast ----------------------------------------------
+// -- interim: the f64 conversions of the cone cast and the polyhedron -------
 //
 // Every closest-point query beyond its range answers from its inputs moved
-// into it (`scale`); the cone's and cylinder's helpers and the watertight
-// triangle cast of a fixed-point caster with a short direction are still
-// evaluated in `f64`.
+// into it (`scale`); the cone cast's interval (in range) and a borrowed
+// polyhedron's closest point beyond the range are still evaluated in
+// `f64`.
 
 /// `p` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
 /// rounds and, if fixed point, saturates).
@@ -422,105 +421,10 @@ pub(crate) trait Recast<T: Real> {
     fn in_f64(&self) -> Self::F64;
 }
 
-macro_rules! recast {
-    ($S:ident { $($f:ident),* }) => {
-        impl<T: Real, const D: usize> Recast<T> for $S<T, D> {
-            type F64 = $S<f64, D>;
-            #[inline]
-            fn in_f64(&self) -> $S<f64, D> {
-                $S { $($f: self.$f.map(|x| x.to_f64())),* }
-            }
-        }
-    };
-}
-recast!(Ray { origin, dir });
-recast!(Line { origin, dir });
-recast!(Segment { a, b });
-recast!(Triangle { a, b, c });
-
 impl<T: Real, const D: usize> Recast<T> for Point<T, D> {
     type F64 = Point<f64, D>;
     #[inline]
     fn in_f64(&self) -> Point<f64, D> {
         pt(self)
     }
-}
-
-/// A caster given by its origin, direction and parameter range (the
-/// `f64` copy of a fixed-point caster).
-struct RawCaster {
-    origin: Point<f64, 3>,
-    dir: Vector<f64, 3>,
-    range: (f64, f64),
-}
-
-impl crate::Caster<f64, 3> for RawCaster {
-    fn origin(&self) -> Point<f64, 3> {
-        self.origin
-    }
-    fn direction(&self) -> Vector<f64, 3> {
-        self.dir
-    }
-    fn range(&self) -> (f64, f64) {
-        self.range
-    }
-}
-
-/// `caster` in `f64`.
-fn raw_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(caster: &C) -> RawCaster {
-    let (lo, hi) = caster.range();
-    RawCaster {
-        origin: pt(&caster.origin()),
-        dir: caster.direction().map(sc),
-        range: (lo.to_f64(), hi.to_f64()),
-    }
-}
-
-/// `tri` in `f64`.
-fn tri_f64<T: Real>(tri: &Triangle<T, 3>) -> Triangle<f64, 3> {
-    Triangle::new(pt(&tri.a), pt(&tri.b), pt(&tri.c))
-}
-
-/// The watertight triangle test of a fixed-point caster (in range), in
-/// `f64`: the sheared frame divides by the direction's largest component,
-/// so a short direction takes the products of the edge functions beyond
-/// any fixed-point range. What it finds converts back, saturating (the
-/// same `t` as [`cast_triangle_f64`]'s); `Err(())` for a direction it
-/// cannot use (zero: a point, which the cast layer answers). (To be
-/// replaced by the wide-integer path once the triangle kernel settles.)
-#[inline(never)]
-pub(crate) fn find_triangle_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(
-    tri: &Triangle<T, 3>,
-    caster: &C,
-    cull: crate::FaceCull,
-) -> Result<Option<crate::intersect::ray_triangle::TriFound<T>>, ()> {
-    let f = tri_f64(tri).find_inline(&raw_f64(caster), cull, None, Ok, || Some(Err(())));
-    Ok(f.transpose()?
-        .map(|f| crate::intersect::ray_triangle::TriFound {
-            t: sc(f.t),
-            bary: f.bary.map(sc),
-            front: f.front,
-        }))
-}
-
-/// The watertight triangle cast of a fixed-point caster (in range), in
-/// `f64` (see [`find_triangle_f64`]). The hit converts back, saturating.
-#[inline(never)]
-pub(crate) fn cast_triangle_f64<T: Real, C: crate::Caster<T, 3> + ?Sized>(
-    tri: &Triangle<T, 3>,
-    caster: &C,
-    cull: crate::FaceCull,
-) -> Option<crate::TriangleHit<T>> {
-    let c = raw_f64(caster);
-    let t64 = tri_f64(tri);
-    let h = t64.finish(&c, cull, t64.find(&c, cull)?);
-    Some(crate::TriangleHit {
-        t: sc(h.t),
-        point: pt(&h.point),
-        normal: h.normal.map(sc),
-        u: sc(h.u),
-        v: sc(h.v),
-        w: sc(h.w),
-        front: h.front,
-    })
 }

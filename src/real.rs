@@ -313,6 +313,26 @@ pub trait Real: RealField + Copy + Orient {
         None
     }
 
+    /// The number of fractional bits of a fixed-point type (its values are
+    /// the multiples of `2^-frac_bits()`: 16 for `I16F16`, 32 for
+    /// `I32F32`); zero for floats. Its wide type has twice as many
+    /// ([`WideI16F16::FRAC_BITS`](crate::fixed::WideI16F16::FRAC_BITS)), so
+    /// that a wide value splits exactly into a value of the type and a
+    /// remainder below its last bit (how the fixed-point triangle cast
+    /// takes its triple products exactly).
+    ///
+    /// ```
+    /// use isect::Real;
+    /// assert_eq!(f32::frac_bits(), 0);
+    /// # #[cfg(feature = "fixed")]
+    /// assert_eq!(isect::fixed::I32F32::frac_bits(), 32);
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    fn frac_bits() -> u32 {
+        0
+    }
+
     /// Whether the value is neither NaN nor infinite (always true for fixed
     /// point).
     #[inline(always)]
@@ -813,6 +833,10 @@ pub(crate) mod fixed_impl {
                     } else {
                         bits << k
                     })
+                }
+                #[inline(always)]
+                fn frac_bits() -> u32 {
+                    $frac
                 }
                 #[inline(always)]
                 fn range_limit(growth: Growth) -> Option<Self> {

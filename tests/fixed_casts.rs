@@ -266,3 +266,430 @@ fn checked_casts_floats_are_ok() {
     assert!(ball.cast_t(&ray).is_some());
     assert_eq!(ball.checked_hits(&ray), Ok(true));
 }
+
+// -- Triangle casts against exact rationals -------------------------------------
+
+mod common;
+
+use common::exact::{f as qf, q, Q};
+use isect::{Caster, FaceCull, Growth, Line, RayCast, Triangle, TriangleHit};
+use num_traits::{Signed, Zero};
+
+type Q3 = [Q; 3];
+
+fn qsub(a: &Q3, b: &Q3) -> Q3 {
+    core::array::from_fn(|i| &a[i] - &b[i])
+}
+fn qdot(a: &Q3, b: &Q3) -> Q {
+    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
+}
+fn qcross(a: &Q3, b: &Q3) -> Q3 {
+    [
+        &a[1] * &b[2] - &a[2] * &b[1],
+        &a[2] * &b[0] - &a[0] * &b[2],
+        &a[0] * &b[1] - &a[1] * &b[0],
+    ]
+}
+fn qdet(a: &Q3, b: &Q3, c: &Q3) -> Q {
+    qdot(a, &qcross(b, c))
+}
+
+/// What the exact oracle says of a caster `o + t d`, `t` in `[lo, hi]`
+/// (`hi` `None`: unbounded), against triangle `v`, keeping the faces
+/// `cull` keeps.
+#[derive(Debug)]
+enum Exact {
+    Miss,
+    /// `t`, the barycentrics `[u, v, w]`, `front`.
+    Hit(Q, [Q; 3], bool),
+    /// The caster's line in the triangle's plane: the first point's `t`.
+    EdgeOn(Q),
+}
+
+/// The exact answer by the definition: the signs of the triple products
+/// `U = det[c - o; b - o; d]`, `V = det[a - o; c - o; d]`, `W = det[b - o;
+/// a - o; d]` (all of one sign, or zero: the line meets the triangle),
+/// the parameter by Cramer's rule (`t = det[a - o; b - o; c - o] / -(U + V +
+/// W)`), the front face where `U + V + W > 0`. A line in the triangle's
+/// plane: the interval of the line inside the triangle from its vertices
+/// on the line and its edges' crossings (solved exactly in the plane).
+fn exact_cast(
+    v: &[Q3; 3],
+    o: &Q3,
+    d: &Q3,
+    lo: Option<&Q>,
+    hi: Option<&Q>,
+    cull: FaceCull,
+) -> Exact {
+    let p: [Q3; 3] = core::array::from_fn(|i| qsub(&v[i], o));
+    let e = [
+        qdet(&p[2], &p[1], d),
+        qdet(&p[0], &p[2], d),
+        qdet(&p[1], &p[0], d),
+    ];
+    let pos = e.iter().any(|x| x.is_positive());
+    let neg = e.iter().any(|x| x.is_negative());
+    if pos && neg {
+        return Exact::Miss;
+    }
+    let inside = |t: &Q| lo.is_none_or(|l| t >= l) && hi.is_none_or(|h| t <= h);
+    if !pos && !neg {
+        if cull != FaceCull::None {
+            return Exact::Miss;
+        }
+        // In the plane: every point of the triangle on the line, by its
+        // parameter `(x · d) / (d · d)`; the triangle meets the line in
+        // the interval between the smallest and the largest.
+        let dd = qdot(d, d);
+        let mut ts: Vec<Q> = Vec::new();
+        let cr: Vec<Q3> = p.iter().map(|x| qcross(x, d)).collect();
+        // A non-zero cross product's largest component orders the sides.
+        let axis = (0..3)
+            .max_by_key(|&k| cr.iter().map(|c| c[k].abs()).max().unwrap_or_else(Q::zero))
+            .unwrap_or(0);
+        let s: Vec<Q> = cr.iter().map(|c| c[axis].clone()).collect();
+        for i in 0..3 {
+            let j = (i + 1) % 3;
+            if s[i].is_zero() {
+                ts.push(qdot(&p[i], d) / &dd);
+            }
+            if (s[i].is_positive() && s[j].is_negative())
+                || (s[i].is_negative() && s[j].is_positive())
+            {
+                let lam = &s[i] / (&s[i] - &s[j]);
+                let x: Q3 = core::array::from_fn(|k| &p[i][k] + &lam * (&p[j][k] - &p[i][k]));
+                ts.push(qdot(&x, d) / &dd);
+            }
+        }
+        let (Some(z0), Some(z1)) = (ts.iter().min().cloned(), ts.iter().max().cloned()) else {
+            return Exact::Miss;
+        };
+        let t = match lo {
+            Some(l) if *l > z0 => l.clone(),
+            _ => z0,
+        };
+        return if t <= z1 && inside(&t) {
+            Exact::EdgeOn(t)
+        } else {
+            Exact::Miss
+        };
+    }
+    let det = &e[0] + &e[1] + &e[2];
+    let front = det.is_positive();
+    let keeps = match cull {
+        FaceCull::None => true,
+        FaceCull::Back => front,
+        FaceCull::Front => !front,
+    };
+    if !keeps {
+        return Exact::Miss;
+    }
+    let t = -qdet(&p[0], &p[1], &p[2]) / &det;
+    if !inside(&t) {
+        return Exact::Miss;
+    }
+    let [a, b, c] = e;
+    Exact::Hit(t, [a / &det, b / &det, c / &det], front)
+}
+
+/// splitmix64.
+struct Mix(u64);
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    /// A value on the grid of `2^-frac` within `±r`, any bits.
+    fn grid(&mut self, r: f64, frac: u32) -> f64 {
+        let steps = (r * 2f64.powi(frac as i32)) as u64;
+        let k = self.below(2 * steps + 1) as i64 - steps as i64;
+        k as f64 * 2f64.powi(-(frac as i32))
+    }
+}
+
+fn qp<T: Real>(p: &Point3<T>) -> Q3 {
+    [qx(p.x), qx(p.y), qx(p.z)]
+}
+
+/// A fixed-point value exactly (its integer part and its fraction apart:
+/// `to_f64` rounds values beyond 2^21 in `I32F32`).
+fn qx<T: Real>(x: T) -> Q {
+    let i = x.floor_i64();
+    q(i as f64) + q((x - T::from_f64_lossy(i as f64)).to_f64())
+}
+
+/// The caster kinds of a case.
+enum Kind {
+    Ray,
+    Segment,
+    Line,
+}
+
+/// Fixed-point triangle casts (rays, segments, lines; every face cull)
+/// at the quadratic range's edge and with directions from `2r` down to a
+/// few units of the last bit, aimed at the triangle's inside, its edges
+/// and vertices exactly (so that half the cases hit and many hit an edge),
+/// or anywhere, or in the triangle's plane: every hit/miss decision and
+/// face as the exact oracle's (the signs are exact); `t` within one unit
+/// of the last bit of the exact value (rounded once) and the barycentrics
+/// too, except where the exact `t` lies within one unit of the range's
+/// end (rounding may then decide); the point within the barycentrics'
+/// error times the edges; the edge-on first point within the rounding of
+/// its crossing. `cast_t`, `hits` and the prepared ray's cast agree with
+/// `cast` bit for bit.
+fn triangle_casts_exact<T: Real>(name: &str, cases: usize, seed: u64) {
+    let frac = T::frac_bits();
+    let ulp = 2f64.powi(-(frac as i32));
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let mut rng = Mix(seed);
+    let x = |v: f64| T::from_f64_lossy(v);
+    let (mut hits, mut edges, mut edge_on) = (0, 0, 0);
+    for case in 0..cases {
+        // Vertices on the grid of two units (their midpoints on the grid),
+        // near the range's edge or in a small box anywhere.
+        let small = rng.below(3) == 0;
+        let (c0, reach) = if small {
+            let s = r / 2f64.powi(rng.below(frac as u64 / 2 + 6) as i32 + 1);
+            ([0; 3].map(|_| rng.grid(r - s, frac)), s)
+        } else {
+            ([0.0; 3], r)
+        };
+        let mut vert = || -> [f64; 3] {
+            core::array::from_fn(|i| {
+                let v = (c0[i] + rng.grid(reach, frac)).clamp(-r, r);
+                (v / (2.0 * ulp)).trunc() * 2.0 * ulp
+            })
+        };
+        let mut v = [vert(), vert(), vert()];
+        if rng.below(16) == 0 {
+            v[2] = v[rng.below(2) as usize]; // degenerate: two vertices coincide
+        }
+        let origin: [f64; 3] =
+            core::array::from_fn(|i| (c0[i] + rng.grid(reach, frac)).clamp(-r, r));
+        // The target: inside, on an edge, on a vertex, or anywhere.
+        let target: [f64; 3] = match rng.below(5) {
+            0 => v[rng.below(3) as usize],
+            1 => {
+                let (i, j) = (rng.below(3) as usize, rng.below(3) as usize);
+                core::array::from_fn(|k| (v[i][k] + v[j][k]) / 2.0)
+            }
+            2 => {
+                let (wa, wb) = (
+                    rng.below(1000) as f64 / 1000.0,
+                    rng.below(1000) as f64 / 1000.0,
+                );
+                let (wa, wb) = if wa + wb > 1.0 {
+                    (1.0 - wa, 1.0 - wb)
+                } else {
+                    (wa, wb)
+                };
+                core::array::from_fn(|k| {
+                    let t = v[0][k] + wa * (v[1][k] - v[0][k]) + wb * (v[2][k] - v[0][k]);
+                    (t / ulp).round() * ulp
+                })
+            }
+            3 => core::array::from_fn(|i| (c0[i] + rng.grid(reach, frac)).clamp(-r, r)),
+            // In the triangle's plane: along an edge from a vertex.
+            _ => {
+                let (i, j) = (rng.below(3) as usize, rng.below(3) as usize);
+                core::array::from_fn(|k| v[i][k] + (v[j][k] - v[i][k]) * 0.5)
+            }
+        };
+        let plane_origin = rng.below(5) == 4;
+        let origin = if plane_origin {
+            // The origin on the line of an edge too: the caster in the plane.
+            let (i, j) = (rng.below(3) as usize, rng.below(3) as usize);
+            core::array::from_fn(|k| (v[i][k] + (v[i][k] - v[j][k]) / 2.0).clamp(-r, r))
+        } else {
+            origin
+        };
+        // The direction: towards the target, scaled by 2^-k (rounded to
+        // the grid, so often no longer aimed exactly), down to a few units.
+        let k = rng.below(frac as u64) as i32 - 1;
+        let mut dir: [f64; 3] = core::array::from_fn(|i| {
+            let d = (target[i] - origin[i]) * 2f64.powi(-k);
+            ((d / ulp).round() * ulp).clamp(-2.0 * r, 2.0 * r)
+        });
+        if rng.below(10) == 0 {
+            dir = [0; 3].map(|_| (rng.below(9) as f64 - 4.0) * ulp); // a few units
+        }
+        let kind = match rng.below(3) {
+            0 => Kind::Ray,
+            1 => Kind::Segment,
+            _ => Kind::Line,
+        };
+        let cull = match rng.below(4) {
+            0 => FaceCull::Back,
+            1 => FaceCull::Front,
+            _ => FaceCull::None,
+        };
+        let tri = Triangle::new(
+            Point3::new(x(v[0][0]), x(v[0][1]), x(v[0][2])),
+            Point3::new(x(v[1][0]), x(v[1][1]), x(v[1][2])),
+            Point3::new(x(v[2][0]), x(v[2][1]), x(v[2][2])),
+        );
+        let o = Point3::new(x(origin[0]), x(origin[1]), x(origin[2]));
+        let d = Vector3::new(x(dir[0]), x(dir[1]), x(dir[2]));
+        let (got, got_t, got_hits, lo, hi) = match kind {
+            Kind::Ray => {
+                let c = Ray::new(o, d).culled(cull);
+                (
+                    tri.cast(&c),
+                    tri.cast_t(&c),
+                    tri.hits(&c),
+                    Some(Q::zero()),
+                    None,
+                )
+            }
+            Kind::Segment => {
+                // The segment's end must stay in range: o + d clamped.
+                let b: [f64; 3] = core::array::from_fn(|i| (origin[i] + dir[i]).clamp(-r, r));
+                let seg = Segment::new(o, Point3::new(x(b[0]), x(b[1]), x(b[2])));
+                let c = seg.culled(cull);
+                (
+                    tri.cast(&c),
+                    tri.cast_t(&c),
+                    tri.hits(&c),
+                    Some(Q::zero()),
+                    Some(Q::from_integer(1.into())),
+                )
+            }
+            Kind::Line => {
+                let c = Line::new(o, d).culled(cull);
+                (tri.cast(&c), tri.cast_t(&c), tri.hits(&c), None, None)
+            }
+        };
+        // The caster's own direction (a segment's `b - a`).
+        let dq: Q3 = match kind {
+            Kind::Segment => {
+                let b: [f64; 3] = core::array::from_fn(|i| (origin[i] + dir[i]).clamp(-r, r));
+                core::array::from_fn(|i| q(x(b[i]).to_f64()) - q(o[i].to_f64()))
+            }
+            _ => qp(&Point3::from(d)),
+        };
+        assert_eq!(got.map(|h| h.t), got_t, "case {case}: cast_t");
+        assert_eq!(got.is_some(), got_hits, "case {case}: hits");
+        // (A prepared ray with a zero direction is invalid: it misses.)
+        if let (Kind::Ray, Some(h), false) = (&kind, &got, d.iter().all(|c| c.is_zero())) {
+            let pr = Ray::new(o, d).prepare();
+            assert_eq!(
+                pr.cast_triangle(&tri, cull).as_ref(),
+                Some(h),
+                "case {case}: prepared"
+            );
+        }
+        if dq.iter().all(|c| c.is_zero()) {
+            continue; // a point: the cast layer's (exact) point test
+        }
+        let qv3 = [qp(&tri.a), qp(&tri.b), qp(&tri.c)];
+        let want = exact_cast(&qv3, &qp(&o), &dq, lo.as_ref(), hi.as_ref(), cull);
+        let max = qx(T::max_finite());
+        let near_end = |t: &Q| {
+            let e = Q::from_float(ulp).unwrap_or_else(Q::zero);
+            if t.abs() >= &max - &e {
+                return true; // beyond the type's range: no hit
+            }
+            lo.as_ref().is_some_and(|l| (t - l).abs() <= e)
+                || hi.as_ref().is_some_and(|h| (t - h).abs() <= e)
+        };
+        let msg = || {
+            format!("{name} case {case}: tri {v:?} o {origin:?} d {dir:?} cull {cull:?}: got {got:?}, want {want:?}")
+        };
+        match (&want, &got) {
+            (Exact::Miss, None) => {}
+            (Exact::Hit(t, ..), None) | (Exact::EdgeOn(t), None) if near_end(t) => {}
+            (Exact::Hit(t, bary, front), Some(h)) => {
+                hits += 1;
+                if bary.iter().any(|b| b.is_zero()) {
+                    edges += 1;
+                }
+                check_hit(h, t, bary, *front, &tri, ulp, &msg);
+            }
+            (Exact::EdgeOn(t), Some(h)) => {
+                edge_on += 1;
+                assert!(h.front, "{}", msg());
+                // The crossing's weight is rounded (one unit), then taken
+                // along an edge (up to 2r) and divided by |d|².
+                let dd = qf(&qdot(&dq, &dq)).sqrt();
+                let tol = ulp * (4.0 + 8.0 * r / dd);
+                assert!(qf(&(qx(h.t) - t)).abs() <= tol, "t {}", msg());
+            }
+            (Exact::Miss, Some(h)) => {
+                // Only a rounded `t` past the range's end.
+                let ok = lo
+                    .as_ref()
+                    .is_some_and(|l| (qx(h.t) - l).abs() <= Q::from_float(ulp).unwrap())
+                    || hi
+                        .as_ref()
+                        .is_some_and(|l| (qx(h.t) - l).abs() <= Q::from_float(ulp).unwrap());
+                assert!(ok, "{}", msg());
+            }
+            _ => panic!("{}", msg()),
+        }
+    }
+    eprintln!(
+        "{name}: {cases} cases, {hits} hits ({edges} on an edge or vertex), {edge_on} in the plane"
+    );
+    assert!(hits > cases / 5 && edges > cases / 50 && edge_on > cases / 200);
+}
+
+/// A hit against the exact `t`, barycentrics and face.
+fn check_hit<T: Real>(
+    h: &TriangleHit<T>,
+    t: &Q,
+    bary: &[Q; 3],
+    front: bool,
+    tri: &Triangle<T, 3>,
+    ulp: f64,
+    msg: &dyn Fn() -> String,
+) {
+    assert_eq!(h.front, front, "front {}", msg());
+    let close = |got: T, want: &Q| (qx(got) - want).abs() <= Q::from_float(ulp).unwrap();
+    assert!(close(h.t, t), "t {}", msg());
+    for (g, w) in [h.u, h.v, h.w].iter().zip(bary) {
+        assert!(close(*g, w), "barycentric {}", msg());
+    }
+    // A barycentric on the edge is exactly zero.
+    for (g, w) in [h.u, h.v, h.w].iter().zip(bary) {
+        if w.is_zero() {
+            assert_eq!(g.to_f64(), 0.0, "zero barycentric {}", msg());
+        }
+    }
+    // The point `a + v (b - a) + w (c - a)`: each weight within a unit,
+    // times the edges, and three roundings.
+    let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
+    for i in 0..3 {
+        let want =
+            q(tri.a[i].to_f64()) + &bary[1] * q(e1[i].to_f64()) + &bary[2] * q(e2[i].to_f64());
+        let tol = ulp * (e1[i].to_f64().abs() + e2[i].to_f64().abs() + 4.0);
+        assert!(
+            (h.point[i].to_f64() - qf(&want)).abs() <= tol,
+            "point {}",
+            msg()
+        );
+    }
+    // The normal: unit length, along the exact normal, facing the caster.
+    let n = h.normal.map(|x| x.to_f64());
+    let len = n.norm();
+    assert!(
+        (len - 1.0).abs() <= 64.0 * ulp,
+        "normal length {len} {}",
+        msg()
+    );
+}
+
+#[test]
+fn i32f32_triangle_casts_exact() {
+    triangle_casts_exact::<I32F32>("I32F32", 4000, 1);
+}
+
+#[test]
+fn i16f16_triangle_casts_exact() {
+    triangle_casts_exact::<I16F16>("I16F16", 4000, 2);
+}

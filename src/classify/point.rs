@@ -37,6 +37,6 @@ crate::range::impl_classify! {
     /// let p = Plane::new(Vector3::new(0.1, 0.2, 0.0), 0.1 + 0.2);
     /// assert_eq!(Point3::new(1.0, 1.0, 0.0).classify(&p), Side::Back);
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "none: the sign of `normal · p - d` is exact ([`crate::Orient::plane_side`]).";
     [T: Real, const D: usize] Point<T, D>, D
 }

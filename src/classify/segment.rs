@@ -24,6 +24,6 @@ crate::range::impl_classify! {
     /// let s = Segment::new(Point2::new(0.0, -1.0), Point2::new(0.0, -3.0));
     /// assert_eq!(s.classify(&Plane::new(Vector2::y(), 0.0)), Side::Back);
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "none: each endpoint's side is exact ([`crate::Orient::plane_side`]).";
     [T: Real, const D: usize] Segment<T, D>, D
 }

@@ -28,6 +28,6 @@ crate::range::impl_classify! {
     /// assert_eq!(t.classify(&Plane::new(Vector3::z(), -0.5)), Side::Front);
     /// assert_eq!(t.classify(&Plane::new(Vector3::z(), 0.0)), Side::Straddling); // a vertex on the plane
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "none: each vertex's side is exact ([`crate::Orient::plane_side`]).";
     [T: Real, const D: usize] Triangle<T, D>, D
 }

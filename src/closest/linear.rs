@@ -443,8 +443,19 @@ macro_rules! linear_pair {
             }
         }
 
+        $crate::range::kernel::assert_growth!(
+            Quadratic, <$A<T, D> as $crate::range::kernel::ClosestPointsKernel<T, D, $B<T, D>>>
+        );
         impl<T: $crate::Real, const D: usize> $crate::ClosestPoints<$B<T, D>> for $A<T, D> {
             type Output = $crate::ClosestPair<T, D>;
+            /// The closest points of the two and their parameters (see the
+            /// module docs).
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                Quadratic,
+                "the pair comes from the inputs moved into the range (translated, scaled by a power of two) and its points moved back, saturating at the type's limits (parameters along segments as they are, along rays and lines scaled back)",
+                "none: no tolerance decides \"parallel\" (the determinant comes from wedge products, and only an exactly zero one takes the parallel branch)."
+            )]
             #[inline]
             fn closest_points(&self, other: &$B<T, D>) -> $crate::ClosestPair<T, D> {
                 // Beyond the range: the inputs moved into it (see `range`).

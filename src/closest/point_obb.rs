@@ -40,6 +40,6 @@ crate::range::impl_closest_point! {
     /// let b = Obb::new(Point3::new(1.0, 1.0, 1.0), Vector3::new(1.0, 1.0, 1.0), Matrix3::identity());
     /// assert_eq!(b.closest_point(&Point3::new(3.0, 1.0, 1.0)), Point3::new(2.0, 1.0, 1.0));
     /// ```
-    range Quadratic;
+    range Quadratic, beyond "the answers come from the inputs moved into the range (translated to the query point, scaled by a power of two) and the answer moved back, saturating at the type's limits; a box whose axes are not orthonormal to within 1/16 lies outside every range (fixed point only), and its closest point is then `p` itself";
     [T: Real, const D: usize] Obb<T, D>, D
 }

@@ -27,6 +27,6 @@ crate::range::impl_contains! {
     /// assert!(outer.contains(&Aabb::new(Point2::new(1.0, 0.0), Point2::new(4.0, 2.0))));
     /// assert!(!outer.contains(&Aabb::new(Point2::new(1.0, -0.5), Point2::new(3.0, 2.0))));
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "none: coordinate comparisons only, exact.";
     [T: Real, const D: usize] Aabb<T, D>, Aabb<T, D>
 }

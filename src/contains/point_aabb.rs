@@ -24,6 +24,6 @@ crate::range::impl_contains! {
     /// assert!(b.contains(&Point3::new(1.0, 0.5, 0.0)));
     /// assert!(!b.contains(&Point3::new(1.0, 0.5, -0.1)));
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "none: coordinate comparisons only, exact.";
     [T: Real, const D: usize] Aabb<T, D>, Point<T, D>
 }

@@ -78,7 +78,7 @@ crate::range::impl_contains! {
     /// assert!(!tet.contains(&Point3::new(0.1, 0.2, 0.7 + 1e-16)));
     /// # }
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "none: the sides are exact orientations of the vertices as given ([`crate::orient3d`]).";
     [T: Real] ConvexPolyhedronRef<'_, T>, Point<T, 3>
 }
 
@@ -94,6 +94,6 @@ impl<T: Real> ContainsKernel<T, Point<T, 3>> for crate::ConvexPolyhedron<T> {
 #[cfg(feature = "alloc")]
 crate::range::impl_contains! {
     /// As [`ConvexPolyhedronRef`]'s.
-    range Quadratic;
+    range Quadratic, tolerance "none: the sides are exact orientations of the vertices as given ([`crate::orient3d`]).";
     [T: Real] crate::ConvexPolyhedron<T>, Point<T, 3>
 }

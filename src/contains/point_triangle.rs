@@ -27,6 +27,6 @@ crate::range::impl_contains! {
     /// assert!(t.contains(&Point2::new(1.0, 1.0))); // on the hypotenuse
     /// assert!(!t.contains(&Point2::new(1.0, 1.1)));
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "none: the sides are exact orientations ([`crate::orient2d`]).";
     [T: Real] Triangle<T, 2>, Point<T, 2>
 }

@@ -66,6 +66,6 @@ crate::range::impl_intersect! {
     /// let c = Aabb::new(Point2::new(2.0, 0.0), Point2::new(3.0, 2.0));
     /// assert_eq!(a.intersect(&c).map(|o| (o.min.x, o.max.x)), Some((2.0, 2.0)));
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "none: coordinate comparisons and selects only, exact.";
     [T: Real, const D: usize] Aabb<T, D> => Aabb<T, D>
 }

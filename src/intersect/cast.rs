@@ -704,7 +704,13 @@ macro_rules! cast_pair {
                 $crate::RayCast::checked_hits(shape, self)
             }
         }
-        $crate::intersect::mirror!([$($g)*] $S, $C => $Out);
+        $crate::intersect::mirror!(
+            #[doc = ""]
+            #[doc = $crate::range::kernel::range_doc!(
+                Quadratic, "`intersect` is `None` and `intersects` is `false` (the cast layer's check)"
+            )]
+            [$($g)*] $S, $C => $Out
+        );
     };
     (@clip [$($g:tt)*] $S:ty; $C:ty) => {
         impl<$($g)*> $crate::Clip<$S> for $C {

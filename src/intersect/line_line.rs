@@ -30,8 +30,11 @@
 //! placed in the wide type and saturate. A tolerance beyond a quarter of
 //! the type's largest value answers as that quarter does (no two points
 //! of shapes in the range are that far apart). Beyond the range: `None`.
-//! [`Line::relation`] has no range check: its products of squares stay in
-//! the scalar, within `±T::range_limit(Growth::Quartic)`.
+//! [`Line::relation`] (any dimension) takes the same steps in the quadratic
+//! range (beyond four dimensions halved per further factor four) and
+//! beyond it answers from the two lines moved into it — an exact
+//! translation to the first origin and a power-of-two scale, the tolerance
+//! scaled with them — moved back, saturating.
 //!
 //! ```
 //! use isect::{Intersect, LinearHit, Ray, Segment, nalgebra::{Point3, Vector3}};
@@ -310,6 +313,9 @@ impl<T: Real, const D: usize> Line<T, D> {
     /// ```
     #[must_use]
     pub fn relation_with_tolerance(&self, other: &Self, tolerance: T) -> LineRelation<T, D> {
+        if T::range_limit(crate::Growth::Quadratic).is_some() {
+            return relation_fixed(self, other, tolerance);
+        }
         let (o1, d1, o2, d2) = (self.origin, self.dir, other.origin, other.dir);
         let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
         let tol2 = tolerance * tolerance;
@@ -347,5 +353,111 @@ impl<T: Real, const D: usize> Line<T, D> {
                 t,
             })
         }
+    }
+}
+
+/// [`Line::relation_with_tolerance`] in fixed point (see the module docs):
+/// beyond the quadratic range, that of the lines moved into it
+/// (`range::scale`: an exact translation to the first origin and a
+/// power-of-two scale, the tolerance scaled with them), moved back,
+/// saturating; `Parallel` at the type's largest distance where no scaling
+/// brings them in.
+#[inline(never)]
+fn relation_fixed<T: Real, const D: usize>(
+    l1: &Line<T, D>,
+    l2: &Line<T, D>,
+    tolerance: T,
+) -> LineRelation<T, D> {
+    use crate::range::scale::{moved_pair, point_back, Scale};
+    let growth = crate::Growth::Quadratic;
+    if crate::range::fits2(growth, l1, l2) {
+        return relation_in_range(l1, l2, tolerance);
+    }
+    let o = l1.origin;
+    let Some((m1, m2, k)) = moved_pair(growth, l1, l2, &o) else {
+        return LineRelation::Parallel {
+            distance: T::max_finite(),
+        };
+    };
+    let r = T::range_limit(growth).unwrap_or_else(T::one);
+    let (j1, j2) = (l1.param_shift(k, r), l2.param_shift(k, r));
+    match relation_in_range(&m1, &m2, tolerance.mul_pow2(-k)) {
+        LineRelation::Parallel { distance } => LineRelation::Parallel {
+            distance: distance.widen().mul_pow2(k).narrow(),
+        },
+        LineRelation::Coincident => LineRelation::Coincident,
+        LineRelation::Intersecting { point, s, t } => LineRelation::Intersecting {
+            point: point_back(&o, &point, k),
+            s: s.mul_pow2(j1),
+            t: t.mul_pow2(j2),
+        },
+        LineRelation::Skew(p) => LineRelation::Skew(crate::ClosestPair {
+            point_a: point_back(&o, &p.point_a, k),
+            point_b: point_back(&o, &p.point_b, k),
+            s: p.s.mul_pow2(j1),
+            t: p.t.mul_pow2(j2),
+        }),
+    }
+}
+
+/// [`Line::relation_with_tolerance`] in fixed point within the quadratic
+/// range: the parallel test's products of squares, the squared distances
+/// and the squared tolerance in the wide type, the closest points placed
+/// in the wide type (saturating), as [`linear_nd_fixed`] does.
+fn relation_in_range<T: Real, const D: usize>(
+    l1: &Line<T, D>,
+    l2: &Line<T, D>,
+    tolerance: T,
+) -> LineRelation<T, D> {
+    let (o1, d1, o2, d2) = (l1.origin, l1.dir, l2.origin, l2.dir);
+    // Two points of lines in the range that count as meeting lie within a
+    // few ranges of each other: a larger tolerance answers as a quarter of
+    // the type's largest value does (its square fits the wide type).
+    // (A negative tolerance counts as its magnitude, as its square does
+    // for floats.)
+    let quarter = T::max_finite().mul_pow2(-2);
+    let tol = tolerance.clamp_sel(-quarter, quarter).abs();
+    let tol2 = tol.mul_wide(tol);
+    let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
+    let parallel = |o: &Point<T, D>, d: &Vector<T, D>, dd: T, p: &Point<T, D>| {
+        let r = p - o;
+        let h = r - d * r.dot(d).div_sat(dd);
+        let dist2 = T::dot_wide(&h, &h);
+        if dist2 <= tol2 {
+            LineRelation::Coincident
+        } else {
+            LineRelation::Parallel {
+                distance: dist2.sqrt_narrow(),
+            }
+        }
+    };
+    if !(aa > T::zero()) {
+        return parallel(&o2, &d2, bb, &o1);
+    }
+    if !(bb > T::zero()) {
+        return parallel(&o1, &d1, aa, &o2);
+    }
+    let gram = wedge_gram_wide(&d1, &d2);
+    if !(gram > aa.mul_wide(bb).mul_pow2(T::tolerance_log2())) {
+        return parallel(&o1, &d1, aa, &o2);
+    }
+    let (s, t) = closest_on_linear(&o1, &d1, Interval::Line, &o2, &d2, Interval::Line);
+    let (p1, p2) = (point_at_far(&o1, &d1, s), point_at_far(&o2, &d2, t));
+    let (mut dist2, mut near) = (T::Wide::zero(), true);
+    for (x, y) in p1.iter().zip(p2.iter()) {
+        let w = y.widen() - x.widen();
+        near &= w <= tol.widen() && -w <= tol.widen();
+        let w = w.narrow();
+        dist2 += w.mul_wide(w);
+    }
+    if near && dist2 <= tol2 {
+        LineRelation::Intersecting { point: p1, s, t }
+    } else {
+        LineRelation::Skew(crate::ClosestPair {
+            point_a: p1,
+            point_b: p2,
+            s,
+            t,
+        })
     }
 }

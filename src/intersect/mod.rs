@@ -93,11 +93,16 @@ impl<T: crate::Real, const D: usize> Flip for crate::ClosestPair<T, D> {
 /// [`crate::range::impl_intersect`].)
 macro_rules! mirror {
     ([$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
+        $crate::intersect::mirror!(#[doc = ""] [$($g)*] $A, $B => $Out);
+    };
+    // With more doc (`#[doc = ...]` lines after the common sentence).
+    ($(#[$doc:meta])+ [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
         impl<$($g)*> $crate::Intersect<$B> for $A {
             type Output = $Out;
             /// The same query with the operands the other way round: what
             /// the other order answers, flipped (a contact's normal turns
             /// round; hits read the same).
+            $(#[$doc])+
             #[inline]
             fn intersect(&self, other: &$B) -> Option<$Out> {
                 <$B as $crate::Intersect<$A>>::intersect(other, self).map($crate::intersect::Flip::flip)

@@ -6,8 +6,9 @@
 //! (f + t d)·e <= l` (an interval in `t`, or everything or nothing when
 //! `d·e = 0`), and inside the infinite cylinder where the parts of `f + t
 //! d` across the axis are within the radius: the ball quadratic of
-//! `ray_ball.rs` on those parts (`f⊥`, `d⊥`; solved in `f64` for fixed
-//! point, where a nearly axial `d⊥` is a few units of the resolution). The
+//! `ray_ball.rs` on those parts (`f⊥`, `d⊥`; for fixed point, where a
+//! nearly axial `d⊥` is a few units of the resolution, with `d⊥` scaled up
+//! by an exact power of two first). The
 //! solid is their intersection; the entry is the later of the two
 //! entries, through an end disc (normal `∓e`) when the slab's entry is the
 //! later one, through the side otherwise (the radial normal).

@@ -279,7 +279,7 @@ impl<T: Real> CastKernel<T, 3> for Polygon<'_, T, 3> {
             return self.zero_length_cast(caster);
         };
         found.map(|(tri, found, normal)| {
-            let hit = tri.finish(caster, FaceCull::None, found);
+            let hit = tri.finish(caster, found);
             RayHit {
                 t: hit.t,
                 point: hit.point,

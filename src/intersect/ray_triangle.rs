@@ -69,11 +69,19 @@
 //! that overflow (coordinates beyond about `1e150` in `f64`) miss; a hit
 //! point beyond the type's range saturates.
 //!
-//! Fixed point: the bound is zero (an edge function that is exactly zero
-//! is rechecked with the exact predicate on the raw inputs); exact (and
-//! watertight) while the products of transformed coordinates are in range
-//! (`I32F32`: coordinates up to about 10⁴ with directions whose components
-//! are within a factor 10⁴ of each other).
+//! Fixed point has no sheared frame (dividing by a short direction's
+//! largest component leaves the type's range): `U`, `V`, `W` are the
+//! triple products above, `det = U + V + W`, and `t = -det[a - o; b - o;
+//! c - o] / det`, each taken exactly in the wide type ([`Real::Wide`]: the
+//! cross products exactly, split at the type's last bit, `triple`), so
+//! every hit/miss and face decision is exact, and watertight, over the
+//! whole quadratic range (`I16F16` ±45, `I32F32` ±11,585, directions
+//! within twice it) whatever the direction's length; `t` and the
+//! barycentrics are rounded once, to nearest, from the exact values
+//! (`tests/fixed_casts.rs` checks every decision and each value within
+//! one unit of the last bit against exact rationals, with directions from
+//! twice the range down to a few units of the last bit). No floating
+//! point.
 //!
 //! Accuracy (measured against exact rationals; tests/accuracy.rs,
 //! docs/accuracy.md): the hit point within `8 ulp(m) / sin θ` (`m` the
@@ -81,13 +89,16 @@
 //! barycentrics and the unit normal within 4 ulps of 1 (`f32`, `f64`) or
 //! 4 units of the last bit (`I32F32`).
 
+use core::cmp::Ordering;
+
 use crate::intersect::cast::{has_infinity, unit};
 use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
     CastKernel, Caster, Contains, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle,
-    TriangleHit, Vector,
+    TriangleHit, Vector, Wide,
 };
+use num_traits::Zero;
 
 /// A bound on the rounding error of each of the three edge functions `U`,
 /// `V`, `W` (see the module docs), for vertices `p = [a, b, c]` relative to
@@ -252,7 +263,7 @@ impl<T: Real> PreparedRay<T, 3> {
             return None;
         }
         let found = tri.find(self, cull)?;
-        Some(tri.finish(self, cull, found))
+        Some(tri.finish(self, found))
     }
 }
 
@@ -294,7 +305,7 @@ impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
             caster,
             cull,
             None,
-            |found| self.finish(caster, cull, found),
+            |found| self.finish(caster, found),
             || self.zero_length_cast(caster),
         )
     }
@@ -346,7 +357,12 @@ pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Opt
         return None;
     }
     let clamp = |x: T| x.clamp_sel(T::zero(), T::one());
-    if let Some((_, v, w)) = tri.barycentric(p) {
+    let bary = if has_infinity::<T>() {
+        tri.barycentric(p).map(|(_, v, w)| (v, w))
+    } else {
+        fixed_barycentric(tri, p)
+    };
+    if let Some((v, w)) = bary {
         // Clamped so that `u` is not negative either (`v + w` can round
         // past one for a point on the edge `bc`): then `w = 1 - v` and
         // `u = (1 - v) - w` is exactly zero.
@@ -419,7 +435,7 @@ impl<T: Real> Triangle<T, 3> {
         reach: Option<T>,
     ) -> Option<TriangleHit<T>> {
         let found = self.find_within(caster, cull, reach)?;
-        Some(self.finish(caster, cull, found))
+        Some(self.finish(caster, found))
     }
 
     /// [`Triangle::find`] with what is done with the [`TriFound`] (`then`:
@@ -438,13 +454,10 @@ impl<T: Real> Triangle<T, 3> {
         then: impl FnOnce(TriFound<T>) -> R,
         reject: impl FnOnce() -> Option<R>,
     ) -> Option<R> {
-        // Fixed point: in f64 (a short direction's shear overflows; see
-        // `range`).
+        // Fixed point: exact triple products in the wide type (a short
+        // direction's shear would overflow).
         if !has_infinity::<T>() {
-            return match crate::range::find_triangle_f64(self, caster, cull) {
-                Ok(found) => found.map(then),
-                Err(()) => reject(),
-            };
+            return self.find_fixed(caster, cull, then, reject);
         }
         let zero = T::zero();
         let o = caster.origin();
@@ -496,19 +509,13 @@ impl<T: Real> Triangle<T, 3> {
     }
 
     /// The kernel's second half: the hit from what [`Triangle::find`]
-    /// found (fixed point: the f64 hit, converted).
+    /// found.
     #[inline]
     pub(crate) fn finish<C: Caster<T, 3> + ?Sized>(
         &self,
         caster: &C,
-        cull: FaceCull,
         found: TriFound<T>,
     ) -> TriangleHit<T> {
-        if !has_infinity::<T>() {
-            if let Some(h) = crate::range::cast_triangle_f64(self, caster, cull) {
-                return h;
-            }
-        }
         self.hit(caster, found)
     }
 
@@ -658,7 +665,12 @@ impl<T: Real> Triangle<T, 3> {
             bary: [u, v, w],
             front,
         } = found;
-        let n = unit(&self.scaled_normal())
+        let n = if has_infinity::<T>() {
+            unit(&self.scaled_normal())
+        } else {
+            fixed_normal(self)
+        };
+        let n = n
             .or_else(|| unit(&-caster.direction()))
             .unwrap_or_else(Vector::zeros);
         let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
@@ -754,6 +766,359 @@ impl<T: Real> Triangle<T, 3> {
         let at = |a: T, b: T| a + (b - a) * lam;
         let [u, v, w] = [at(w0[0], w1[0]), at(w0[1], w1[1]), at(w0[2], w1[2])];
         // Barycentrics that overflow: no hit.
+        found(t, [u, v, w], true)
+    }
+}
+
+// -- Fixed point ---------------------------------------------------------------
+//
+// The sheared frame divides by the direction's largest component, which a
+// short fixed-point direction takes far beyond the type's range. Fixed
+// point decides from the triple products of the module docs instead,
+// exactly, in the wide type: `U = det[c - o; b - o; d]`, `V = det[a - o;
+// c - o; d]`, `W = det[b - o; a - o; d]`, their sum `det = -(n · d)` (`n
+// = (b - a) × (c - a)`) and `N = det[a - o; b - o; c - o] = (a - o) · n`,
+// so that `t = -N / det` and the barycentrics are `U / det`, `V / det`,
+// `W / det`.
+
+/// An exact product of three fixed-point values: `hi + lo · 2^-F` (`F`:
+/// [`Real::frac_bits`]), both parts in the wide type. (A product of three
+/// values has `3F` fractional bits, the wide type `2F`: `lo` carries the
+/// bits below the wide type's last one.)
+#[derive(Clone, Copy, Debug)]
+struct Cubic<W> {
+    hi: W,
+    lo: W,
+}
+
+impl<W: Copy + core::ops::Add<Output = W> + core::ops::Neg<Output = W>> Cubic<W> {
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        Cubic {
+            hi: self.hi + o.hi,
+            lo: self.lo + o.lo,
+        }
+    }
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Cubic {
+            hi: -self.hi,
+            lo: -self.lo,
+        }
+    }
+}
+
+/// `q × r` in the wide type, exactly.
+#[inline(always)]
+fn cross_wide<T: Real>(q: &Vector<T, 3>, r: &Vector<T, 3>) -> [T::Wide; 3] {
+    [
+        q.y.mul_wide(r.z) - q.z.mul_wide(r.y),
+        q.z.mul_wide(r.x) - q.x.mul_wide(r.z),
+        q.x.mul_wide(r.y) - q.y.mul_wide(r.x),
+    ]
+}
+
+/// The triple product `p · (q × r)` of fixed-point vectors, exactly: each
+/// component of the cross product (exact in the wide type) splits into
+/// its value in the type, rounded down, and the remainder below the
+/// type's last bit, scaled by `2^F` into the type; each is multiplied by
+/// `p`'s component exactly. In range (every component of `p`, `q`, `r`
+/// within twice the quadratic range, [`Growth::Quadratic`](crate::Growth))
+/// the cross product's components fit the type (`2 (2r)² <= MAX / 2`)
+/// and the sums the wide type (`6 (2r)³`: about `7.5·10¹³` for `I32F32`,
+/// `4.4·10⁶` for `I16F16`).
+#[inline(always)]
+fn triple<T: Real>(p: &Vector<T, 3>, q: &Vector<T, 3>, r: &Vector<T, 3>) -> Cubic<T::Wide> {
+    let f = T::frac_bits() as i32;
+    let mut x = Cubic {
+        hi: T::Wide::zero(),
+        lo: T::Wide::zero(),
+    };
+    for (c, pi) in cross_wide(q, r).into_iter().zip(p.iter()) {
+        let h = c.narrow();
+        let l = (c - h.widen()).mul_pow2(f).narrow();
+        x.hi += pi.mul_wide(h);
+        x.lo += pi.mul_wide(l);
+    }
+    x
+}
+
+/// The exact sign of a [`Cubic`]: `s = hi + ⌊lo · 2^-F⌋` (in the wide
+/// type's units) is within one unit below the value, so a non-zero `s`
+/// has its sign (a negative `s` is at most minus one unit), and a zero
+/// one leaves the remainder of `lo`, which is not negative.
+#[inline(always)]
+fn cubic_sign<T: Real>(x: Cubic<T::Wide>) -> Ordering {
+    let f = T::frac_bits() as i32;
+    let zero = T::Wide::zero();
+    let q = x.lo.mul_pow2(-f);
+    let s = x.hi + q;
+    if s > zero {
+        Ordering::Greater
+    } else if s < zero {
+        Ordering::Less
+    } else if x.lo - q.mul_pow2(f) > zero {
+        Ordering::Greater
+    } else {
+        Ordering::Equal
+    }
+}
+
+/// Whether `x · 2^e` (`e >= 0`) fits the wide type with three bits to
+/// spare.
+#[inline(always)]
+fn fits_shifted<W: Wide<T>, T>(x: W, e: i32) -> bool {
+    x.mul_pow2(e + 3).mul_pow2(-(e + 3)) == x
+}
+
+/// The scale `2^e` that brings every value of `xs` into the wide type
+/// as `x · 2^e` in its units ([`cubic_scaled`]) with three bits to
+/// spare: the largest of `e = 4F - 4, 4F - 4 - F/2, ...` that fits (the
+/// wide type has `4F` bits), else `0` (`hi + ⌊lo · 2^-F⌋`, which always
+/// fits in range). So the largest value keeps all but `F/2 + 3` of the
+/// wide type's bits, and a ratio of two of them (a quotient within the
+/// type's range) has far more bits than the type: rounded once.
+#[inline(always)]
+fn cubic_shift<T: Real>(xs: &[Cubic<T::Wide>]) -> i32 {
+    let f = T::frac_bits() as i32;
+    let step = (f / 2).max(1);
+    let mut e = 4 * f - 4;
+    while e > 0 {
+        if xs
+            .iter()
+            .all(|x| fits_shifted::<_, T>(x.hi, e) && fits_shifted::<_, T>(x.lo, (e - f).max(0)))
+        {
+            return e;
+        }
+        e -= step;
+    }
+    0
+}
+
+/// `x · 2^e` in the wide type's units, rounded down: `hi · 2^e + lo ·
+/// 2^(e - F)`.
+#[inline(always)]
+fn cubic_scaled<T: Real>(x: Cubic<T::Wide>, e: i32) -> T::Wide {
+    let f = T::frac_bits() as i32;
+    x.hi.mul_pow2(e) + x.lo.mul_pow2(e - f)
+}
+
+/// `n / d` in `T`, rounded to nearest (ties away from zero, give or take
+/// one unit of the wide values; saturating): `n ± d · 2^-(F+1)` (half a
+/// unit of `T`'s last bit in the quotient) over `d`, rounded towards zero.
+#[inline(always)]
+fn ratio_nearest<T: Real>(n: T::Wide, d: T::Wide) -> T {
+    let zero = T::Wide::zero();
+    let half = d.mul_pow2(-(T::frac_bits() as i32 + 1));
+    let half = if (n < zero) == (d < zero) {
+        half
+    } else {
+        -half
+    };
+    (n + half).ratio(d)
+}
+
+/// The barycentric weights `(v, w)` of `b` and `c` for a point `p` in a
+/// fixed-point triangle's plane, from the projection that drops the
+/// normal's largest component (exact 2D cross products in the wide type,
+/// one division each; [`Triangle::barycentric`] forms products of two
+/// squared lengths, beyond the type's range); `None` for a degenerate
+/// triangle.
+#[inline]
+fn fixed_barycentric<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Option<(T, T)> {
+    let (e1, e2, ap) = (tri.b - tri.a, tri.c - tri.a, p - tri.a);
+    let n = cross_wide(&e1, &e2);
+    let zero = T::Wide::zero();
+    let abs = |x: T::Wide| if x < zero { -x } else { x };
+    let [nx, ny, nz] = n;
+    let axis = if abs(nx) >= abs(ny) && abs(nx) >= abs(nz) {
+        0
+    } else if abs(ny) >= abs(nz) {
+        1
+    } else {
+        2
+    };
+    let pick = |c: [T::Wide; 3]| match axis {
+        0 => c[0],
+        1 => c[1],
+        _ => c[2],
+    };
+    let det = pick(n);
+    if det == zero {
+        return None;
+    }
+    let v = pick(cross_wide(&ap, &e2)).ratio(det);
+    let w = pick(cross_wide(&e1, &ap)).ratio(det);
+    Some((v, w))
+}
+
+/// The unit normal of a fixed-point triangle, `(b - a) × (c - a)` exact
+/// in the wide type and divided by its largest component there (each
+/// component within one unit of the last bit before the normalisation),
+/// `None` for a degenerate triangle.
+#[inline]
+fn fixed_normal<T: Real>(tri: &Triangle<T, 3>) -> Option<Vector<T, 3>> {
+    let n = cross_wide(&(tri.b - tri.a), &(tri.c - tri.a));
+    let zero = T::Wide::zero();
+    let abs = |x: T::Wide| if x < zero { -x } else { x };
+    let m = n
+        .iter()
+        .fold(zero, |m, x| if abs(*x) > m { abs(*x) } else { m });
+    if m == zero {
+        return None;
+    }
+    let [x, y, z] = n.map(|x| x.ratio(m));
+    unit(&Vector::<T, 3>::new(x, y, z))
+}
+
+impl<T: Real> Triangle<T, 3> {
+    /// [`Triangle::find_inline`] for fixed point (see the module docs and
+    /// [`triple`]): the signs of `U`, `V`, `W` exact, `t = -N / det` and
+    /// the barycentrics from the exact triple products, each rounded once
+    /// (to nearest). In range only (the callers check): every coordinate
+    /// within the quadratic range, the direction within twice it.
+    #[inline(never)]
+    fn find_fixed<C: Caster<T, 3> + ?Sized, R>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        then: impl FnOnce(TriFound<T>) -> R,
+        reject: impl FnOnce() -> Option<R>,
+    ) -> Option<R> {
+        use Ordering::{Equal, Greater, Less};
+        let (o, d) = (caster.origin(), caster.direction());
+        if d.iter().all(|x| *x == T::zero()) {
+            return reject(); // a point: the cast layer answers
+        }
+        let p = [self.a - o, self.b - o, self.c - o];
+        let [pa, pb, pc] = &p;
+        let u = triple(pc, pb, &d);
+        let v = triple(pa, pc, &d);
+        let (su, sv) = (cubic_sign::<T>(u), cubic_sign::<T>(v));
+        // Early out: two edge functions of opposite signs.
+        if (su == Less && sv == Greater) || (su == Greater && sv == Less) {
+            return None;
+        }
+        let w = triple(pb, pa, &d);
+        let signs = [su, sv, cubic_sign::<T>(w)];
+        if signs.contains(&Less) && signs.contains(&Greater) {
+            return None;
+        }
+        if signs == [Equal; 3] {
+            // The caster's line in the triangle's plane (or through a
+            // degenerate triangle): no face is entered.
+            if cull != FaceCull::None {
+                return None;
+            }
+            return self.edge_on_fixed(caster, &p, &d).map(then);
+        }
+        let front = signs.contains(&Greater);
+        if !cull.keeps(front) {
+            return None;
+        }
+        // `det` is not zero: the signs agree and one is not zero.
+        let det = u.add(v).add(w);
+        let num = triple(pa, pb, pc).neg();
+        let e = cubic_shift::<T>(&[num, det]);
+        let den = cubic_scaled::<T>(det, e);
+        let t = ratio_nearest::<T>(cubic_scaled::<T>(num, e), den);
+        let (t_min, t_max) = caster.range();
+        let max = T::max_finite();
+        if !(t >= t_min && t <= t_max && t < max && t > -max) {
+            return None;
+        }
+        let bary = [u, v, w].map(|x| ratio_nearest::<T>(cubic_scaled::<T>(x, e), den));
+        found(t, bary, front).map(then)
+    }
+
+    /// The first point of the triangle along a fixed-point caster whose
+    /// line lies in its plane (exactly: all three triple products vanish),
+    /// from the vertices `p` relative to the caster's origin: as
+    /// [`Triangle::cast_edge_on`], without the sheared frame. Every `p × d`
+    /// is then parallel to one normal (or zero), so one component of it,
+    /// the largest of the three vertices', exact in the wide type, orders
+    /// the vertices across the line; a point's parameter along the line is
+    /// `(p · d) / (d · d)`.
+    fn edge_on_fixed<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        p: &[Vector<T, 3>; 3],
+        d: &Vector<T, 3>,
+    ) -> Option<TriFound<T>> {
+        let (zero, one) = (T::zero(), T::one());
+        let wzero = T::Wide::zero();
+        let (t_min, t_max) = caster.range();
+        let abs = |x: T::Wide| if x < wzero { -x } else { x };
+        let crosses = p.map(|q| cross_wide(&q, d));
+        // The axis of the largest component.
+        let mut axis = 0usize;
+        let mut best = wzero;
+        for c in &crosses {
+            for (j, x) in c.iter().enumerate() {
+                if abs(*x) > best {
+                    best = abs(*x);
+                    axis = j;
+                }
+            }
+        }
+        let pick = |c: &[T::Wide; 3]| match axis {
+            0 => c[0],
+            1 => c[1],
+            _ => c[2],
+        };
+        let s = crosses.map(|c| pick(&c));
+        let dd = T::dot_wide(d, d);
+        let along = |q: &Vector<T, 3>| T::dot_wide(q, d).ratio(dd);
+        let mut span: Option<(Crossing<T>, Crossing<T>)> = None;
+        let mut add = |z: T, w: [T; 3]| {
+            span = Some(match span {
+                None => ((z, w), (z, w)),
+                Some((lo, hi)) => (
+                    if z < lo.0 { (z, w) } else { lo },
+                    if z > hi.0 { (z, w) } else { hi },
+                ),
+            });
+        };
+        let weight =
+            |k: usize, x: T| -> [T; 3] { core::array::from_fn(|m| if m == k { x } else { zero }) };
+        let [(p0, s0), (p1, s1), (p2, s2)] = [(p[0], s[0]), (p[1], s[1]), (p[2], s[2])];
+        for ((pi, si, i), (pj, sj, j)) in [
+            ((p0, s0, 0), (p1, s1, 1)),
+            ((p1, s1, 1), (p2, s2, 2)),
+            ((p2, s2, 2), (p0, s0, 0)),
+        ] {
+            if si == wzero {
+                add(along(&pi), weight(i, one));
+            }
+            if (si < wzero && sj > wzero) || (si > wzero && sj < wzero) {
+                // From the end nearer the line (`lam <= 1/2`), so that the
+                // crossing does not depend on the edge's direction.
+                let ((pi, si, i), (pj, sj, j)) = if abs(si) <= abs(sj) {
+                    ((pi, si, i), (pj, sj, j))
+                } else {
+                    ((pj, sj, j), (pi, si, i))
+                };
+                let lam: T = si.ratio(si - sj);
+                let q = pi + (pj - pi) * lam;
+                let (wi, wj) = (weight(i, one - lam), weight(j, lam));
+                add(along(&q), [wi[0] + wj[0], wi[1] + wj[1], wi[2] + wj[2]]);
+            }
+        }
+        let ((z0, w0), (z1, w1)) = span?;
+        let t = z0.max_sel(t_min);
+        let max = T::max_finite();
+        if !(t <= z1.min_sel(t_max) && t < max && t > -max) {
+            return None;
+        }
+        // Barycentrics at t, between the two ends of the span (their
+        // difference in the wide type: the ends may lie far apart).
+        let lam = if z1 > z0 {
+            (t.widen() - z0.widen()).ratio(z1.widen() - z0.widen())
+        } else {
+            zero
+        };
+        let at = |a: T, b: T| a + (b - a) * lam;
+        let [u, v, w] = [at(w0[0], w1[0]), at(w0[1], w1[1]), at(w0[2], w1[2])];
         found(t, [u, v, w], true)
     }
 }

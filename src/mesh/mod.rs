@@ -608,7 +608,7 @@ impl<T: Real> TriMesh<T> {
                 let mut narrow = *ray;
                 for (i, tri) in self.leaf(r) {
                     // Fixed point: a little beyond the nearest hit, since its
-                    // triangle test works in `f64` and rounds `t` afterwards
+                    // triangle test rounds `t` from the exact value
                     // (two triangles at the same rounded `t` must both be
                     // seen), but never beyond the caster's own range (a
                     // triangle just past a segment's end would be hit at its

@@ -3,7 +3,8 @@
 use crate::intersect::common::unit;
 use crate::range::{pt, sc, InRange, Recast};
 use crate::shape::cylinder::{
-    direction, disc_extents, in_quadratic_range, rim_support, rim_support_float,
+    direction, disc_extents, far_aabb, far_ball, far_support, in_quadratic_range, rim_support,
+    rim_support_float,
 };
 use crate::shape::{check_point, check_radius};
 use crate::{Aabb, Ball, Bounded, Point, Real, ShapeError, Support, Vector};
@@ -100,10 +101,9 @@ impl<T: Real> Bounded<T, 3> for Cone<T> {
     /// assert_eq!((b.min, b.max), (Point3::new(-1.0, -1.0, 0.0), Point3::new(1.0, 1.0, 2.0)));
     /// ```
     fn aabb(&self) -> Aabb<T, 3> {
-        // Outside the fixed-point range: in f64, saturating (see `range`).
+        // Outside the fixed-point range: moved into it (see `far_aabb`).
         if !in_quadratic_range(self) {
-            let b = self.in_f64().aabb();
-            return Aabb::new(pt(&b.min), pt(&b.max));
+            return far_aabb(self, Self::aabb);
         }
         let (apex, c) = (self.apex, self.base_center);
         if apex == c {
@@ -129,21 +129,23 @@ impl<T: Real> Bounded<T, 3> for Cone<T> {
     /// ```
     fn bounding_ball(&self) -> Ball<T, 3> {
         if !in_quadratic_range(self) {
-            let b = self.in_f64().bounding_ball();
-            return Ball::new(pt(&b.center), sc(b.radius));
+            return far_ball(self, Self::bounding_ball);
         }
         let (apex, c) = (self.apex, self.base_center);
         let Some((n, h)) = unit(&(apex - c)) else {
             return Ball::new(apex, T::zero());
         };
         let r = self.radius.max_sel(T::zero());
-        // (h² - r²) / (2h) as (h - r)(h + r) / (2h), without overflow.
-        let off = ((h - r) * T::half()) * (h + r).div_sat(h);
-        if off > T::zero() {
-            Ball::new(c + n * off, h - off)
-        } else {
-            Ball::new(c, r)
+        // (h² - r²) / (2h) as (h - r)(h + r) / (2h), without overflow:
+        // positive only for h > r, where (h + r) / h < 2 (a flat cone's
+        // (h + r) / h would overflow fixed point).
+        if h > r {
+            let off = ((h - r) * T::half()) * (h + r).div_sat(h);
+            if off > T::zero() {
+                return Ball::new(c + n * off, h - off);
+            }
         }
+        Ball::new(c, r)
     }
 }
 
@@ -162,8 +164,7 @@ impl<T: Real> Support<T, 3> for Cone<T> {
     #[inline]
     fn support(&self, dir: &Vector<T, 3>) -> Point<T, 3> {
         if !in_quadratic_range(self) {
-            let d = dir.map(|x| x.to_f64());
-            return pt(&self.in_f64().support(&d));
+            return far_support(self, dir, Self::support);
         }
         // Floats: no normalisation (zero, NaN and tiny or huge values go
         // the careful way).

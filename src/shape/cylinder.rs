@@ -1,9 +1,11 @@
 //! [`Cylinder`]: the solid cylinder around a segment, with flat ends.
 
 use crate::intersect::common::unit;
-use crate::range::{pt, sc, InRange, Recast};
+use crate::range::scale::{point_back, Scale};
+use crate::range::InRange;
 use crate::real::saturate;
 use crate::shape::{check_point, check_radius};
+use crate::Wide;
 use crate::{Aabb, Ball, Bounded, Point, Real, Segment, ShapeError, Support, Vector};
 
 /// A solid cylinder: the points within `radius` of the axis through `a` and
@@ -79,11 +81,104 @@ impl<T: Real> Cylinder<T> {
 }
 
 /// Whether a shape lies in the fixed-point range of the quadratic class
-/// (always, for floats): outside it, its bounds and support are computed
-/// in `f64` and rounded back, saturating.
+/// (always, for floats): outside it, its bounds and support are those of
+/// the shape moved into the range ([`far_aabb`], [`far_ball`],
+/// [`far_support`]).
 #[inline(always)]
 pub(crate) fn in_quadratic_range<T: Real, S: InRange<T>>(shape: &S) -> bool {
     crate::range::fits::<T>(crate::Growth::Quadratic, |r| shape.in_range(r))
+}
+
+/// A fixed-point shape beyond the quadratic range moved into it around
+/// its anchor, `x → (x - o) · 2^-k` (exact differences, rounded down by
+/// the scaling: see `range::scale`): the moved shape, `o` and `k`.
+#[inline]
+fn moved_in<T: Real, S: Scale<T, 3> + InRange<T>>(shape: &S) -> Option<(S, Point<T, 3>, i32)> {
+    let o = shape.anchor();
+    crate::range::scale::moved_pair(crate::Growth::Quadratic, shape, &o, &o)
+        .map(|(m, _, k)| (m, o, k))
+}
+
+/// `n` units of the last bit of a fixed-point type (zero for floats,
+/// which never come here).
+#[inline(always)]
+fn units<T: Real>(n: i32) -> T {
+    T::from_f64_lossy(f64::from(n)).mul_pow2(-(T::frac_bits() as i32))
+}
+
+/// The bounding box of a fixed-point shape beyond the quadratic range
+/// (`aabb`: the in-range computation): that of the shape moved into the
+/// range ([`moved_in`]), widened by four units of the moved space's last
+/// bit and four more per unit of its largest coordinate (the moved values
+/// are rounded down, and the kernel rounds relative to its values) and
+/// moved back, saturating; the type's whole range where no scaling brings
+/// the shape in.
+#[cold]
+#[inline(never)]
+pub(crate) fn far_aabb<T: Real, S: Scale<T, 3> + InRange<T>>(
+    shape: &S,
+    aabb: impl Fn(&S) -> Aabb<T, 3>,
+) -> Aabb<T, 3> {
+    let max = T::max_finite();
+    let Some((m, o, k)) = moved_in(shape) else {
+        return Aabb::new(
+            Point::from(Vector::repeat(-max)),
+            Point::from(Vector::repeat(max)),
+        );
+    };
+    let b = aabb(&m);
+    // The moved values are rounded down (by less than a unit) and the
+    // kernel rounds relative to its values: four units plus four units per
+    // unit of the largest coordinate.
+    let big = b
+        .min
+        .iter()
+        .chain(b.max.iter())
+        .fold(T::zero(), |m, x| m.max_sel(x.abs()));
+    let slack = units::<T>(4) + big.mul_pow2(2 - T::frac_bits() as i32);
+    let (lo, hi) = (b.min.map(|x| x - slack), b.max.map(|x| x + slack));
+    Aabb::new(point_back(&o, &lo, k), point_back(&o, &hi, k))
+}
+
+/// The bounding ball of a fixed-point shape beyond the quadratic range, as
+/// [`far_aabb`]: the moved shape's, its radius grown as the box is (the
+/// rounding of the moved values and of the centre), moved back,
+/// saturating.
+#[cold]
+#[inline(never)]
+pub(crate) fn far_ball<T: Real, S: Scale<T, 3> + InRange<T>>(
+    shape: &S,
+    ball: impl Fn(&S) -> Ball<T, 3>,
+) -> Ball<T, 3> {
+    let Some((m, o, k)) = moved_in(shape) else {
+        return Ball::new(Point::origin(), T::max_finite());
+    };
+    let b = ball(&m);
+    let big = b
+        .center
+        .iter()
+        .fold(b.radius.abs(), |m, x| m.max_sel(x.abs()));
+    let slack = units::<T>(4) + big.mul_pow2(2 - T::frac_bits() as i32);
+    let radius = (b.radius + slack).widen().mul_pow2(k).narrow();
+    Ball::new(point_back(&o, &b.center, k), radius)
+}
+
+/// The support point of a fixed-point shape beyond the quadratic range:
+/// that of the shape moved into the range (a direction's support does not
+/// change under a translation and a positive scaling), moved back,
+/// saturating (within `2^k` units of the last bit); `o`, the shape's
+/// anchor, where no scaling brings it in.
+#[cold]
+#[inline(never)]
+pub(crate) fn far_support<T: Real, S: Scale<T, 3> + InRange<T>>(
+    shape: &S,
+    dir: &Vector<T, 3>,
+    support: impl Fn(&S, &Vector<T, 3>) -> Point<T, 3>,
+) -> Point<T, 3> {
+    let Some((m, o, k)) = moved_in(shape) else {
+        return shape.anchor();
+    };
+    point_back(&o, &support(&m, dir), k)
 }
 
 /// `v` scaled to unit length (`None` for a zero or NaN vector); any finite
@@ -119,6 +214,9 @@ pub(crate) fn length<T: Real, const D: usize>(v: &Vector<T, D>) -> T {
 /// with `1 - n_i²` summed from the other components (no cancellation).
 #[inline]
 pub(crate) fn disc_extents<T: Real>(u: &Vector<T, 3>, r: T) -> Vector<T, 3> {
+    if !crate::intersect::cast::has_infinity::<T>() {
+        return disc_extents_fixed(u, r);
+    }
     let Some((n, _)) = unit(u) else {
         return Vector::zeros();
     };
@@ -127,6 +225,24 @@ pub(crate) fn disc_extents<T: Real>(u: &Vector<T, 3>, r: T) -> Vector<T, 3> {
         let (j, k) = ((i + 1) % 3, (i + 2) % 3);
         r * (n[j] * n[j] + n[k] * n[k]).sqrt_clamped()
     })
+}
+
+/// [`disc_extents`] in fixed point: `r · sqrt(u_j² + u_k²) / |u|`, both
+/// square roots of exact sums of squares in the wide type (rounded down by
+/// less than a unit of the last bit; the unit normal's components would
+/// lose half the type's bits under the square root where they are
+/// small). In range (`|u_i| <= 2r`, `r` within the range) `r ·
+/// sqrt(u_j² + u_k²)` fits the type.
+#[inline]
+fn disc_extents_fixed<T: Real>(u: &Vector<T, 3>, r: T) -> Vector<T, 3> {
+    let len = T::dot_wide(u, u).sqrt_narrow();
+    if len == T::zero() {
+        return Vector::zeros();
+    }
+    let r = r.max_sel(T::zero());
+    let [x, y, z] = [u.x, u.y, u.z];
+    let across = |a: T, b: T| r * (a.mul_wide(a) + b.mul_wide(b)).sqrt_narrow();
+    Vector::<T, 3>::new(across(y, z), across(z, x), across(x, y)).map(|e| e.div_sat(len))
 }
 
 /// The point of the circle of radius `r` around `c` (in the plane with
@@ -214,10 +330,9 @@ impl<T: Real> Bounded<T, 3> for Cylinder<T> {
     /// assert_eq!((b.min, b.max), (Point3::new(-1.0, -1.0, 0.0), Point3::new(1.0, 1.0, 2.0)));
     /// ```
     fn aabb(&self) -> Aabb<T, 3> {
-        // Outside the fixed-point range: in f64, saturating (see `range`).
+        // Outside the fixed-point range: moved into it (see `far_aabb`).
         if !in_quadratic_range(self) {
-            let b = self.in_f64().aabb();
-            return Aabb::new(pt(&b.min), pt(&b.max));
+            return far_aabb(self, Self::aabb);
         }
         let e = disc_extents(&(self.b - self.a), self.radius);
         let lo = self.a.coords.zip_map(&self.b.coords, |x, y| x.min_sel(y));
@@ -228,8 +343,7 @@ impl<T: Real> Bounded<T, 3> for Cylinder<T> {
     /// The smallest ball: centred on the axis's midpoint, through the rims.
     fn bounding_ball(&self) -> Ball<T, 3> {
         if !in_quadratic_range(self) {
-            let b = self.in_f64().bounding_ball();
-            return Ball::new(pt(&b.center), sc(b.radius));
+            return far_ball(self, Self::bounding_ball);
         }
         let half = T::half();
         let center = Point::from(self.a.coords * half + self.b.coords * half);
@@ -255,8 +369,7 @@ impl<T: Real> Support<T, 3> for Cylinder<T> {
     #[inline]
     fn support(&self, dir: &Vector<T, 3>) -> Point<T, 3> {
         if !in_quadratic_range(self) {
-            let d = dir.map(|x| x.to_f64());
-            return pt(&self.in_f64().support(&d));
+            return far_support(self, dir, Self::support);
         }
         let u = self.b - self.a;
         // Floats: no normalisation (`b` on ties and for `dir` along the
@@ -290,13 +403,5 @@ impl<T: Real> InRange<T> for Cylinder<T> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
         self.a.in_range(r) & self.b.in_range(r) & self.radius.in_range(r)
-    }
-}
-
-impl<T: Real> Recast<T> for Cylinder<T> {
-    type F64 = Cylinder<f64>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Cylinder::new(pt(&self.a), pt(&self.b), sc(self.radius))
     }
 }

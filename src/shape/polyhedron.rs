@@ -347,25 +347,22 @@ impl<T: Real> Support<T, 3> for ConvexPolyhedronRef<'_, T> {
             return *farthest(self.vertices, dir).unwrap_or(first);
         }
         // Fixed point: a unit direction, whose dot products with vertices
-        // in range cannot overflow; beyond the range, in f64.
-        if !crate::shape::cylinder::in_quadratic_range(self) {
-            let d = dir.map(|x| x.to_f64());
-            let best = self
-                .vertices
-                .iter()
-                .fold((f64::NEG_INFINITY, first), |(m, b), v| {
-                    let s = v.coords.map(|x| x.to_f64()).dot(&d);
-                    if s > m {
-                        (s, v)
-                    } else {
-                        (m, b)
-                    }
-                });
-            return *best.1;
-        }
+        // in range cannot overflow; beyond the range, each dot product in
+        // the wide type (exact: the unit direction's components are at
+        // most one, the vertices' at most the type's largest value).
         let Some(d) = direction(dir) else {
             return *first;
         };
+        if !crate::shape::cylinder::in_quadratic_range(self) {
+            let mut best = (T::dot_wide(&first.coords, &d), first);
+            for v in self.vertices {
+                let s = T::dot_wide(&v.coords, &d);
+                if s > best.0 {
+                    best = (s, v);
+                }
+            }
+            return *best.1;
+        }
         *farthest(self.vertices, &d).unwrap_or(first)
     }
 

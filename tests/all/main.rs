@@ -48,6 +48,8 @@ mod fixed_casts;
 mod fixed_mesh;
 #[path = "../fixed_ranges.rs"]
 mod fixed_ranges;
+#[path = "../fixed_shapes.rs"]
+mod fixed_shapes;
 #[path = "../fuzz_corpus.rs"]
 mod fuzz_corpus;
 #[path = "../grid_traversal.rs"]
@@ -89,6 +91,7 @@ const FILES: &[&str] = &[
     "fixed_casts",
     "fixed_mesh",
     "fixed_ranges",
+    "fixed_shapes",
     "fuzz_corpus",
     "grid_traversal",
     "hull_queries",

@@ -1,0 +1,491 @@
+//! Fixed-point shape helpers beyond the quadratic range (issue 14: no
+//! soft-double code in a fixed-point image): the bounding boxes, bounding
+//! balls and support points of cylinders and cones, and the support point
+//! of a convex polyhedron, for shapes anywhere up to the type's extremes,
+//! and `Line::relation` in and beyond the range. Beyond the range they are
+//! those of the shape moved into it (exact translation, power-of-two
+//! scale) and moved back, saturating.
+//!
+//! Oracle: each value by its definition in `f64` from the same inputs
+//! (every input lies on the fixed type's grid, so the `f64` problem is the
+//! fixed-point one; `f64`'s rounding is far below the tolerances): the
+//! box of the end discs (`r · sqrt(1 - u_i² / |u|²)` across each axis),
+//! the smallest ball through the rims (and the apex), the rim point
+//! farthest along the direction, the vertex with the largest dot product.
+//! Tolerance: a few units of the last bit of the moved space relative to
+//! its values (which reach the range), times `2^k` for a shape `2^k` times
+//! the range across; a box must hold the exact box; a ball must hold the
+//! shape's rims and apex within that tolerance (the in-range kernels round
+//! too); a support point is as accurate as the in-range kernel's unit
+//! vectors allow (16 times the type's tolerance relative to the size).
+#![cfg(feature = "fixed")]
+
+use isect::fixed::{I16F16, I32F32};
+use isect::nalgebra::{Point3, Vector3};
+use isect::{Bounded, Cone, ConvexPolyhedronRef, Cylinder, Growth, Real, Support};
+
+/// splitmix64.
+struct Mix(u64);
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn sign(&mut self) -> f64 {
+        if self.next() & 1 == 0 {
+            1.0
+        } else {
+            -1.0
+        }
+    }
+}
+
+type V = Vector3<f64>;
+
+/// The value on `T`'s grid nearest `x` (saturating), in `f64`.
+fn grid<T: Real>(x: f64) -> f64 {
+    T::from_f64_lossy(x).to_f64()
+}
+
+fn pt<T: Real>(v: &V) -> Point3<T> {
+    Point3::new(
+        T::from_f64_lossy(v.x),
+        T::from_f64_lossy(v.y),
+        T::from_f64_lossy(v.z),
+    )
+}
+
+fn back<T: Real>(p: &Point3<T>) -> V {
+    V::new(p.x.to_f64(), p.y.to_f64(), p.z.to_f64())
+}
+
+/// The half extents of a disc of radius `r` across axis `u`.
+fn disc(u: &V, r: f64) -> V {
+    let l2 = u.norm_squared();
+    u.map(|x| r * (1.0 - x * x / l2).max(0.0).sqrt())
+}
+
+/// The rim point of the disc at `c` (axis `u`, radius `r`) farthest along
+/// `d` (the centre for `d` along the axis).
+fn rim(c: &V, u: &V, r: f64, d: &V) -> V {
+    let perp = d - u * (d.dot(u) / u.norm_squared());
+    let n = perp.norm();
+    if n <= 1e-12 * d.norm() {
+        *c
+    } else {
+        c + perp * (r / n)
+    }
+}
+
+/// `n` points of the rim of the disc at `c`.
+fn rim_points(c: &V, u: &V, r: f64, n: usize) -> Vec<V> {
+    let e1 = u
+        .cross(&if u.x.abs() < u.y.abs() {
+            V::x()
+        } else {
+            V::y()
+        })
+        .normalize();
+    let e2 = u.normalize().cross(&e1);
+    (0..n)
+        .map(|i| {
+            let a = i as f64 * std::f64::consts::TAU / n as f64;
+            c + (e1 * a.cos() + e2 * a.sin()) * r
+        })
+        .collect()
+}
+
+/// A random shape's defining points and radius, beyond the range: a
+/// position up to the type's largest value, an extent from below the range
+/// to far beyond it (so that the moved space's scale varies).
+fn shape_values<T: Real>(rng: &mut Mix) -> (V, V, f64, f64) {
+    let max = T::max_finite().to_f64();
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let at = (2.0 * r) * (max / (2.0 * r)).powf(rng.unit());
+    let ext = r * (max / r).powf(rng.unit()) / 2.0;
+    let mut coord = |scale: f64| grid::<T>(rng.sign() * rng.unit() * scale);
+    let c = V::new(coord(at), coord(at), coord(at));
+    let a = (c + V::new(coord(ext), coord(ext), coord(ext))).map(|x| grid::<T>(x));
+    let b = (c + V::new(coord(ext), coord(ext), coord(ext))).map(|x| grid::<T>(x));
+    let radius = grid::<T>(coord(ext).abs());
+    // The extent around the first point (the shapes' anchor).
+    let m = (b - a).amax().max(radius);
+    (a, b, radius, m)
+}
+
+/// The tolerance for a shape `m` across: a few units of the moved space's
+/// last bit (the space is scaled by `2^-k`, `2^k` about `m / r`).
+fn tol<T: Real>(m: f64) -> f64 {
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let ulp = 2f64.powi(-(T::frac_bits() as i32));
+    // The moved space's values reach the range; the kernel's error there
+    // is a few units of the last bit relative to them.
+    16.0 * ulp * (2.0 * m / r).max(1.0) * (1.0 + r)
+}
+
+fn clamp<T: Real>(v: V) -> V {
+    let max = T::max_finite().to_f64();
+    v.map(|x| x.clamp(-max, max))
+}
+
+fn check_cylinder<T: Real>(a: V, b: V, radius: f64, m: f64, rng: &mut Mix, what: &str) {
+    let cyl = Cylinder::new(pt::<T>(&a), pt::<T>(&b), T::from_f64_lossy(radius));
+    let u = b - a;
+    if u == V::zeros() {
+        return;
+    }
+    let tol = tol::<T>(m);
+    // The box: holds the exact box, within the tolerance of it.
+    let e = disc(&u, radius);
+    let (lo, hi) = (clamp::<T>(a.inf(&b) - e), clamp::<T>(a.sup(&b) + e));
+    let bx = cyl.aabb();
+    let (glo, ghi) = (back(&bx.min), back(&bx.max));
+    for i in 0..3 {
+        assert!(
+            glo[i] <= lo[i] + 1e-9 * m && hi[i] <= ghi[i] + 1e-9 * m,
+            "{what}: cylinder box {glo:?}..{ghi:?} does not hold {lo:?}..{hi:?}"
+        );
+        assert!(
+            lo[i] - glo[i] <= tol && ghi[i] - hi[i] <= tol,
+            "{what}: cylinder box {glo:?}..{ghi:?} vs {lo:?}..{hi:?} (tol {tol})"
+        );
+    }
+    // The ball: the smallest one, through the rims.
+    let ball = cyl.bounding_ball();
+    let (c, rr) = (
+        (a + b) / 2.0,
+        (u.norm_squared() / 4.0 + radius * radius).sqrt(),
+    );
+    if (c.amax() + rr) < T::max_finite().to_f64() {
+        let gc = back(&ball.center);
+        let gr = ball.radius.to_f64();
+        assert!(
+            (gc - c).amax() <= tol && (gr - rr).abs() <= 2.0 * tol,
+            "{what}: cylinder ball {gc:?} {gr} vs {c:?} {rr} (tol {tol})"
+        );
+        for p in rim_points(&a, &u, radius, 16)
+            .iter()
+            .chain(&rim_points(&b, &u, radius, 16))
+        {
+            let out = (p - gc).norm() - gr;
+            assert!(out <= 4.0 * tol, "{what}: rim point {out} outside the ball");
+        }
+    }
+    // The support point: the rim point farthest along the direction.
+    for _ in 0..4 {
+        let d = V::new(
+            rng.sign() * rng.unit(),
+            rng.sign() * rng.unit(),
+            rng.sign() * rng.unit(),
+        );
+        let dt = Vector3::new(
+            T::from_f64_lossy(d.x),
+            T::from_f64_lossy(d.y),
+            T::from_f64_lossy(d.z),
+        );
+        let d = dt.map(|x| x.to_f64());
+        let want = clamp::<T>(if d.dot(&u) >= 0.0 {
+            rim(&b, &u, radius, &d)
+        } else {
+            rim(&a, &u, radius, &d)
+        });
+        let got = back(&cyl.support(&dt));
+        // Ties between the ends (a direction across the axis) and
+        // ill-conditioned rims: compare the support value too.
+        // The rim point's direction is a unit vector of the moved space,
+        // as accurate as the in-range kernel's (`I32F32`: about 2⁻²¹ of
+        // the radius): 16 times the type's tolerance relative to the size.
+        let tol = 4.0 * tol + 16.0 * T::tolerance().to_f64() * m;
+        let ok = (got - want).amax() <= tol || ((got - want).dot(&d)).abs() <= tol * d.norm();
+        assert!(
+            ok,
+            "{what}: cylinder support {got:?} vs {want:?} along {d:?} (tol {tol})"
+        );
+    }
+}
+
+fn check_cone<T: Real>(apex: V, base: V, radius: f64, m: f64, rng: &mut Mix, what: &str) {
+    let cone = Cone::new(pt::<T>(&apex), pt::<T>(&base), T::from_f64_lossy(radius));
+    let u = base - apex;
+    if u == V::zeros() {
+        return;
+    }
+    let tol = tol::<T>(m);
+    let e = disc(&u, radius);
+    let (lo, hi) = (
+        clamp::<T>((base - e).inf(&apex)),
+        clamp::<T>((base + e).sup(&apex)),
+    );
+    let bx = cone.aabb();
+    let (glo, ghi) = (back(&bx.min), back(&bx.max));
+    for i in 0..3 {
+        assert!(
+            glo[i] <= lo[i] + 1e-9 * m && hi[i] <= ghi[i] + 1e-9 * m,
+            "{what}: cone box {glo:?}..{ghi:?} does not hold {lo:?}..{hi:?}"
+        );
+        assert!(
+            lo[i] - glo[i] <= tol && ghi[i] - hi[i] <= tol,
+            "{what}: cone box {glo:?}..{ghi:?} vs {lo:?}..{hi:?} (tol {tol})"
+        );
+    }
+    let ball = cone.bounding_ball();
+    let h = u.norm();
+    let off = (h * h - radius * radius) / (2.0 * h);
+    let (c, rr) = if off > 0.0 {
+        (base - u * (off / h), h - off)
+    } else {
+        (base, radius)
+    };
+    if (c.amax() + rr) < T::max_finite().to_f64() {
+        let gc = back(&ball.center);
+        let gr = ball.radius.to_f64();
+        assert!(
+            (gc - c).amax() <= 4.0 * tol && (gr - rr).abs() <= 4.0 * tol,
+            "{what}: cone ball {gc:?} {gr} vs {c:?} {rr} (tol {tol})"
+        );
+        for p in rim_points(&base, &u, radius, 16).iter().chain([&apex]) {
+            let out = (p - gc).norm() - gr;
+            assert!(
+                out <= 4.0 * tol,
+                "{what}: cone point {out} outside the ball (tol {tol})"
+            );
+        }
+    }
+    for _ in 0..4 {
+        let d = V::new(
+            rng.sign() * rng.unit(),
+            rng.sign() * rng.unit(),
+            rng.sign() * rng.unit(),
+        );
+        let dt = Vector3::new(
+            T::from_f64_lossy(d.x),
+            T::from_f64_lossy(d.y),
+            T::from_f64_lossy(d.z),
+        );
+        let d = dt.map(|x| x.to_f64());
+        let r = rim(&base, &u, radius, &d);
+        let want = clamp::<T>(if d.dot(&apex) > d.dot(&r) { apex } else { r });
+        let got = back(&cone.support(&dt));
+        // The rim point's direction is a unit vector of the moved space,
+        // as accurate as the in-range kernel's (`I32F32`: about 2⁻²¹ of
+        // the radius): 16 times the type's tolerance relative to the size.
+        let tol = 4.0 * tol + 16.0 * T::tolerance().to_f64() * m;
+        let ok = (got - want).amax() <= tol || ((got - want).dot(&d)).abs() <= tol * d.norm();
+        assert!(
+            ok,
+            "{what}: cone support {got:?} vs {want:?} along {d:?} (tol {tol})"
+        );
+    }
+}
+
+fn cylinders_and_cones<T: Real>(name: &str, seed: u64) {
+    let mut rng = Mix(seed);
+    let r = T::range_limit(Growth::Quadratic).unwrap();
+    let mut beyond = 0;
+    for case in 0..2000 {
+        let (a, b, radius, m) = shape_values::<T>(&mut rng);
+        let what = format!("{name} case {case}: {a:?} {b:?} {radius}");
+        let cyl = Cylinder::new(pt::<T>(&a), pt::<T>(&b), T::from_f64_lossy(radius));
+        let far = [cyl.a, cyl.b]
+            .iter()
+            .any(|p| p.iter().any(|x| *x > r || *x < -r))
+            || cyl.radius > r;
+        beyond += usize::from(far);
+        check_cylinder::<T>(a, b, radius, m, &mut rng, &what);
+        check_cone::<T>(a, b, radius, m, &mut rng, &what);
+    }
+    assert!(beyond > 1500, "{beyond}");
+}
+
+#[test]
+fn i32f32_cylinders_and_cones_beyond_the_range() {
+    cylinders_and_cones::<I32F32>("I32F32", 1);
+}
+
+#[test]
+fn i16f16_cylinders_and_cones_beyond_the_range() {
+    cylinders_and_cones::<I16F16>("I16F16", 2);
+}
+
+/// The support point of a convex polyhedron's vertices beyond the range:
+/// the vertex with the largest exact dot product with the direction (the
+/// one of them, among ties within rounding of the unit direction).
+fn polyhedron_support<T: Real>(name: &str, seed: u64) {
+    let mut rng = Mix(seed);
+    let max = T::max_finite().to_f64();
+    for case in 0..500 {
+        let scale = max * rng.unit();
+        let verts: Vec<Point3<T>> = (0..12)
+            .map(|_| {
+                pt::<T>(&V::new(
+                    rng.sign() * rng.unit() * scale,
+                    rng.sign() * rng.unit() * scale,
+                    rng.sign() * rng.unit() * scale,
+                ))
+            })
+            .collect();
+        let poly = ConvexPolyhedronRef::new(&verts, &[0], &[], &[]);
+        let d = V::new(
+            rng.sign() * rng.unit(),
+            rng.sign() * rng.unit(),
+            rng.sign() * rng.unit(),
+        );
+        let dt = Vector3::new(
+            T::from_f64_lossy(d.x),
+            T::from_f64_lossy(d.y),
+            T::from_f64_lossy(d.z),
+        );
+        let d = dt.map(|x| x.to_f64()).normalize();
+        let got = back(&poly.support(&dt));
+        let best = verts
+            .iter()
+            .map(|p| back(p).dot(&d))
+            .fold(f64::NEG_INFINITY, f64::max);
+        // The unit direction is rounded (a few units of the last bit):
+        // vertices within that of the best may win.
+        let slack = 16.0 * scale * 2f64.powi(-(T::frac_bits() as i32)) + 1e-9 * scale;
+        assert!(
+            got.dot(&d) >= best - slack && verts.iter().any(|p| back(p) == got),
+            "{name} case {case}: support {got:?} ({}) vs best {best}",
+            got.dot(&d)
+        );
+    }
+}
+
+#[test]
+fn polyhedron_support_beyond_the_range() {
+    polyhedron_support::<I32F32>("I32F32", 3);
+    polyhedron_support::<I16F16>("I16F16", 4);
+}
+
+// -- Line::relation -------------------------------------------------------------
+
+use isect::{Line, LineRelation};
+
+/// `Line::relation` in fixed point, in the quadratic range and beyond it
+/// (every value scaled by an exact power of two up to the type's extremes,
+/// which changes no relation and scales every distance): skew lines at
+/// their exact distance (`|(o₂ - o₁) · (d₁ × d₂)| / |d₁ × d₂|`), lines
+/// built to cross exactly `Intersecting` at the exact point, parallel
+/// ones `Parallel` at their exact distance (`|(o₂ - o₁) × d₁| / |d₁|`),
+/// and a line against itself reversed and shifted `Coincident`. In debug
+/// builds no intermediate overflows (before, the parallel test's
+/// `|d₁|²|d₂|²` overflowed within the range).
+fn line_relations<T: Real>(name: &str, seed: u64) {
+    let mut rng = Mix(seed);
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let max = T::max_finite().to_f64();
+    let rel_tol = 2f64.powi(-(T::frac_bits() as i32) / 2);
+    let (mut skew, mut checked) = (0, 0);
+    for case in 0..2000 {
+        // Values on a coarse grid (exact after scaling), within the range,
+        // then scaled by 2^j: in range (j = 0) or beyond it.
+        let j = if case % 2 == 0 {
+            0
+        } else {
+            1 + (rng.next() % ((max / r).log2() as u64 - 1)) as i32
+        };
+        let scale = 2f64.powi(j);
+        let mut v = |lim: f64| (rng.sign() * rng.unit() * lim * 64.0).round() / 64.0 * scale;
+        let o1 = V::new(v(r / 2.0), v(r / 2.0), v(r / 2.0));
+        let d1 = V::new(v(r / 4.0), v(r / 4.0), v(r / 4.0));
+        let d2 = V::new(v(r / 4.0), v(r / 4.0), v(r / 4.0));
+        let o2 = V::new(v(r / 2.0), v(r / 2.0), v(r / 2.0));
+        let kind = rng.next() % 4;
+        let (o2, d2) = match kind {
+            0 => (o2, d2),                        // skew
+            1 => (o1 + d1 * 0.5 - d2 * 0.25, d2), // crossing at o1 + d1/2
+            2 => (o2, d1 * 2.0),                  // parallel
+            _ => (o1 - d1 * 0.5, -d1),            // coincident
+        };
+        if d1.norm() == 0.0
+            || d2.norm() == 0.0
+            || [o1, o2, d1, d2].iter().any(|x| x.amax() >= max / 2.0)
+        {
+            continue;
+        }
+        let l = |o: &V, d: &V| {
+            Line::new(
+                pt::<T>(o),
+                Vector3::new(
+                    T::from_f64_lossy(d.x),
+                    T::from_f64_lossy(d.y),
+                    T::from_f64_lossy(d.z),
+                ),
+            )
+        };
+        let rel = l(&o1, &d1).relation(&l(&o2, &d2));
+        let what = || {
+            format!("{name} case {case} (kind {kind}, 2^{j}): {o1:?} {d1:?} {o2:?} {d2:?}: {rel:?}")
+        };
+        let m = [o1, o2, d1, d2]
+            .iter()
+            .map(|x| x.amax())
+            .fold(0.0, f64::max);
+        let tol = rel_tol * (1.0 + m);
+        let n = d1.cross(&d2);
+        // Nearly parallel directions (a sine below the square root of the
+        // type's tolerance) count as parallel: such skew or crossing pairs
+        // are not checked.
+        let sin2 = n.norm_squared() / (d1.norm_squared() * d2.norm_squared());
+        if kind < 2 && sin2 < 1e-3 {
+            continue;
+        }
+        match kind {
+            0 => {
+                let want = ((o2 - o1).dot(&n)).abs() / n.norm();
+                let got = match rel {
+                    LineRelation::Skew(p) => back(&p.point_b) - back(&p.point_a),
+                    LineRelation::Intersecting { .. } => V::zeros(),
+                    _ => panic!("{}", what()),
+                };
+                assert!((got.norm() - want).abs() <= tol, "{} want {want}", what());
+                skew += 1;
+            }
+            1 => {
+                let LineRelation::Intersecting { point, .. } = rel else {
+                    panic!("{}", what());
+                };
+                let want = o1 + d1 * 0.5;
+                assert!(
+                    (back(&point) - want).amax() <= tol,
+                    "{} want {want:?}",
+                    what()
+                );
+            }
+            2 => {
+                let want = (o2 - o1).cross(&d1).norm() / d1.norm();
+                match rel {
+                    LineRelation::Parallel { distance } => {
+                        assert!(
+                            (distance.to_f64() - want).abs() <= tol,
+                            "{} want {want}",
+                            what()
+                        )
+                    }
+                    LineRelation::Coincident => assert!(want <= tol, "{}", what()),
+                    _ => panic!("{}", what()),
+                }
+            }
+            _ => assert_eq!(rel, LineRelation::Coincident, "{}", what()),
+        }
+        checked += 1;
+    }
+    assert!(checked > 1500 && skew > 300, "{checked} {skew}");
+}
+
+#[test]
+fn i32f32_line_relations() {
+    line_relations::<I32F32>("I32F32", 5);
+}
+
+#[test]
+fn i16f16_line_relations() {
+    line_relations::<I16F16>("I16F16", 6);
+}
