@@ -16,7 +16,9 @@
 //! max` on an axis) is still a box; infinite bounds make an unbounded box
 //! (the depth may then be infinite); an empty box (`min > max` on an axis),
 //! a negative, NaN or infinite radius, and NaN or an infinite centre give
-//! `None`. Fixed point: squared distances must fit the type.
+//! `None`. Fixed point: inputs within the quadratic range (`I16F16` ±45,
+//! `I32F32` ±11,585), where the squared distances fit the type; beyond
+//! it `None`.
 
 use crate::intersect::common::{
     all_finite, magnitude, outside_contact, radius_ok, through_nearest_face,

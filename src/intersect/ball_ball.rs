@@ -8,11 +8,14 @@
 //! the overlap along the line of centres.
 //!
 //! Degenerate cases: touching balls intersect with depth zero; radius zero
-//! is a point; coincident centres give the normal `e_0` (the first axis)
-//! and the depth `r1 + r2`; a negative, NaN or infinite radius is an empty
-//! ball (`None`), and so is NaN or infinite input (and a pair of radii
-//! whose sum overflows to infinity, beyond `T::max_finite() / 2` each). Fixed point: squared
-//! centre distances must fit the type (`I32F32`: distances up to 4.6e4).
+//! is a point; coincident centres (or closer than `16·T::tolerance()`
+//! times the centres' largest coordinate) give the normal `e_0` (the first
+//! axis) and the depth `r1 + r2`; a negative, NaN or infinite radius is an
+//! empty ball (`None`), and so is NaN or infinite input (and a pair of
+//! radii whose sum overflows to infinity, beyond `T::max_finite() / 2`
+//! each). Fixed point: inputs within the quadratic range (`I16F16` ±45,
+//! `I32F32` ±11,585), where the squared centre distance fits the type;
+//! beyond it `None`.
 //!
 //! Accuracy (measured against exact rationals; tests/accuracy.rs,
 //! docs/accuracy.md): the depth within 4 ulps of the largest coordinate
@@ -67,6 +70,6 @@ crate::range::impl_intersect! {
     /// assert_eq!((c.normal, c.depth, c.point), (Vector2::x(), 1.0, Point2::new(1.5, 0.0)));
     /// assert!(!a.intersects(&Ball::new(Point2::new(5.0, 0.0), 0.5)));
     /// ```
-    range Quadratic;
+    range Quadratic, tolerance "none for the decision (`|c₂ - c₁|² <= (r₁ + r₂)²`, rounded; on scaled values where the squares overflow); centres closer than `16·T::tolerance()` times their largest coordinate give the normal `e_0` and the depth `r₁ + r₂`.";
     [T: Real, const D: usize] Ball<T, D> => Contact<T, D>
 }

@@ -218,7 +218,7 @@ crate::range::impl_intersect! {
     /// assert_eq!(c.normal, Vector3::x());
     /// assert!((c.depth - (2f64.sqrt() - 1.3)).abs() < 1e-12);
     /// ```
-    range Quadratic, tolerance "every `|R_ij|` (the boxes' axes' dot products) is enlarged by `T::tolerance()` (relative), so that a near-parallel edge pair's axis cannot separate boxes that touch: boxes apart by up to `T::tolerance()` times their size may count as touching.";
+    range Quadratic, tolerance "every `|R_ij|` (the boxes' axes' dot products) is enlarged by `T::tolerance()` (relative), so that a near-parallel edge pair's axis cannot separate boxes that touch: boxes apart by up to `T::tolerance()` times their size may count as touching. The contact's axis skips edge cross products with `|l|² <= 16·T::tolerance()` (nearly parallel edges).";
     [T: Real] Obb<T, 3> => Contact<T, 3>
 }
 

@@ -30,9 +30,11 @@
 //! at `t_min` when it lies in the ball (see [`crate::RayCast`]); a
 //! negative or NaN radius and NaN input miss.
 //!
-//! Fixed point: exact while `|o - c|² · |d|²` and `r² |d|²` are in range
-//! (`I32F32`: coordinates and radius up to about 200 with unit-sized
-//! directions). A direction shorter than one (largest component below 1)
+//! Fixed point: inputs within the quadratic range (`I16F16` ±45, `I32F32`
+//! ±11,585; directions within twice it), checked by the cast layer
+//! (beyond it: a miss); there `d·d`, `f·d`, `f·f` (`f = o - c`) and `r²` fit the type
+//! and the roots come from divisions by `d·d`, with no product of two
+//! squares. A direction shorter than one (largest component below 1)
 //! is scaled up by an exact power of two `2^k` first, and the roots back
 //! by `2^k` (saturating): its square would keep few bits, or underflow to
 //! zero and read as no direction at all.

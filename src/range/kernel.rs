@@ -319,6 +319,94 @@ where
 /// its own [`SweepKernel`] (a cheaper `kernel_time`); without, the default
 /// one is written here.
 macro_rules! impl_sweep {
+    // A moving point (`point [generics] B => Toi<T, D>`): the pair's
+    // first order for `Swept<Point<T, D>, T, D>`, and the other order
+    // generic over a `PointLike` (implemented for `Point<T, D>` alone), so
+    // that the docs show `Swept<P, T, D>` where a trait argument would
+    // show nalgebra's expanded `OPoint<T, Const<D>>` (rustdoc expands
+    // type aliases in trait arguments, rust-lang/rust#80557).
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; point [$($g:tt)*] $B:ty => $Out:ty) => {
+        impl<$($g)*> $crate::range::kernel::SweepKernel<T, $B> for $crate::Swept<$crate::Point<T, D>, T, D> {}
+        $crate::range::impl_sweep!(
+            $(#[$doc])* range $class $(, tolerance $tol)?; point [$($g)*] $B => $Out; time
+        );
+    };
+    ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; point [$($g:tt)*] $B:ty => $Out:ty; time) => {
+        $crate::range::impl_intersect!(
+            @one $(#[$doc])* range $class $(, tolerance $tol)?;
+            [$($g)*] $crate::Swept<$crate::Point<T, D>, T, D>, $B => $Out
+        );
+
+        impl<$($g)*, P: $crate::sweep::PointLike<T, D>> $crate::Intersect<$crate::Swept<P, T, D>> for $B {
+            type Output = $Out;
+            /// The same query with the operands the other way round: what
+            /// the other order answers (a time of impact reads the same).
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                $class, "`intersect` is `None` and `intersects` is `false`" $(, $tol)?
+            )]
+            #[inline]
+            fn intersect(&self, other: &$crate::Swept<P, T, D>) -> Option<$Out> {
+                $crate::range::kernel::intersect::<T, _, _>(&$crate::sweep::point_sweep(other), self)
+                    .unwrap_or(None)
+                    .map($crate::intersect::Flip::flip)
+            }
+            #[inline]
+            fn intersects(&self, other: &$crate::Swept<P, T, D>) -> bool {
+                $crate::range::kernel::intersects::<T, _, _>(&$crate::sweep::point_sweep(other), self)
+                    .unwrap_or(false)
+            }
+            #[inline]
+            fn checked_intersect(
+                &self,
+                other: &$crate::Swept<P, T, D>,
+            ) -> Result<Option<$Out>, $crate::OutOfRange> {
+                $crate::range::kernel::intersect::<T, _, _>(&$crate::sweep::point_sweep(other), self)
+                    .map(|o| o.map($crate::intersect::Flip::flip))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$crate::Swept<P, T, D>) -> Result<bool, $crate::OutOfRange> {
+                $crate::range::kernel::intersects::<T, _, _>(&$crate::sweep::point_sweep(other), self)
+            }
+        }
+
+        impl<$($g)*> $crate::TimeOfImpact<T, $B> for $crate::Swept<$crate::Point<T, D>, T, D> {
+            /// The time of impact alone: bit for bit
+            /// `intersect(..).map(|h| h.t)`.
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                $class, "`time_of_impact` is `None`" $(, $tol)?
+            )]
+            #[inline]
+            fn time_of_impact(&self, other: &$B) -> Option<T> {
+                $crate::range::kernel::time_of_impact::<T, _, _>(self, other).unwrap_or(None)
+            }
+            #[inline]
+            fn checked_time_of_impact(&self, other: &$B) -> Result<Option<T>, $crate::OutOfRange> {
+                $crate::range::kernel::time_of_impact::<T, _, _>(self, other)
+            }
+        }
+
+        impl<$($g)*, P: $crate::sweep::PointLike<T, D>> $crate::TimeOfImpact<T, $crate::Swept<P, T, D>> for $B {
+            /// The same time of impact with the operands the other way round.
+            ///
+            #[doc = $crate::range::kernel::range_doc!(
+                $class, "`time_of_impact` is `None`" $(, $tol)?
+            )]
+            #[inline]
+            fn time_of_impact(&self, other: &$crate::Swept<P, T, D>) -> Option<T> {
+                $crate::range::kernel::time_of_impact::<T, _, _>(&$crate::sweep::point_sweep(other), self)
+                    .unwrap_or(None)
+            }
+            #[inline]
+            fn checked_time_of_impact(
+                &self,
+                other: &$crate::Swept<P, T, D>,
+            ) -> Result<Option<T>, $crate::OutOfRange> {
+                $crate::range::kernel::time_of_impact::<T, _, _>(&$crate::sweep::point_sweep(other), self)
+            }
+        }
+    };
     ($(#[$doc:meta])* range $class:ident $(, tolerance $tol:literal)?; [$($g:tt)*] $A:ty, $B:ty => $Out:ty) => {
         impl<$($g)*> $crate::range::kernel::SweepKernel<T, $B> for $A {}
         $crate::range::impl_sweep!(

@@ -93,6 +93,51 @@ pub mod sphere_triangle;
 use crate::intersect::Flip;
 use crate::{ClosestPoint, Intersect, OutOfRange, Point, Real, Swept, TimeOfImpact, Toi, Vector};
 
+mod sealed {
+    /// Only this crate implements [`super::PointLike`].
+    pub trait Sealed {}
+    impl<T: crate::Real, const D: usize> Sealed for crate::Point<T, D> {}
+}
+
+/// A point: implemented for [`Point<T, D>`] alone (sealed). The other
+/// order of the moving-point sweeps (`aabb.intersect(&swept_point)`,
+/// `Intersect<Swept<P, T, D>> for Aabb<T, D>` with `P: PointLike<T, D>`)
+/// is written for it, so that their docs show `Swept<P, T, D>`: rustdoc
+/// expands the `Point` alias to nalgebra's `OPoint<T, Const<D>>` in a
+/// trait's arguments (rust-lang/rust#80557). Code that uses them names
+/// `Point` as before.
+///
+/// ```
+/// use isect::{Aabb, Intersect, Swept, TimeOfImpact, nalgebra::{Point3, Vector3}};
+/// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// let p = Swept::new(Point3::new(-1.0, 0.5, 0.5), Vector3::new(4.0, 0.0, 0.0));
+/// assert_eq!(b.intersect(&p).unwrap().t, 0.25); // the box first
+/// assert_eq!(p.intersect(&b).unwrap().t, 0.25);
+/// assert_eq!(b.time_of_impact(&p), Some(0.25));
+/// ```
+pub trait PointLike<T: Real, const D: usize>: sealed::Sealed + Copy {
+    /// The point.
+    fn point(&self) -> Point<T, D>;
+}
+
+impl<T: Real, const D: usize> PointLike<T, D> for Point<T, D> {
+    #[inline(always)]
+    fn point(&self) -> Point<T, D> {
+        *self
+    }
+}
+
+/// A moving point as the sweeps' kernels take it.
+#[inline(always)]
+pub(crate) fn point_sweep<T: Real, P: PointLike<T, D>, const D: usize>(
+    s: &Swept<P, T, D>,
+) -> Swept<Point<T, D>, T, D> {
+    Swept {
+        shape: s.shape.point(),
+        motion: s.motion,
+    }
+}
+
 impl<T: Real, const D: usize> Flip for Toi<T, D> {
     /// A time of impact reads the same either way round: its normal always
     /// points from the static shape to the moving one.

@@ -151,5 +151,5 @@ crate::range::impl_sweep! {
     /// assert_eq!(slide.intersect(&b).unwrap().t, 0.25);
     /// ```
     range Quadratic;
-    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Aabb<T, D> => Toi<T, D>
+    point [T: Real, const D: usize] Aabb<T, D> => Toi<T, D>
 }

@@ -109,5 +109,5 @@ crate::range::impl_sweep! {
     /// assert_eq!(hit.normal, Vector2::new(-0.8, 0.6));
     /// ```
     range Quadratic;
-    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Ball<T, D> => Toi<T, D>; time
+    point [T: Real, const D: usize] Ball<T, D> => Toi<T, D>; time
 }

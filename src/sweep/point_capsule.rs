@@ -109,5 +109,5 @@ crate::range::impl_sweep! {
     /// assert_eq!(top.intersect(&pill).unwrap().t, 0.5);
     /// ```
     range Quadratic;
-    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Capsule<T, D> => Toi<T, D>
+    point [T: Real, const D: usize] Capsule<T, D> => Toi<T, D>
 }

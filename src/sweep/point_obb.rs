@@ -67,5 +67,5 @@ crate::range::impl_sweep! {
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(0.0, 2.0, 0.0), Vector3::y()));
     /// ```
     range Quadratic;
-    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Obb<T, D> => Toi<T, D>
+    point [T: Real, const D: usize] Obb<T, D> => Toi<T, D>
 }

@@ -51,5 +51,5 @@ crate::range::impl_sweep! {
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point3::new(1.0, 2.0, 0.0), Vector3::z()));
     /// ```
     range Quadratic;
-    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Plane<T, D> => Toi<T, D>; time
+    point [T: Real, const D: usize] Plane<T, D> => Toi<T, D>; time
 }

@@ -48,5 +48,5 @@ crate::range::impl_sweep! {
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Point2::new(1.0, 2.0), Vector2::y()));
     /// ```
     range Quadratic;
-    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Polygon<'_, T, D> => Toi<T, D>
+    point [T: Real, const D: usize] Polygon<'_, T, D> => Toi<T, D>
 }

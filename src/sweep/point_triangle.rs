@@ -52,5 +52,5 @@ crate::range::impl_sweep! {
     /// assert_eq!(edge.intersect(&tri).unwrap().t, 0.5);
     /// ```
     range Quadratic;
-    [T: Real, const D: usize] Swept<Point<T, D>, T, D>, Triangle<T, D> => Toi<T, D>
+    point [T: Real, const D: usize] Triangle<T, D> => Toi<T, D>
 }
