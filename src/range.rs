@@ -393,12 +393,11 @@ fn far_point_distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>,
     }
 }
 
-// -- interim: the f64 conversions of the cone cast and the polyhedron -------
+// -- interim: the f64 conversions of the fixed-point cone cast ---------------
 //
 // Every closest-point query beyond its range answers from its inputs moved
-// into it (`scale`); the cone cast's interval (in range) and a borrowed
-// polyhedron's closest point beyond the range are still evaluated in
-// `f64`.
+// into it (`scale`); the fixed-point cone cast's interval is still
+// evaluated in `f64`.
 
 /// `p` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
 /// rounds and, if fixed point, saturates).
@@ -419,12 +418,4 @@ pub(crate) trait Recast<T: Real> {
     type F64;
     /// `self` with every value converted to `f64` (exactly).
     fn in_f64(&self) -> Self::F64;
-}
-
-impl<T: Real, const D: usize> Recast<T> for Point<T, D> {
-    type F64 = Point<f64, D>;
-    #[inline]
-    fn in_f64(&self) -> Point<f64, D> {
-        pt(self)
-    }
 }

@@ -38,9 +38,9 @@ use crate::{Orient, Vector};
 /// of two squared lengths, triple products, discriminants) all go there
 /// belongs to [`Growth::Quadratic`]: every query does (the triangle's,
 /// polygon's and hull's closest points, the closest pairs of segments,
-/// rays, lines and triangles in any dimension and the sweeps included;
-/// the convex shapes' GJK and EPA, `convex`, keep the quartic range of
-/// their own frames). Beyond four dimensions every class's
+/// rays, lines and triangles in any dimension, the sweeps and the convex
+/// shapes' GJK, EPA and GJK cast, `convex`, included). Beyond four
+/// dimensions every class's
 /// range halves for every further factor of four in the dimension (a
 /// squared length sums `D` squares).
 ///
@@ -55,8 +55,9 @@ pub enum Growth {
     /// meant to have: `I16F16` ±45, `I32F32` ±11,585.
     Quadratic,
     /// Products of two squared lengths kept in the scalar: `9·s⁴`
-    /// (`I16F16` ±3, `I32F32` ±62). No query of the range table uses it
-    /// any more (the convex shapes' frames, `convex`, name its range).
+    /// (`I16F16` ±3, `I32F32` ±62). No query uses it any more (the convex
+    /// queries' products of squares went to the wide type); kept for
+    /// callers who name it.
     Quartic,
     /// Swept tests' quadratics in `t` kept in the scalar: `20·s²` (±20,
     /// ±5,181). No query uses it any more (the swept tests take their

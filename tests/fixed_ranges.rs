@@ -269,6 +269,17 @@ impl B<'_> {
     fn motion<S: Real>(&mut self) -> Vector3<S> {
         self.v()
     }
+    /// A box from two points of half range values (with a
+    /// [`half_motion`](Self::half_motion), both ends of its motion are in
+    /// range).
+    fn triangle_half<S: Real>(&mut self) -> Triangle<S, 3> {
+        let mut p = || Point3::from(self.half_motion::<S>());
+        Triangle::new(p(), p(), p())
+    }
+    fn aabb_half<S: Real>(&mut self) -> Aabb<S, 3> {
+        let (a, b) = (self.half_motion::<S>(), self.half_motion::<S>());
+        Aabb::new(Point3::from(a.inf(&b)), Point3::from(a.sup(&b)))
+    }
     /// A motion of one of two moving shapes: half a range value, so that
     /// the relative motion is in range.
     fn half_motion<S: Real>(&mut self) -> Vector3<S> {
@@ -509,6 +520,11 @@ const HEAVY: &[&str] = &[
     "sweep_ball_obb",
     "sweep_ball_polygon",
     "sweep_ball_triangle",
+    "convex_segment_triangle",
+    "convex_triangle_triangle",
+    "convex_aabb_triangle",
+    "convex_triangle_triangle_test",
+    "convex_triangle_aabb_cast",
 ];
 
 /// Every how many cases query `name` is checked against the oracle.
@@ -2362,6 +2378,115 @@ fn x_grid_segment(b: Bb) -> Vec<f64> {
     vec![n as f64]
 }
 
+// The convex queries (GJK, EPA, the GJK cast: `isect::convex`) on
+// polytopes: the closed forms above (exact segment–triangle and
+// triangle–triangle distances, separating axes, the exact box sweep) and,
+// beyond the range, the frame rule of `isect::convex` ("Fixed point"):
+// shapes whose common bounding box (the moving one at both ends of its
+// motion) is at most `2r` wide on every axis are moved into the range
+// exactly and answered; others are apart (`false`, `None`).
+
+/// Whether boxes `(min, max)` fit in the range together, anywhere: their
+/// common box at most `2r` wide on every axis.
+fn fit_together(r: f64, boxes: &[([f64; 3], [f64; 3])]) -> bool {
+    (0..3).all(|i| {
+        let lo = boxes.iter().fold(f64::INFINITY, |m, b| m.min(b.0[i]));
+        let hi = boxes.iter().fold(f64::NEG_INFINITY, |m, b| m.max(b.1[i]));
+        hi - lo <= 2.0 * r
+    })
+}
+fn box_of_points(p: &[Point3<f64>]) -> ([f64; 3], [f64; 3]) {
+    let lo = core::array::from_fn(|i| p.iter().fold(f64::INFINITY, |m, q| m.min(q[i])));
+    let hi = core::array::from_fn(|i| p.iter().fold(f64::NEG_INFINITY, |m, q| m.max(q[i])));
+    (lo, hi)
+}
+fn box_of_aabb(x: &Aabb<f64, 3>) -> ([f64; 3], [f64; 3]) {
+    (a3(&x.min), a3(&x.max))
+}
+fn x_convex_aabb_triangle(b: Bb) -> Vec<f64> {
+    let (x, t) = (b.aabb::<f64>(), b.triangle::<f64>());
+    if !fit_together(b.r, &[box_of_aabb(&x), box_of_points(&[t.a, t.b, t.c])]) {
+        return tf(false);
+    }
+    tf(box_triangle(&QBox::aabb(&x), &tri_of(&t).v))
+}
+fn x_convex_triangle_triangle(b: Bb) -> Vec<f64> {
+    let (x, y) = (b.triangle::<f64>(), b.triangle::<f64>());
+    if !fit_together(
+        b.r,
+        &[
+            box_of_points(&[x.a, x.b, x.c]),
+            box_of_points(&[y.a, y.b, y.c]),
+        ],
+    ) {
+        return tf(false);
+    }
+    tf(exact::closest_triangle_triangle(&tri_of(&x), &tri_of(&y))
+        .d2
+        .is_zero())
+}
+/// The contact depth of two boxes: the least overlap over the three axes
+/// (the shortest motion that separates two boxes is along an axis).
+fn x_convex_aabb_aabb_contact(b: Bb) -> Vec<f64> {
+    let (x, y) = (b.aabb::<f64>(), b.aabb::<f64>());
+    if !fit_together(b.r, &[box_of_aabb(&x), box_of_aabb(&y)]) {
+        return none();
+    }
+    let (xa, ya) = (box_of_aabb(&x), box_of_aabb(&y));
+    let mut depth = f64::INFINITY;
+    for i in 0..3 {
+        let (up, down) = (xa.1[i] - ya.0[i], ya.1[i] - xa.0[i]);
+        if up < 0.0 || down < 0.0 {
+            return none();
+        }
+        depth = depth.min(up.min(down));
+    }
+    some(vec![depth])
+}
+fn x_convex_aabb_aabb_cast(b: Bb) -> Vec<f64> {
+    let (x, m, y) = (
+        b.aabb_half::<f64>(),
+        b.half_motion::<f64>(),
+        b.aabb::<f64>(),
+    );
+    let end = Aabb::new(x.min + m, x.max + m);
+    if !fit_together(b.r, &[box_of_aabb(&x), box_of_aabb(&end), box_of_aabb(&y)]) {
+        return none();
+    }
+    let (qa, qm, qb) = (QBox::aabb(&x), qv(&m), QBox::aabb(&y));
+    toi_q(sat_sweep(
+        &box_box_axes(&qa, &qb),
+        &qm,
+        box_proj(&qa),
+        box_proj(&qb),
+    ))
+}
+fn x_convex_triangle_aabb_cast(b: Bb) -> Vec<f64> {
+    let t = b.triangle_half::<f64>();
+    let (m, y) = (b.half_motion::<f64>(), b.aabb::<f64>());
+    let moved = [t.a + m, t.b + m, t.c + m];
+    if !fit_together(
+        b.r,
+        &[
+            box_of_points(&[t.a, t.b, t.c]),
+            box_of_points(&moved),
+            box_of_aabb(&y),
+        ],
+    ) {
+        return none();
+    }
+    let (qt, qm, qb) = (tri_of(&t), qv(&m), QBox::aabb(&y));
+    // The triangle moves by m against the box: the box moves by -m
+    // against the triangle, at the same times.
+    let back: Q3 = core::array::from_fn(|i| -&qm[i]);
+    toi_q(sat_sweep(
+        &box_tri_axes(&qb, &qt.v),
+        &back,
+        box_proj(&qb),
+        points_proj(&qt.v),
+    ))
+}
+
 /// One test per query: `name, class, beyond-answer, |b| expression =>
 /// oracle` where the expression builds shapes from `b` (generic scalar `S`)
 /// and returns something `Flat`, and the oracle (a function of the same
@@ -2507,6 +2632,19 @@ queries! {
     cull_aabb, Quadratic, INTERSECTING, |b| { let f = Frustum::new(b.box_planes::<S>()); f.cull(&b.aabb::<S>()) } => x_cull_aabb;
     cull_obb, Quadratic, INTERSECTING, |b| { let f = Frustum::new(b.box_planes::<S>()); f.cull(&b.obb::<S>()) } => x_cull_obb;
     cull_point, Quadratic, INTERSECTING, |b| { let f = Frustum::new(b.box_planes::<S>()); f.cull(&b.p::<S>()) } => x_cull_point;
+    // The convex queries (GJK, EPA, the GJK cast) on polytopes.
+    convex_segment_triangle, Quadratic, LikeExact, |b| isect::convex::closest_points(&b.segment::<S>(), &b.triangle::<S>()) => x_segment_triangle;
+    convex_triangle_triangle, Quadratic, LikeExact, |b| isect::convex::closest_points(&b.triangle::<S>(), &b.triangle::<S>()) => x_triangle_triangle;
+    convex_aabb_triangle, Quadratic, LikeExact, |b| isect::convex::intersects(&b.aabb::<S>(), &b.triangle::<S>()) => x_convex_aabb_triangle;
+    convex_triangle_triangle_test, Quadratic, LikeExact, |b| isect::convex::intersects(&b.triangle::<S>(), &b.triangle::<S>()) => x_convex_triangle_triangle;
+    convex_aabb_aabb_contact, Quadratic, LikeExact, |b| isect::convex::contact(&b.aabb::<S>(), &b.aabb::<S>()) => x_convex_aabb_aabb_contact;
+    convex_aabb_aabb_cast, Quadratic, LikeExact, |b| { let (x, m) = (b.aabb_half::<S>(), b.half_motion::<S>()); isect::convex::cast(&x, &m, &b.aabb::<S>()) } => x_convex_aabb_aabb_cast;
+    convex_triangle_aabb_cast, Quadratic, LikeExact, |b| {
+        let t = b.triangle_half::<S>();
+        let m = b.half_motion::<S>();
+        isect::convex::cast(&t, &m, &b.aabb::<S>())
+    } => x_convex_triangle_aabb_cast;
+
     grid_segment, Quadratic, Beyond::Exactly(&[0.0]), |b| {
         // A 2D grid of 2 × 2 cells: origin within ±r, extent 2 · size
         // within 2r; the number of cells a segment crosses.

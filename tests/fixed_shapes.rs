@@ -489,3 +489,121 @@ fn i32f32_line_relations() {
 fn i16f16_line_relations() {
     line_relations::<I16F16>("I16F16", 6);
 }
+
+// -- Boxes wider than the type --------------------------------------------------
+
+use isect::nalgebra::{Isometry3, Point2};
+use isect::{Aabb, Intersect, Obb, Placed};
+
+/// `Aabb::center` and `half_extents` of fixed-point boxes up to the type's
+/// extremes (their `max - min` overflowed the type, a debug panic, before):
+/// the exact midpoint rounded down and half the width (saturating), and
+/// within the type's range the scalar's own values, unchanged. And the
+/// boxes that overflowed on the way to a pose (`Obb::from_aabb`, as
+/// `Placed<Aabb>` does) give answers without a panic.
+fn wide_boxes<T: Real>(name: &str, seed: u64) {
+    let mut rng = Mix(seed);
+    let max = T::max_finite().to_f64();
+    let ulp = 2f64.powi(-(T::frac_bits() as i32));
+    let lowest = -max - ulp;
+    for case in 0..2000 {
+        let mut v = || match rng.next() % 4 {
+            0 => max,
+            1 => lowest,
+            _ => grid::<T>(rng.sign() * rng.unit() * max),
+        };
+        let (a, b) = (V::new(v(), v(), v()), V::new(v(), v(), v()));
+        let (lo, hi) = (a.inf(&b), b.sup(&a));
+        let x = |v: &V| {
+            Point3::new(
+                T::from_f64_lossy(v.x),
+                T::from_f64_lossy(v.y),
+                T::from_f64_lossy(v.z),
+            )
+        };
+        let bx = Aabb::new(x(&lo), x(&hi));
+        let (c, h) = (back(&bx.center()), bx.half_extents().map(|x| x.to_f64()));
+        for i in 0..3 {
+            // Exact in f64 (values of 32 + 32 bits need 64: within one unit).
+            let (wc, wh) = ((lo[i] + hi[i]) / 2.0, ((hi[i] - lo[i]) / 2.0).min(max));
+            assert!(
+                (c[i] - wc).abs() <= 1e-9 * max + ulp && (h[i] - wh).abs() <= 1e-9 * max + ulp,
+                "{name} case {case}: {lo:?}..{hi:?}: centre {c:?}, half {h:?}"
+            );
+        }
+        let o = Obb::from_aabb(&bx);
+        let placed = Placed::new(bx, Isometry3::identity());
+        let _ = (o.intersects(&bx), placed.intersects(&bx));
+    }
+    // In range: the scalar's own values.
+    let b = Aabb::new(
+        Point2::new(T::from_f64_lossy(-3.0), T::from_f64_lossy(1.0)),
+        Point2::new(T::from_f64_lossy(2.0), T::from_f64_lossy(1.5)),
+    );
+    assert_eq!(
+        b.center(),
+        Point2::new(T::from_f64_lossy(-0.5), T::from_f64_lossy(1.25))
+    );
+    assert_eq!(b.half_extents().x, T::from_f64_lossy(2.5));
+}
+
+#[test]
+fn boxes_wider_than_the_type() {
+    wide_boxes::<I32F32>("I32F32", 7);
+    wide_boxes::<I16F16>("I16F16", 8);
+}
+
+// -- Polyhedron closest points beyond the range -----------------------------
+
+use isect::{ClosestPoint, ConvexPolyhedron};
+
+/// The closest point of a box-shaped convex polyhedron (hull of its eight
+/// corners) to points in and beyond the range, up to the type's extremes:
+/// the point clamped to the box (exact), within the moved space's
+/// rounding (beyond the range the corners and face planes are moved into
+/// it around the query point as they are read, no `f64`).
+fn polyhedron_closest<T: Real>(name: &str, seed: u64) {
+    let mut rng = Mix(seed);
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let max = T::max_finite().to_f64();
+    let mut beyond = 0;
+    for case in 0..300 {
+        let far = case % 3 != 0;
+        let reach = if far {
+            r * (max / (4.0 * r)).powf(rng.unit())
+        } else {
+            r / 2.0
+        };
+        let c = V::new(rng.sign(), rng.sign(), rng.sign()) * (rng.unit() * reach);
+        let h = V::new(rng.unit() + 0.05, rng.unit() + 0.05, rng.unit() + 0.05) * (reach / 2.0);
+        let (lo, hi) = ((c - h).map(grid::<T>), (c + h).map(grid::<T>));
+        let corners: Vec<Point3<T>> = (0..8)
+            .map(|i| {
+                let s = |b: usize, k: usize| if i & b != 0 { hi[k] } else { lo[k] };
+                pt::<T>(&V::new(s(1, 0), s(2, 1), s(4, 2)))
+            })
+            .collect();
+        let poly = ConvexPolyhedron::from_points(&corners).unwrap();
+        let q = (c + V::new(rng.sign(), rng.sign(), rng.sign()).component_mul(&h)
+            * (2.0 * rng.unit()))
+        .map(grid::<T>);
+        let want = q.zip_map(&lo, f64::max).zip_map(&hi, f64::min);
+        let got = back(&poly.closest_point(&pt::<T>(&q)));
+        let m = [lo.amax(), hi.amax(), q.amax()]
+            .into_iter()
+            .fold(0.0, f64::max);
+        beyond += usize::from(m > r);
+        let tol = tol::<T>(m.max(r)) + 8.0 * T::tolerance().to_f64() * h.amax();
+        assert!(
+            (got - want).amax() <= tol,
+            "{name} case {case}: box {lo:?}..{hi:?}, point {q:?}: {got:?} vs {want:?} (tol {tol})"
+        );
+    }
+    assert!(beyond > 100, "{beyond}");
+}
+
+#[test]
+fn polyhedron_closest_points_beyond_the_range() {
+    polyhedron_closest::<I32F32>("I32F32", 9);
+    polyhedron_closest::<I16F16>("I16F16", 10);
+}

@@ -120,7 +120,27 @@ pub(crate) fn half_area<T: Real>(b: &Aabb<T, 3>) -> T {
 /// triangles over ±300 in `I32F32`); for floats the plain product.
 #[inline(always)]
 fn cost_of<T: Real>(area: T, count: usize) -> <T as Real>::Wide {
-    area.mul_wide(T::from_f64_lossy(count as f64))
+    area.mul_wide(from_count(count))
+}
+
+/// `n` in `T`, saturating: through `f64` for floats; for fixed point bit
+/// by bit (no conversion to `f64`, whose software routines a fixed-point
+/// build would link).
+#[inline]
+fn from_count<T: Real>(n: usize) -> T {
+    if crate::intersect::cast::has_infinity::<T>() {
+        return T::from_f64_lossy(n as f64);
+    }
+    let (max, one) = (T::max_finite(), T::one());
+    let half = max.mul_pow2(-1);
+    let mut acc = T::zero();
+    for i in (0..usize::BITS).rev() {
+        acc = if acc > half { max } else { acc + acc };
+        if (n >> i) & 1 == 1 {
+            acc = if acc > max - one { max } else { acc + one };
+        }
+    }
+    acc
 }
 
 fn union<T: Real>(a: Option<Aabb<T, 3>>, b: &Aabb<T, 3>) -> Option<Aabb<T, 3>> {
@@ -143,7 +163,13 @@ fn bounds_of<T: Real>(items: &[Item<T>]) -> Option<(Aabb<T, 3>, Aabb<T, 3>)> {
 /// bins and partitions, so the two always agree.
 #[inline(always)]
 fn bin<T: Real>(x: T, lo: T, scale: T, bins: usize) -> usize {
-    (((x - lo) * scale).to_f64() as usize).min(bins - 1)
+    if crate::intersect::cast::has_infinity::<T>() {
+        return (((x - lo) * scale).to_f64() as usize).min(bins - 1);
+    }
+    // Fixed point: the integer part of the bits (no conversion to f64),
+    // the same bin.
+    let last = i64::try_from(bins - 1).unwrap_or(i64::MAX);
+    usize::try_from(((x - lo) * scale).floor_i64().clamp(0, last)).unwrap_or(0)
 }
 
 impl<T: Real> Binary<T> {
@@ -252,7 +278,7 @@ impl<T: Real> Binary<T> {
             return None;
         }
         let bins = range.len().clamp(4, BINS);
-        let scale = T::from_f64_lossy(bins as f64).div_sat(width);
+        let scale = from_count::<T>(bins).div_sat(width);
         // Empty boxes (min above max) grow by plain min/max selects. The
         // bins' minimum and maximum corners are kept in separate arrays and
         // read back the way they were written: in one box, the compiler
@@ -386,4 +412,59 @@ fn median<T: Real>(range: &mut [Item<T>]) -> Option<Sides<T>> {
     let mid = range.len() / 2;
     let (l, r) = range.split_at(mid);
     Some((mid, [bounds_of(l)?, bounds_of(r)?]))
+}
+
+#[cfg(all(test, feature = "fixed"))]
+mod tests {
+    use super::{bin, from_count};
+    use crate::fixed::{I16F16, I32F32};
+    use crate::Real;
+
+    /// The fixed-point count and bin (no `f64`) against the `f64` ones.
+    #[test]
+    fn fixed_counts_and_bins_match_f64() {
+        for n in [
+            0usize,
+            1,
+            2,
+            3,
+            7,
+            12,
+            255,
+            4096,
+            32767,
+            32768,
+            100_000,
+            usize::MAX,
+        ] {
+            assert_eq!(
+                from_count::<I16F16>(n),
+                I16F16::from_f64_lossy(n as f64),
+                "{n}"
+            );
+            assert_eq!(
+                from_count::<I32F32>(n),
+                I32F32::from_f64_lossy(n as f64),
+                "{n}"
+            );
+        }
+        let x = |v: f64| I32F32::from_f64_lossy(v);
+        let f64_bin = |v: f64, lo: f64, scale: f64, bins: usize| {
+            (((x(v) - x(lo)) * x(scale)).to_f64() as usize).min(bins - 1)
+        };
+        for (v, lo, scale, bins) in [
+            (0.0, 0.0, 1.0, 12),
+            (5.5, -1.0, 0.75, 12),
+            (11.99, 0.0, 1.0, 12),
+            (300.0, -300.0, 0.02, 12),
+            (-0.5, 0.0, 1.0, 4),
+            (1e6, -1e6, 16.0, 16),
+        ] {
+            assert_eq!(
+                bin(x(v), x(lo), x(scale), bins),
+                f64_bin(v, lo, scale, bins),
+                "{v}"
+            );
+        }
+    }
 }

@@ -32,6 +32,7 @@ use nalgebra::{Point2, Point3, Vector3};
 
 use crate::convex::gjk::{finite3, Pair};
 use crate::convex::simplex::{Simplex, Vertex};
+use crate::convex::wide::{self, is_fixed};
 use crate::convex::Support;
 use crate::intersect::common::unit;
 use crate::Real;
@@ -185,8 +186,9 @@ where
     if n == 2 {
         let e = poly[1].w - poly[0].w;
         let perp = Vector3::new(-e.y, e.x, T::zero());
+        let dir = support_dir(perp);
         let mut found = false;
-        for d in [perp, -perp] {
+        for d in [dir, -dir] {
             let w = pair.support::<T, D>(&d);
             if !finite3(&w.w) {
                 return None;
@@ -305,6 +307,27 @@ fn remove<T: Real>(poly: &mut [Vertex<T>; MAX_VERTICES], n: &mut usize, k: usize
     *n -= 1;
 }
 
+/// The normal `(b - a) × (c - a)` of the triangle `a b c`, not normalised
+/// (fixed point: exact in the wide type, then scaled into the scalar by a
+/// power of two; its components reach `8s²` for points within `±s`).
+#[inline(always)]
+fn face_normal<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>) -> Vector3<T> {
+    if is_fixed::<T>() {
+        return wide::normal(a, b, c);
+    }
+    (b - a).cross(&(c - a))
+}
+
+/// A direction to ask a support map for (fixed point: made unit, so that
+/// the support maps' products with it stay within the scalar).
+#[inline(always)]
+fn support_dir<T: Real>(d: Vector3<T>) -> Vector3<T> {
+    if is_fixed::<T>() {
+        return unit(&d).map_or(d, |(u, _)| u);
+    }
+    d
+}
+
 /// The face `i j k` with its unit outward normal and distance; `None` for
 /// a degenerate (zero-area) face.
 fn make_face<T: Real>(verts: &[Vertex<T>], i: u8, j: u8, k: u8) -> Face<T> {
@@ -313,7 +336,7 @@ fn make_face<T: Real>(verts: &[Vertex<T>], i: u8, j: u8, k: u8) -> Face<T> {
         verts[usize::from(j)].w,
         verts[usize::from(k)].w,
     );
-    match unit(&(b - a).cross(&(c - a))) {
+    match unit(&face_normal(&a, &b, &c)) {
         Some((normal, _)) => Face {
             idx: [i, j, k],
             normal,
@@ -392,9 +415,10 @@ where
         }
     }
     if nv == 3 {
-        let n = (verts[1].w - verts[0].w).cross(&(verts[2].w - verts[0].w));
+        let n = face_normal(&verts[0].w, &verts[1].w, &verts[2].w);
+        let d = support_dir(n);
         let mut found = false;
-        for dir in [n, -n] {
+        for dir in [d, -d] {
             let w = pair.support::<T, D>(&dir);
             if !finite3(&w.w) {
                 return None;
@@ -429,7 +453,7 @@ where
     .to_ordering();
     if o == Ordering::Equal {
         // GJK's tetrahedron is flat only when M is: see above.
-        let n = (verts[1].w - verts[0].w).cross(&(verts[2].w - verts[0].w));
+        let n = face_normal(&verts[0].w, &verts[1].w, &verts[2].w);
         let normal = unit(&n).map_or(Vector3::z(), |(u, _)| u);
         return Some(touching(normal));
     }

@@ -1,11 +1,13 @@
 //! Fixed point: the frame the convex queries run in. GJK, EPA and the cast
-//! multiply up to four coordinates of support points, so for `I16F16` and
-//! `I32F32` they are safe only while every support point lies within
-//! `±T::range_limit(Growth::Quartic)` (±3, ±62). Shapes beyond it are
-//! moved by `x → (x - o) · 2^-k`: translated exactly (in the wide type) to
-//! the middle `o` of the box around both shapes (the moving one at the
-//! start and the end of its motion), and scaled by the smallest power of
-//! two `2^k` that brings that box (and the radii) within the range.
+//! keep squared lengths and dot products of support points in the scalar
+//! (the wide type takes every larger product: [`crate::convex`]'s "Fixed
+//! point"), so for `I16F16` and `I32F32` they are safe while every support
+//! point lies within `±T::range_limit(Growth::Quadratic)` (±45, ±11,585).
+//! Shapes beyond it are moved by `x → (x - o) · 2^-k`: translated exactly
+//! (in the wide type) to the middle `o` of the box around both shapes (the
+//! moving one at the start and the end of its motion), and scaled by the
+//! smallest power of two `2^k` that brings that box (and the radii) within
+//! the range.
 //!
 //! - `k = 0` (shapes that fit in the range together, far from the
 //!   origin): a translation, exact; every query runs on the moved shapes
@@ -14,10 +16,7 @@
 //!   fixed-point range rule of [`crate::range`] — [`intersects`] is
 //!   `false`, [`contact`] and [`cast`] are `None` — and closest points come
 //!   from the shapes scaled into the range and moved back (saturating).
-//!   Their error is the scaled query's, times `2^k`: GJK in fixed point
-//!   resolves distances to about the square root of the resolution (its
-//!   squared lengths), so the error is about `2^(k-16)` for `I32F32`, and
-//!   shapes thinner than that vanish.
+//!   Their error is the scaled query's, times `2^k`.
 //!
 //! Floats have no range: the check is a constant and folds away. The
 //! shapes' bounding boxes come from their support points along the axes
@@ -100,7 +99,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    match T::range_limit(Growth::Quartic) {
+    match T::range_limit(Growth::Quadratic) {
         None => Fit::In,
         Some(r) => fit_fixed::<T, D, A, B>(a, b, motion, radius, r),
     }

@@ -26,6 +26,7 @@ use core::cell::Cell;
 use nalgebra::{Point, Vector3};
 
 use crate::convex::simplex::{Simplex, Vertex};
+use crate::convex::wide::is_fixed;
 use crate::convex::Support;
 use crate::{Real, Vector};
 
@@ -170,7 +171,34 @@ fn separated_by<T: Real>(v: &Vector3<T>, w: &Vertex<T>, margin: T, m2: T) -> boo
         return separates(v, w);
     }
     let vw = v.dot(&w.w);
+    if is_fixed::<T>() {
+        // Fixed point: the squares' products in the wide type.
+        return vw > T::zero() && vw.mul_wide(vw) > m2.mul_wide(v.norm_squared());
+    }
     vw > T::zero() && vw * vw > m2 * v.norm_squared()
+}
+
+/// Whether a support point adds nothing: `|v|² - v·w <= tol · |v|²`
+/// (fixed point: the difference, up to twice a squared length, in the
+/// wide type).
+#[inline(always)]
+fn no_progress<T: Real>(vv: T, vw: T, tol: T) -> bool {
+    if is_fixed::<T>() {
+        return vv.widen() - vw.widen() <= (tol * vv).widen();
+    }
+    vv - vw <= tol * vv
+}
+
+/// Whether the new simplex's squared distance `next_vv` is below the
+/// bound `(v·w)² / |v|²` that the plane through `w` proves (less the
+/// tolerance): `next_vv · |v|² < (v·w)² (1 - tol)` (fixed point: the
+/// products of squares in the wide type).
+#[inline(always)]
+fn nearer_than_bound<T: Real>(next_vv: T, vv: T, vw: T, tol: T) -> bool {
+    if is_fixed::<T>() {
+        return next_vv.mul_wide(vv) < vw.mul_wide(vw * (T::one() - tol));
+    }
+    next_vv * vv < vw * vw * (T::one() - tol)
 }
 
 /// Runs GJK between `a` and `b`. `test: Some(margin)`: the boolean test
@@ -227,7 +255,7 @@ where
         }
         // No progress to make: v is the distance to the tolerance.
         let vw = v.dot(&w.w);
-        if vv - vw <= tol * vv || simplex.contains(&w.w) {
+        if no_progress(vv, vw, tol) || simplex.contains(&w.w) {
             break;
         }
         simplex.push(w);
@@ -236,7 +264,7 @@ where
         // `v·w / |v|`: a nearer point is a rounding artefact of a nearly
         // flat simplex (four nearly coplanar support points of a curved
         // shape), so the old simplex stands.
-        if vw > T::zero() && next.vv * vv < vw * vw * (T::one() - tol) {
+        if vw > T::zero() && nearer_than_bound(next.vv, vv, vw, tol) {
             simplex.pop();
             break;
         }

@@ -111,12 +111,22 @@ macro_rules! cored_by_itself {
 }
 
 cored_by_itself! {
-    [T: Real, const D: usize] Aabb<T, D>, |s| !s.is_empty(), s.center();
+    [T: Real, const D: usize] Aabb<T, D>, |s| !s.is_empty(), midpoint(&s.min, &s.max);
     [T: Real, const D: usize] Obb<T, D>, |s| true, s.center;
     [T: Real, const D: usize] Segment<T, D>, |s| true, s.a;
     [T: Real, const D: usize] Triangle<T, D>, |s| true, s.a;
     ['a, T: Real, const D: usize] Polygon<'a, T, D>, |s| !s.vertices.is_empty(),
         s.vertices.first().copied().unwrap_or_else(Point::origin);
+}
+
+/// The middle of `a` and `b`: `a + (b - a) / 2` (fixed point: `a/2 + b/2`,
+/// which cannot overflow; the hints of boxes and cylinders).
+#[inline(always)]
+fn midpoint<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> Point<T, D> {
+    if crate::convex::wide::is_fixed::<T>() {
+        return Point::from(a.coords * T::half() + b.coords * T::half());
+    }
+    a + (b - a) * T::half()
 }
 
 // The 3D shapes (`D` fixed to 3 by the `impl` header's `T, D` names).
@@ -147,7 +157,7 @@ macro_rules! cored_3d {
 }
 
 cored_3d! {
-    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), s.a + (s.b - s.a) * T::half();
+    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), midpoint(&s.a, &s.b);
     [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| !s.vertices.is_empty(),
         s.vertices.first().copied().unwrap_or_else(Point::origin);
@@ -462,7 +472,7 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
-    if T::range_limit(crate::Growth::Quartic).is_none() {
+    if T::range_limit(crate::Growth::Quadratic).is_none() {
         return Fit::In;
     }
     let r = add_sat(a.margin().max_sel(T::zero()), b.margin().max_sel(T::zero()));
@@ -526,6 +536,41 @@ where
         }
         Fit::Moved(_) => None,
     }
+}
+
+/// Whether two cored shapes (and a motion) lie beyond the fixed-point
+/// range: they span more than the range together, so the queries give the
+/// range rule's answers (`false`, `None`, closest points of the shapes
+/// scaled into the range). The checked forms' `Err`; never for floats.
+#[inline]
+fn beyond<T, const D: usize, A, B>(a: &A, b: &B, motion: &Vector<T, D>) -> bool
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    matches!(fit(a, b, motion), Fit::Moved(f) if f.k > 0)
+}
+
+/// `Ok(x)` in range, [`crate::OutOfRange`] beyond it ([`beyond`]).
+#[inline]
+fn checked<T, const D: usize, A, B, X>(
+    a: &A,
+    b: &B,
+    motion: &Vector<T, D>,
+    x: impl FnOnce() -> X,
+) -> Result<X, crate::OutOfRange>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    if beyond(a, b, motion) {
+        return Err(crate::OutOfRange {
+            growth: crate::Growth::Quadratic,
+        });
+    }
+    Ok(x())
 }
 
 impl<T: Real> Frame<T> {
@@ -705,6 +750,14 @@ macro_rules! contact_pair {
             fn intersects(&self, other: &$B) -> bool {
                 intersects(self, other)
             }
+            #[inline]
+            fn checked_intersect(&self, other: &$B) -> Result<Option<Contact<T, $d>>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || contact(self, other))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$B) -> Result<bool, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || intersects(self, other))
+            }
         }
         crate::intersect::mirror!([$($g)*] $B, $A => Contact<T, $d>);
     )*};
@@ -732,6 +785,14 @@ macro_rules! contact_self {
                     intersects(other, self)
                 }
             }
+            #[inline]
+            fn checked_intersect(&self, other: &$A) -> Result<Option<Contact<T, $d>>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || self.intersect(other))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$A) -> Result<bool, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || self.intersects(other))
+            }
         }
     )*};
 }
@@ -745,6 +806,59 @@ macro_rules! swept_pair {
             #[inline]
             fn intersect(&self, other: &$B) -> Option<Toi<T, $d>> {
                 $f(&self.shape, &self.motion, other)
+            }
+        }
+        crate::intersect::mirror!([$($g)*] $B, Swept<$A, T, $d> => Toi<T, $d>);
+    )*};
+}
+
+/// [`closest_pair`] by GJK (`closest`), with the checked form
+/// (`OutOfRange` where the shapes together span more than the range).
+macro_rules! closest_gjk {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt;)*) => {$(
+        impl<$($g)*> ClosestPoints<$B> for $A {
+            type Output = ClosestPair<T, $d>;
+            #[inline]
+            fn closest_points(&self, other: &$B) -> ClosestPair<T, $d> {
+                closest(self, other)
+            }
+            #[inline]
+            fn checked_closest_points(&self, other: &$B) -> Result<ClosestPair<T, $d>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || closest(self, other))
+            }
+        }
+        impl<$($g)*> ClosestPoints<$A> for $B {
+            type Output = ClosestPair<T, $d>;
+            #[inline]
+            fn closest_points(&self, other: &$A) -> ClosestPair<T, $d> {
+                closest(other, self).swap()
+            }
+            #[inline]
+            fn checked_closest_points(&self, other: &$A) -> Result<ClosestPair<T, $d>, crate::OutOfRange> {
+                checked(other, self, &Vector::zeros(), || closest(other, self).swap())
+            }
+        }
+    )*};
+}
+
+/// [`swept_pair`] by the GJK cast, with the checked form (`OutOfRange`
+/// where the shapes, the moving one at both ends, span more than the
+/// range).
+macro_rules! swept_gjk {
+    ($([$($g:tt)*] $A:ty, $B:ty => $d:tt;)*) => {$(
+        impl<$($g)*> Intersect<$B> for Swept<$A, T, $d> {
+            type Output = Toi<T, $d>;
+            #[inline]
+            fn intersect(&self, other: &$B) -> Option<Toi<T, $d>> {
+                gjk_toi(&self.shape, &self.motion, other)
+            }
+            #[inline]
+            fn checked_intersect(&self, other: &$B) -> Result<Option<Toi<T, $d>>, crate::OutOfRange> {
+                checked(&self.shape, other, &self.motion, || gjk_toi(&self.shape, &self.motion, other))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$B) -> Result<bool, crate::OutOfRange> {
+                checked(&self.shape, other, &self.motion, || self.intersects(other))
             }
         }
         crate::intersect::mirror!([$($g)*] $B, Swept<$A, T, $d> => Toi<T, $d>);
@@ -771,13 +885,13 @@ macro_rules! gjk_3d {
     ($([$($g:tt)*] $A:ty, $B:ty $(=> $f:expr)? $(, $no:ident contact)?;)*) => {$(
         gjk_3d!(@closest [$($g)*] $A, $B $(, $f)?);
         gjk_3d!(@contact [$($g)*] $A, $B $(, $no)?);
-        swept_pair! {
-            [$($g)*] $A, $B => 3, gjk_toi;
-            [$($g)*] $B, $A => 3, gjk_toi;
+        swept_gjk! {
+            [$($g)*] $A, $B => 3;
+            [$($g)*] $B, $A => 3;
         }
     )*};
     (@closest [$($g:tt)*] $A:ty, $B:ty) => {
-        closest_pair! { [$($g)*] $A, $B => 3, closest; }
+        closest_gjk! { [$($g)*] $A, $B => 3; }
     };
     (@closest [$($g:tt)*] $A:ty, $B:ty, $f:expr) => {
         closest_pair! { [$($g)*] $A, $B => 3, $f; }
@@ -792,9 +906,23 @@ macro_rules! gjk_3d {
 /// order of the two (see `closest_self`).
 macro_rules! gjk_3d_self {
     ($([$($g:tt)*] $A:ty, |$s:ident| $key:expr;)*) => {$(
-        closest_self! { [$($g)*] $A => 3, closest, |$s| $key; }
+        impl<$($g)*> ClosestPoints<$A> for $A {
+            type Output = ClosestPair<T, 3>;
+            #[inline]
+            fn closest_points(&self, other: &$A) -> ClosestPair<T, 3> {
+                if comes_first({ let $s = self; $key }, { let $s = other; $key }) {
+                    closest(self, other)
+                } else {
+                    closest(other, self).swap()
+                }
+            }
+            #[inline]
+            fn checked_closest_points(&self, other: &$A) -> Result<ClosestPair<T, 3>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || self.closest_points(other))
+            }
+        }
         contact_self! { [$($g)*] $A => 3, |$s| $key; }
-        swept_pair! { [$($g)*] $A, $A => 3, gjk_toi; }
+        swept_gjk! { [$($g)*] $A, $A => 3; }
     )*};
 }
 
@@ -959,11 +1087,11 @@ gjk_3d_self! {
 /// cast, elsewhere) and each shape swept against the other.
 macro_rules! gjk_pairs {
     ($([$($g:tt)*] $A:ty, $B:ty => $d:tt $(, $no:ident contact)?;)*) => {$(
-        closest_pair! { [$($g)*] $A, $B => $d, closest; }
+        closest_gjk! { [$($g)*] $A, $B => $d; }
         gjk_pairs!(@contact [$($g)*] $A, $B => $d $(, $no)?);
-        swept_pair! {
-            [$($g)*] $A, $B => $d, gjk_toi;
-            [$($g)*] $B, $A => $d, gjk_toi;
+        swept_gjk! {
+            [$($g)*] $A, $B => $d;
+            [$($g)*] $B, $A => $d;
         }
     )*};
     (@contact [$($g:tt)*] $A:ty, $B:ty => $d:tt) => {

@@ -34,6 +34,7 @@ use nalgebra::{AbstractRotation, Isometry};
 use crate::convex::pairs::{self, Cored};
 use crate::convex::Support;
 use crate::query::{LinearHit, OverlapPolygon, Span, TriangleIntersection};
+use crate::Wide;
 use crate::{
     Aabb, Ball, Bounded, Capsule, Classify, ClosestPair, ClosestPoint, ClosestPoints, Cone,
     Contact, Contains, ConvexHull, ConvexPolyhedronRef, Cylinder, Frustum, Intersect, Line, Matrix,
@@ -317,14 +318,25 @@ where
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
         let local = self.pose.inverse_transform_vector(dir);
-        self.pose.transform_point(&self.shape.support(&local))
+        let p = self.shape.support(&local);
+        if crate::convex::wide::is_fixed::<T>() {
+            return moved_sat(&p, &self.pose.translation.vector, |v| {
+                self.pose.rotation.transform_vector(v)
+            });
+        }
+        self.pose.transform_point(&p)
     }
 
     #[inline]
     fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
         let local = self.pose.inverse_transform_vector(dir);
-        self.pose
-            .transform_point(&self.shape.support_from(&local, start))
+        let p = self.shape.support_from(&local, start);
+        if crate::convex::wide::is_fixed::<T>() {
+            return moved_sat(&p, &self.pose.translation.vector, |v| {
+                self.pose.rotation.transform_vector(v)
+            });
+        }
+        self.pose.transform_point(&p)
     }
 }
 
@@ -423,6 +435,25 @@ where
     }
 }
 
+/// Fixed point: `rotate(p) + t`, saturating, for a support point `p` of a
+/// placed shape whatever its coordinates: a point beyond a sixteenth of
+/// the type's largest value is rotated at a sixteenth of its size (an
+/// exact shift down, losing its four lowest bits, `2^-27` of it at
+/// `I32F32`; a rotation's intermediates grow it by up to five times) and
+/// shifted back in the wide type; the translation is added there too.
+#[inline(never)]
+fn moved_sat<T: Real, const D: usize>(
+    p: &Point<T, D>,
+    t: &Vector<T, D>,
+    rotate: impl Fn(&Vector<T, D>) -> Vector<T, D>,
+) -> Point<T, D> {
+    let limit = T::max_finite().mul_pow2(-4);
+    let big = p.coords.iter().any(|x| !(*x >= -limit && *x <= limit));
+    let k = if big { 4 } else { 0 };
+    let r = rotate(&p.coords.map(|x| x.mul_pow2(-k)));
+    Point::from(r.zip_map(t, |x, t| (x.widen().mul_pow2(k) + t.widen()).narrow()))
+}
+
 /// A shape moved by a rotation matrix and a translation: what a placed
 /// shape becomes inside a convex query (the matrix is built once per
 /// query; a support call then costs two matrix products, where a
@@ -438,12 +469,20 @@ impl<S: Support<T, D>, T: Real, const D: usize> Support<T, D> for Framed<S, T, D
     #[inline(always)]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
         let local = self.rot.tr_mul(dir);
-        Point::from(self.rot * self.shape.support(&local).coords + self.trans)
+        let p = self.shape.support(&local);
+        if crate::convex::wide::is_fixed::<T>() {
+            return moved_sat(&p, &self.trans, |v| self.rot * v);
+        }
+        Point::from(self.rot * p.coords + self.trans)
     }
     #[inline(always)]
     fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
         let local = self.rot.tr_mul(dir);
-        Point::from(self.rot * self.shape.support_from(&local, start).coords + self.trans)
+        let p = self.shape.support_from(&local, start);
+        if crate::convex::wide::is_fixed::<T>() {
+            return moved_sat(&p, &self.trans, |v| self.rot * v);
+        }
+        Point::from(self.rot * p.coords + self.trans)
     }
 }
 

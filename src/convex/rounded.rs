@@ -3,6 +3,7 @@
 //! polyhedron.
 
 use crate::classify::side_of;
+use crate::convex::support::offset_sat;
 use crate::convex::{ball_offset, Support};
 use crate::intersect::common::{radius_ok, unit};
 use crate::shape::{check_radius, check_scalar};
@@ -87,12 +88,15 @@ impl<S: Support<T, D>, T: Real, const D: usize> Support<T, D> for Rounded<S, T> 
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
-        self.shape.support(dir) + ball_offset(dir, self.radius)
+        offset_sat(&self.shape.support(dir), &ball_offset(dir, self.radius))
     }
 
     #[inline]
     fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
-        self.shape.support_from(dir, start) + ball_offset(dir, self.radius)
+        offset_sat(
+            &self.shape.support_from(dir, start),
+            &ball_offset(dir, self.radius),
+        )
     }
 }
 

@@ -81,8 +81,21 @@ pub(crate) struct Sub<T: Real> {
 }
 
 impl<T: Real> Sub<T> {
+    /// A sub-solution from its parts.
     #[inline(always)]
-    fn point(i: usize, w: &Vector3<T>) -> Self {
+    pub(crate) fn new(idx: [usize; 4], lambda: [T; 4], len: usize, v: Vector3<T>, vv: T) -> Self {
+        Self {
+            idx,
+            lambda,
+            len,
+            v,
+            vv,
+        }
+    }
+
+    /// The vertex `w` (index `i`) alone.
+    #[inline(always)]
+    pub(crate) fn point(i: usize, w: &Vector3<T>) -> Self {
         let z = T::zero();
         Self {
             idx: [i, 0, 0, 0],
@@ -95,7 +108,7 @@ impl<T: Real> Sub<T> {
 
     /// The nearer of two sub-solutions (the first on ties and NaN).
     #[inline(always)]
-    fn min(self, other: Self) -> Self {
+    pub(crate) fn min(self, other: Self) -> Self {
         if other.vv < self.vv {
             other
         } else {
@@ -349,6 +362,10 @@ impl<T: Real> Simplex<T> {
     #[inline]
     pub fn nearest(&self, planar: bool) -> Sub<T> {
         let w = [self.v[0].w, self.v[1].w, self.v[2].w, self.v[3].w];
+        if crate::convex::wide::is_fixed::<T>() {
+            // Fixed point: products beyond squares in the wide type.
+            return crate::convex::wide::nearest(&w, self.len, planar);
+        }
         match self.len {
             0 | 1 => Sub::point(0, &w[0]),
             2 => s1d(&w, 0, 1),

@@ -2,7 +2,9 @@
 //! implementations for the crate's shapes.
 
 use crate::intersect::common::unit;
+use crate::Wide;
 use crate::{Aabb, Ball, Capsule, Obb, Point, Polygon, Real, Segment, Triangle, Vector};
+use num_traits::Zero;
 
 /// The support map of a convex shape: a point of the shape that lies
 /// farthest in direction `dir` (one maximising `p · dir`).
@@ -105,12 +107,101 @@ impl<T: Real, const D: usize> Support<T, D> for Segment<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        if crate::convex::wide::is_fixed::<T>() {
+            // Fixed point: exact products, whatever the coordinates.
+            let d = wide_dir(dir);
+            return if T::dot_wide(&self.b.coords, &d) > T::dot_wide(&self.a.coords, &d) {
+                self.b
+            } else {
+                self.a
+            };
+        }
         if (self.b - self.a).dot(dir) > T::zero() {
             self.b
         } else {
             self.a
         }
     }
+}
+
+/// `p + v` (fixed point: saturating, so that a shape whose coordinates
+/// reach the type's limits gives a support point at them, not an
+/// overflow).
+#[inline(always)]
+pub(crate) fn offset_sat<T: Real, const D: usize>(
+    p: &Point<T, D>,
+    v: &Vector<T, D>,
+) -> Point<T, D> {
+    if crate::convex::wide::is_fixed::<T>() {
+        return Point::from(p.coords.zip_map(v, crate::range::add_sat));
+    }
+    p + v
+}
+
+/// Fixed point: the box's support point with the signs from exact wide
+/// products ([`wide_dir`]) and the corner summed in the wide type,
+/// saturating (any coordinates, extents and axes: a box reaching the
+/// type's limits gives a corner at them).
+#[inline(never)]
+fn obb_support_fixed<T: Real, const D: usize>(b: &Obb<T, D>, dir: &Vector<T, D>) -> Point<T, D> {
+    let d = wide_dir(dir);
+    let max = T::max_finite();
+    let u = Vector::<T, D>::from_fn(|i, _| {
+        let axis = crate::intersect::common::column(&b.axes, i);
+        let h = b.half_extents.get(i).copied().unwrap_or_else(T::zero);
+        // |h| (saturating: |MIN| is beyond the type).
+        let h = if h < -max { max } else { h.abs() };
+        if T::dot_wide(&axis, &d) > T::Wide::zero() {
+            h
+        } else {
+            -h
+        }
+    });
+    Point::from(Vector::<T, D>::from_fn(|i, _| {
+        let c = b.center.coords.get(i).copied().unwrap_or_else(T::zero);
+        let mut acc = c.widen();
+        for j in 0..D {
+            let a = b.axes.get((i, j)).copied().unwrap_or_else(T::zero);
+            let x = u.get(j).copied().unwrap_or_else(T::zero);
+            acc += a.mul_wide(x).narrow().widen();
+        }
+        acc.narrow()
+    }))
+}
+
+/// Fixed point: a direction scaled down by a power of two so that the
+/// exact products `Σ p_i d_i` with any coordinates fit the wide type
+/// (halved up to four dimensions: each `|p_i d_i / 2|` is at most
+/// `max² / 2`, the wide type holds `2 max²`): the support maps compare
+/// them, so a shape far beyond the range (moved into it by the convex
+/// queries' frame) is still searched in its own coordinates.
+#[inline]
+fn wide_dir<T: Real, const D: usize>(dir: &Vector<T, D>) -> Vector<T, D> {
+    let mut k = 1;
+    while (4usize << (k - 1)) < D {
+        k += 1;
+    }
+    dir.map(|x| x.mul_pow2(-k))
+}
+
+/// Fixed point: [`farthest`] with the products exact in the wide type
+/// ([`wide_dir`]).
+#[inline]
+fn farthest_wide<T: Real, const D: usize>(
+    points: &[Point<T, D>],
+    dir: &Vector<T, D>,
+) -> Option<Point<T, D>> {
+    let d = wide_dir(dir);
+    let mut best = points.first()?;
+    let mut best_dot = T::dot_wide(&best.coords, &d);
+    for p in points {
+        let x = T::dot_wide(&p.coords, &d);
+        if x > best_dot {
+            best = p;
+            best_dot = x;
+        }
+    }
+    Some(*best)
 }
 
 /// The point of `points` with the largest `p · dir`, the first one of
@@ -163,6 +254,18 @@ impl<T: Real, const D: usize> Support<T, D> for Triangle<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        if crate::convex::wide::is_fixed::<T>() {
+            // Fixed point: exact products, whatever the coordinates.
+            let d = wide_dir(dir);
+            let [da, db, dc] = [self.a, self.b, self.c].map(|p| T::dot_wide(&p.coords, &d));
+            return if db > da && !(dc > db) {
+                self.b
+            } else if dc > da {
+                self.c
+            } else {
+                self.a
+            };
+        }
         // Dot products of differences from `a`: no cancellation against a
         // far origin, and `a` wins ties.
         let db = (self.b - self.a).dot(dir);
@@ -189,7 +292,7 @@ impl<T: Real, const D: usize> Support<T, D> for Ball<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
-        self.center + ball_offset(dir, self.radius)
+        offset_sat(&self.center, &ball_offset(dir, self.radius))
     }
 }
 
@@ -227,6 +330,9 @@ impl<T: Real, const D: usize> Support<T, D> for Obb<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        if crate::convex::wide::is_fixed::<T>() {
+            return obb_support_fixed(self, dir);
+        }
         let local = self.axes.tr_mul(dir);
         let u = Vector::<T, D>::from_fn(|i, _| {
             let h = self.half_extents[i].abs();
@@ -251,7 +357,7 @@ impl<T: Real, const D: usize> Support<T, D> for Capsule<T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
-        self.segment.support(dir) + ball_offset(dir, self.radius)
+        offset_sat(&self.segment.support(dir), &ball_offset(dir, self.radius))
     }
 }
 
@@ -266,6 +372,9 @@ impl<T: Real, const D: usize> Support<T, D> for Polygon<'_, T, D> {
     /// ```
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
+        if crate::convex::wide::is_fixed::<T>() {
+            return farthest_wide(self.vertices, dir).unwrap_or_else(Point::origin);
+        }
         farthest(self.vertices, dir).unwrap_or_else(Point::origin)
     }
 }

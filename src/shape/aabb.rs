@@ -113,14 +113,29 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     #[inline]
     #[must_use]
     pub fn center(&self) -> Point<T, D> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            return self
+                .min
+                .coords
+                .zip_map(&self.max.coords, |a, b| halves(a, b).0)
+                .into();
+        }
         self.min + (self.max - self.min) * T::half()
     }
 
     /// The half extents, `(max - min) / 2` (negative on an axis where the
-    /// box is empty).
+    /// box is empty). Fixed point: a box wider than the type's largest
+    /// value (`max - min` would overflow) takes the difference in the wide
+    /// type, saturating where half of it is beyond the type.
     #[inline]
     #[must_use]
     pub fn half_extents(&self) -> Vector<T, D> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            return self
+                .min
+                .coords
+                .zip_map(&self.max.coords, |a, b| halves(a, b).1);
+        }
         (self.max - self.min) * T::half()
     }
 
@@ -193,4 +208,21 @@ impl<T: Real, const D: usize> Bounded<T, D> for Aabb<T, D> {
             self.half_extents().norm_squared().sqrt_clamped(),
         )
     }
+}
+
+/// Fixed point: the midpoint and the half difference of `lo` and `hi`, as
+/// the scalar computes them (`lo + (hi - lo) / 2`, `(hi - lo) / 2`) where
+/// `hi - lo` fits the type, otherwise in the wide type (exact, rounded
+/// down; the half difference saturating): no overflow for any values.
+#[inline]
+fn halves<T: Real>(lo: T, hi: T) -> (T, T) {
+    use crate::Wide;
+    let d = hi.widen() - lo.widen();
+    let n = d.narrow();
+    if n.widen() == d {
+        let h = n * T::half();
+        return (lo + h, h);
+    }
+    let h = d.mul_pow2(-1);
+    ((lo.widen() + h).narrow(), h.narrow())
 }

@@ -255,6 +255,21 @@ pub(crate) fn rim_support<T: Real>(
     dir: &Vector<T, 3>,
     r: T,
 ) -> Point<T, 3> {
+    if crate::convex::wide::is_fixed::<T>() {
+        // Fixed point: `dir⊥ ∝ u × (dir × u)`, exact in the wide type and
+        // scaled into the scalar (`convex::wide`): its direction to the
+        // scalar's full precision however nearly `dir` runs along the axis
+        // (the projection below rounds to a few units of the last place,
+        // whose direction is noise when `dir⊥` is that small, and puts the
+        // rim point off the disc); exactly zero when `dir` is along `u`.
+        // (`dir` is unit here: `u` within the range, so every product fits.)
+        use crate::convex::wide::{cross_wide, scaled_into};
+        let k = scaled_into::<T>(cross_wide(u, &scaled_into::<T>(cross_wide(dir, u))));
+        return match unit(&k) {
+            Some((p, _)) => c + p * r.max_sel(T::zero()),
+            None => *c,
+        };
+    }
     let Some((n, _)) = unit(u) else {
         return *c;
     };

@@ -448,7 +448,8 @@ impl<T: Real> InRange<T> for ConvexPolyhedronRef<'_, T> {
 }
 
 /// A borrowed polyhedron cannot be rebuilt moved into the fixed-point
-/// range: beyond it, its closest-point queries run in `f64`.
+/// range: beyond it, its closest-point queries move its vertices and
+/// planes into the range as they read them.
 impl<T: Real> crate::range::Scale<T, 3> for ConvexPolyhedronRef<'_, T> {
     #[inline]
     fn anchor(&self) -> Point<T, 3> {

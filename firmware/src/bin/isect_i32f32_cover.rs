@@ -1,8 +1,8 @@
 //! A coverage image, linked but not benchmarked: the `I32F32` queries
 //! beyond the five of the benchmark that a fixed-point firmware may call
 //! — triangle casts (ray and segment, the whole hit and `t` only), cylinder
-//! and cone bounds and supports, a convex polyhedron's support and the
-//! relation of two lines — so that `run.sh --link` can check that no
+//! and cone bounds and supports, a convex polyhedron's support and
+//! closest point and the relation of two lines — so that `run.sh --link` can check that no
 //! soft-double routine (`__aeabi_d*`, `__adddf3`, ...) is linked into a
 //! fixed-point image (issue 14). Each entry reads the 12 values of
 //! `bench::gen_triangle` (three points and a fourth).
@@ -12,8 +12,8 @@
 use isect::fixed::I32F32;
 use isect::nalgebra::{ComplexField, Point3, Vector3};
 use isect::{
-    Bounded, Cone, ConvexPolyhedronRef, Cylinder, Line, LineRelation, Ray, RayCast, Segment,
-    Support, Triangle,
+    Bounded, ClosestPoint, Cone, ConvexPolyhedronRef, Cylinder, Line, LineRelation, Ray, RayCast,
+    Segment, Support, Triangle,
 };
 use isect_firmware::Entry;
 
@@ -85,13 +85,15 @@ pub extern "C" fn fw_cone(x: &[i64; 12], out: &mut [i64; 3]) -> bool {
 }
 
 /// The four points as a polyhedron's vertices: the support point along
-/// the fourth.
+/// the fourth (rotated) plus the closest point to it.
 #[no_mangle]
 #[inline(never)]
 pub extern "C" fn fw_polyhedron_support(x: &[i64; 12], out: &mut [i64; 3]) -> bool {
     let v = [p(x, 0), p(x, 3), p(x, 6), p(x, 9)];
     let poly = ConvexPolyhedronRef::new(&v, &[0], &[], &[]);
-    store(out, &poly.support(&Vector3::new(v[3].y, v[3].z, v[3].x)));
+    let s = poly.support(&Vector3::new(v[3].y, v[3].z, v[3].x));
+    let c = poly.closest_point(&Point3::new(v[3].y, v[3].z, v[3].x));
+    store(out, &Point3::from(s.coords + c.coords));
     true
 }
 
