@@ -248,11 +248,11 @@ fn normalise<T: Real>(u: [T; 4], len: usize) -> [T; 4] {
     let sum = u.iter().take(len).fold(T::zero(), |s, x| s + *x);
     let mut out = [T::zero(); 4];
     if sum > T::zero() && sum.is_finite_real() {
-        for i in 0..len {
-            out[i] = u[i].div_sat(sum);
+        for (o, x) in out.iter_mut().zip(u).take(len) {
+            *o = x.div_sat(sum);
         }
     } else {
-        let n = T::from_f64_lossy(len as f64);
+        let n = crate::range::index_to_real::<T>(len);
         for x in out.iter_mut().take(len) {
             *x = T::one().div_sat(n);
         }
@@ -345,9 +345,9 @@ impl<T: Real> Simplex<T> {
         let verts = self.vertices();
         let mut a = [Vector3::zeros(); 4];
         let mut b = [Vector3::zeros(); 4];
-        for (k, v) in verts.iter().enumerate() {
-            a[k] = v.a;
-            b[k] = v.b;
+        for ((x, y), v) in a.iter_mut().zip(b.iter_mut()).zip(verts) {
+            *x = v.a;
+            *y = v.b;
         }
         let n = verts.len();
         let (a, b) = (a.get(..n).unwrap_or(&[]), b.get(..n).unwrap_or(&[]));
@@ -387,15 +387,17 @@ impl<T: Real> Simplex<T> {
             for (k, &j) in idx.iter().enumerate() {
                 if j != k {
                     if let Some(v) = self.v.get(j).copied() {
-                        self.v[k] = v;
+                        if let Some(slot) = self.v.get_mut(k) {
+                            *slot = v;
+                        }
                     }
                 }
             }
         } else {
             let old = self.v;
             for (k, &j) in idx.iter().enumerate() {
-                if let Some(v) = old.get(j) {
-                    self.v[k] = *v;
+                if let (Some(v), Some(slot)) = (old.get(j), self.v.get_mut(k)) {
+                    *slot = *v;
                 }
             }
         }
@@ -411,9 +413,16 @@ impl<T: Real> Simplex<T> {
     }
 }
 
+/// Vertex `i` of the simplex `w`, for the indices `0..4` the faces name
+/// (`i & 3`: no bounds check, so no panic path, and the same vertex).
+#[inline(always)]
+pub(crate) fn vertex<T: Real>(w: &[Vector3<T>; 4], i: usize) -> Vector3<T> {
+    w[i & 3]
+}
+
 /// The segment `w[i] w[j]`.
 fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
-    let (p, q) = (w[i], w[j]);
+    let (p, q) = (vertex(w, i), vertex(w, j));
     let t = q - p;
     // Weights of q and p: -p·t and q·t (their sum is t·t).
     let uq = -p.dot(&t);
@@ -459,7 +468,7 @@ fn edges<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
 
 /// The triangle `w[i] w[j] w[k]`.
 fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool) -> Sub<T> {
-    let (a, b, c) = (w[i], w[j], w[k]);
+    let (a, b, c) = (vertex(w, i), vertex(w, j), vertex(w, k));
     let o = Vector3::zeros();
     let (reference, (ua, sa), (ub, sb), (uc, sc), n) = if planar {
         let pa = p2(a.x, a.y);
