@@ -179,20 +179,14 @@ fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
     // weights positive, exactly) and collinear with them (exactly).
     let pt = cross_wide(&p, &t);
     if pt.iter().all(|x| *x == zero) {
-        return Sub::new(
-            [i, j, 0, 0],
-            [lp, lq, T::zero(), T::zero()],
-            2,
-            Vector3::zeros(),
-            T::zero(),
-        );
+        return Sub::edge(i, j, lp, lq, Vector3::zeros(), T::zero());
     }
     // The nearest point: `p`'s part across the segment, along
     // `t × (p × t)` (exact, then scaled into the scalar twice).
     let k = scaled_into::<T>(cross_wide(&t, &scaled_into::<T>(pt)));
     let v = project(&k, &p);
     let vv = v.norm_squared();
-    Sub::new([i, j, 0, 0], [lp, lq, T::zero(), T::zero()], 2, v, vv)
+    Sub::edge(i, j, lp, lq, v, vv)
 }
 
 /// The nearest of the three edges of the triangle `w[i] w[j] w[k]`.
