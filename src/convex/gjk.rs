@@ -208,7 +208,8 @@ fn nearer_than_bound<T: Real>(next_vv: T, vv: T, vw: T, tol: T) -> bool {
 ///
 /// Measured on the cylinder–box row of `peers/convex_probe.sh` (GJK
 /// converges linearly on curved shapes, so each bit costs steps;
-/// polytopes end on their exact closest features before either stop)
+/// polytopes end on their exact closest features unless a step improves
+/// the distance by less than `τ`)
 /// against a reference that shares no code with the query (the best dual
 /// bound `min_B n·y - max_A n·x` by a local search on the sphere:
 /// `peers/examples/convex_tolerance.rs`): relative excess over the

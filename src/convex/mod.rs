@@ -54,10 +54,15 @@
 //!
 //! # Accuracy
 //!
-//! Distances stop within the relative [`Real::tolerance`] (`f64`: 2⁻⁴⁴,
-//! `f32`: 2⁻²⁰; fixed point: its tolerance in absolute terms) of the
-//! converged value; polytope pairs reach their exact closest features
-//! and are then exact to rounding. EPA's depth stops within
+//! Distances stop within a relative `τ` of the converged value: `f64`
+//! 2⁻³⁴ (5.8·10⁻¹¹), `f32` 2⁻¹⁴ (6.1·10⁻⁵); fixed point its
+//! [`Real::tolerance`] in absolute terms. Polytope pairs end on their
+//! exact closest features (exact to rounding) unless a step improves the
+//! distance by less than `τ` relatively; on curved shapes, where GJK converges linearly, the stop decides:
+//! measured on cylinder–box pairs against a reference that shares no
+//! code with the query, the distance is off by a mean 1.5·10⁻¹¹ (`f64`) /
+//! 1.6·10⁻⁵ (`f32`) relatively, against parry3d's 2·10⁻⁷ / 3.3·10⁻⁴
+//! (`peers/examples/convex_tolerance.rs`). EPA's depth stops within
 //! `tolerance · |A - B|`.
 //!
 //! # Degenerate cases
