@@ -11,8 +11,8 @@
 //! plane).
 
 use crate::closest::Interval;
-use crate::real::Wide as _;
 use crate::intersect::cast::{has_infinity, saturated};
+use crate::real::Wide as _;
 use crate::sweep::roots::slab_entry;
 use crate::sweep::{finite_point, finite_vector, unit};
 use crate::{Plane, Point, Real, Toi, Vector};
