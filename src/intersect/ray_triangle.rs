@@ -885,12 +885,12 @@ fn dot_sign<T: Real>(n: [T::Wide; 3], m: [T::Wide; 3]) -> Ordering {
 /// Whether the exact parameter `q` of a fixed-point crossing whose rounded
 /// value `t` equals an end of the caster's range `(t_min, t_max)` lies
 /// within it (rounding to nearest may have moved it there from just
-/// outside). `q - b = -((a - o - b d) · n) / det` for an end `b` (`n = (b
-/// - a) × (c - a)`, `det = -(n · d)`: `q` measured from the point `o + b
-/// d`, which is within an ulp of the crossing, inside the triangle, so
-/// `a - o - b d` fits the type), its sign exact ([`dot_sign`], with `a -
-/// o - b d` exact in the wide type). Rare (`t` exactly at an end): out of
-/// line.
+/// outside). For an end `b`, `q - b = -((a - o - b d) · n) / det` with
+/// the normal `n = (b - a) × (c - a)` and `det = -(n · d)`: `q` measured
+/// from the point `o + b d`, which lies within an ulp of the crossing,
+/// inside the triangle, so that `a - o - b d` fits the type. Its sign is
+/// exact ([`dot_sign`], with `a - o - b d` exact in the wide type). Rare
+/// (`t` exactly at an end): out of line.
 #[cold]
 #[inline(never)]
 fn within_exactly<T: Real>(
@@ -915,8 +915,9 @@ fn within_exactly<T: Real>(
             s
         }
     };
-    !(t == t_min && side(t_min) == Ordering::Less)
-        && !(t == t_max && side(t_max) == Ordering::Greater)
+    let below = t == t_min && side(t_min) == Ordering::Less;
+    let above = t == t_max && side(t_max) == Ordering::Greater;
+    !below && !above
 }
 
 /// The exact sign of a [`Cubic`]: `s = hi + ⌊lo · 2^-F⌋` (in the wide
