@@ -85,7 +85,10 @@ impl Case {
         let nu = dot(n, self.u);
         let perp = add(n, scale(self.u, -nu));
         let max_a = dot(n, self.c) + self.h * nu.abs() + self.r * norm(perp);
-        let min_b = dot(n, self.t) - (0..3).map(|i| self.e[i] * dot(n, self.ax[i]).abs()).sum::<f64>();
+        let min_b = dot(n, self.t)
+            - (0..3)
+                .map(|i| self.e[i] * dot(n, self.ax[i]).abs())
+                .sum::<f64>();
         min_b - max_a
     }
 
@@ -100,7 +103,11 @@ impl Case {
         let mut step = 1e-2;
         while step > 1e-13 {
             // Two tangent directions at n.
-            let a = if n[0].abs() < 0.6 { [1.0, 0.0, 0.0] } else { [0.0, 1.0, 0.0] };
+            let a = if n[0].abs() < 0.6 {
+                [1.0, 0.0, 0.0]
+            } else {
+                [0.0, 1.0, 0.0]
+            };
             let e1 = cross(n, a);
             let e1 = scale(e1, 1.0 / norm(e1));
             let e2 = cross(n, e1);
