@@ -42,6 +42,7 @@ use crate::{
 };
 use num_traits::Zero;
 
+pub(crate) mod bf;
 pub(crate) mod kernel;
 pub(crate) mod scale;
 
