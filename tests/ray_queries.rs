@@ -2123,7 +2123,7 @@ where
         // (nor underflow: squares below the normal range lose the answer).
         let small = Into::<f64>::into(<T as num_traits::Float>::min_positive_value()) * 1e6;
         let sized = |x: f64| x > small && x < big;
-        if !(rt >= T::zero()) || !(sized(ffv) && sized(av) && sized(ffv * av)) {
+        if !(rt >= T::zero() && sized(ffv) && sized(av) && sized(ffv * av)) {
             continue;
         }
         let (oq, cq, dq) = (ot.map(q), ct.map(q), dt.map(q));
