@@ -2112,7 +2112,11 @@ where
             ball.cast_t(&ray).is_some(),
             "o {ot:?} d {dt:?} c {ct:?} r {rt:?}"
         );
-        got.then(|| hits += 1).unwrap_or_else(|| misses += 1);
+        if got {
+            hits += 1
+        } else {
+            misses += 1
+        }
         // The exact answer where the query's products stay finite (its
         // documented limit: squares that overflow the type miss)
         let big = Into::<f64>::into(<T as num_traits::Float>::max_value()) / 64.0;
