@@ -384,7 +384,7 @@ impl<T: Real> Support<T, 3> for ConvexPolyhedronRef<'_, T> {
 impl<T: Real> ConvexPolyhedronRef<'_, T> {
     /// The vertex farthest along `d` by climbing the adjacency from vertex
     /// `*start` (which becomes the vertex found): each step moves to the
-    /// best neighbour that is farther along `d`, so on a convex polyhedron
+    /// first neighbour that is farther along `d`, so on a convex polyhedron
     /// the climb ends at a farthest vertex. `None` without usable
     /// adjacency or with `start` out of range.
     #[inline]
@@ -396,24 +396,23 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
         let dot = |v: &Point<T, 3>| v.x * d.x + v.y * d.y + v.z * d.z;
         let mut i = *start;
         let mut best = dot(self.vertices.get(i)?);
-        // Each step moves to a strictly farther vertex: at most n steps.
-        for _ in 0..n {
+        // Each step moves to the first neighbour that is strictly farther
+        // (no scan of the rest: fewer products than the steepest step
+        // over a climb): at most n steps.
+        'climb: for _ in 0..n {
             let lo = *self.adjacency_offsets.get(i)? as usize;
             let hi = *self.adjacency_offsets.get(i + 1)? as usize;
-            let mut next = i;
             for &j in self.adjacency.get(lo..hi)? {
                 if let Some(v) = self.vertices.get(j as usize) {
                     let s = dot(v);
                     if s > best {
                         best = s;
-                        next = j as usize;
+                        i = j as usize;
+                        continue 'climb;
                     }
                 }
             }
-            if next == i {
-                break;
-            }
-            i = next;
+            break;
         }
         *start = i;
         self.vertices.get(i).copied()
