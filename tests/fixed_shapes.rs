@@ -730,9 +730,9 @@ fn rounded<T: Real>(name: &str, seed: u64) {
                         && (back(&bx.max) - want_hi).amax() <= ulp,
                     "{what}: {bx:?}"
                 );
-                // (Not `bounding_ball`: the segment's and the box's own
-                // overflow beyond the range, `Segment::length` and
-                // `Aabb::bounding_ball`.)
+                // (Not `bounding_ball`: the shapes' own, which `Rounded`
+                // grows saturating, are `shape_queries`'
+                // `fixed_accessors_anywhere_*`.)
                 // A plane, in the range or not.
                 let n = V::new(coord(1.0), coord(1.0), coord(1.0)) * pscale;
                 let n = n.map(grid::<T>);
