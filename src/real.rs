@@ -507,6 +507,24 @@ macro_rules! impl_real_float {
             fn is_finite_real(self) -> bool {
                 <$t>::is_finite(self)
             }
+            #[inline(always)]
+            fn dot_wide<const D: usize>(a: &Vector<Self, D>, b: &Vector<Self, D>) -> Self {
+                // The provided method's sum (from the first product, in
+                // order), written out for `D <= 3`: at opt-level "s" the
+                // zipped iterators stay a loop through the stack.
+                let (a, b) = (&a.data.0[0], &b.data.0[0]);
+                let mut sum: Option<Self> = None;
+                crate::linalg::each::<D>(|i| {
+                    if let (Some(x), Some(y)) = (a.get(i), b.get(i)) {
+                        let p = x * y;
+                        sum = Some(match sum {
+                            Some(s) => s + p,
+                            None => p,
+                        });
+                    }
+                });
+                sum.unwrap_or(0.0)
+            }
             #[inline]
             fn floor_i64(self) -> i64 {
                 // `as` saturates and maps NaN to 0.

@@ -431,11 +431,12 @@ enum Kind {
 /// or anywhere, or in the triangle's plane: every hit/miss decision and
 /// face as the exact oracle's (the signs are exact); `t` within one unit
 /// of the last bit of the exact value (rounded once) and the barycentrics
-/// too, except where the exact `t` lies within one unit of the range's
-/// end (rounding may then decide); the point within the barycentrics'
-/// error times the edges; the edge-on first point within the rounding of
-/// its crossing. `cast_t`, `hits` and the prepared ray's cast agree with
-/// `cast` bit for bit.
+/// too; whether a crossing lies within the caster's range is exact too
+/// (only the edge-on path's rounded crossings may decide it within a
+/// unit of an end); the point within the barycentrics' error times the
+/// edges; the edge-on first point within the rounding of its crossing.
+/// `cast_t`, `hits` and the prepared ray's cast agree with `cast` bit for
+/// bit.
 fn triangle_casts_exact<T: Real>(name: &str, cases: usize, seed: u64) {
     let frac = T::frac_bits();
     let ulp = 2f64.powi(-(frac as i32));
@@ -594,9 +595,21 @@ fn triangle_casts_exact<T: Real>(name: &str, cases: usize, seed: u64) {
         let msg = || {
             format!("{name} case {case}: tri {v:?} o {origin:?} d {dir:?} cull {cull:?}: got {got:?}, want {want:?}")
         };
+        // The caster's line in the triangle's plane (the edge-on path,
+        // whose crossings are rounded before the range decides).
+        let in_plane = {
+            let p: [Q3; 3] = core::array::from_fn(|i| qsub(&qv3[i], &qp(&o)));
+            qdet(&p[2], &p[1], &dq).is_zero()
+                && qdet(&p[0], &p[2], &dq).is_zero()
+                && qdet(&p[1], &p[0], &dq).is_zero()
+        };
+        let beyond_type = |t: &Q| t.abs() >= &max - Q::from_float(ulp).unwrap();
         match (&want, &got) {
             (Exact::Miss, None) => {}
-            (Exact::Hit(t, ..), None) | (Exact::EdgeOn(t), None) if near_end(t) => {}
+            // A crossing's range decision is exact; only a `t` at the
+            // type's largest value is no hit.
+            (Exact::Hit(t, ..), None) if beyond_type(t) => {}
+            (Exact::EdgeOn(t), None) if near_end(t) => {}
             (Exact::Hit(t, bary, front), Some(h)) => {
                 hits += 1;
                 if bary.iter().any(|b| b.is_zero()) {
@@ -614,10 +627,12 @@ fn triangle_casts_exact<T: Real>(name: &str, cases: usize, seed: u64) {
                 assert!(qf(&(qx(h.t) - t)).abs() <= tol, "t {}", msg());
             }
             (Exact::Miss, Some(h)) => {
-                // Only a rounded `t` past the range's end.
-                let ok = lo
-                    .as_ref()
-                    .is_some_and(|l| (qx(h.t) - l).abs() <= Q::from_float(ulp).unwrap())
+                // Only an edge-on crossing's rounded `t` past the range's
+                // end.
+                let ok = in_plane
+                    && lo
+                        .as_ref()
+                        .is_some_and(|l| (qx(h.t) - l).abs() <= Q::from_float(ulp).unwrap())
                     || hi
                         .as_ref()
                         .is_some_and(|l| (qx(h.t) - l).abs() <= Q::from_float(ulp).unwrap());
@@ -686,4 +701,159 @@ fn i32f32_triangle_casts_exact() {
 #[test]
 fn i16f16_triangle_casts_exact() {
     triangle_casts_exact::<I16F16>("I16F16", 4000, 2);
+}
+
+/// A caster with any range `(lo, hi)`: the ends a triangle cast's exact
+/// range decision is tested at.
+struct Ranged<T: Real> {
+    o: Point3<T>,
+    d: Vector3<T>,
+    lo: T,
+    hi: T,
+}
+
+impl<T: Real> Caster<T, 3> for Ranged<T> {
+    fn origin(&self) -> Point3<T> {
+        self.o
+    }
+    fn direction(&self) -> Vector3<T> {
+        self.d
+    }
+    fn range(&self) -> (T, T) {
+        (self.lo, self.hi)
+    }
+}
+
+/// Fixed-point triangle casts whose exact parameter lies within half a
+/// unit of the last bit of an end of the caster's range, so that the
+/// rounded `t` is that end: long segments ending a few units of the last
+/// bit before, on or past the triangle's (tilted) plane, rays starting
+/// just as near it and leaving it, and casters whose range ends at the
+/// rounded parameter itself. The hit/miss decision must be the exact
+/// oracle's in every case (the rounded `t` alone counts the ones just
+/// outside as hits); `t` within one unit of the last bit.
+fn triangle_cast_range_ends_exact<T: Real>(name: &str, cases: usize, seed: u64) {
+    let frac = T::frac_bits();
+    let ulp = 2f64.powi(-(frac as i32));
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let mut rng = Mix(common::Rng::new(seed));
+    let x = |v: f64| T::from_f64_lossy(v);
+    let pt = |a: [f64; 3]| Point3::new(x(a[0]), x(a[1]), x(a[2]));
+    let grid = |v: f64| (v / ulp).round() * ulp;
+    let scale = Q::from_float(2f64.powi(frac as i32)).unwrap();
+    let (mut hits, mut outside, mut inside) = (0, 0, 0);
+    for case in 0..cases {
+        let v: [[f64; 3]; 3] = [0; 3].map(|_| [0; 3].map(|_| rng.grid(r / 2.0, frac)));
+        // A point inside the triangle, on the grid (so off the plane by up
+        // to an ulp times the slopes), moved a few units off it along z.
+        let (wa, wb) = (
+            (1 + rng.below(45)) as f64 / 100.0,
+            (1 + rng.below(45)) as f64 / 100.0,
+        );
+        let k = rng.below(7) as f64 - 3.0;
+        let near: [f64; 3] = core::array::from_fn(|i| {
+            let p = grid(v[0][i] + wa * (v[1][i] - v[0][i]) + wb * (v[2][i] - v[0][i]));
+            if i == 2 {
+                p + k * ulp
+            } else {
+                p
+            }
+        });
+        let far: [f64; 3] = core::array::from_fn(|_| rng.grid(r / 2.0, frac));
+        let tri = Triangle::new(pt(v[0]), pt(v[1]), pt(v[2]));
+        let qv3 = [qp(&tri.a), qp(&tri.b), qp(&tri.c)];
+        let (got, o, dq, lo, hi) = match rng.below(3) {
+            // A long segment ending near the plane.
+            0 => {
+                let seg = Segment::new(pt(far), pt(near));
+                let dq = qsub(&qp(&seg.b), &qp(&seg.a));
+                (
+                    tri.cast(&seg),
+                    seg.a,
+                    dq,
+                    Q::zero(),
+                    Q::from_integer(1.into()),
+                )
+            }
+            // A ray starting near the plane, along a long direction.
+            1 => {
+                let d: Vector3<T> = Vector3::new(x(far[0]), x(far[1]), x(far[2])) * x(2.0);
+                let ray = Ray::new(pt(near), d);
+                (
+                    tri.cast(&ray),
+                    pt(near),
+                    qp(&Point3::from(d)),
+                    Q::zero(),
+                    qx(T::max_finite()),
+                )
+            }
+            // A range ending at the rounded parameter of a crossing.
+            _ => {
+                let j = rng.below(frac as u64) as i32;
+                let dir: [f64; 3] =
+                    core::array::from_fn(|i| grid((near[i] - far[i]) * 2f64.powi(-j)));
+                let (o, d) = (pt(far), Vector3::new(x(dir[0]), x(dir[1]), x(dir[2])));
+                let dq = qp(&Point3::from(d));
+                if dq.iter().all(|c| c.is_zero()) {
+                    continue;
+                }
+                let Exact::Hit(t, ..) = exact_cast(&qv3, &qp(&o), &dq, None, None, FaceCull::None)
+                else {
+                    continue;
+                };
+                let t0 = (&t * &scale).round() / &scale;
+                if qf(&t0).abs() > T::max_finite().to_f64() / 2.0 {
+                    continue; // (the range's other end must fit the type)
+                }
+                // (Exactly: its integer part and fraction apart.)
+                let int = t0.floor();
+                let end = x(qf(&int)) + x(qf(&(&t0 - &int)));
+                let (lo, hi) = if rng.below(2) == 0 {
+                    (end, end + x(1.0))
+                } else {
+                    (end - x(1.0), end)
+                };
+                let c = Ranged { o, d, lo, hi };
+                (tri.cast(&c), o, dq, qx(lo), qx(hi))
+            }
+        };
+        let line = exact_cast(&qv3, &qp(&o), &dq, None, None, FaceCull::None);
+        let want = exact_cast(&qv3, &qp(&o), &dq, Some(&lo), Some(&hi), FaceCull::None);
+        let msg = || {
+            format!("{name} case {case}: tri {v:?} o {o:?} d {dq:?} [{lo}, {hi}]: got {got:?}, want {want:?}")
+        };
+        // How often the rounded parameter lands on an end.
+        if let Exact::Hit(t, ..) = &line {
+            let t0 = (t * &scale).round() / &scale;
+            if t0 == lo || t0 == hi {
+                if matches!(want, Exact::Miss) {
+                    outside += 1;
+                } else {
+                    inside += 1;
+                }
+            }
+        }
+        match (&want, &got) {
+            (Exact::Miss, None) => {}
+            (Exact::Hit(t, bary, front), Some(h)) => {
+                hits += 1;
+                check_hit(h, t, bary, *front, &tri, ulp, &msg);
+            }
+            (Exact::EdgeOn(_), _) => {} // in the plane: not this test's subject
+            _ => panic!("{}", msg()),
+        }
+    }
+    eprintln!("{name}: {cases} cases, {hits} hits; rounded onto an end: {outside} exactly outside, {inside} inside");
+    // (Coverage: the cases must reach both sides of the ends.)
+    assert!(outside > cases / 20 && inside > cases / 20 && hits > cases / 5);
+}
+
+#[test]
+fn i32f32_triangle_cast_range_ends_exact() {
+    triangle_cast_range_ends_exact::<I32F32>("I32F32", 3000, 3);
+}
+
+#[test]
+fn i16f16_triangle_cast_range_ends_exact() {
+    triangle_cast_range_ends_exact::<I16F16>("I16F16", 3000, 4);
 }

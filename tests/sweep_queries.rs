@@ -1852,3 +1852,85 @@ fn flat_obb_contact_point_lies_on_both_boxes() {
         dist(&moved, &hit.point)
     );
 }
+
+/// A ball swept against planes whose normal is scaled by factors from
+/// tiny to huge (the same plane: `k n · x = k d`): the time of impact is
+/// that of the unit-normal plane, computed here in `f64` from the closed
+/// form `t = (|n̂·c - d̂| - r) / (-sign · n̂·v)`, whatever the scale — the
+/// long and short normals take the query's scaled path, the others its
+/// plain one. Misses agree too (away from the decision's edge).
+fn plane_normal_scales<T: Real>(scales: &[f64], tol: f64) {
+    let mut rng = Rng::new(0x5ca1e);
+    let (mut hits, mut misses) = (0, 0);
+    for _ in 0..2_000 {
+        let c: V<3> = rng.v(-4.0, 4.0);
+        let r = rng.q(0.0, 1.5);
+        let m: V<3> = rng.v(-8.0, 8.0);
+        let n: V<3> = rng.v(-1.0, 1.0);
+        let d = rng.q(-2.0, 2.0);
+        if n.norm() < 0.1 {
+            continue;
+        }
+        // The oracle, in f64 from the unit normal.
+        let (u, du) = (n / n.norm(), d / n.norm());
+        let s = u.dot(&c) - du;
+        let speed = if s > 0.0 { -u.dot(&m) } else { u.dot(&m) };
+        let gap = s.abs() - r;
+        let expect = if gap <= 0.0 {
+            Some(0.0)
+        } else if speed > 0.0 && gap <= speed {
+            Some(gap / speed)
+        } else {
+            None
+        };
+        // Cases within the tolerance of the decision are left out.
+        if gap > 0.0 && speed > 0.0 && ((gap - speed).abs() < 1e-3 || gap < 1e-3) {
+            continue;
+        }
+        let ball = Swept::new(
+            Ball::new(Point3::new(s_(c.x), s_(c.y), s_(c.z)), s_::<T>(r)),
+            Vector3::new(s_(m.x), s_(m.y), s_(m.z)),
+        );
+        for &k in scales {
+            let plane = Plane::new(
+                Vector3::new(s_::<T>(n.x * k), s_(n.y * k), s_(n.z * k)),
+                s_(d * k),
+            );
+            let got = ball.time_of_impact(&plane).map(|t| t.to_f64());
+            let full = ball.intersect(&plane).map(|h| h.t.to_f64());
+            assert_eq!(got, full, "time alone vs the full query, k {k}");
+            match (got, expect) {
+                (Some(g), Some(e)) => {
+                    assert!((g - e).abs() <= tol * (1.0 + e), "k {k}: {g} vs {e}");
+                    hits += 1;
+                }
+                (None, None) => misses += 1,
+                _ => panic!("k {k}: {got:?} vs {expect:?} (c {c:?} r {r} m {m:?} n {n:?} d {d})"),
+            }
+        }
+    }
+    assert!(hits > 1_000 && misses > 1_000, "{hits} {misses}");
+}
+
+fn s_<T: Real>(x: f64) -> T {
+    T::from_f64_lossy(x)
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn plane_normal_scales_f64() {
+    plane_normal_scales::<f64>(&[1e-200, 1e-20, 1e-14, 1.0, 3.0, 1e14, 1e20, 1e200], 1e-12);
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn plane_normal_scales_f32() {
+    plane_normal_scales::<f32>(&[1e-25, 1e-16, 1e-7, 1.0, 3.0, 1e7, 1e16, 1e25], 2e-5);
+}
+
+#[test]
+fn plane_normal_scales_i32f32() {
+    use isect::fixed::I32F32;
+    // Normals from a few hundredths (scaled path) to hundreds (plain).
+    plane_normal_scales::<I32F32>(&[0.02, 0.3, 1.0, 3.0, 40.0, 300.0], 2e-6);
+}

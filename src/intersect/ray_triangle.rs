@@ -76,7 +76,11 @@
 //! cross products exactly, split at the type's last bit, `triple`), so
 //! every hit/miss and face decision is exact, and watertight, over the
 //! whole quadratic range (`I16F16` ±45, `I32F32` ±11,585, directions
-//! within twice it) whatever the direction's length; `t` and the
+//! within twice it) whatever the direction's length, and so is whether
+//! the crossing lies within the caster's range (a `t` that rounds to an
+//! end of the range is kept only if its exact value lies inside: a
+//! segment ending within half a unit of the last bit short of the plane
+//! misses); `t` and the
 //! barycentrics are rounded once, to nearest, from the exact values
 //! (`tests/fixed_casts.rs` checks every decision and each value within
 //! one unit of the last bit against exact rationals, with directions from
@@ -829,18 +833,91 @@ fn cross_wide<T: Real>(q: &Vector<T, 3>, r: &Vector<T, 3>) -> [T::Wide; 3] {
 /// `4.4·10⁶` for `I16F16`).
 #[inline(always)]
 fn triple<T: Real>(p: &Vector<T, 3>, q: &Vector<T, 3>, r: &Vector<T, 3>) -> Cubic<T::Wide> {
-    let f = T::frac_bits() as i32;
     let mut x = Cubic {
         hi: T::Wide::zero(),
         lo: T::Wide::zero(),
     };
     for (c, pi) in cross_wide(q, r).into_iter().zip(p.iter()) {
-        let h = c.narrow();
-        let l = (c - h.widen()).mul_pow2(f).narrow();
+        let (h, l) = split::<T>(c);
         x.hi += pi.mul_wide(h);
         x.lo += pi.mul_wide(l);
     }
     x
+}
+
+/// A wide value `w` as `h + l · 2^-F` with `h` its value in the type,
+/// rounded down, and `l` in `[0, 1)` the bits below `h`'s last one (in
+/// range `h` does not saturate: then exactly).
+#[inline(always)]
+fn split<T: Real>(w: T::Wide) -> (T, T) {
+    let h = w.narrow();
+    (h, (w - h.widen()).mul_pow2(T::frac_bits() as i32).narrow())
+}
+
+/// The exact sign of the dot product `n · m` of two wide vectors whose
+/// components lie within the type's range: each split into its value in
+/// the type and the bits below ([`split`]), the four partial products
+/// exact in the wide type, summed by their weight (`hi + mid · 2^-F + lo
+/// · 2^-2F`); `lo` carried into `mid` leaves a remainder that is not
+/// negative and below one unit of `mid`, which [`cubic_sign`] allows for.
+#[inline(always)]
+fn dot_sign<T: Real>(n: [T::Wide; 3], m: [T::Wide; 3]) -> Ordering {
+    let f = T::frac_bits() as i32;
+    let zero = T::Wide::zero();
+    let (mut hi, mut mid, mut lo) = (zero, zero, zero);
+    for (ni, mi) in n.into_iter().zip(m) {
+        let ((nh, nl), (mh, ml)) = (split::<T>(ni), split::<T>(mi));
+        hi += nh.mul_wide(mh);
+        mid += nh.mul_wide(ml) + nl.mul_wide(mh);
+        lo += nl.mul_wide(ml);
+    }
+    let carry = lo.mul_pow2(-f);
+    let rest = lo - carry.mul_pow2(f);
+    match cubic_sign::<T>(Cubic {
+        hi,
+        lo: mid + carry,
+    }) {
+        Ordering::Equal if rest > zero => Ordering::Greater,
+        s => s,
+    }
+}
+
+/// Whether the exact parameter `q` of a fixed-point crossing whose rounded
+/// value `t` equals an end of the caster's range `(t_min, t_max)` lies
+/// within it (rounding to nearest may have moved it there from just
+/// outside). For an end `b`, `q - b = -((a - o - b d) · n) / det` with
+/// the normal `n = (b - a) × (c - a)` and `det = -(n · d)`: `q` measured
+/// from the point `o + b d`, which lies within an ulp of the crossing,
+/// inside the triangle, so that `a - o - b d` fits the type. Its sign is
+/// exact ([`dot_sign`], with `a - o - b d` exact in the wide type). Rare
+/// (`t` exactly at an end): out of line.
+#[cold]
+#[inline(never)]
+fn within_exactly<T: Real>(
+    tri: &Triangle<T, 3>,
+    pa: &Vector<T, 3>,
+    d: &Vector<T, 3>,
+    t: T,
+    (t_min, t_max): (T, T),
+    front: bool,
+) -> bool {
+    let n = cross_wide(&(tri.b - tri.a), &(tri.c - tri.a));
+    // The sign of `q - b`.
+    let side = |b: T| {
+        let m = [0, 1, 2].map(|i| match (pa.get(i), d.get(i)) {
+            (Some(p), Some(di)) => p.widen() - b.mul_wide(*di),
+            _ => T::Wide::zero(),
+        });
+        let s = dot_sign::<T>(n, m);
+        if front {
+            s.reverse()
+        } else {
+            s
+        }
+    };
+    let below = t == t_min && side(t_min) == Ordering::Less;
+    let above = t == t_max && side(t_max) == Ordering::Greater;
+    !below && !above
 }
 
 /// The exact sign of a [`Cubic`]: `s = hi + ⌊lo · 2^-F⌋` (in the wide
@@ -1025,6 +1102,11 @@ impl<T: Real> Triangle<T, 3> {
         let (t_min, t_max) = caster.range();
         let max = T::max_finite();
         if !(t >= t_min && t <= t_max && t < max && t > -max) {
+            return None;
+        }
+        // Rounding is monotone, so a `t` strictly inside the range has its
+        // exact value inside too; at an end, the exact value decides.
+        if (t == t_min || t == t_max) && !within_exactly(self, pa, &d, t, (t_min, t_max), front) {
             return None;
         }
         let bary = [u, v, w].map(|x| ratio_nearest::<T>(cubic_scaled::<T>(x, e), den));

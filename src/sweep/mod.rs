@@ -247,9 +247,10 @@ pub(crate) fn finite_point<T: Real, const D: usize>(p: &Point<T, D>) -> bool {
 /// Whether every component of `v` is finite.
 #[inline(always)]
 pub(crate) fn finite_vector<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
-    // Over the plain array: nalgebra's strided iterator is not unrolled at
-    // opt-level "s" (a loop of ~15 instructions per component on thumb).
-    v.data.0[0].iter().all(|x| x.is_finite_real())
+    // Over the plain array, written out for `D <= 3`: nalgebra's strided
+    // iterator is not unrolled at opt-level "s" (a loop of ~15 instructions
+    // per component on thumb), nor is a slice's `all`.
+    crate::linalg::all(&v.data.0[0], |x| x.is_finite_real())
 }
 
 /// Whether `r` is a usable radius: finite and not negative (a negative or

@@ -16,7 +16,7 @@
 //! of the largest coordinate magnitude (`f32`, `f64`); `I32F32` within 48
 //! units of its last bit (coordinates up to 50).
 
-use crate::sweep::support::{plane_unit, support_plane_time, support_plane_toi};
+use crate::sweep::support::{ball_plane_time, ball_plane_toi};
 use crate::sweep::valid_radius;
 use crate::{Ball, Plane, Real, Swept, Toi};
 
@@ -32,8 +32,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
         if !valid_radius(radius) {
             return None;
         }
-        let unit = plane_unit(plane)?;
-        support_plane_toi(&center, &(unit * radius), &self.motion, plane, unit)
+        ball_plane_toi(&center, radius, &self.motion, plane)
     }
 }
 
@@ -47,8 +46,7 @@ impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Plane<T, D>>
         if !valid_radius(radius) {
             return None;
         }
-        let unit = plane_unit(plane)?;
-        support_plane_time(&center, &(unit * radius), &self.motion, plane)
+        ball_plane_time(&center, radius, &self.motion, plane)
     }
 }
 

@@ -11,7 +11,8 @@
 //! plane).
 
 use crate::closest::Interval;
-use crate::intersect::cast::saturated;
+use crate::intersect::cast::{has_infinity, saturated};
+use crate::real::Wide as _;
 use crate::sweep::roots::slab_entry;
 use crate::sweep::{finite_point, finite_vector, unit};
 use crate::{Plane, Point, Real, Toi, Vector};
@@ -96,12 +97,28 @@ pub(crate) fn support_plane_toi<T: Real, const D: usize>(
     plane: &Plane<T, D>,
     unit: Vector<T, D>,
 ) -> Option<Toi<T, D>> {
+    let entry = support_plane_entry(center, half, motion, plane)?;
+    Some(plane_toi(entry, center, half, motion, plane, unit))
+}
+
+/// The contact of [`support_plane_toi`] from its entry: the normal facing
+/// the side the shape comes from and the point where `center ± half`
+/// crosses the plane at the entry time.
+#[inline(always)]
+fn plane_toi<T: Real, const D: usize>(
+    entry: PlaneEntry<T>,
+    center: &Point<T, D>,
+    half: &Vector<T, D>,
+    motion: &Vector<T, D>,
+    plane: &Plane<T, D>,
+    unit: Vector<T, D>,
+) -> Toi<T, D> {
     let PlaneEntry {
         t,
         s_mid,
         s_half,
         ds,
-    } = support_plane_entry(center, half, motion, plane)?;
+    } = entry;
     let zero = T::zero();
     let normal = if s_mid > zero || (s_mid == zero && !(ds > zero)) {
         unit
@@ -114,9 +131,103 @@ pub(crate) fn support_plane_toi<T: Real, const D: usize>(
     let hi = center + half + shift;
     let s_lo = plane.signed_distance(&lo);
     let f = Interval::Segment.div_clamped(-s_lo, s_half + s_half);
-    Some(Toi {
+    Toi {
         t,
         point: saturated(lo + (hi - lo) * f),
         normal,
+    }
+}
+
+/// A ball's [`PlaneEntry`]: its extent along the normal, `r·|n|` in units
+/// of the normal's length, from `|n|` itself rather than from a unit
+/// normal (no division; the time alone needs no unit normal). `None` in
+/// the cases of [`support_plane_entry`] and for a zero normal (for a
+/// finite radius: the callers check it).
+#[inline(always)]
+fn ball_plane_entry<T: Real, const D: usize>(
+    center: &Point<T, D>,
+    radius: T,
+    motion: &Vector<T, D>,
+    plane: &Plane<T, D>,
+) -> Option<PlaneEntry<T>> {
+    // No finiteness checks of the input first: a NaN or an infinity in the
+    // centre, the motion or the plane leaves `s_mid` or `ds` non-finite
+    // (an infinite coordinate meets a zero normal component as a NaN),
+    // and a non-finite normal has no length.
+    let s_mid = plane.signed_distance(center);
+    let s_half = radius * normal_length(&plane.normal)?;
+    let ds = plane.normal.dot(motion);
+    if !s_mid.is_finite_real() || !s_half.is_finite_real() || !ds.is_finite_real() {
+        return None;
+    }
+    let t = slab_entry(s_mid, ds, s_half, T::one())?;
+    Some(PlaneEntry {
+        t,
+        s_mid,
+        s_half,
+        ds,
     })
+}
+
+/// `|n|` of a finite normal, `None` when it is zero: the root of `n·n`
+/// (computed exactly in the wide type for fixed point, then rounded down
+/// to the type) when that neither overflows nor loses precision to
+/// underflow or rounding (floats `1e-30 <= n·n <= 1e30`, fixed point
+/// `1/4 <= n·n <=` half the largest value), else from `n` scaled by its
+/// largest component. No division on the common path, and no root of the
+/// wide type (a long routine on 32-bit targets).
+#[inline(always)]
+fn normal_length<T: Real, const D: usize>(n: &Vector<T, D>) -> Option<T> {
+    let nn = T::dot_wide(n, n).narrow();
+    let (lo, hi) = if has_infinity::<T>() {
+        (T::from_f64_lossy(1e-30), T::from_f64_lossy(1e30))
+    } else {
+        (T::from_f64_lossy(0.25), T::max_finite().mul_pow2(-1))
+    };
+    if nn >= lo && nn <= hi {
+        return Some(nn.sqrt_clamped());
+    }
+    scaled_length(n)
+}
+
+/// [`normal_length`] of a very long or very short float normal.
+#[cold]
+#[inline(never)]
+fn scaled_length<T: Real, const D: usize>(n: &Vector<T, D>) -> Option<T> {
+    let m = n.iter().fold(T::zero(), |m, x| x.abs().max_sel(m));
+    if !(m > T::zero()) || !m.is_finite_real() {
+        return None;
+    }
+    let w = n.map(|x| x.div_sat(m));
+    Some(m * w.norm_squared().sqrt_clamped())
+}
+
+/// The time of impact of a ball moving by `motion` against `plane`
+/// (Dunn and Parberry A.15, the ball's [`support_plane_toi`]), with the
+/// same time as [`ball_plane_time`] bit for bit.
+#[inline]
+pub(crate) fn ball_plane_toi<T: Real, const D: usize>(
+    center: &Point<T, D>,
+    radius: T,
+    motion: &Vector<T, D>,
+    plane: &Plane<T, D>,
+) -> Option<Toi<T, D>> {
+    let unit = plane_unit(plane)?;
+    let entry = ball_plane_entry(center, radius, motion, plane)?;
+    let half = unit * radius;
+    if !finite_vector(&half) {
+        return None;
+    }
+    Some(plane_toi(entry, center, &half, motion, plane, unit))
+}
+
+/// The time alone of [`ball_plane_toi`]: no unit normal, no contact.
+#[inline]
+pub(crate) fn ball_plane_time<T: Real, const D: usize>(
+    center: &Point<T, D>,
+    radius: T,
+    motion: &Vector<T, D>,
+    plane: &Plane<T, D>,
+) -> Option<T> {
+    ball_plane_entry(center, radius, motion, plane).map(|e| e.t)
 }
