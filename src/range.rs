@@ -42,6 +42,7 @@ use crate::{
 };
 use num_traits::Zero;
 
+pub(crate) mod bf;
 pub(crate) mod kernel;
 pub(crate) mod scale;
 
@@ -391,31 +392,4 @@ fn far_point_distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>,
         }
         None => T::max_finite(),
     }
-}
-
-// -- interim: the f64 conversions of the fixed-point cone cast ---------------
-//
-// Every closest-point query beyond its range answers from its inputs moved
-// into it (`scale`); the fixed-point cone cast's interval is still
-// evaluated in `f64`.
-
-/// `p` in `U` (through `f64`, exact for `f64` and both fixed types; `U`
-/// rounds and, if fixed point, saturates).
-#[inline(always)]
-pub(crate) fn pt<T: Real, U: Real, const D: usize>(p: &Point<T, D>) -> Point<U, D> {
-    p.map(|x| U::from_f64_lossy(x.to_f64()))
-}
-
-/// `x` in `U` (through `f64`; interim, see above).
-#[inline(always)]
-pub(crate) fn sc<T: Real, U: Real>(x: T) -> U {
-    U::from_f64_lossy(x.to_f64())
-}
-
-/// Shapes that can be rebuilt in `f64` (interim).
-pub(crate) trait Recast<T: Real> {
-    /// The same shape over `f64`.
-    type F64;
-    /// `self` with every value converted to `f64` (exactly).
-    fn in_f64(&self) -> Self::F64;
 }

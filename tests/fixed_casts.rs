@@ -857,3 +857,344 @@ fn i32f32_triangle_cast_range_ends_exact() {
 fn i16f16_triangle_cast_range_ends_exact() {
     triangle_cast_range_ends_exact::<I16F16>("I16F16", 3000, 4);
 }
+
+// -- Cone casts against exact rationals -----------------------------------------
+
+/// The roots of `a t² + 2 b t + c` (`a != 0`, `b² - ac >= 0`) to about
+/// 2^-160, smaller first: `(-b ∓ sqrt(b² - ac)) / a`, the square root of
+/// the exact rational by integer square root.
+fn qroots(a: &Q, b: &Q, c: &Q) -> (Q, Q) {
+    use num_bigint::BigInt;
+    let disc = b * b - a * c;
+    let scale = BigInt::from(1) << 160u32;
+    let s2 = (&disc * Q::from_integer(&scale * &scale))
+        .floor()
+        .to_integer();
+    let s = Q::new(s2.sqrt(), scale);
+    let (x, y) = ((-b - &s) / a, (-b + &s) / a);
+    if x <= y {
+        (x, y)
+    } else {
+        (y, x)
+    }
+}
+
+/// What the exact oracle says of a cone cast.
+#[derive(Debug)]
+struct ConeExact {
+    /// The interval of the caster's line inside the solid cone, clipped to
+    /// the caster's range (entry > exit: empty); `None`: no point at all.
+    span: Option<(Q, Q)>,
+    /// Whether the entry is on the lateral surface (a root of `Q`).
+    lateral: bool,
+    /// The discriminant `B² - AC` and the size of its rounding in the
+    /// cast (`ε`-free: the sum of its two terms' magnitudes).
+    disc: f64,
+    disc_size: f64,
+    /// The size of `Q`'s terms at the entry over `|Q'|` there: the cast's
+    /// `t` error per unit of relative rounding.
+    cond: f64,
+}
+
+/// The solid cone (apex `k`, base centre `bc`, radius `r`) along `o + t d`,
+/// `t` in `[lo, hi]`, exactly: with `w = bc - k`, `f = o - k`, the slab `0
+/// <= f·w + t d·w <= w·w` and the double cone `R² (f·w + t d·w)² - (w·w)
+/// |(f + t d) × w|² >= 0` on its nappe towards the base (the definition,
+/// worked out in rationals; the roots to 2^-160).
+fn exact_cone(k: &Q3, bc: &Q3, r: &Q, o: &Q3, d: &Q3, lo: &Q, hi: &Q) -> ConeExact {
+    let (w, f) = (qsub(bc, k), qsub(o, k));
+    let (ww, x0, xd, rr) = (qdot(&w, &w), qdot(&f, &w), qdot(d, &w), r * r);
+    let (p, g) = (qcross(d, &w), qcross(&f, &w));
+    let qa = &rr * &xd * &xd - &ww * qdot(&p, &p);
+    let qb = &rr * &x0 * &xd - &ww * qdot(&p, &g);
+    let qc = &rr * &x0 * &x0 - &ww * qdot(&g, &g);
+    let disc = &qb * &qb - &qa * &qc;
+    let m = qcross(&f, d);
+    let wm = qdot(&w, &m);
+    let wxm = qcross(&w, &m);
+    let disc_size = qf(&(&ww * &ww * (&rr * qdot(&wxm, &wxm) + &ww * &wm * &wm)));
+    let big = Q::from_integer(num_bigint::BigInt::from(1) << 200u32);
+    let (nbig, pbig) = (-big.clone(), big);
+    // The lateral set on the nappe towards the base.
+    let lat: Option<(Q, Q)> = if qa.is_zero() {
+        if qb.is_zero() {
+            (!qc.is_negative()).then(|| (nbig.clone(), pbig.clone()))
+        } else {
+            let t = -&qc / (Q::from_integer(2.into()) * &qb);
+            Some(if qb.is_positive() {
+                (t, pbig.clone())
+            } else {
+                (nbig.clone(), t)
+            })
+        }
+    } else if disc.is_negative() {
+        // (Q > 0 everywhere needs a line through the apex: D = 0.)
+        None
+    } else {
+        let (r1, r2) = qroots(&qa, &qb, &qc);
+        if qa.is_negative() {
+            Some((r1, r2))
+        } else if xd.is_positive() {
+            Some((r2, pbig.clone()))
+        } else {
+            Some((nbig.clone(), r1))
+        }
+    };
+    let slab: Option<(Q, Q)> = if xd.is_zero() {
+        (!x0.is_negative() && x0 <= ww).then(|| (nbig.clone(), pbig.clone()))
+    } else {
+        let (a, b) = (-&x0 / &xd, (&ww - &x0) / &xd);
+        Some(if a <= b { (a, b) } else { (b, a) })
+    };
+    let (Some((c1, c2)), Some((s1, s2))) = (lat, slab) else {
+        return ConeExact {
+            span: None,
+            lateral: false,
+            disc: qf(&disc),
+            disc_size,
+            cond: 0.0,
+        };
+    };
+    let lateral = c1 > s1 && &c1 > lo;
+    let enter = [&c1, &s1, lo].into_iter().max().unwrap().clone();
+    let exit = [&c2, &s2, hi].into_iter().min().unwrap().clone();
+    // Q's terms at the entry, over |Q'(t)| = 2 |A t + B|.
+    let t = qf(&enter);
+    let size = |x: &Q| qf(x).abs();
+    let terms = (size(&(&rr * &xd * &xd)) + size(&(&ww * qdot(&p, &p)))) * t * t
+        + 2.0 * (size(&(&rr * &x0 * &xd)) + size(&(&ww * qdot(&p, &g)))) * t.abs()
+        + size(&(&rr * &x0 * &x0))
+        + size(&(&ww * qdot(&g, &g)));
+    let slope = 2.0 * (qf(&qa) * t + qf(&qb)).abs();
+    ConeExact {
+        span: Some((enter, exit)),
+        lateral,
+        disc: qf(&disc),
+        disc_size,
+        cond: terms / slope,
+    }
+}
+
+/// Fixed-point cone casts (rays, segments, lines) at the quadratic
+/// range's edge and in small boxes anywhere in it: ordinary, thin (radius
+/// a few units of the last bit) and flat (height a few units) cones, with
+/// directions from twice the range down to a few units, aimed at the
+/// axis, the apex, the rim or anywhere. Against the exact interval
+/// ([`exact_cone`]): a hit's `t` within two units of the last bit of the
+/// exact entry, plus the coefficients' relative rounding `ε` (`2^-54`
+/// `I32F32`, `2^-24` `I16F16`) times the entry's condition number;
+/// hit/miss as the oracle's except where the exact chord (or gap) is
+/// within those errors or the discriminant within its rounding. No
+/// floating point in the cast (the coverage firmware image checks the
+/// linking).
+fn cone_casts_exact<T: Real>(name: &str, cases: usize, seed: u64) {
+    use isect::Cone;
+    let frac = T::frac_bits();
+    let ulp = 2f64.powi(-(frac as i32));
+    let eps = if frac == 32 {
+        2f64.powi(-54)
+    } else {
+        2f64.powi(-24)
+    };
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let mut rng = Mix(common::Rng::new(seed));
+    let x = |v: f64| T::from_f64_lossy(v);
+    let pt = |a: [f64; 3]| Point3::new(x(a[0]), x(a[1]), x(a[2]));
+    let grid = |v: f64| ((v / ulp).round() * ulp).clamp(-r, r);
+    let (mut hits, mut lateral, mut worst, mut worst_tol) = (0, 0, 0.0f64, 0.0);
+    let mut well = 0.0f64; // the worst error where the tolerance is under 3 ulp
+    for case in 0..cases {
+        let small = rng.below(3) == 0;
+        let (c0, reach) = if small {
+            let s = r / 2f64.powi(rng.below(frac as u64 / 2 + 4) as i32 + 1);
+            ([0; 3].map(|_| rng.grid(r - s, frac)), s)
+        } else {
+            ([0.0; 3], r)
+        };
+        let point = |rng: &mut Mix| -> [f64; 3] {
+            core::array::from_fn(|i| grid(c0[i] + rng.grid(reach, frac)))
+        };
+        let apex = point(&mut rng);
+        let mut base = point(&mut rng);
+        let mut radius = rng.grid(reach, frac).abs();
+        match rng.below(5) {
+            // Thin: a radius of a few units.
+            0 => radius = rng.below(8) as f64 * ulp,
+            // Flat: a height of a few units.
+            1 => base = core::array::from_fn(|i| grid(apex[i] + (rng.below(9) as f64 - 4.0) * ulp)),
+            _ => {}
+        }
+        let target: [f64; 3] = match rng.below(4) {
+            0 => apex,
+            1 => base,
+            2 => {
+                let s = rng.below(1000) as f64 / 1000.0;
+                core::array::from_fn(|i| grid(apex[i] + s * (base[i] - apex[i])))
+            }
+            _ => point(&mut rng),
+        };
+        let origin = point(&mut rng);
+        let k = rng.below(frac as u64) as i32 - 1;
+        let mut dir: [f64; 3] = core::array::from_fn(|i| {
+            let d = (target[i] - origin[i]) * 2f64.powi(-k);
+            ((d / ulp).round() * ulp).clamp(-2.0 * r, 2.0 * r)
+        });
+        if rng.below(10) == 0 {
+            dir = [0; 3].map(|_| (rng.below(9) as f64 - 4.0) * ulp);
+        }
+        let cone = Cone::new(pt(apex), pt(base), x(radius));
+        let o = pt(origin);
+        let d = Vector3::new(x(dir[0]), x(dir[1]), x(dir[2]));
+        let max = qx(T::max_finite());
+        let (got, got_t, lo, hi, dq) = match rng.below(3) {
+            0 => {
+                let c = Ray::new(o, d);
+                (
+                    cone.cast(&c),
+                    cone.cast_t(&c),
+                    Q::zero(),
+                    max.clone(),
+                    qp(&Point3::from(d)),
+                )
+            }
+            1 => {
+                let b: [f64; 3] = core::array::from_fn(|i| grid(origin[i] + dir[i]));
+                let seg = Segment::new(o, pt(b));
+                let dq = qsub(&qp(&seg.b), &qp(&seg.a));
+                (
+                    cone.cast(&seg),
+                    cone.cast_t(&seg),
+                    Q::zero(),
+                    Q::from_integer(1.into()),
+                    dq,
+                )
+            }
+            _ => {
+                let c = Line::new(o, d);
+                (
+                    cone.cast(&c),
+                    cone.cast_t(&c),
+                    -max.clone(),
+                    max.clone(),
+                    qp(&Point3::from(d)),
+                )
+            }
+        };
+        assert_eq!(got.map(|h| h.t), got_t, "case {case}: cast_t");
+        if dq.iter().all(|c| c.is_zero()) {
+            continue; // a point: the cast layer's containment test
+        }
+        let mut want = exact_cone(
+            &qp(&cone.apex),
+            &qp(&cone.base_center),
+            &qx(cone.radius),
+            &qp(&o),
+            &dq,
+            &lo,
+            &hi,
+        );
+        if want
+            .span
+            .as_ref()
+            .is_some_and(|(e, x)| e >= &max || x <= &-max.clone())
+        {
+            want.span = None; // an entry beyond the type's range: no hit
+        }
+        let msg = || {
+            format!("{name} case {case}: apex {apex:?} base {base:?} r {radius} o {origin:?} d {dq:?}: got {got:?}, want {want:?}")
+        };
+        let tol_t = 2.0 * ulp
+            + if want.lateral {
+                16.0 * eps * want.cond
+            } else {
+                0.0
+            };
+        let disc_close = want.disc.abs() <= 64.0 * eps * want.disc_size;
+        match (&want.span, &got) {
+            (Some((e, xt)), Some(h)) if e <= xt => {
+                hits += 1;
+                if want.lateral {
+                    lateral += 1;
+                }
+                // (A line inside from `-∞` reports `t = min(0, exit)`.)
+                let e = if *e <= -max.clone() {
+                    Q::zero().min(xt.clone())
+                } else {
+                    e.clone()
+                };
+                let err = qf(&(qx(h.t) - e)).abs();
+                if !disc_close {
+                    if err / ulp > worst {
+                        (worst, worst_tol) = (err / ulp, tol_t / ulp);
+                    }
+                    if tol_t < 3.0 * ulp {
+                        well = well.max(err / ulp);
+                    }
+                    assert!(
+                        err <= tol_t,
+                        "t off by {} ulp (tolerance {}): {}",
+                        err / ulp,
+                        tol_t / ulp,
+                        msg()
+                    );
+                }
+            }
+            (Some((e, xt)), Some(_)) => {
+                // Exactly a miss by a gap: only within the ends' errors.
+                let gap = qf(&(e - xt));
+                assert!(
+                    gap <= 2.0 * tol_t + 2.0 * ulp || disc_close,
+                    "gap {}: {}",
+                    gap / ulp,
+                    msg()
+                );
+            }
+            (Some((e, xt)), None) => {
+                let chord = qf(&(xt - e));
+                assert!(
+                    chord <= 2.0 * tol_t + 2.0 * ulp || disc_close,
+                    "chord {}: {}",
+                    chord / ulp,
+                    msg()
+                );
+            }
+            (None, Some(_)) => assert!(disc_close, "{}", msg()),
+            (None, None) => {}
+        }
+    }
+    eprintln!("{name}: {cases} cases, {hits} hits ({lateral} on the lateral surface); worst t error {worst:.2} ulp (tolerance {worst_tol:.1}); {well:.2} ulp where the tolerance is under 3");
+    assert!(hits > cases / 5 && lateral > cases / 20);
+
+    // At the range's edge and just beyond: the checked forms say which,
+    // the plain ones miss beyond. The ray along x enters the base (at x =
+    // r - 1) at t = r - 1.
+    use isect::RayCast;
+    let ray = Ray::new(pt([0.0; 3]), Vector3::new(x(1.0), x(0.0), x(0.0)));
+    let at_edge = Cone::new(pt([r, 0.0, 0.0]), pt([r - 1.0, 0.0, 0.0]), x(1.0));
+    let t = at_edge.checked_cast_t(&ray).unwrap().unwrap();
+    assert_eq!(t.to_f64(), r - 1.0, "{name}");
+    let beyond = Cone::new(pt([r + ulp, 0.0, 0.0]), pt([r - 1.0, 0.0, 0.0]), x(1.0));
+    assert!(
+        beyond.checked_cast(&ray).is_err() && beyond.checked_hits(&ray).is_err(),
+        "{name}"
+    );
+    assert!(beyond.cast(&ray).is_none(), "{name}");
+    let far_ray = Ray::new(
+        pt([-r - ulp, 0.0, 0.0]),
+        Vector3::new(x(1.0), x(0.0), x(0.0)),
+    );
+    assert!(
+        at_edge.checked_cast_t(&far_ray).is_err() && at_edge.cast_t(&far_ray).is_none(),
+        "{name}"
+    );
+}
+
+#[test]
+fn i32f32_cone_casts_exact() {
+    cone_casts_exact::<I32F32>("I32F32", 3000, 5);
+}
+
+#[test]
+fn i16f16_cone_casts_exact() {
+    cone_casts_exact::<I16F16>("I16F16", 3000, 6);
+}

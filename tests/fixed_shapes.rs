@@ -607,3 +607,133 @@ fn polyhedron_closest_points_beyond_the_range() {
     polyhedron_closest::<I32F32>("I32F32", 9);
     polyhedron_closest::<I16F16>("I16F16", 10);
 }
+
+// -- Hull planes (fixed point without floating point) ---------------------------
+
+/// A fixed-point value exactly as a rational (integer part and fraction
+/// apart: `to_f64` rounds `I32F32` values beyond 2^21).
+fn qx<T: Real>(x: T) -> num_rational::BigRational {
+    let i = x.floor_i64();
+    let q = |v: f64| num_rational::BigRational::from_float(v).unwrap();
+    q(i as f64) + q((x - T::from_f64_lossy(i as f64)).to_f64())
+}
+
+/// `ConvexPolyhedron::from_points` in fixed point (its normals by Newell's
+/// method in integer arithmetic, no floating point): random clouds in the
+/// quadratic range and far beyond it (up to a quarter of the type's
+/// largest value). Every plane holds every vertex behind it exactly (`n ·
+/// v <= d` in rationals from the returned values), its face's vertices
+/// within a few units of the last bit of the moved values of it, and its
+/// normal is of unit length and along the exact normal of its face (the
+/// rational Newell sum of the face's vertices) within a few units of the
+/// last bit.
+fn hull_planes<T: Real>(name: &str, seed: u64) {
+    use num_rational::BigRational as Q;
+    use num_traits::Signed;
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let max = T::max_finite().to_f64();
+    let ulp = 2f64.powi(-(T::frac_bits() as i32));
+    let mut rng = Mix(seed);
+    let mut beyond = 0;
+    for case in 0..120 {
+        let far = case % 2 == 1;
+        let reach = if far {
+            r * (max / (4.0 * r)).powf(rng.unit())
+        } else {
+            r
+        };
+        beyond += usize::from(reach > r);
+        let c = V::new(rng.sign(), rng.sign(), rng.sign())
+            * (rng.unit() * (max / 4.0 - reach).max(0.0).min(reach));
+        let n = 4 + (rng.next() % 20) as usize;
+        let pts: Vec<Point3<T>> = (0..n)
+            .map(|_| {
+                let v = V::new(
+                    rng.sign() * rng.unit(),
+                    rng.sign() * rng.unit(),
+                    rng.sign() * rng.unit(),
+                );
+                pt::<T>(&(c + v * reach).map(grid::<T>))
+            })
+            .collect();
+        let Ok(poly) = ConvexPolyhedron::from_points(&pts) else {
+            continue;
+        };
+        let verts: Vec<[Q; 3]> = poly
+            .vertices()
+            .iter()
+            .map(|p| [qx(p.x), qx(p.y), qx(p.z)])
+            .collect();
+        for (f, (face, plane)) in poly.faces().zip(poly.planes()).enumerate() {
+            if face.len() < 3 {
+                continue;
+            }
+            let nq = [qx(plane.normal.x), qx(plane.normal.y), qx(plane.normal.z)];
+            let d = qx(plane.d);
+            let dot = |v: &[Q; 3]| &nq[0] * &v[0] + &nq[1] * &v[1] + &nq[2] * &v[2];
+            // Every vertex behind, exactly; the face's own within the
+            // offset's rounding times the face's size.
+            for (i, v) in verts.iter().enumerate() {
+                assert!(
+                    dot(v) <= d,
+                    "{name} case {case} face {f}: vertex {i} in front"
+                );
+            }
+            // The exact Newell normal of the face.
+            let fv: Vec<&[Q; 3]> = face.iter().map(|&i| &verts[i as usize]).collect();
+            let mut exact = [
+                Q::from_integer(0.into()),
+                Q::from_integer(0.into()),
+                Q::from_integer(0.into()),
+            ];
+            for k in 0..fv.len() {
+                let (p, q) = (fv[k], fv[(k + 1) % fv.len()]);
+                exact[0] += (&p[1] - &q[1]) * (&p[2] + &q[2]);
+                exact[1] += (&p[2] - &q[2]) * (&p[0] + &q[0]);
+                exact[2] += (&p[0] - &q[0]) * (&p[1] + &q[1]);
+            }
+            let e = V::new(
+                num_traits::ToPrimitive::to_f64(&exact[0]).unwrap(),
+                num_traits::ToPrimitive::to_f64(&exact[1]).unwrap(),
+                num_traits::ToPrimitive::to_f64(&exact[2]).unwrap(),
+            );
+            let got = V::new(
+                plane.normal.x.to_f64(),
+                plane.normal.y.to_f64(),
+                plane.normal.z.to_f64(),
+            );
+            let e = e / e.norm();
+            assert!(
+                (got.norm() - 1.0).abs() <= 8.0 * ulp,
+                "{name} case {case} face {f}: |n| = {}",
+                got.norm()
+            );
+            assert!(
+                (got - e).amax() <= 8.0 * ulp,
+                "{name} case {case} face {f}: normal {got:?} vs {e:?}"
+            );
+            let size = fv
+                .iter()
+                .map(|v| {
+                    v.iter()
+                        .map(|x| num_traits::ToPrimitive::to_f64(&x.abs()).unwrap())
+                        .fold(0.0, f64::max)
+                })
+                .fold(0.0, f64::max);
+            for v in &fv {
+                let gap = num_traits::ToPrimitive::to_f64(&(&d - dot(v))).unwrap();
+                assert!(
+                    gap <= 16.0 * ulp * (size + 1.0),
+                    "{name} case {case} face {f}: a vertex {gap} behind its face"
+                );
+            }
+        }
+    }
+    assert!(beyond > 40);
+}
+
+#[test]
+fn hull_planes_without_floating_point() {
+    hull_planes::<I32F32>("I32F32", 11);
+    hull_planes::<I16F16>("I16F16", 12);
+}

@@ -2061,3 +2061,110 @@ fn ball_hit_or_miss_matches_the_exact_discriminant_f32() {
 fn ball_hit_or_miss_matches_the_exact_discriminant_f64() {
     ball_hit_or_miss_matches_the_exact_discriminant::<f64>();
 }
+
+/// A ray's hit test against a ball over every case its division-free
+/// answers cover and their edges: origins inside, on and near the
+/// surface, moving towards or away from the centre, tangent rays, balls of
+/// radius zero or negative, directions and offsets from 1e-30 to 1e30.
+/// `hits` always agrees with `cast_t(..).is_some()` and, where the exact
+/// answer (rationals: moving away, `f·d >= 0`, the ray's nearest point is
+/// its origin, `f·f <= r²`; otherwise the line's, the discriminant `b² -
+/// a (f·f - r²) >= 0`) is farther than `32ε` of its scale from the
+/// decision, with that exact answer.
+fn ball_hits_agree_with_the_cast_and_exact<T>()
+where
+    T: Real + Into<f64> + num_traits::Float,
+{
+    use num_rational::BigRational as Q;
+    let q = |x: T| Q::from_float(Into::<f64>::into(x)).unwrap();
+    let cast = |x: f64| <T as num_traits::NumCast>::from(x).unwrap();
+    let eps = Into::<f64>::into(T::epsilon());
+    let mut rng = TestRng::new(0xBA12);
+    let (mut hits, mut misses, mut checked) = (0, 0, 0);
+    for k in 0..20_000 {
+        let scale = 10f64.powf(rng.range(-30.0, 30.0) * if k % 2 == 0 { 1.0 } else { 0.1 });
+        let r = if k % 17 == 0 {
+            0.0
+        } else if k % 23 == 0 {
+            -1.0
+        } else {
+            rng.range(0.1, 2.0)
+        };
+        let c: [f64; 3] = rng.arr(-3.0, 3.0);
+        // Origins inside, near the surface (within 1e-6 of it) or outside.
+        let u: [f64; 3] = rng.arr(-1.0, 1.0);
+        let n = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).sqrt().max(1e-3);
+        let dist = match k % 4 {
+            0 => rng.range(0.0, 0.99),
+            1 => 1.0 + rng.range(-1e-6, 1e-6),
+            _ => rng.range(1.01, 20.0),
+        } * r.abs().max(0.5);
+        let o = [0, 1, 2].map(|i| (c[i] + u[i] / n * dist) * scale);
+        let d: [f64; 3] = rng.arr(-1.0, 1.0);
+        let dlen = 10f64.powf(rng.range(-12.0, 12.0));
+        let (ot, ct, rt) = (o.map(cast), c.map(|x| cast(x * scale)), cast(r * scale));
+        let dt = d.map(|x| cast(x * dlen));
+        let ray = Ray::new(Point3::from(ot), Vector3::from(dt));
+        let ball = Ball::new(Point3::from(ct), rt);
+        let got = ball.hits(&ray);
+        assert_eq!(
+            got,
+            ball.cast_t(&ray).is_some(),
+            "o {ot:?} d {dt:?} c {ct:?} r {rt:?}"
+        );
+        if got {
+            hits += 1
+        } else {
+            misses += 1
+        }
+        // The exact answer where the query's products stay finite (its
+        // documented limit: squares that overflow the type miss)
+        let big = Into::<f64>::into(<T as num_traits::Float>::max_value()) / 64.0;
+        let f64s = |x: [T; 3]| x.map(Into::<f64>::into);
+        let (of, cf, df) = (f64s(ot), f64s(ct), f64s(dt));
+        let ffv: f64 = (0..3).map(|i| (of[i] - cf[i]).powi(2)).sum::<f64>() + r * r * scale * scale;
+        let av: f64 = df.iter().map(|x| x * x).sum();
+        // (nor underflow: squares below the normal range lose the answer).
+        let small = Into::<f64>::into(<T as num_traits::Float>::min_positive_value()) * 1e6;
+        let sized = |x: f64| x > small && x < big;
+        if !(rt >= T::zero() && sized(ffv) && sized(av) && sized(ffv * av)) {
+            continue;
+        }
+        let (oq, cq, dq) = (ot.map(q), ct.map(q), dt.map(q));
+        let f: Vec<Q> = (0..3).map(|i| &oq[i] - &cq[i]).collect();
+        let dot =
+            |x: &[Q], y: &[Q]| (0..3).fold(Q::from_integer(0.into()), |s, i| s + &x[i] * &y[i]);
+        let (a, b, ff) = (dot(&dq, &dq), dot(&f, &dq), dot(&f, &f));
+        let r2 = q(rt) * q(rt);
+        let zero = Q::from_integer(0.into());
+        let m = q(cast(32.0 * eps));
+        let (value, margin) = if b >= zero {
+            (&r2 - &ff, &m * (&ff + &r2))
+        } else {
+            (&b * &b - &a * (&ff - &r2), &m * &a * (&ff + &r2))
+        };
+        if value > margin {
+            assert!(got, "miss at o {ot:?} d {dt:?} c {ct:?} r {rt:?}");
+            checked += 1;
+        } else if value < -margin {
+            assert!(!got, "hit at o {ot:?} d {dt:?} c {ct:?} r {rt:?}");
+            checked += 1;
+        }
+    }
+    assert!(
+        hits > 3000 && misses > 3000 && checked > 10_000,
+        "{hits} {misses} {checked}"
+    );
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn ball_hits_agree_with_the_cast_and_exact_f32() {
+    ball_hits_agree_with_the_cast_and_exact::<f32>();
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn ball_hits_agree_with_the_cast_and_exact_f64() {
+    ball_hits_agree_with_the_cast_and_exact::<f64>();
+}

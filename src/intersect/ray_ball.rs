@@ -178,6 +178,56 @@ fn certain_miss<T: Real, const D: usize>(
     certain_miss_of(d.norm_squared(), f.dot(d), f.norm_squared(), r * r)
 }
 
+/// The hit test of a ray (range `[0, max]`) against the ball, without a
+/// division or a root where the answer is certain (floats): `Some(false)`
+/// where [`certain_miss_of`] holds; `Some(true)` where the line certainly
+/// meets the ball (`q = b² - a (f·f - r²)` above the same bound: the
+/// careful roots are then real too) and the ray reaches it (moving
+/// towards the centre, `b < 0`, or starting inside); `Some(false)` where
+/// it starts outside and moves away (both roots negative); `None`
+/// otherwise — near tangency, near the sphere's surface, a negative or
+/// NaN radius, fixed point, other casters — for the cast to decide. Where
+/// it answers, the answer is [`Ball`]'s `cast_t(..).is_some()`: `|b|` is
+/// then far above its rounding (`b² > q`), so its sign is the exact one,
+/// the sign of `f·f - r²` is certain beyond `4ε (f·f + r²)`, and for
+/// `1e-18 <= a` and `f·f + r² <= 1e18` (`f32`; `1e-150`, `1e150` for
+/// `f64`) the roots are finite, so the ray's range keeps them.
+#[inline(always)]
+fn certain_ray_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
+    caster: &C,
+    c: &Point<T, D>,
+    r: T,
+) -> Option<bool> {
+    if !has_infinity::<T>() {
+        return None;
+    }
+    let (o, d) = (caster.origin(), caster.direction());
+    let f = o - c;
+    let (a, b, ff, r2) = (d.norm_squared(), f.dot(&d), f.norm_squared(), r * r);
+    let q = b * b - a * (ff - r2);
+    let k = T::from_f64_lossy(16.0) * T::default_epsilon();
+    let bound = k * (a * (ff + r2));
+    if q < -bound {
+        return Some(false);
+    }
+    let (lo, hi) = caster.range();
+    let wide = core::mem::size_of::<T>() >= 8;
+    let (tiny, huge) = if wide { (1e-150, 1e150) } else { (1e-18, 1e18) };
+    let sane = a >= T::from_f64_lossy(tiny) && ff + r2 <= T::from_f64_lossy(huge);
+    if !(q > bound && r >= T::zero() && sane && lo == T::zero() && hi == T::max_finite()) {
+        return None;
+    }
+    let margin = T::from_f64_lossy(4.0) * T::default_epsilon() * (ff + r2);
+    let gap = ff - r2;
+    if b < T::zero() || gap < -margin {
+        return Some(true);
+    }
+    if b > T::zero() && gap > margin {
+        return Some(false);
+    }
+    None
+}
+
 /// [`line_ball_roots`] with `a = d·d` given (the cast has checked it; a
 /// direction whose square keeps its precision).
 #[inline(always)]
@@ -238,7 +288,16 @@ fn line_ball_roots_a<T: Real, const D: usize>(
     if !(disc >= T::zero()) {
         return None;
     }
-    let half = over_a(disc).sqrt_clamped();
+    let over = over_a(disc);
+    let in_range = over >= subnormal_edge::<T>() && over <= T::max_finite();
+    let half = if has_infinity::<T>() && !in_range && disc > T::zero() {
+        // `disc / a` underflowed (a tiny ball, a long direction) or
+        // overflowed (the reverse): the root of each factor instead, which
+        // keeps the chord.
+        half_chord_scaled(disc, a)
+    } else {
+        over.sqrt_clamped()
+    };
     if has_infinity::<T>() && half + half <= tc.abs() {
         // The origin is at least a chord's length from the sphere along
         // the line: `tc ∓ half` lose at most a few ulps of `tc` (neither
@@ -255,6 +314,27 @@ fn line_ball_roots_a<T: Real, const D: usize>(
     }
     let (t1, t2) = (over_a(q), (ff - r2).div_sat(q));
     Some((t1.min_sel(t2), t1.max_sel(t2)))
+}
+
+/// The smallest normal value of a float type (about `1.2e-38` for `f32`,
+/// `2.2e-308` for `f64`): below it a quotient has lost precision to
+/// underflow.
+#[inline(always)]
+fn subnormal_edge<T: Real>() -> T {
+    let wide = core::mem::size_of::<T>() >= 8;
+    T::from_f64_lossy(if wide {
+        f64::MIN_POSITIVE
+    } else {
+        f32::MIN_POSITIVE as f64
+    })
+}
+
+/// `sqrt(disc / a)` where the quotient underflows or overflows:
+/// `sqrt(disc) / sqrt(a)`.
+#[cold]
+#[inline(never)]
+fn half_chord_scaled<T: Real>(disc: T, a: T) -> T {
+    disc.sqrt_clamped() / a.sqrt_clamped()
 }
 
 /// The unit normal `v / r` of a point `v` from the center of a ball (or
@@ -318,6 +398,14 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
     #[inline(always)]
     fn fits_range(&self, r: T) -> bool {
         self.in_range(r)
+    }
+
+    #[inline]
+    fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> bool {
+        match certain_ray_hit(caster, &self.center, self.radius) {
+            Some(hit) => hit,
+            None => self.kernel_cast_t(caster).is_some(),
+        }
     }
 
     #[inline]

@@ -230,6 +230,46 @@ fn exact_edges<T: Real>(
 /// and the barycentric weights there.
 type Crossing<T> = (T, [T; 3]);
 
+/// The part of the caster's axis inside a triangle seen edge-on, as it
+/// grows crossing by crossing: the first and the last (`None` before
+/// any).
+struct CrossSpan<T>(Option<(Crossing<T>, Crossing<T>)>);
+
+impl<T: Real> CrossSpan<T> {
+    /// The span grown by the crossing at `z` with weights `w`.
+    #[inline(always)]
+    fn add(&mut self, z: T, w: [T; 3]) {
+        self.0 = Some(match self.0 {
+            None => ((z, w), (z, w)),
+            Some((lo, hi)) => (
+                if z < lo.0 { (z, w) } else { lo },
+                if z > hi.0 { (z, w) } else { hi },
+            ),
+        });
+    }
+}
+
+/// The barycentric weights of vertex `k`.
+#[inline(always)]
+fn vertex_weights<T: Real>(k: usize) -> [T; 3] {
+    core::array::from_fn(|m| if m == k { T::one() } else { T::zero() })
+}
+
+/// The barycentric weights of the point `lam` of the way along the edge
+/// from vertex `i` to vertex `j` (`i != j`): `1 - lam` and `lam`.
+#[inline(always)]
+fn edge_weights<T: Real>(i: usize, j: usize, lam: T) -> [T; 3] {
+    core::array::from_fn(|m| {
+        if m == i {
+            T::one() - lam
+        } else if m == j {
+            lam
+        } else {
+            T::zero()
+        }
+    })
+}
+
 /// What the triangle kernel finds before the hit is finished (no point,
 /// no normal): the parameter, the barycentric weights `[u, v, w]`
 /// (finite), and whether the front face was hit.
@@ -700,7 +740,7 @@ impl<T: Real> Triangle<T, 3> {
         caster: &C,
         v: &[[T; 3]; 3],
     ) -> Option<TriFound<T>> {
-        let (zero, one) = (T::zero(), T::one());
+        let zero = T::zero();
         let (t_min, t_max) = caster.range();
         // Position along the projected line: against the vertex farthest
         // from the axis (all zero when the triangle projects onto the axis).
@@ -719,18 +759,7 @@ impl<T: Real> Triangle<T, 3> {
         };
         let s = v.map(|q| q[0] * fx + q[1] * fy);
         // Where the triangle meets the axis: (z, barycentric weights).
-        let mut span: Option<(Crossing<T>, Crossing<T>)> = None;
-        let mut add = |z: T, w: [T; 3]| {
-            span = Some(match span {
-                None => ((z, w), (z, w)),
-                Some((lo, hi)) => (
-                    if z < lo.0 { (z, w) } else { lo },
-                    if z > hi.0 { (z, w) } else { hi },
-                ),
-            });
-        };
-        let weight =
-            |k: usize, x: T| -> [T; 3] { core::array::from_fn(|m| if m == k { x } else { zero }) };
+        let mut span = CrossSpan(None);
         let [(v0, s0), (v1, s1), (v2, s2)] = [(v[0], s[0]), (v[1], s[1]), (v[2], s[2])];
         for ((vi, si, i), (vj, sj, j)) in [
             ((v0, s0, 0), (v1, s1, 1)),
@@ -738,7 +767,7 @@ impl<T: Real> Triangle<T, 3> {
             ((v2, s2, 2), (v0, s0, 0)),
         ] {
             if si == zero {
-                add(vi[2], weight(i, one));
+                span.add(vi[2], vertex_weights(i));
             }
             if (si < zero && sj > zero) || (si > zero && sj < zero) {
                 // From the end nearer the axis, so that the crossing does
@@ -751,11 +780,10 @@ impl<T: Real> Triangle<T, 3> {
                 };
                 let lam = si.div_sat(si - sj);
                 let z = vi[2] + (vj[2] - vi[2]) * lam;
-                let (wi, wj) = (weight(i, one - lam), weight(j, lam));
-                add(z, [wi[0] + wj[0], wi[1] + wj[1], wi[2] + wj[2]]);
+                span.add(z, edge_weights(i, j, lam));
             }
         }
-        let ((z0, w0), (z1, w1)) = span?;
+        let ((z0, w0), (z1, w1)) = span.0?;
         let t = z0.max_sel(t_min);
         let max = T::max_finite();
         if !(t <= z1.min_sel(t_max) && t < max && t > -max) {
@@ -1127,7 +1155,7 @@ impl<T: Real> Triangle<T, 3> {
         p: &[Vector<T, 3>; 3],
         d: &Vector<T, 3>,
     ) -> Option<TriFound<T>> {
-        let (zero, one) = (T::zero(), T::one());
+        let zero = T::zero();
         let wzero = T::Wide::zero();
         let (t_min, t_max) = caster.range();
         let abs = |x: T::Wide| if x < wzero { -x } else { x };
@@ -1151,18 +1179,7 @@ impl<T: Real> Triangle<T, 3> {
         let s = crosses.map(|c| pick(&c));
         let dd = T::dot_wide(d, d);
         let along = |q: &Vector<T, 3>| T::dot_wide(q, d).ratio(dd);
-        let mut span: Option<(Crossing<T>, Crossing<T>)> = None;
-        let mut add = |z: T, w: [T; 3]| {
-            span = Some(match span {
-                None => ((z, w), (z, w)),
-                Some((lo, hi)) => (
-                    if z < lo.0 { (z, w) } else { lo },
-                    if z > hi.0 { (z, w) } else { hi },
-                ),
-            });
-        };
-        let weight =
-            |k: usize, x: T| -> [T; 3] { core::array::from_fn(|m| if m == k { x } else { zero }) };
+        let mut span = CrossSpan(None);
         let [(p0, s0), (p1, s1), (p2, s2)] = [(p[0], s[0]), (p[1], s[1]), (p[2], s[2])];
         for ((pi, si, i), (pj, sj, j)) in [
             ((p0, s0, 0), (p1, s1, 1)),
@@ -1170,7 +1187,7 @@ impl<T: Real> Triangle<T, 3> {
             ((p2, s2, 2), (p0, s0, 0)),
         ] {
             if si == wzero {
-                add(along(&pi), weight(i, one));
+                span.add(along(&pi), vertex_weights(i));
             }
             if (si < wzero && sj > wzero) || (si > wzero && sj < wzero) {
                 // From the end nearer the line (`lam <= 1/2`), so that the
@@ -1182,11 +1199,10 @@ impl<T: Real> Triangle<T, 3> {
                 };
                 let lam: T = si.ratio(si - sj);
                 let q = pi + (pj - pi) * lam;
-                let (wi, wj) = (weight(i, one - lam), weight(j, lam));
-                add(along(&q), [wi[0] + wj[0], wi[1] + wj[1], wi[2] + wj[2]]);
+                span.add(along(&q), edge_weights(i, j, lam));
             }
         }
-        let ((z0, w0), (z1, w1)) = span?;
+        let ((z0, w0), (z1, w1)) = span.0?;
         let t = z0.max_sel(t_min);
         let max = T::max_finite();
         if !(t <= z1.min_sel(t_max) && t < max && t > -max) {

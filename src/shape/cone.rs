@@ -1,7 +1,7 @@
 //! [`Cone`]: the solid right circular cone.
 
 use crate::intersect::common::unit;
-use crate::range::{pt, sc, InRange, Recast};
+use crate::range::InRange;
 use crate::shape::cylinder::{
     direction, disc_extents, far_aabb, far_ball, far_support, in_quadratic_range, rim_support,
     rim_support_float,
@@ -198,13 +198,5 @@ impl<T: Real> InRange<T> for Cone<T> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
         self.apex.in_range(r) & self.base_center.in_range(r) & self.radius.in_range(r)
-    }
-}
-
-impl<T: Real> Recast<T> for Cone<T> {
-    type F64 = Cone<f64>;
-    #[inline]
-    fn in_f64(&self) -> Self::F64 {
-        Cone::new(pt(&self.apex), pt(&self.base_center), sc(self.radius))
     }
 }

@@ -557,9 +557,12 @@ mod owned {
         /// counterclockwise seen from outside, with no vertex in the middle
         /// of an edge; the vertices are the hull's extreme points, each
         /// once. The planes are rounded: unit normals from the facet's
-        /// vertices (Newell's method in `f64`), and offsets the largest
-        /// `normal · v` over the facet's vertices, so no vertex of a facet
-        /// lies in front of its plane as the scalar computes it.
+        /// vertices (Newell's method, in `f64` for floats, in integer
+        /// arithmetic with a separate power of two for fixed point), and
+        /// offsets the largest `normal · v` over the facet's vertices, so
+        /// no vertex of a facet lies in front of its plane as the scalar
+        /// computes it (fixed point: exactly, the largest product taken
+        /// exactly in the wide type and rounded up).
         ///
         /// Degenerate point sets give the set they span (see
         /// [`ConvexPolyhedronRef`]): coplanar points a flat hull (one

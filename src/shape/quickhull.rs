@@ -32,11 +32,167 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use crate::intersect::cast::has_infinity;
+use crate::range::bf::Bf;
 use crate::shape::ConvexPolyhedron;
-use crate::{Plane, Point, Real, ShapeError, Vector};
+use crate::{Plane, Point, Real, ShapeError, Vector, Wide};
 
-/// `f64` coordinates (exact copies for floats).
-type F3 = [f64; 3];
+/// Coordinates in the estimate type `E` ([`Est`]: `f64` for floats,
+/// exact copies; [`Bf`] for fixed point).
+type F3<E> = [E; 3];
+
+/// The arithmetic of the hull build's estimates (the farthest points, the
+/// facets' normals): `f64` for floats (exact copies of `f32` and `f64`
+/// coordinates; the float filter), [`Bf`] for fixed point (integer
+/// arithmetic with a separate power of two: no floating point in a
+/// fixed-point build). Every decision is exact either way (the
+/// orientation predicates); only which point is taken first, and the
+/// facets' normals, depend on the estimates.
+trait Est<T: Real>: Copy + PartialOrd {
+    fn of(x: T) -> Self;
+    fn zero() -> Self;
+    fn one() -> Self;
+    /// Below every estimate.
+    fn lowest() -> Self;
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn mul(self, o: Self) -> Self;
+    fn div(self, o: Self) -> Self;
+    fn abs(self) -> Self;
+    fn sqrt(self) -> Self;
+    /// `self / den` in `T`.
+    fn ratio(self, den: Self) -> T;
+    /// The permanent of a cross product's terms, for the filter.
+    fn perm(u: F3<Self>, w: F3<Self>) -> F3<Self>;
+    /// The side of a point `w` (relative to the triangle's first vertex)
+    /// from `s = n · w` where the filter is certain, else `None`.
+    fn filtered(s: Self, perm: &F3<Self>, w: &F3<Self>) -> Option<Ordering>;
+}
+
+impl<T: Real> Est<T> for f64 {
+    #[inline(always)]
+    fn of(x: T) -> Self {
+        x.to_f64()
+    }
+    #[inline(always)]
+    fn zero() -> Self {
+        0.0
+    }
+    #[inline(always)]
+    fn one() -> Self {
+        1.0
+    }
+    #[inline(always)]
+    fn lowest() -> Self {
+        f64::NEG_INFINITY
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self + o
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self - o
+    }
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        self * o
+    }
+    #[inline(always)]
+    fn div(self, o: Self) -> Self {
+        self / o
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        self.abs()
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        self.sqrt_clamped()
+    }
+    #[inline(always)]
+    fn ratio(self, den: Self) -> T {
+        T::from_f64_lossy(self / den)
+    }
+    #[inline(always)]
+    fn perm(u: F3<Self>, w: F3<Self>) -> F3<Self> {
+        [
+            (u[1] * w[2]).abs() + (u[2] * w[1]).abs(),
+            (u[2] * w[0]).abs() + (u[0] * w[2]).abs(),
+            (u[0] * w[1]).abs() + (u[1] * w[0]).abs(),
+        ]
+    }
+    #[inline(always)]
+    fn filtered(s: Self, perm: &F3<Self>, w: &F3<Self>) -> Option<Ordering> {
+        let bound = FILTER * (perm[0] * w[0].abs() + perm[1] * w[1].abs() + perm[2] * w[2].abs());
+        if bound >= TINY {
+            if s > bound {
+                return Some(Ordering::Greater);
+            }
+            if s < -bound {
+                return Some(Ordering::Less);
+            }
+        }
+        None
+    }
+}
+
+impl<T: Real> Est<T> for Bf<T> {
+    #[inline(always)]
+    fn of(x: T) -> Self {
+        Bf::of_t(x)
+    }
+    #[inline(always)]
+    fn zero() -> Self {
+        Bf::zero()
+    }
+    #[inline(always)]
+    fn one() -> Self {
+        Bf::of_t(T::one())
+    }
+    #[inline(always)]
+    fn lowest() -> Self {
+        Bf {
+            m: -T::max_finite(),
+            e: 1 << 24,
+        }
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        Bf::add(self, o)
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        Bf::sub(self, o)
+    }
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        Bf::mul(self, o)
+    }
+    #[inline(always)]
+    fn div(self, o: Self) -> Self {
+        Bf::div(self, o)
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        Bf::abs(self)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        Bf::sqrt(self)
+    }
+    #[inline(always)]
+    fn ratio(self, den: Self) -> T {
+        Bf::ratio(self, den)
+    }
+    #[inline(always)]
+    fn perm(_: F3<Self>, _: F3<Self>) -> F3<Self> {
+        [Bf::zero(); 3]
+    }
+    #[inline(always)]
+    fn filtered(_: Self, _: &F3<Self>, _: &F3<Self>) -> Option<Ordering> {
+        None // the exact predicate every time (integer arithmetic)
+    }
+}
 
 /// The filter's factor: `12 u`, `u = 2⁻⁵³` (see the module docs).
 const FILTER: f64 = 12.0 * 1.110_223_024_625_156_5e-16;
@@ -46,87 +202,86 @@ const TINY: f64 = 1e-150;
 
 /// A triangle of the growing hull.
 #[derive(Clone)]
-struct Face {
+struct Face<E> {
     /// Vertices, counterclockwise from outside.
     v: [u32; 3],
     /// `adj[i]`: the triangle across edge `v[i] → v[i + 1]`.
     adj: [u32; 3],
-    /// `(b - a) × (c - a)` in `f64`.
-    n: F3,
-    /// The permanent of `n`'s terms (the filter's bound).
-    perm: F3,
+    /// `(b - a) × (c - a)`, estimated.
+    n: F3<E>,
+    /// The permanent of `n`'s terms (the filter's bound; floats only).
+    perm: F3<E>,
     /// `1 / |n|`, for distances.
-    inv_len: f64,
+    inv_len: E,
     /// The points strictly in front.
     outside: Vec<u32>,
     /// The farthest of them and its distance.
     far: u32,
-    far_d: f64,
+    far_d: E,
     alive: bool,
     /// Visit mark of the current step: `2 step` visible, `2 step + 1`
     /// not.
     mark: u64,
 }
 
-/// The points, in `T` (for the exact predicates) and in `f64`.
-struct Geo<'a, T: Real> {
+/// The points, in `T` (for the exact predicates) and as estimates.
+struct Geo<'a, T: Real, E> {
     pts: &'a [Point<T, 3>],
-    f: Vec<F3>,
-    float: bool,
+    f: Vec<F3<E>>,
 }
 
 /// Quickhull's internal failure (an invariant broken: cannot happen with
 /// exact predicates, reported instead of a panic).
 const BROKEN: ShapeError = ShapeError::Degenerate;
 
-fn sub(a: F3, b: F3) -> F3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+fn sub<T: Real, E: Est<T>>(a: F3<E>, b: F3<E>) -> F3<E> {
+    [a[0].sub(b[0]), a[1].sub(b[1]), a[2].sub(b[2])]
 }
 
-fn cross(u: F3, v: F3) -> F3 {
+fn cross<T: Real, E: Est<T>>(u: F3<E>, v: F3<E>) -> F3<E> {
     [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
+        u[1].mul(v[2]).sub(u[2].mul(v[1])),
+        u[2].mul(v[0]).sub(u[0].mul(v[2])),
+        u[0].mul(v[1]).sub(u[1].mul(v[0])),
     ]
 }
 
-fn dot(a: F3, b: F3) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+fn dot<T: Real, E: Est<T>>(a: F3<E>, b: F3<E>) -> E {
+    a[0].mul(b[0]).add(a[1].mul(b[1])).add(a[2].mul(b[2]))
 }
 
-impl<T: Real> Geo<'_, T> {
+impl<T: Real, E: Est<T>> Geo<'_, T, E> {
     #[inline(always)]
     fn p(&self, i: u32) -> Result<&Point<T, 3>, ShapeError> {
         self.pts.get(i as usize).ok_or(BROKEN)
     }
 
     #[inline(always)]
-    fn f(&self, i: u32) -> Result<F3, ShapeError> {
+    fn f(&self, i: u32) -> Result<F3<E>, ShapeError> {
         self.f.get(i as usize).copied().ok_or(BROKEN)
     }
 
     /// A triangle `a b c` (counterclockwise from outside) with its filter.
-    fn face(&self, v: [u32; 3]) -> Result<Face, ShapeError> {
+    fn face(&self, v: [u32; 3]) -> Result<Face<E>, ShapeError> {
         let a = self.f(v[0])?;
         let u = sub(self.f(v[1])?, a);
         let w = sub(self.f(v[2])?, a);
         let n = cross(u, w);
-        let perm = [
-            (u[1] * w[2]).abs() + (u[2] * w[1]).abs(),
-            (u[2] * w[0]).abs() + (u[0] * w[2]).abs(),
-            (u[0] * w[1]).abs() + (u[1] * w[0]).abs(),
-        ];
-        let len = dot(n, n).sqrt_clamped();
+        let perm = E::perm(u, w);
+        let len = dot(n, n).sqrt();
         Ok(Face {
             v,
             adj: [u32::MAX; 3],
             n,
             perm,
-            inv_len: if len > 0.0 { 1.0 / len } else { 0.0 },
+            inv_len: if len > E::zero() {
+                E::one().div(len)
+            } else {
+                E::zero()
+            },
             outside: Vec::new(),
             far: u32::MAX,
-            far_d: f64::NEG_INFINITY,
+            far_d: E::lowest(),
             alive: true,
             mark: 0,
         })
@@ -135,26 +290,15 @@ impl<T: Real> Geo<'_, T> {
     /// The exact side of point `p` of the triangle (`Greater`: strictly in
     /// front), and an estimate of its distance in front.
     #[inline]
-    fn side(&self, face: &Face, p: u32) -> Result<(Ordering, f64), ShapeError> {
+    fn side(&self, face: &Face<E>, p: u32) -> Result<(Ordering, E), ShapeError> {
         let w = sub(self.f(p)?, self.f(face.v[0])?);
         let s = dot(face.n, w);
-        if self.float {
-            let bound = FILTER
-                * (face.perm[0] * w[0].abs()
-                    + face.perm[1] * w[1].abs()
-                    + face.perm[2] * w[2].abs());
-            if bound >= TINY {
-                if s > bound {
-                    return Ok((Ordering::Greater, s * face.inv_len));
-                }
-                if s < -bound {
-                    return Ok((Ordering::Less, s * face.inv_len));
-                }
-            }
+        if let Some(o) = E::filtered(s, &face.perm, &w) {
+            return Ok((o, s.mul(face.inv_len)));
         }
         let [a, b, c] = face.v;
         let o = T::orient3d(self.p(a)?, self.p(b)?, self.p(c)?, self.p(p)?).to_ordering();
-        Ok((o, s * face.inv_len))
+        Ok((o, s.mul(face.inv_len)))
     }
 
     /// Whether three points are exactly collinear (every coordinate
@@ -169,8 +313,19 @@ impl<T: Real> Geo<'_, T> {
     }
 }
 
-/// The convex hull of `points` (see [`ConvexPolyhedron::from_points`]).
+/// The convex hull of `points` (see [`ConvexPolyhedron::from_points`]):
+/// estimates in `f64` for floats, in [`Bf`] for fixed point.
 pub(crate) fn hull<T: Real>(points: &[Point<T, 3>]) -> Result<ConvexPolyhedron<T>, ShapeError> {
+    if has_infinity::<T>() {
+        hull_with::<T, f64>(points)
+    } else {
+        hull_with::<T, Bf<T>>(points)
+    }
+}
+
+fn hull_with<T: Real, E: Est<T>>(
+    points: &[Point<T, 3>],
+) -> Result<ConvexPolyhedron<T>, ShapeError> {
     if points.is_empty() {
         return Err(ShapeError::TooFewVertices);
     }
@@ -182,13 +337,12 @@ pub(crate) fn hull<T: Real>(points: &[Point<T, 3>]) -> Result<ConvexPolyhedron<T
     for p in points {
         crate::shape::check_point(p)?;
     }
-    let geo = Geo {
+    let geo: Geo<'_, T, E> = Geo {
         pts: points,
         f: points
             .iter()
-            .map(|p| [p.x.to_f64(), p.y.to_f64(), p.z.to_f64()])
+            .map(|p| [E::of(p.x), E::of(p.y), E::of(p.z)])
             .collect(),
-        float: has_infinity::<T>(),
     };
     let n = points.len() as u32;
 
@@ -206,11 +360,11 @@ pub(crate) fn hull<T: Real>(points: &[Point<T, 3>]) -> Result<ConvexPolyhedron<T
         }
     }
     let mut axis = None;
-    let mut widest = f64::NEG_INFINITY;
+    let mut widest = E::lowest();
     for k in 0..3 {
         let (a, b) = (geo.p(lo[k])?[k], geo.p(hi[k])?[k]);
         if a < b {
-            let w = geo.f(hi[k])?[k] - geo.f(lo[k])?[k];
+            let w = geo.f(hi[k])?[k].sub(geo.f(lo[k])?[k]);
             if w > widest || axis.is_none() {
                 widest = w;
                 axis = Some(k);
@@ -227,7 +381,7 @@ pub(crate) fn hull<T: Real>(points: &[Point<T, 3>]) -> Result<ConvexPolyhedron<T
     let (f0, f1) = (geo.f(i0)?, geo.f(i1)?);
     let dir = sub(f1, f0);
     let mut i2 = i0;
-    let mut best = -1.0;
+    let mut best = E::zero().sub(E::one());
     for i in 0..n {
         let c = cross(dir, sub(geo.f(i)?, f0));
         let d = dot(c, c);
@@ -252,7 +406,7 @@ pub(crate) fn hull<T: Real>(points: &[Point<T, 3>]) -> Result<ConvexPolyhedron<T
     let f2 = geo.f(i2)?;
     let nrm = cross(dir, sub(f2, f0));
     let mut i3 = i0;
-    let mut best = -1.0;
+    let mut best = E::zero().sub(E::one());
     for i in 0..n {
         let d = dot(nrm, sub(geo.f(i)?, f0)).abs();
         if d > best {
@@ -276,7 +430,10 @@ pub(crate) fn hull<T: Real>(points: &[Point<T, 3>]) -> Result<ConvexPolyhedron<T
 }
 
 /// The hull of points not all coplanar, from the tetrahedron `t`.
-fn solid<T: Real>(geo: &Geo<'_, T>, t: [u32; 4]) -> Result<ConvexPolyhedron<T>, ShapeError> {
+fn solid<T: Real, E: Est<T>>(
+    geo: &Geo<'_, T, E>,
+    t: [u32; 4],
+) -> Result<ConvexPolyhedron<T>, ShapeError> {
     let [a, b, c, d] = t;
     // Faces counterclockwise from outside: each with the fourth vertex
     // behind it.
@@ -287,7 +444,7 @@ fn solid<T: Real>(geo: &Geo<'_, T>, t: [u32; 4]) -> Result<ConvexPolyhedron<T>, 
             (b, c)
         };
     // Now d is behind a b c. Faces: abc, adb... with shared edges linked.
-    let mut faces: Vec<Face> = Vec::new();
+    let mut faces: Vec<Face<E>> = Vec::new();
     for v in [[a, b, c], [a, d, b], [b, d, c], [c, d, a]] {
         faces.push(geo.face(v)?);
     }
@@ -401,18 +558,18 @@ fn solid<T: Real>(geo: &Geo<'_, T>, t: [u32; 4]) -> Result<ConvexPolyhedron<T>, 
 }
 
 #[inline(always)]
-fn face_ref(faces: &[Face], i: u32) -> Result<&Face, ShapeError> {
+fn face_ref<E>(faces: &[Face<E>], i: u32) -> Result<&Face<E>, ShapeError> {
     faces.get(i as usize).ok_or(BROKEN)
 }
 
 #[inline(always)]
-fn face_mut(faces: &mut [Face], i: u32) -> Result<&mut Face, ShapeError> {
+fn face_mut<E>(faces: &mut [Face<E>], i: u32) -> Result<&mut Face<E>, ShapeError> {
     faces.get_mut(i as usize).ok_or(BROKEN)
 }
 
 /// The index of edge `a → b` in `face`.
 #[inline(always)]
-fn edge_of(face: &Face, a: u32, b: u32) -> Result<u32, ShapeError> {
+fn edge_of<E>(face: &Face<E>, a: u32, b: u32) -> Result<u32, ShapeError> {
     (0..3)
         .find(|&k| face.v[k] == a && face.v[(k + 1) % 3] == b)
         .map(|k| k as u32)
@@ -422,9 +579,9 @@ fn edge_of(face: &Face, a: u32, b: u32) -> Result<u32, ShapeError> {
 /// Puts point `p` in the outside set of the first of `candidates` it is
 /// strictly in front of (none: it is inside, and dropped).
 #[inline]
-fn assign<T: Real>(
-    geo: &Geo<'_, T>,
-    faces: &mut [Face],
+fn assign<T: Real, E: Est<T>>(
+    geo: &Geo<'_, T, E>,
+    faces: &mut [Face<E>],
     candidates: impl Iterator<Item = usize>,
     p: u32,
 ) -> Result<(), ShapeError> {
@@ -446,7 +603,10 @@ fn assign<T: Real>(
 /// The final triangles merged into facets: exactly coplanar neighbours
 /// joined, each facet's boundary loop traced, vertices in the middle of an
 /// edge dropped.
-fn merge<T: Real>(geo: &Geo<'_, T>, faces: &[Face]) -> Result<ConvexPolyhedron<T>, ShapeError> {
+fn merge<T: Real, E: Est<T>>(
+    geo: &Geo<'_, T, E>,
+    faces: &[Face<E>],
+) -> Result<ConvexPolyhedron<T>, ShapeError> {
     let count = faces.len();
     let mut parent: Vec<u32> = (0..count as u32).collect();
     fn find(parent: &mut [u32], mut x: u32) -> u32 {
@@ -550,7 +710,10 @@ fn merge<T: Real>(geo: &Geo<'_, T>, faces: &[Face]) -> Result<ConvexPolyhedron<T
 
 /// The hull of exactly coplanar points, not all collinear (`t` is a
 /// non-collinear triple): their convex polygon, as two faces.
-fn flat<T: Real>(geo: &Geo<'_, T>, t: [u32; 3]) -> Result<ConvexPolyhedron<T>, ShapeError> {
+fn flat<T: Real, E: Est<T>>(
+    geo: &Geo<'_, T, E>,
+    t: [u32; 3],
+) -> Result<ConvexPolyhedron<T>, ShapeError> {
     // The coordinate plane onto which the points project one to one: the
     // one whose orient2d of the triple is not zero.
     let proj = |k: usize, p: &Point<T, 3>| Point::<T, 2>::new(p[(k + 1) % 3], p[(k + 2) % 3]);
@@ -614,7 +777,10 @@ fn assemble<T: Real>(points: &[Point<T, 3>], verts: &[u32]) -> ConvexPolyhedron<
 
 /// The polyhedron of the given faces (loops of point indices): the used
 /// points renumbered in order of first use, and each face's plane.
-fn assemble_faces<T: Real>(geo: &Geo<'_, T>, loops: &[&[u32]]) -> ConvexPolyhedron<T> {
+fn assemble_faces<T: Real, E: Est<T>>(
+    geo: &Geo<'_, T, E>,
+    loops: &[&[u32]],
+) -> ConvexPolyhedron<T> {
     let mut index = alloc::collections::BTreeMap::new();
     let mut vertices = Vec::new();
     let mut face_offsets = alloc::vec![0u32];
@@ -646,69 +812,71 @@ fn assemble_faces<T: Real>(geo: &Geo<'_, T>, loops: &[&[u32]]) -> ConvexPolyhedr
     }
 }
 
-/// The plane of a facet: the unit normal by Newell's method in `f64` (on
+/// The plane of a facet: the unit normal by Newell's method in the
+/// estimate type (`f64` for floats, [`Bf`] for fixed point; on
 /// coordinates relative to the first vertex, scaled by their largest
 /// magnitude, so nothing overflows or underflows), and the offset the
-/// largest `normal · v` over the facet's vertices as `T` computes it.
-fn plane_of<T: Real>(geo: &Geo<'_, T>, lp: &[u32]) -> Plane<T, 3> {
-    let f: Vec<F3> = lp
+/// largest `normal · v` over the facet's vertices as `T` computes it
+/// (fixed point: exactly, in the wide type, rounded up, so that every
+/// vertex lies behind the plane exactly).
+fn plane_of<T: Real, E: Est<T>>(geo: &Geo<'_, T, E>, lp: &[u32]) -> Plane<T, 3> {
+    let f: Vec<F3<E>> = lp
         .iter()
         .filter_map(|&i| geo.f.get(i as usize).copied())
         .collect();
-    let o = f.first().copied().unwrap_or([0.0; 3]);
-    let rel: Vec<F3> = f.iter().map(|p| sub(*p, o)).collect();
-    let m = rel
-        .iter()
-        .flat_map(|p| p.iter())
-        .fold(0.0f64, |m, x| m.max(x.abs()));
-    let s = if m > 0.0 { 1.0 / m } else { 1.0 };
-    let mut nrm = [0.0; 3];
+    let o = f.first().copied().unwrap_or([E::zero(); 3]);
+    let rel: Vec<F3<E>> = f.iter().map(|p| sub(*p, o)).collect();
+    let m = rel.iter().flat_map(|p| p.iter()).fold(E::zero(), |m, x| {
+        let a = x.abs();
+        if m >= a {
+            m
+        } else {
+            a
+        }
+    });
+    let s = if m > E::zero() {
+        E::one().div(m)
+    } else {
+        E::one()
+    };
+    let mut nrm = [E::zero(); 3];
     for k in 0..rel.len() {
         let (p, q) = (rel[k], rel[(k + 1) % rel.len()]);
         let (p, q) = (
-            [p[0] * s, p[1] * s, p[2] * s],
-            [q[0] * s, q[1] * s, q[2] * s],
+            [p[0].mul(s), p[1].mul(s), p[2].mul(s)],
+            [q[0].mul(s), q[1].mul(s), q[2].mul(s)],
         );
         let c = cross(p, q);
-        nrm = [nrm[0] + c[0], nrm[1] + c[1], nrm[2] + c[2]];
+        nrm = [nrm[0].add(c[0]), nrm[1].add(c[1]), nrm[2].add(c[2])];
     }
-    let len = dot(nrm, nrm).sqrt_clamped();
-    let unit = if len > 0.0 {
-        [nrm[0] / len, nrm[1] / len, nrm[2] / len]
+    let len = dot(nrm, nrm).sqrt();
+    let normal = if len > E::zero() {
+        Vector::<T, 3>::new(nrm[0].ratio(len), nrm[1].ratio(len), nrm[2].ratio(len))
     } else {
-        [0.0, 0.0, 1.0]
+        Vector::<T, 3>::new(T::zero(), T::zero(), T::one())
     };
-    let normal = Vector::<T, 3>::new(
-        T::from_f64_lossy(unit[0]),
-        T::from_f64_lossy(unit[1]),
-        T::from_f64_lossy(unit[2]),
-    );
     let verts = lp.iter().filter_map(|&i| geo.pts.get(i as usize));
-    let in_range = crate::range::fits::<T>(crate::Growth::Quadratic, |r| {
-        lp.iter()
-            .filter_map(|&i| geo.pts.get(i as usize))
-            .all(|p| crate::range::InRange::in_range(p, r))
-    });
-    let d = if in_range {
+    let d = if has_infinity::<T>() {
         verts
             .map(|v| normal.dot(&v.coords))
             .fold(None, |m: Option<T>, x| Some(m.map_or(x, |m| x.max_sel(m))))
     } else {
-        // Fixed point beyond the range: the offset in f64, rounded up to
-        // the next value of the type so the vertices stay behind.
-        let nf = normal.map(|x| x.to_f64());
-        let best = lp
-            .iter()
-            .filter_map(|&i| geo.pts.get(i as usize))
-            .map(|v| nf.dot(&v.coords.map(|x| x.to_f64())))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let d = T::from_f64_lossy(best);
-        let room = d < T::max_finite() - T::tolerance();
-        Some(if d.to_f64() < best && room {
-            d + T::tolerance()
-        } else {
-            d
-        })
+        // Fixed point: the largest `normal · v` exactly in the wide type
+        // (any coordinates), rounded up to the type (saturating) so that
+        // the vertices stay behind.
+        verts
+            .map(|v| T::dot_wide(&normal, &v.coords))
+            .fold(None, |m: Option<T::Wide>, x| {
+                Some(m.map_or(x, |m| if x > m { x } else { m }))
+            })
+            .map(|best| {
+                let d = best.narrow();
+                if d.widen() < best && d < T::max_finite() {
+                    d + T::one().mul_pow2(-(T::frac_bits() as i32))
+                } else {
+                    d
+                }
+            })
     };
     Plane::new(normal, d.unwrap_or_else(T::zero))
 }

@@ -1,7 +1,7 @@
 //! A coverage image, linked but not benchmarked: the `I32F32` queries
 //! beyond the five of the benchmark that a fixed-point firmware may call
 //! — triangle casts (ray and segment, the whole hit and `t` only), cylinder
-//! and cone bounds and supports, a convex polyhedron's support and
+//! and cone bounds and supports, a cone cast, a convex polyhedron's support and
 //! closest point and the relation of two lines — so that `run.sh --link` can check that no
 //! soft-double routine (`__aeabi_d*`, `__adddf3`, ...) is linked into a
 //! fixed-point image (issue 14). Each entry reads the 12 values of
@@ -84,6 +84,23 @@ pub extern "C" fn fw_cone(x: &[i64; 12], out: &mut [i64; 3]) -> bool {
     true
 }
 
+/// The cone from the first point to the second (radius: the third point's
+/// `x`), cast along the ray from the fourth point towards the second: the
+/// hit point.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn fw_cone_cast(x: &[i64; 12], out: &mut [i64; 3]) -> bool {
+    let c = Cone::new(p(x, 0), p(x, 3), I32F32::from_bits(x[6]).abs());
+    let o = p(x, 9);
+    match c.cast(&Ray::new(o, c.base_center - o)) {
+        Some(h) => {
+            store(out, &h.point);
+            true
+        }
+        None => false,
+    }
+}
+
 /// The four points as a polyhedron's vertices: the support point along
 /// the fourth (rotated) plus the closest point to it.
 #[no_mangle]
@@ -127,6 +144,7 @@ pub extern "C" fn fw_main() -> ! {
         ("segment_triangle_t", fw_segment_triangle_t, gen_triangle),
         ("cylinder", fw_cylinder, gen_triangle),
         ("cone", fw_cone, gen_triangle),
+        ("cone_cast", fw_cone_cast, gen_triangle),
         ("polyhedron_support", fw_polyhedron_support, gen_triangle),
         ("line_relation", fw_line_relation, gen_triangle),
     ])
