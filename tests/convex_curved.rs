@@ -430,7 +430,7 @@ scalar_tests! {
                 (got, mirrored)
             }));
             assert_eq!(got, mirrored, "{ka}/{kb}: the two orders disagree");
-            if i % common::ORACLE_EVERY != 0 {
+            if !i.is_multiple_of(common::ORACLE_EVERY) {
                 continue;
             }
             // The oracle: the first zero of the separation along the motion
