@@ -12,7 +12,8 @@
 //! Sets the cfg `isect_optimized` when the crate is built with an
 //! opt-level other than 0 (cargo's `OPT_LEVEL`), whatever the profile:
 //! tests/rustc_miscompile.rs expects the miscompiled answer exactly there
-//! (CI's debug test build runs at opt-level 1, with its overflow checks).
+//! (an optimised build with debug assertions on, or a dev build at a
+//! higher opt-level, is judged by its opt-level).
 
 use std::{env, fs, path::Path};
 

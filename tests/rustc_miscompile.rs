@@ -84,9 +84,9 @@ fn rustc_minor_version() -> Option<u32> {
 
 fn expectation() -> Expect {
     // Optimised builds (opt-level 1 and above) are the ones that run the
-    // MIR passes involved, whatever the profile: CI's debug test build runs
-    // at opt-level 1 with debug assertions on. build.rs sets
-    // `isect_optimized` from cargo's `OPT_LEVEL`.
+    // MIR passes involved, whatever the profile and whether or not debug
+    // assertions are on. build.rs sets `isect_optimized` from cargo's
+    // `OPT_LEVEL`.
     if !cfg!(isect_optimized) {
         return Expect::Right;
     }
