@@ -608,6 +608,244 @@ fn polyhedron_closest_points_beyond_the_range() {
     polyhedron_closest::<I16F16>("I16F16", 10);
 }
 
+/// The point of segment `a b` nearest `p` (clamped projection).
+fn on_segment(a: &V, b: &V, p: &V) -> V {
+    let t = b - a;
+    let tt = t.norm_squared();
+    if tt == 0.0 {
+        return *a;
+    }
+    a + t * ((p - a).dot(&t) / tt).clamp(0.0, 1.0)
+}
+
+/// `Rounded` (a segment or a box grown by a radius) with points and
+/// planes in and beyond the range, up to the type's extremes: no overflow
+/// (the debug build panics on one), the checked forms `Err` exactly where
+/// the point, the shape or the radius (or the plane) lie beyond the
+/// quadratic range, `contains` then `false` and `classify` straddling;
+/// in the range, the answers of the definitions in `f64` (the clamped
+/// projection, the clamp to the box, the extents along the normal) within
+/// the kernels' rounding; beyond it, a closest point of the rounded shape
+/// as near `p` as the true one within the rounding of the shape's own
+/// far closest point.
+fn rounded<T: Real>(name: &str, seed: u64) {
+    use isect::convex::Rounded;
+    use isect::{Aabb, Classify, ClosestPoint, Contains, Plane, Segment, Side};
+    let mut rng = Mix(seed);
+    let r = T::range_limit(Growth::Quadratic).unwrap().to_f64();
+    let max = T::max_finite().to_f64();
+    let ulp = 2f64.powi(-(T::frac_bits() as i32));
+    let inr = |v: &V| v.amax() <= r;
+    let (mut checked_ok, mut checked_err, mut inside, mut planes) = (0, 0, 0, 0);
+    for case in 0..2_000 {
+        // Half the cases in the range, half anywhere up to the extremes.
+        let reach = if case % 2 == 0 {
+            r
+        } else {
+            r * (max / r).powf(rng.unit())
+        };
+        // The plane's normal: from tiny to the range.
+        let pscale = r * 2f64.powf(-12.0 * rng.unit());
+        let mut coord = |s: f64| grid::<T>(rng.sign() * rng.unit() * s);
+        let c = V::new(coord(reach), coord(reach), coord(reach));
+        let ext = reach * 0.25;
+        let a = clamp::<T>(c + V::new(coord(ext), coord(ext), coord(ext))).map(grid::<T>);
+        let b = clamp::<T>(c + V::new(coord(ext), coord(ext), coord(ext))).map(grid::<T>);
+        let radius = grid::<T>(coord(ext).abs());
+        // The point: near the shape (within a few radii) or anywhere.
+        let p = if case % 3 == 0 {
+            V::new(coord(max), coord(max), coord(max))
+        } else {
+            let spread = 2.0 * radius + ext * 0.1;
+            clamp::<T>(c + V::new(coord(spread), coord(spread), coord(spread))).map(grid::<T>)
+        };
+        let is_box = case % 4 >= 2;
+        let (lo, hi) = (a.zip_map(&b, f64::min), a.zip_map(&b, f64::max));
+        let core = |q: &V| {
+            if is_box {
+                q.zip_map(&lo, f64::max).zip_map(&hi, f64::min)
+            } else {
+                on_segment(&a, &b, q)
+            }
+        };
+        let c0 = core(&p);
+        let d0 = (p - c0).norm();
+        let want = if d0 > radius {
+            c0 + (p - c0) * (radius / d0)
+        } else {
+            p
+        };
+        let fits = inr(&a) & inr(&b) & inr(&p) & (radius <= r);
+        let m = [a.amax(), b.amax(), p.amax(), radius]
+            .into_iter()
+            .fold(0.0, f64::max);
+        // The shape's closest point within the moved space's rounding,
+        // then moved by the radius along a unit vector rounded to a few
+        // units of the last bit.
+        let tol = tol::<T>(m.max(r)) + 16.0 * ulp * (1.0 + radius);
+        let what = format!(
+            "{name} case {case}: {} {a:?} {b:?} radius {radius}, point {p:?}",
+            if is_box { "box" } else { "segment" }
+        );
+        let rp = pt::<T>(&p);
+        let rad = T::from_f64_lossy(radius);
+        macro_rules! check {
+            ($shape:expr) => {{
+                let sh = Rounded::new($shape, rad);
+                let got = back(&sh.closest_point(&rp));
+                // Beyond the range: as near `p` as the true point, and in
+                // the rounded shape, within the tolerance.
+                let dg = (back(&rp) - got).norm();
+                assert!(
+                    (dg - (p - want).norm()).abs() <= 2.0 * tol,
+                    "{what}: {got:?} vs {want:?}"
+                );
+                assert!(
+                    (got - core(&got)).norm() <= radius + 2.0 * tol,
+                    "{what}: {got:?} off the shape"
+                );
+                let checked = sh.checked_contains(&rp);
+                assert_eq!(checked.is_ok(), fits, "{what}: {checked:?}");
+                assert_eq!(sh.checked_closest_point(&rp).is_ok(), fits, "{what}");
+                assert_eq!(sh.contains(&rp), checked.unwrap_or(false), "{what}");
+                if fits {
+                    checked_ok += 1;
+                    assert!(
+                        (got - want).amax() <= tol,
+                        "{what}: {got:?} vs {want:?} (tol {tol})"
+                    );
+                    if (d0 - radius).abs() > tol {
+                        assert_eq!(checked, Ok(d0 <= radius), "{what}: distance {d0}");
+                        inside += usize::from(d0 <= radius);
+                    }
+                } else {
+                    checked_err += 1;
+                }
+                // Bounds: the core's box grown by the radius, saturating.
+                let bx = sh.aabb();
+                let want_lo = clamp::<T>(lo - V::repeat(radius));
+                let want_hi = clamp::<T>(hi + V::repeat(radius));
+                assert!(
+                    (back(&bx.min) - want_lo).amax() <= ulp
+                        && (back(&bx.max) - want_hi).amax() <= ulp,
+                    "{what}: {bx:?}"
+                );
+                // (Not `bounding_ball`: the segment's and the box's own
+                // overflow beyond the range, `Segment::length` and
+                // `Aabb::bounding_ball`.)
+                // A plane, in the range or not.
+                let n = V::new(coord(1.0), coord(1.0), coord(1.0)) * pscale;
+                let n = n.map(grid::<T>);
+                let d = grid::<T>(coord(reach));
+                let plane = Plane::new(
+                    Vector3::new(
+                        T::from_f64_lossy(n.x),
+                        T::from_f64_lossy(n.y),
+                        T::from_f64_lossy(n.z),
+                    ),
+                    T::from_f64_lossy(d),
+                );
+                let side = sh.checked_classify(&plane);
+                let plane_fits = fits_plane(&n, d, r);
+                let pfits = inr(&a) & inr(&b) & (radius <= r) & plane_fits;
+                assert_eq!(
+                    sh.classify(&plane),
+                    side.unwrap_or(Side::Straddling),
+                    "{what}"
+                );
+                if n != V::zeros() {
+                    assert_eq!(side.is_ok(), pfits, "{what}: plane {n:?} {d}: {side:?}");
+                    if pfits {
+                        planes += 1;
+                        let corners: Vec<V> = if is_box {
+                            (0..8)
+                                .map(|i| {
+                                    let s = |bit: usize, k: usize| {
+                                        if i & bit != 0 {
+                                            hi[k]
+                                        } else {
+                                            lo[k]
+                                        }
+                                    };
+                                    V::new(s(1, 0), s(2, 1), s(4, 2))
+                                })
+                                .collect()
+                        } else {
+                            vec![a, b]
+                        };
+                        let ds: Vec<f64> = corners.iter().map(|q| n.dot(q) - d).collect();
+                        let grow = radius * n.norm();
+                        let s_lo = ds.iter().copied().fold(f64::INFINITY, f64::min) - grow;
+                        let s_hi = ds.iter().copied().fold(f64::NEG_INFINITY, f64::max) + grow;
+                        // The kernel's error: a few units of the last bit of
+                        // the products (reaching `3 r²`).
+                        let ptol = 64.0 * ulp * (1.0 + 3.0 * r * n.amax().max(1.0));
+                        let want = if s_lo > ptol {
+                            Some(Side::Front)
+                        } else if s_hi < -ptol {
+                            Some(Side::Back)
+                        } else if s_lo < -ptol && s_hi > ptol {
+                            Some(Side::Straddling)
+                        } else {
+                            None
+                        };
+                        if let Some(w) = want {
+                            assert_eq!(side, Ok(w), "{what}: plane {n:?} {d}: [{s_lo}, {s_hi}]");
+                        }
+                    }
+                }
+            }};
+        }
+        if is_box {
+            check!(Aabb::new(pt::<T>(&lo), pt::<T>(&hi)));
+        } else {
+            check!(Segment::new(pt::<T>(&a), pt::<T>(&b)));
+        }
+    }
+    assert!(
+        checked_ok > 400 && checked_err > 400 && inside > 50 && planes > 200,
+        "{name}: {checked_ok} {checked_err} {inside} {planes}"
+    );
+}
+
+/// Whether a plane lies in the quadratic range `r`: its normal's
+/// components within `±r`, and `|d| <= r · Σ|n_i|` (the plane meets the
+/// range's box).
+fn fits_plane(n: &V, d: f64, r: f64) -> bool {
+    n.amax() <= r && d.abs() <= r * (n.x.abs() + n.y.abs() + n.z.abs())
+}
+
+#[test]
+fn rounded_beyond_the_range() {
+    rounded::<I32F32>("I32F32", 11);
+    rounded::<I16F16>("I16F16", 12);
+    // The reported case: a rounded I16F16 segment near -30,000 and a
+    // point at +30,000 (their difference overflowed).
+    use isect::convex::Rounded;
+    use isect::fixed::I16F16 as F;
+    use isect::nalgebra::Point2;
+    use isect::{ClosestPoint, Contains, Segment};
+    let s = Segment::new(
+        Point2::new(F::from_num(-30000), F::from_num(0)),
+        Point2::new(F::from_num(-29999), F::from_num(0)),
+    );
+    let sh = Rounded::new(s, F::from_num(1));
+    let p = Point2::new(F::from_num(30000), F::from_num(0));
+    assert!(!sh.contains(&p));
+    assert!(sh.checked_contains(&p).is_err());
+    // The segment's own answer beyond the range is (-30000, 0) (1 long,
+    // it is 2^-11 long in the moved space, where its squared length
+    // rounds to zero: within the far tolerance); the rounded shape's is
+    // that point moved by the radius towards `p`.
+    let c = s.closest_point(&p);
+    assert!((c.x.to_f64() + 29999.0).abs() <= 1.0 && c.y == F::from_num(0));
+    assert_eq!(
+        sh.closest_point(&p),
+        Point2::new(c.x + F::from_num(1), F::from_num(0))
+    );
+    assert!(sh.checked_closest_point(&p).is_err());
+}
+
 // -- Hull planes (fixed point without floating point) ---------------------------
 
 /// A fixed-point value exactly as a rational (integer part and fraction

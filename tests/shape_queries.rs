@@ -904,3 +904,81 @@ fn quickcheck_no_panics() {
         assert!(prop(v));
     }
 }
+
+/// Fixed point, endpoints and corners anywhere in the type (its largest
+/// values included): a segment's length, squared length, midpoint and
+/// bounding ball, and a box's bounding ball, answer without overflowing
+/// (a panic in debug builds) and agree with `f64` (exact here for
+/// `I16F16`; `I32F32` to `f64`'s precision): the length within four units
+/// of the last bit (saturating), the midpoint within one, and the balls
+/// hold both ends or every corner.
+#[cfg(feature = "fixed")]
+fn fixed_accessors_anywhere<T: Real>(max: f64) {
+    let mut rng = Rng::new(0xACCE55);
+    let ulp = T::tolerance().to_f64() / 4.0; // a few units of the last bit
+    let slack = |x: f64| 8.0 * ulp + x.abs() * 1e-15;
+    for k in 0..4_000 {
+        let pick = |rng: &mut Rng| match k % 4 {
+            0 => rng.range(-max, max),
+            1 => rng.range(-max / 4.0, max / 4.0),
+            2 => [max, -max, 0.0, max / 2.0][rng.below(4)],
+            _ => rng.range(-2.0, 2.0),
+        };
+        let a: [f64; 3] = [0, 1, 2].map(|_| pick(&mut rng));
+        let b: [f64; 3] = [0, 1, 2].map(|_| pick(&mut rng));
+        let (pa, pb) = (pt::<T, 3>(a), pt::<T, 3>(b));
+        let (a, b) = (arr(&pa), arr(&pb)); // the values the type holds
+        let seg = Segment::new(pa, pb);
+        let len = dist(a, b);
+        let got = seg.length().to_f64();
+        let top = T::max_finite().to_f64();
+        assert!(
+            (got - len.min(top)).abs() <= slack(len),
+            "length {got} vs {len}: {a:?} {b:?}"
+        );
+        let l2 = seg.length_squared().to_f64();
+        assert!((l2 - (len * len).min(top)).abs() <= slack(len * len) + 2.0 * len * ulp);
+        let m = arr(&seg.midpoint());
+        for i in 0..3 {
+            assert!(
+                (m[i] - (a[i] + b[i]) / 2.0).abs() <= slack(m[i]),
+                "midpoint {m:?}: {a:?} {b:?}"
+            );
+        }
+        let ball = seg.bounding_ball();
+        let (c, r) = (arr(&ball.center), ball.radius.to_f64());
+        if len / 2.0 < top {
+            for p in [a, b] {
+                assert!(
+                    dist(c, p) <= r + slack(r),
+                    "segment ball {c:?} {r}: {a:?} {b:?}"
+                );
+            }
+        }
+        let (lo, hi) = min_max(a, b);
+        let bx = isect::Aabb::new(pt::<T, 3>(lo), pt::<T, 3>(hi));
+        let ball = bx.bounding_ball();
+        let (c, r) = (arr(&ball.center), ball.radius.to_f64());
+        if dist(lo, hi) / 2.0 < top {
+            for corner in 0..8 {
+                let p = [0, 1, 2].map(|i| if corner >> i & 1 == 0 { lo[i] } else { hi[i] });
+                assert!(
+                    dist(c, p) <= r + slack(r),
+                    "box ball {c:?} {r}: {lo:?} {hi:?}"
+                );
+            }
+        }
+    }
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_accessors_anywhere_i16f16() {
+    fixed_accessors_anywhere::<isect::fixed::I16F16>(32767.0);
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_accessors_anywhere_i32f32() {
+    fixed_accessors_anywhere::<isect::fixed::I32F32>(2147483647.0);
+}

@@ -54,11 +54,19 @@
 //!
 //! # Accuracy
 //!
-//! Distances stop within the relative [`Real::tolerance`] (`f64`: 2⁻⁴⁴,
-//! `f32`: 2⁻²⁰; fixed point: its tolerance in absolute terms) of the
-//! converged value; polytope pairs reach their exact closest features
-//! and are then exact to rounding. EPA's depth stops within
-//! `tolerance · |A - B|`.
+//! Distances stop within a relative `τ` of the converged value: `f64`
+//! 2⁻³⁴ (5.8·10⁻¹¹), `f32` 2⁻¹⁴ (6.1·10⁻⁵); fixed point its
+//! [`Real::tolerance`] in absolute terms. Polytope pairs end on their
+//! exact closest features (exact to rounding) unless a step improves the
+//! distance by less than `τ` relatively; on curved shapes, where GJK converges linearly, the stop decides:
+//! measured on cylinder–box pairs against a reference that shares no
+//! code with the query, the distance is off by a mean 1.5·10⁻¹¹ (`f64`) /
+//! 1.6·10⁻⁵ (`f32`) relatively, against parry3d's 2·10⁻⁷ / 3.3·10⁻⁴
+//! (`peers/examples/convex_tolerance.rs`). The closest points on a
+//! curved surface converge as the square root of the distance's error:
+//! within about `√τ` of the scale (`f64` 7.6·10⁻⁶, `f32` 7.8·10⁻³ at
+//! worst; a box and a ball 1 apart: 4.5·10⁻⁷ in `f64`). EPA's depth
+//! stops within `tolerance · |A - B|`.
 //!
 //! # Degenerate cases
 //!
@@ -149,8 +157,10 @@ use crate::{ClosestPair, Contact, Real, Toi, Vector};
 /// let bx = Obb::new(Point3::origin(), Vector3::new(1.0, 1.0, 1.0), Matrix3::identity());
 /// let ball = Ball::new(Point3::new(3.0, 0.0, 0.0), 1.0);
 /// let pair = convex::closest_points(&bx, &ball);
-/// assert!((pair.point_a - Point3::new(1.0, 0.0, 0.0)).norm() < 1e-9);
+/// // A ball is curved (here GJK runs on it, not on its centre): the
+/// // distance to about `τ`, the points to about `√τ` (module docs).
 /// assert!(f64::abs(pair.distance() - 1.0) < 1e-9);
+/// assert!((pair.point_a - Point3::new(1.0, 0.0, 0.0)).norm() < 1e-5);
 /// ```
 #[must_use]
 pub fn closest_points<T, const D: usize, A, B>(a: &A, b: &B) -> ClosestPair<T, D>

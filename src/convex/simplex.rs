@@ -93,6 +93,26 @@ impl<T: Real> Sub<T> {
         }
     }
 
+    /// The segment of vertices `i` and `j` with weights `li` and `lj`, its
+    /// indices stored in ascending order (so that [`Simplex::apply`] moves
+    /// the vertices in place, without copying the simplex).
+    #[inline(always)]
+    pub(crate) fn edge(i: usize, j: usize, li: T, lj: T, v: Vector3<T>, vv: T) -> Self {
+        let z = T::zero();
+        let (idx, lambda) = if i < j {
+            ([i, j, 0, 0], [li, lj, z, z])
+        } else {
+            ([j, i, 0, 0], [lj, li, z, z])
+        };
+        Self {
+            idx,
+            lambda,
+            len: 2,
+            v,
+            vv,
+        }
+    }
+
     /// The vertex `w` (index `i`) alone.
     #[inline(always)]
     pub(crate) fn point(i: usize, w: &Vector3<T>) -> Self {
@@ -195,34 +215,37 @@ fn sign_of<T: Real>(x: T, perm: T, exact: impl FnOnce() -> Ordering) -> Ordering
     exact()
 }
 
-/// `p × q` and its permanent `(|p_y q_z| + |p_z q_y|, ...)`.
-#[inline(always)]
-fn cross_perm<T: Real>(p: &Vector3<T>, q: &Vector3<T>) -> (Vector3<T>, Vector3<T>) {
-    let (pa, qa) = (p.abs(), q.abs());
-    (
-        p.cross(q),
-        Vector3::new(
-            pa.y * qa.z + pa.z * qa.y,
-            pa.z * qa.x + pa.x * qa.z,
-            pa.x * qa.y + pa.y * qa.x,
-        ),
-    )
-}
-
 /// `((b - a) × (c - a)) · (d - a)` in working precision and its exact
-/// sign ([`orient`], behind the [`sign_of`] filter).
+/// sign ([`orient`], behind the [`sign_of`] filter with the permanent
+/// bound `perm`: [`volume_bound`]).
 #[inline(always)]
 fn volume<T: Real>(
     a: &Vector3<T>,
     b: &Vector3<T>,
     c: &Vector3<T>,
     d: &Vector3<T>,
+    perm: T,
 ) -> (T, Ordering) {
-    let e3 = d - a;
-    let (n, perm) = cross_perm(&(b - a), &(c - a));
-    let x = n.dot(&e3);
-    let s = sign_of(x, perm.dot(&e3.abs()), || orient(a, b, c, d));
+    let x = (b - a).cross(&(c - a)).dot(&(d - a));
+    let s = sign_of(x, perm, || orient(a, b, c, d));
     (x, s)
+}
+
+/// A bound on the permanent of every [`volume`] of the tetrahedron `w`
+/// (and of those with the origin in place of a vertex): each edge's
+/// coordinates are at most `2m`, `m` the largest coordinate, so each
+/// permanent `Σ |e3_i| (|e1_j e2_k| + |e1_k e2_j|)` is at most `3 · 2m ·
+/// 2 (2m)² = 48 m³`; taken as `64 m³` (one bound for the five: a band a
+/// little wider than each value's own, where the exact sign runs).
+#[inline(always)]
+fn volume_bound<T: Real>(w: &[Vector3<T>; 4]) -> T {
+    let m = w
+        .iter()
+        .flat_map(|p| p.iter())
+        .fold(T::zero(), |m, x| x.abs().max_sel(m));
+    let two = T::two();
+    let k = two * two * two * two * two * two;
+    k * m * m * m
 }
 
 /// A weight's magnitude with the exact sign `s` relative to `reference`:
@@ -248,11 +271,11 @@ fn normalise<T: Real>(u: [T; 4], len: usize) -> [T; 4] {
     let sum = u.iter().take(len).fold(T::zero(), |s, x| s + *x);
     let mut out = [T::zero(); 4];
     if sum > T::zero() && sum.is_finite_real() {
-        for i in 0..len {
-            out[i] = u[i].div_sat(sum);
+        for (o, x) in out.iter_mut().zip(u).take(len) {
+            *o = x.div_sat(sum);
         }
     } else {
-        let n = T::from_f64_lossy(len as f64);
+        let n = crate::range::index_to_real::<T>(len);
         for x in out.iter_mut().take(len) {
             *x = T::one().div_sat(n);
         }
@@ -345,9 +368,9 @@ impl<T: Real> Simplex<T> {
         let verts = self.vertices();
         let mut a = [Vector3::zeros(); 4];
         let mut b = [Vector3::zeros(); 4];
-        for (k, v) in verts.iter().enumerate() {
-            a[k] = v.a;
-            b[k] = v.b;
+        for ((x, y), v) in a.iter_mut().zip(b.iter_mut()).zip(verts) {
+            *x = v.a;
+            *y = v.b;
         }
         let n = verts.len();
         let (a, b) = (a.get(..n).unwrap_or(&[]), b.get(..n).unwrap_or(&[]));
@@ -387,15 +410,17 @@ impl<T: Real> Simplex<T> {
             for (k, &j) in idx.iter().enumerate() {
                 if j != k {
                     if let Some(v) = self.v.get(j).copied() {
-                        self.v[k] = v;
+                        if let Some(slot) = self.v.get_mut(k) {
+                            *slot = v;
+                        }
                     }
                 }
             }
         } else {
             let old = self.v;
             for (k, &j) in idx.iter().enumerate() {
-                if let Some(v) = old.get(j) {
-                    self.v[k] = *v;
+                if let (Some(v), Some(slot)) = (old.get(j), self.v.get_mut(k)) {
+                    *slot = *v;
                 }
             }
         }
@@ -411,9 +436,16 @@ impl<T: Real> Simplex<T> {
     }
 }
 
+/// Vertex `i` of the simplex `w`, for the indices `0..4` the faces name
+/// (`i & 3`: no bounds check, so no panic path, and the same vertex).
+#[inline(always)]
+pub(crate) fn vertex<T: Real>(w: &[Vector3<T>; 4], i: usize) -> Vector3<T> {
+    w[i & 3]
+}
+
 /// The segment `w[i] w[j]`.
 fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
-    let (p, q) = (w[i], w[j]);
+    let (p, q) = (vertex(w, i), vertex(w, j));
     let t = q - p;
     // Weights of q and p: -p·t and q·t (their sum is t·t).
     let uq = -p.dot(&t);
@@ -441,14 +473,7 @@ fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
         v = Vector3::zeros();
         vv = T::zero();
     }
-    let z = T::zero();
-    Sub {
-        idx: [i, j, 0, 0],
-        lambda: [lp, lq, z, z],
-        len: 2,
-        v,
-        vv,
-    }
+    Sub::edge(i, j, lp, lq, v, vv)
 }
 
 /// The nearest of the three edges of the triangle `w[i] w[j] w[k]`.
@@ -459,7 +484,7 @@ fn edges<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
 
 /// The triangle `w[i] w[j] w[k]`.
 fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool) -> Sub<T> {
-    let (a, b, c) = (w[i], w[j], w[k]);
+    let (a, b, c) = (vertex(w, i), vertex(w, j), vertex(w, k));
     let o = Vector3::zeros();
     let (reference, (ua, sa), (ub, sb), (uc, sc), n) = if planar {
         let pa = p2(a.x, a.y);
@@ -504,14 +529,21 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
             return edges(w, i, j, k);
         }
         // The origin's side of each edge along n: the sign of
-        // det[q - p, -p, n] = n · (p × q), exactly.
-        let na = n.abs();
+        // det[q - p, -p, n] = n · (p × q), exactly. One filter bound for
+        // the three: each value's permanent `Σ |n_i| (|p_j q_k| + |p_k
+        // q_j|)` is at most `2 m² |n|₁`, `m` the largest coordinate of the
+        // triangle (a band a little wider than each value's own: the exact
+        // sign runs only where the origin is that near an edge's line).
+        let m = [a, b, c]
+            .iter()
+            .flat_map(|p| p.iter())
+            .fold(T::zero(), |m, x| x.abs().max_sel(m));
+        let perm = T::two() * m * m * (n.x.abs() + n.y.abs() + n.z.abs());
         let side = |p: &Vector3<T>, q: &Vector3<T>| {
-            let (x, perm) = cross_perm(p, q);
-            let v = n.dot(&x);
+            let v = n.dot(&p.cross(q));
             (
                 v,
-                sign_of(v, na.dot(&perm), || {
+                sign_of(v, perm, || {
                     T::orient3d_dir(&Point3::from(*p), &Point3::from(*q), &Point3::from(o), &n)
                         .to_ordering()
                 }),
@@ -569,7 +601,8 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
 fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
     let [a, b, c, d] = *w;
     let o = Vector3::zeros();
-    let (_, reference) = volume(&a, &b, &c, &d);
+    let perm = volume_bound(w);
+    let (_, reference) = volume(&a, &b, &c, &d, perm);
     if reference == Ordering::Equal {
         // Flat: the nearest of its faces.
         return s2d(w, 0, 1, 2, false)
@@ -578,10 +611,10 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
             .min(s2d(w, 1, 2, 3, false));
     }
     // The origin's side of each face against the opposite vertex's.
-    let (ua, sa) = volume(&o, &b, &c, &d);
-    let (ub, sb) = volume(&a, &o, &c, &d);
-    let (uc, sc) = volume(&a, &b, &o, &d);
-    let (ud, sd) = volume(&a, &b, &c, &o);
+    let (ua, sa) = volume(&o, &b, &c, &d, perm);
+    let (ub, sb) = volume(&a, &o, &c, &d, perm);
+    let (uc, sc) = volume(&a, &b, &o, &d, perm);
+    let (ud, sd) = volume(&a, &b, &c, &o, perm);
     let out = reference.reverse();
     let faces = [
         (sa == out, [1, 2, 3]),

@@ -31,7 +31,7 @@ use core::cmp::Ordering;
 use nalgebra::{Point3, Vector3};
 use num_traits::Zero;
 
-use crate::convex::simplex::Sub;
+use crate::convex::simplex::{vertex, Sub};
 use crate::{Growth, Real, Wide};
 
 /// Whether `T` is a fixed-point type (a constant: the fixed-point branches
@@ -138,7 +138,7 @@ fn normalise<T: Real>(u: [T::Wide; 4], len: usize) -> [T; 4] {
             *o = x.ratio(sum);
         }
     } else {
-        let n = T::from_f64_lossy(len as f64);
+        let n = crate::range::index_to_real::<T>(len);
         for o in out.iter_mut().take(len) {
             *o = T::one().div_sat(n);
         }
@@ -160,7 +160,7 @@ pub(crate) fn nearest<T: Real>(w: &[Vector3<T>; 4], len: usize, planar: bool) ->
 
 /// The segment `w[i] w[j]`.
 fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
-    let (p, q) = (w[i], w[j]);
+    let (p, q) = (vertex(w, i), vertex(w, j));
     let t = q - p;
     let zero = T::Wide::zero();
     // Weights of q and p, exact: -p·t and q·t (their sum is t·t).
@@ -179,20 +179,14 @@ fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
     // weights positive, exactly) and collinear with them (exactly).
     let pt = cross_wide(&p, &t);
     if pt.iter().all(|x| *x == zero) {
-        return Sub::new(
-            [i, j, 0, 0],
-            [lp, lq, T::zero(), T::zero()],
-            2,
-            Vector3::zeros(),
-            T::zero(),
-        );
+        return Sub::edge(i, j, lp, lq, Vector3::zeros(), T::zero());
     }
     // The nearest point: `p`'s part across the segment, along
     // `t × (p × t)` (exact, then scaled into the scalar twice).
     let k = scaled_into::<T>(cross_wide(&t, &scaled_into::<T>(pt)));
     let v = project(&k, &p);
     let vv = v.norm_squared();
-    Sub::new([i, j, 0, 0], [lp, lq, T::zero(), T::zero()], 2, v, vv)
+    Sub::edge(i, j, lp, lq, v, vv)
 }
 
 /// The nearest of the three edges of the triangle `w[i] w[j] w[k]`.
@@ -222,7 +216,7 @@ fn outside_edges<T: Real>(
 
 /// The triangle `w[i] w[j] w[k]`.
 fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool) -> Sub<T> {
-    let (a, b, c) = (w[i], w[j], w[k]);
+    let (a, b, c) = (vertex(w, i), vertex(w, j), vertex(w, k));
     let zero = T::Wide::zero();
     let z = T::zero();
     if planar {

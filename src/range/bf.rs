@@ -133,6 +133,7 @@ impl<T: Real> Bf<T> {
 
 impl<T: Real> Bf<T> {
     /// `|self|`.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // (the hull build's)
     #[inline(always)]
     pub(crate) fn abs(self) -> Self {
         if self.m < T::zero() {
@@ -145,6 +146,7 @@ impl<T: Real> Bf<T> {
     /// `self / den` as a [`Bf`] (the mantissas' quotient with `F - 4`
     /// more bits, `F` the type's fractional bits: it then keeps about as
     /// many significant bits as a mantissa; `x / 0` saturates).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // (the hull build's)
     #[inline(never)]
     pub(crate) fn div(self, den: Self) -> Self {
         let j = T::frac_bits() as i32 - 4;

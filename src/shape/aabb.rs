@@ -203,11 +203,36 @@ impl<T: Real, const D: usize> Bounded<T, D> for Aabb<T, D> {
     /// The ball through the corners: centred on the box, the half diagonal
     /// as radius.
     fn bounding_ball(&self) -> Ball<T, D> {
-        Ball::new(
-            self.center(),
-            self.half_extents().norm_squared().sqrt_clamped(),
-        )
+        let h = self.half_extents();
+        if !crate::intersect::cast::has_infinity::<T>() {
+            // Fixed point: the root of the exact sum of squares in the wide
+            // type (the half extents fit the type, their squares need not),
+            // rounded up a little so that the ball holds the corners,
+            // saturating.
+            let r = fixed_norm(&h);
+            let r = if r < T::max_finite() - T::tolerance() {
+                r + T::tolerance()
+            } else {
+                T::max_finite()
+            };
+            return Ball::new(self.center(), r);
+        }
+        Ball::new(self.center(), h.norm_squared().sqrt_clamped())
     }
+}
+
+/// Fixed point: `|v|`, rounded down, for any components: the root of the
+/// exact sum of squares in the wide type, taken at a quarter scale (within
+/// four units of the last bit) when a component is beyond half the type's
+/// largest value (where the squares could pass the wide type's); saturating.
+pub(crate) fn fixed_norm<T: Real, const D: usize>(v: &Vector<T, D>) -> T {
+    use crate::Wide;
+    let half_max = T::max_finite() * T::half();
+    if v.iter().all(|x| *x <= half_max && *x >= -half_max) {
+        return T::dot_wide(v, v).sqrt_narrow();
+    }
+    let q = v.map(|x| x.mul_pow2(-2));
+    T::dot_wide(&q, &q).sqrt_narrow().mul_pow2(2)
 }
 
 /// Fixed point: the midpoint and the half difference of `lo` and `hi`, as
@@ -215,7 +240,7 @@ impl<T: Real, const D: usize> Bounded<T, D> for Aabb<T, D> {
 /// `hi - lo` fits the type, otherwise in the wide type (exact, rounded
 /// down; the half difference saturating): no overflow for any values.
 #[inline]
-fn halves<T: Real>(lo: T, hi: T) -> (T, T) {
+pub(crate) fn halves<T: Real>(lo: T, hi: T) -> (T, T) {
     use crate::Wide;
     let d = hi.widen() - lo.widen();
     let n = d.narrow();
