@@ -8,6 +8,12 @@
 //! instances of `common::scalar_tests!` and the like) are then not
 //! compiled. CI's debug test build uses it (.ci/run says why); a plain
 //! `cargo test` compiles and runs every test.
+//!
+//! Sets the cfg `isect_optimized` when the crate is built with an
+//! opt-level other than 0 (cargo's `OPT_LEVEL`), whatever the profile:
+//! tests/rustc_miscompile.rs expects the miscompiled answer exactly there
+//! (an optimised build with debug assertions on, or a dev build at a
+//! higher opt-level, is judged by its opt-level).
 
 use std::{env, fs, path::Path};
 
@@ -15,6 +21,10 @@ fn main() {
     println!("cargo:rerun-if-changed=README.md");
     println!("cargo:rerun-if-env-changed=ISECT_TESTS_SKIP_FLOATS");
     println!("cargo::rustc-check-cfg=cfg(skip_float_tests)");
+    println!("cargo::rustc-check-cfg=cfg(isect_optimized)");
+    if env::var("OPT_LEVEL").is_ok_and(|level| level != "0") {
+        println!("cargo:rustc-cfg=isect_optimized");
+    }
     if env::var_os("ISECT_TESTS_SKIP_FLOATS").is_some_and(|v| v != "0") {
         println!("cargo:rustc-cfg=skip_float_tests");
     }

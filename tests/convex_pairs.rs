@@ -169,6 +169,9 @@ scalar_tests! {
                         (got, mirrored)
                     }));
                     assert_eq!(got, mirrored, "{ka}/{kb} case {case}: the two orders disagree");
+                    if !((ka * KINDS + kb) * 2 + case).is_multiple_of(common::ORACLE_EVERY) {
+                        continue;
+                    }
                     let want = oracle_toi(&a, m, &b);
                     let t_tol = 64.0 * tol::<T>(scale) / norm(m).max(1e-3);
                     match (want, got) {
@@ -195,7 +198,7 @@ scalar_tests! {
                 }
             }
         }
-        assert!(hits > 20, "{hits}");
+        assert!(hits > 20 / common::ORACLE_EVERY, "{hits}");
     }
 }
 

@@ -177,6 +177,9 @@ scalar_tests! {
                         assert_eq!(one, other, "{ka}/{kb} case {case}: orders");
                         one
                     }));
+                    if !(ka * KINDS + kb + case).is_multiple_of(common::ORACLE_EVERY) {
+                        continue;
+                    }
                     let want = oracle_toi(&a, m, &bw);
                     let t_tol = 64.0 * tol::<T>(scale) / norm(m).max(1e-3);
                     match (want, got) {
@@ -194,7 +197,7 @@ scalar_tests! {
                 }
             }
         }
-        assert!(hits > 5, "{hits}");
+        assert!(hits > 5 / common::ORACLE_EVERY, "{hits}");
     }
 
     fn transformed_shapes_and_supports<T>() {

@@ -697,6 +697,36 @@ fn aabb_aabb_closest<T: Real, const D: usize>(a: &Aabb<T, D>, b: &Aabb<T, D>) ->
 // The table macros. Each takes `[generics] A, B => D` (the dimension as
 // it appears in the output type) and writes both orders.
 
+/// The "**Fixed point:**" paragraph of the GJK impls with checked forms
+/// (the rule of [`crate::convex`]'s "Fixed point" section; [`checked`]):
+/// `$beyond` says what the query answers for shapes that together span
+/// more than the range.
+macro_rules! gjk_range_doc {
+    ($beyond:literal) => {
+        concat!(
+            "**Fixed point:** support points within ±`T::range_limit(Growth::Quadratic)` (",
+            crate::range::kernel::range_numbers!(Quadratic),
+            "): the class [`Growth::Quadratic`](crate::Growth::Quadratic). Two shapes beyond \
+             it that fit in the range together (the box around both, with the motion, at \
+             most twice the range wide on every axis) are translated into it exactly, \
+             wherever they are, and answered as in the range. For shapes that together span \
+             more, ",
+            $beyond,
+            ", and the `checked_` forms return `Err(`[`OutOfRange`](crate::OutOfRange)`)`. \
+             Floats have no limit."
+        )
+    };
+    (closest) => {
+        gjk_range_doc!(
+            "the closest points come from the shapes scaled into the range by a power of \
+             two and moved back (with that factor times the scaled answer's error)"
+        )
+    };
+    (test) => {
+        gjk_range_doc!("`intersect` is `None` and `intersects` is `false`")
+    };
+}
+
 /// `ClosestPoints` both ways, by `$f(a, b)` for `A` against `B`.
 macro_rules! closest_pair {
     ($([$($g:tt)*] $A:ty, $B:ty => $d:tt, $f:expr;)*) => {$(
@@ -742,6 +772,9 @@ macro_rules! contact_pair {
     ($([$($g:tt)*] $A:ty, $B:ty => $d:tt;)*) => {$(
         impl<$($g)*> Intersect<$B> for $A {
             type Output = Contact<T, $d>;
+            /// The contact by GJK and EPA ([`crate::convex`]).
+            ///
+            #[doc = gjk_range_doc!(test)]
             #[inline]
             fn intersect(&self, other: &$B) -> Option<Contact<T, $d>> {
                 contact(self, other)
@@ -759,7 +792,11 @@ macro_rules! contact_pair {
                 checked(self, other, &Vector::zeros(), || intersects(self, other))
             }
         }
-        crate::intersect::mirror!([$($g)*] $B, $A => Contact<T, $d>);
+        crate::intersect::mirror!(
+            ///
+            #[doc = gjk_range_doc!(test)]
+            [$($g)*] $B, $A => Contact<T, $d>
+        );
     )*};
 }
 
@@ -769,6 +806,10 @@ macro_rules! contact_self {
     ($([$($g:tt)*] $A:ty => $d:tt, |$s:ident| $key:expr;)*) => {$(
         impl<$($g)*> Intersect<$A> for $A {
             type Output = Contact<T, $d>;
+            /// The contact by GJK and EPA ([`crate::convex`]), the same
+            /// arithmetic in both orders.
+            ///
+            #[doc = gjk_range_doc!(test)]
             #[inline]
             fn intersect(&self, other: &$A) -> Option<Contact<T, $d>> {
                 if comes_first({ let $s = self; $key }, { let $s = other; $key }) {
@@ -818,6 +859,9 @@ macro_rules! closest_gjk {
     ($([$($g:tt)*] $A:ty, $B:ty => $d:tt;)*) => {$(
         impl<$($g)*> ClosestPoints<$B> for $A {
             type Output = ClosestPair<T, $d>;
+            /// The closest points by GJK ([`crate::convex`]).
+            ///
+            #[doc = gjk_range_doc!(closest)]
             #[inline]
             fn closest_points(&self, other: &$B) -> ClosestPair<T, $d> {
                 closest(self, other)
@@ -829,6 +873,9 @@ macro_rules! closest_gjk {
         }
         impl<$($g)*> ClosestPoints<$A> for $B {
             type Output = ClosestPair<T, $d>;
+            /// The closest points by GJK ([`crate::convex`]).
+            ///
+            #[doc = gjk_range_doc!(closest)]
             #[inline]
             fn closest_points(&self, other: &$A) -> ClosestPair<T, $d> {
                 closest(other, self).swap()
@@ -848,6 +895,9 @@ macro_rules! swept_gjk {
     ($([$($g:tt)*] $A:ty, $B:ty => $d:tt;)*) => {$(
         impl<$($g)*> Intersect<$B> for Swept<$A, T, $d> {
             type Output = Toi<T, $d>;
+            /// The time of impact by the GJK cast ([`crate::convex`]).
+            ///
+            #[doc = gjk_range_doc!(test)]
             #[inline]
             fn intersect(&self, other: &$B) -> Option<Toi<T, $d>> {
                 gjk_toi(&self.shape, &self.motion, other)
@@ -861,7 +911,11 @@ macro_rules! swept_gjk {
                 checked(&self.shape, other, &self.motion, || self.intersects(other))
             }
         }
-        crate::intersect::mirror!([$($g)*] $B, Swept<$A, T, $d> => Toi<T, $d>);
+        crate::intersect::mirror!(
+            ///
+            #[doc = gjk_range_doc!(test)]
+            [$($g)*] $B, Swept<$A, T, $d> => Toi<T, $d>
+        );
     )*};
 }
 
@@ -908,6 +962,10 @@ macro_rules! gjk_3d_self {
     ($([$($g:tt)*] $A:ty, |$s:ident| $key:expr;)*) => {$(
         impl<$($g)*> ClosestPoints<$A> for $A {
             type Output = ClosestPair<T, 3>;
+            /// The closest points by GJK ([`crate::convex`]), the same
+            /// arithmetic in both orders.
+            ///
+            #[doc = gjk_range_doc!(closest)]
             #[inline]
             fn closest_points(&self, other: &$A) -> ClosestPair<T, 3> {
                 if comes_first({ let $s = self; $key }, { let $s = other; $key }) {

@@ -44,6 +44,16 @@ use quickcheck::{Gen, QuickCheck, Testable};
 /// The grid random coordinates lie on (see the module documentation).
 pub const QUANTUM: f64 = 1.0 / 64.0;
 
+/// Every how many cases the slowest tests consult their costly float
+/// oracle: every case in optimised builds, every fourth in debug builds.
+/// CI runs the tests in debug (.ci/run) for the overflow checks and debug
+/// assertions of the code under test, which the oracles (f64 or exact
+/// arithmetic in the test) do not reach, and unoptimised they dominate
+/// that run; the queries still run on every case there. The optimised run
+/// checks every case.
+#[allow(dead_code)]
+pub const ORACLE_EVERY: usize = if cfg!(debug_assertions) { 4 } else { 1 };
+
 /// A scalar the tests run for, with its tolerances and its safe range.
 pub trait Scalar: Real + Debug {
     /// Short name, for messages.
