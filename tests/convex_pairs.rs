@@ -363,3 +363,55 @@ mod curved_by_hand {
         }
     }
 }
+
+/// The closed-form pairs of the convex table (balls, capsules and segments
+/// with boxes, box pairs, …) have the table's checked form: in fixed
+/// point, `Ok` with the plain answer for shapes that together fit the
+/// range, `Err(OutOfRange)` for shapes that span more (here a ±30,000
+/// spread in `I16F16`, whose range is ±45 and whose pairs may span twice
+/// that), in both orders.
+#[cfg(feature = "fixed")]
+#[test]
+fn closed_form_pairs_have_checked_forms() {
+    use isect::fixed::I16F16;
+    use isect::nalgebra::Point3;
+    use isect::{Aabb, Ball, Capsule, Segment};
+    let x = |v: f64| I16F16::from_num(v);
+    let p = |a: f64, b: f64, c: f64| Point3::new(x(a), x(b), x(c));
+    let near = |o: f64| {
+        (
+            Ball::new(p(o, 0.0, 0.0), x(1.0)),
+            Aabb::new(p(o + 2.0, -1.0, -1.0), p(o + 4.0, 1.0, 1.0)),
+            Capsule::new(Segment::new(p(o, 3.0, 0.0), p(o + 1.0, 3.0, 0.0)), x(0.5)),
+            Segment::new(p(o, -3.0, 0.0), p(o + 1.0, -3.0, 0.0)),
+        )
+    };
+    // Together in range (far from the origin, but 4 units across): Ok,
+    // and the plain answer.
+    let (b, bx, c, s) = near(20_000.0);
+    let ok = b.checked_closest_points(&bx).unwrap();
+    assert_eq!(ok, b.closest_points(&bx));
+    assert_eq!(
+        bx.checked_closest_points(&b).unwrap(),
+        bx.closest_points(&b)
+    );
+    assert_eq!(c.checked_closest_points(&s).unwrap(), c.closest_points(&s));
+    assert_eq!(
+        bx.checked_closest_points(&bx).unwrap(),
+        bx.closest_points(&bx)
+    );
+    assert_eq!(
+        s.checked_closest_points(&bx).unwrap(),
+        s.closest_points(&bx)
+    );
+    // Spanning ±30,000: Err, in both orders.
+    let (b2, bx2, c2, s2) = near(-30_000.0);
+    assert!(b.checked_closest_points(&bx2).is_err());
+    assert!(bx2.checked_closest_points(&b).is_err());
+    assert!(c.checked_closest_points(&s2).is_err());
+    assert!(s2.checked_closest_points(&c).is_err());
+    assert!(bx.checked_closest_points(&bx2).is_err());
+    assert!(b2.checked_closest_points(&b).is_err());
+    assert!(c2.checked_closest_points(&c).is_err());
+    assert!(s.checked_closest_points(&bx2).is_err());
+}

@@ -727,7 +727,9 @@ macro_rules! gjk_range_doc {
     };
 }
 
-/// `ClosestPoints` both ways, by `$f(a, b)` for `A` against `B`.
+/// `ClosestPoints` both ways, by `$f(a, b)` for `A` against `B`, with the
+/// checked forms of the convex table ([`checked`]: `OutOfRange` where the
+/// shapes together span more than the range).
 macro_rules! closest_pair {
     ($([$($g:tt)*] $A:ty, $B:ty => $d:tt, $f:expr;)*) => {$(
         impl<$($g)*> ClosestPoints<$B> for $A {
@@ -736,12 +738,20 @@ macro_rules! closest_pair {
             fn closest_points(&self, other: &$B) -> ClosestPair<T, $d> {
                 $f(self, other)
             }
+            #[inline]
+            fn checked_closest_points(&self, other: &$B) -> Result<ClosestPair<T, $d>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || $f(self, other))
+            }
         }
         impl<$($g)*> ClosestPoints<$A> for $B {
             type Output = ClosestPair<T, $d>;
             #[inline]
             fn closest_points(&self, other: &$A) -> ClosestPair<T, $d> {
                 $f(other, self).swap()
+            }
+            #[inline]
+            fn checked_closest_points(&self, other: &$A) -> Result<ClosestPair<T, $d>, crate::OutOfRange> {
+                checked(other, self, &Vector::zeros(), || $f(other, self).swap())
             }
         }
     )*};
@@ -761,6 +771,10 @@ macro_rules! closest_self {
                 } else {
                     $f(other, self).swap()
                 }
+            }
+            #[inline]
+            fn checked_closest_points(&self, other: &$A) -> Result<ClosestPair<T, $d>, crate::OutOfRange> {
+                checked(self, other, &Vector::zeros(), || self.closest_points(other))
             }
         }
     )*};
