@@ -61,6 +61,15 @@ fn support_plane_entry<T: Real, const D: usize>(
     let s_mid = plane.signed_distance(center);
     let s_half = plane.normal.dot(half).abs();
     let ds = plane.normal.dot(motion);
+    plane_entry(s_mid, s_half, ds)
+}
+
+/// The [`PlaneEntry`] of signed distances `s_mid` (the centre), `s_half`
+/// (the half extent along the normal) and the approach speed `ds`, all in
+/// units of the normal's length: `None` when one is not finite (NaN or
+/// infinite input, an overflow) or the slab is never entered in `[0, 1]`.
+#[inline(always)]
+fn plane_entry<T: Real>(s_mid: T, s_half: T, ds: T) -> Option<PlaneEntry<T>> {
     if !s_mid.is_finite_real() || !s_half.is_finite_real() || !ds.is_finite_real() {
         return None;
     }
@@ -157,16 +166,7 @@ fn ball_plane_entry<T: Real, const D: usize>(
     let s_mid = plane.signed_distance(center);
     let s_half = radius * normal_length(&plane.normal)?;
     let ds = plane.normal.dot(motion);
-    if !s_mid.is_finite_real() || !s_half.is_finite_real() || !ds.is_finite_real() {
-        return None;
-    }
-    let t = slab_entry(s_mid, ds, s_half, T::one())?;
-    Some(PlaneEntry {
-        t,
-        s_mid,
-        s_half,
-        ds,
-    })
+    plane_entry(s_mid, s_half, ds)
 }
 
 /// `|n|` of a finite normal, `None` when it is zero: the root of `n·n`
