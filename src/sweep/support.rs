@@ -190,16 +190,13 @@ fn normal_length<T: Real, const D: usize>(n: &Vector<T, D>) -> Option<T> {
     scaled_length(n)
 }
 
-/// [`normal_length`] of a very long or very short float normal.
+/// [`normal_length`] of a very long or very short float normal: the
+/// length [`crate::intersect::common::unit`] computes (scaled by the
+/// largest component).
 #[cold]
 #[inline(never)]
 fn scaled_length<T: Real, const D: usize>(n: &Vector<T, D>) -> Option<T> {
-    let m = n.iter().fold(T::zero(), |m, x| x.abs().max_sel(m));
-    if !(m > T::zero()) || !m.is_finite_real() {
-        return None;
-    }
-    let w = n.map(|x| x.div_sat(m));
-    Some(m * w.norm_squared().sqrt_clamped())
+    crate::intersect::common::unit(n).map(|(_, len)| len)
 }
 
 /// The time of impact of a ball moving by `motion` against `plane`
