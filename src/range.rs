@@ -351,6 +351,62 @@ pub(crate) fn add_sat<T: Real>(a: T, b: T) -> T {
     (a.widen() + b.widen()).narrow()
 }
 
+/// Fixed point: `b - a` scaled by `2^-k` (`k` = 0, or 2 when a component
+/// of `b - a` is beyond half the type's largest value), so that its
+/// squared length fits the wide type: `(b - a) · 2^-k` and `k`. Each
+/// difference is exact in the wide type, so no endpoints overflow.
+pub(crate) fn wide_offset<T: Real, const D: usize>(
+    a: &Point<T, D>,
+    b: &Point<T, D>,
+) -> (Vector<T, D>, i32) {
+    let half_max = T::max_finite() * T::half();
+    let d = b.coords.zip_map(&a.coords, |b, a| b.widen() - a.widen());
+    let fits = d.iter().all(|d| {
+        let n = d.narrow();
+        n.widen() == *d && n <= half_max && n >= -half_max
+    });
+    if fits {
+        return (d.map(|d| d.narrow()), 0);
+    }
+    (d.map(|d| d.mul_pow2(-2).narrow()), 2)
+}
+
+/// `a - b`, saturating at the type's range (exact in the wide type first).
+#[inline(always)]
+pub(crate) fn sub_sat<T: Real>(a: T, b: T) -> T {
+    (a.widen() - b.widen()).narrow()
+}
+
+/// `o + d · t`, rounded down (as the fixed-point product rounds: the same
+/// value as `o + d * t` wherever that does not overflow) and saturating:
+/// the product is exact in the wide type, and the sum cannot leave it
+/// (`|d · t| <= 2^(2n-2)` and `|o| < 2^(n-1+f)` for `n` bits, `f` of them
+/// fractional).
+#[inline(always)]
+pub(crate) fn axpy_sat<T: Real>(o: T, d: T, t: T) -> T {
+    (o.widen() + d.mul_wide(t)).narrow()
+}
+
+/// `a + (b - a) · t`, rounded down and saturating, for any `a`, `b`, `t`
+/// (the same value as `a + (b - a) * t` wherever that does not overflow).
+/// Where `b - a` fits the type, [`axpy_sat`]; otherwise `b·t - a·t`, exact
+/// in the wide type (below `2^(2n-1)` in magnitude), beyond the square of
+/// the type's largest value only when the answer is far beyond the type.
+#[inline]
+pub(crate) fn lerp_sat<T: Real>(a: T, b: T, t: T) -> T {
+    let d = b.widen() - a.widen();
+    let n = d.narrow();
+    if n.widen() == d {
+        return axpy_sat(a, n, t);
+    }
+    let x = b.mul_wide(t) - a.mul_wide(t);
+    let m = T::max_finite().mul_wide(T::max_finite());
+    if x > m || x < -m {
+        return x.narrow();
+    }
+    (a.widen() + x).narrow()
+}
+
 // -- points, and queries not yet written as kernels --------------------------
 
 /// The squared distance between `a` and `b`: plain inside the quadratic
