@@ -59,8 +59,14 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     pub fn from_center_half_extents(center: Point<T, D>, half_extents: Vector<T, D>) -> Self {
         if !crate::intersect::cast::has_infinity::<T>() {
             return Self::new(
-                center.coords.zip_map(&half_extents, crate::range::sub_sat).into(),
-                center.coords.zip_map(&half_extents, crate::range::add_sat).into(),
+                center
+                    .coords
+                    .zip_map(&half_extents, crate::range::sub_sat)
+                    .into(),
+                center
+                    .coords
+                    .zip_map(&half_extents, crate::range::add_sat)
+                    .into(),
             );
         }
         Self::new(center - half_extents, center + half_extents)

@@ -100,11 +100,33 @@ impl<T: Real, const D: usize> Obb<T, D> {
 impl<T: Real, const D: usize> Bounded<T, D> for Obb<T, D> {
     /// The box `center ± |axes| * half_extents`.
     fn aabb(&self) -> Aabb<T, D> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            // For any values: each row's sum exact in the wide type, then
+            // the bounds exact or saturated at the type's range.
+            use crate::range::scale::mag;
+            use crate::Wide;
+            let r = crate::linalg::build::<T, D>(|i| {
+                (0..D)
+                    .filter_map(|j| {
+                        let a = self.axes.get((i, j))?;
+                        let h = self.half_extents.get(j)?;
+                        Some(mag(*a).mul_wide(mag(*h)))
+                    })
+                    .fold(<T::Wide as num_traits::Zero>::zero(), |s, x| s + x)
+                    .narrow()
+            });
+            return Aabb::from_center_half_extents(self.center, r);
+        }
         let r = self.axes.abs() * self.half_extents.abs();
         Aabb::new(self.center - r, self.center + r)
     }
-    /// The ball through the corners.
+    /// The ball through the corners (fixed point: for any half extents,
+    /// their exact length rounded up a unit, saturating).
     fn bounding_ball(&self) -> Ball<T, D> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            let r = crate::shape::aabb::fixed_norm(&self.half_extents);
+            return Ball::new(self.center, crate::range::add_sat(r, T::tolerance()));
+        }
         Ball::new(self.center, self.half_extents.norm_squared().sqrt_clamped())
     }
 }

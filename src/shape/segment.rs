@@ -60,10 +60,7 @@ impl<T: Real, const D: usize> Segment<T, D> {
     #[must_use]
     pub fn dir(&self) -> Vector<T, D> {
         if !crate::intersect::cast::has_infinity::<T>() {
-            return self
-                .b
-                .coords
-                .zip_map(&self.a.coords, crate::range::sub_sat);
+            return self.b.coords.zip_map(&self.a.coords, crate::range::sub_sat);
         }
         crate::linalg::sub(&self.b, &self.a)
     }

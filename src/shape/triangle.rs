@@ -58,7 +58,11 @@ impl<T: Real, const D: usize> Triangle<T, D> {
         if !has_infinity::<T>() {
             let three = (T::one() + T::two()).widen();
             return crate::linalg::build::<T, D>(|i| {
-                match (self.a.coords.get(i), self.b.coords.get(i), self.c.coords.get(i)) {
+                match (
+                    self.a.coords.get(i),
+                    self.b.coords.get(i),
+                    self.c.coords.get(i),
+                ) {
                     (Some(a), Some(b), Some(c)) => (a.widen() + b.widen() + c.widen()).ratio(three),
                     _ => T::zero(),
                 }
@@ -151,7 +155,11 @@ impl<T: Real, const D: usize> Triangle<T, D> {
                     .narrow()
             };
             return crate::linalg::build::<T, D>(|i| {
-                match (self.a.coords.get(i), self.b.coords.get(i), self.c.coords.get(i)) {
+                match (
+                    self.a.coords.get(i),
+                    self.b.coords.get(i),
+                    self.c.coords.get(i),
+                ) {
                     (Some(&a), Some(&b), Some(&c)) => at(a, b, c),
                     _ => T::zero(),
                 }
@@ -210,11 +218,10 @@ impl<T: Real, const D: usize> Bounded<T, D> for Triangle<T, D> {
     /// the smallest enclosing ball).
     fn bounding_ball(&self) -> Ball<T, D> {
         let center = self.aabb().center();
-        let r2 = (self.a - center)
-            .norm_squared()
-            .max_sel((self.b - center).norm_squared())
-            .max_sel((self.c - center).norm_squared());
-        Ball::new(center, r2.sqrt_clamped())
+        Ball::new(
+            center,
+            crate::shape::radius_through(&center, [self.a, self.b, self.c]),
+        )
     }
 }
 
@@ -254,7 +261,12 @@ fn fixed_edges<T: Real, const D: usize>(
     p: &Point<T, D>,
 ) -> Option<(Vector<T, D>, Vector<T, D>, Vector<T, D>, i32)> {
     let (m, q, k) = crate::range::scale::moved_pair(Growth::Quadratic, t, p, &t.a)?;
-    Some((m.b.coords - m.a.coords, m.c.coords - m.a.coords, q.coords - m.a.coords, k))
+    Some((
+        m.b.coords - m.a.coords,
+        m.c.coords - m.a.coords,
+        q.coords - m.a.coords,
+        k,
+    ))
 }
 
 /// [`Triangle::area`] for fixed point.
@@ -270,7 +282,9 @@ fn fixed_area<T: Real, const D: usize>(t: &Triangle<T, D>) -> T {
     let pairs = || (0..D).flat_map(move |i| (i + 1..D).map(move |j| (i, j)));
     // Each minor brought into the quadratic range by one shared power of
     // two, so that the sum of their squares fits the wide type.
-    let r = T::range_limit(Growth::Quadratic).unwrap_or(T::max_finite()).widen();
+    let r = T::range_limit(Growth::Quadratic)
+        .unwrap_or(T::max_finite())
+        .widen();
     let mut m = wide_mag(pairs().map(|(i, j)| minor(i, j)));
     let mut s = 0;
     while m > r && s < 128 {
