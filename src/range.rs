@@ -371,6 +371,32 @@ pub(crate) fn wide_offset<T: Real, const D: usize>(
     (d.map(|d| d.mul_pow2(-2).narrow()), 2)
 }
 
+/// Fixed point: `a · b - c`, rounded down once and saturating at the
+/// type's range, for any values. Exact in the wide type where the
+/// components of `a` and `b` lie within half the type's largest value (and
+/// `D <= 4`); otherwise each term is taken at `2^-s` of its size (`2^s >
+/// 2(D + 1)`), so that their sum cannot leave the wide type, and scaled
+/// back (the dropped bits lie far below the type's last bit).
+pub(crate) fn dot_minus_sat<T: Real, const D: usize>(
+    a: &Vector<T, D>,
+    b: &Vector<T, D>,
+    c: T,
+) -> T {
+    let half = T::max_finite() * T::half();
+    let small = |v: &Vector<T, D>| v.iter().all(|x| *x <= half && *x >= -half);
+    if D <= 4 && small(a) && small(b) {
+        return (T::dot_wide(a, b) - c.widen()).narrow();
+    }
+    let s = 2 + (usize::BITS - D.leading_zeros()) as i32;
+    let sum = a
+        .iter()
+        .zip(b.iter())
+        .fold(-c.widen().mul_pow2(-s), |acc, (x, y)| {
+            acc + x.mul_wide(*y).mul_pow2(-s)
+        });
+    sum.mul_pow2(s).narrow()
+}
+
 /// `a - b`, saturating at the type's range (exact in the wide type first).
 #[inline(always)]
 pub(crate) fn sub_sat<T: Real>(a: T, b: T) -> T {

@@ -60,7 +60,20 @@ impl<T: Real, const D: usize> Ball<T, D> {
     #[must_use]
     pub fn project_to_boundary(&self, p: &Point<T, D>) -> Option<Point<T, D>> {
         if !crate::intersect::cast::has_infinity::<T>() {
-            let (d, _) = crate::range::wide_offset(&self.center, p);
+            let (mut d, _) = crate::range::wide_offset(&self.center, p);
+            // A short offset doubled (exactly) until its largest component
+            // passes an eighth of the type's range, so that its direction
+            // keeps the type's precision.
+            let eighth = T::max_finite().mul_pow2(-3);
+            let m = crate::range::scale::mag_vec(&d);
+            if !(m > T::zero()) {
+                return None;
+            }
+            let mut m = m;
+            while m <= eighth {
+                d = d.map(|x| x + x);
+                m = m + m;
+            }
             let (u, _, _) = crate::shape::aabb::fixed_unit(&d)?;
             let r = self.radius;
             return Some(Point::from(

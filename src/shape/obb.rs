@@ -101,21 +101,36 @@ impl<T: Real, const D: usize> Bounded<T, D> for Obb<T, D> {
     /// The box `center ± |axes| * half_extents`.
     fn aabb(&self) -> Aabb<T, D> {
         if !crate::intersect::cast::has_infinity::<T>() {
-            // For any values: each row's sum exact in the wide type, then
-            // the bounds exact or saturated at the type's range.
+            // For any values: each row's sum exact in the wide type (capped
+            // at twice the type's largest value, where both bounds
+            // saturate anyway), the bounds from it there, saturating.
             use crate::range::scale::mag;
             use crate::Wide;
-            let r = crate::linalg::build::<T, D>(|i| {
-                (0..D)
-                    .filter_map(|j| {
-                        let a = self.axes.get((i, j))?;
-                        let h = self.half_extents.get(j)?;
-                        Some(mag(*a).mul_wide(mag(*h)))
-                    })
-                    .fold(<T::Wide as num_traits::Zero>::zero(), |s, x| s + x)
-                    .narrow()
-            });
-            return Aabb::from_center_half_extents(self.center, r);
+            let cap = T::max_finite().widen() + T::max_finite().widen();
+            let r = |i: usize| {
+                (0..D).fold(<T::Wide as num_traits::Zero>::zero(), |s, j| {
+                    match (self.axes.get((i, j)), self.half_extents.get(j)) {
+                        (Some(a), Some(h)) => {
+                            let s = s + mag(*a).mul_wide(mag(*h));
+                            if s > cap {
+                                cap
+                            } else {
+                                s
+                            }
+                        }
+                        _ => s,
+                    }
+                })
+            };
+            let bound = |i: usize, sign: bool| match self.center.coords.get(i) {
+                Some(c) if sign => (c.widen() + r(i)).narrow(),
+                Some(c) => (c.widen() - r(i)).narrow(),
+                None => T::zero(),
+            };
+            return Aabb::new(
+                crate::linalg::build::<T, D>(|i| bound(i, false)).into(),
+                crate::linalg::build::<T, D>(|i| bound(i, true)).into(),
+            );
         }
         let r = self.axes.abs() * self.half_extents.abs();
         Aabb::new(self.center - r, self.center + r)

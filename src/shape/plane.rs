@@ -1,7 +1,7 @@
 //! [`Plane`]: the points `p` with `normal · p = d`; in 2D, an implicit line.
 
 use crate::shape::{check_scalar, check_vector};
-use crate::{Point, Real, ShapeError, Vector, Wide};
+use crate::{Point, Real, ShapeError, Vector};
 
 /// A hyperplane: the points `p` with `normal · p = d`. `Plane<T, 3>` is a
 /// plane, `Plane<T, 2>` the implicit 2D line of Dunn and Parberry A.1.
@@ -64,7 +64,7 @@ impl<T: Real, const D: usize> Plane<T, D> {
     #[must_use]
     pub fn from_point_normal(point: &Point<T, D>, normal: Vector<T, D>) -> Self {
         if !crate::intersect::cast::has_infinity::<T>() {
-            let d = T::dot_wide(&normal, &point.coords).narrow();
+            let d = crate::range::dot_minus_sat(&normal, &point.coords, T::zero());
             return Self { normal, d };
         }
         let d = normal.dot(&point.coords);
@@ -79,7 +79,7 @@ impl<T: Real, const D: usize> Plane<T, D> {
     #[must_use]
     pub fn signed_distance(&self, p: &Point<T, D>) -> T {
         if !crate::intersect::cast::has_infinity::<T>() {
-            return (T::dot_wide(&self.normal, &p.coords) - self.d.widen()).narrow();
+            return crate::range::dot_minus_sat(&self.normal, &p.coords, self.d);
         }
         self.normal.dot(&p.coords) - self.d
     }
