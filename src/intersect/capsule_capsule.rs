@@ -15,10 +15,27 @@
 //! give `None`. The pair is put in a fixed (lexicographic) order before
 //! the arithmetic, so `a ∩ b` and `b ∩ a` agree exactly.
 
-use crate::closest::{closest_on_linear, Interval};
+use crate::closest::closest_on_segments;
 use crate::intersect::common::{comes_first, orthogonal_to, radius_ok, rounded_contact, within};
 use crate::intersect::Flip;
-use crate::{Capsule, Contact, Point, Real, Vector};
+use crate::{Capsule, Contact, Point, Real, Segment, Vector};
+
+/// The closest points of the two cores (segments).
+#[inline]
+fn closest_cores<T: Real, const D: usize>(
+    sx: &Segment<T, D>,
+    sy: &Segment<T, D>,
+) -> (Point<T, D>, Point<T, D>) {
+    // The solver forms the directions itself (`closest_on_segments`: no
+    // vectors stored here for it to read back); the same `b - a` here.
+    let (s, t) = closest_on_segments(sx, sy);
+    let (dx, dy) = (sx.dir(), sy.dir());
+    // Each point reads both ends of its segment, so a NaN or infinite end
+    // leaves no finite point (`a + (b - a) s`: NaN at `s = 0`, infinite or
+    // NaN otherwise) and no finite difference: `within` is false for a NaN
+    // or infinite `q - p`, and no separate finiteness check is needed.
+    (sx.a + dx * s, sy.a + dy * t)
+}
 
 /// The closest points of the two cores, when within the sum of the radii.
 #[inline]
@@ -26,18 +43,10 @@ fn cores_within<T: Real, const D: usize>(
     x: &Capsule<T, D>,
     y: &Capsule<T, D>,
 ) -> Option<(Point<T, D>, Point<T, D>)> {
-    let (sx, sy) = (&x.segment, &y.segment);
     if !(radius_ok(x.radius) & radius_ok(y.radius)) {
         return None;
     }
-    let (dx, dy) = (sx.dir(), sy.dir());
-    let seg = Interval::Segment;
-    let (s, t) = closest_on_linear(&sx.a, &dx, seg, &sy.a, &dy, seg);
-    // Each point reads both ends of its segment, so a NaN or infinite end
-    // leaves no finite point (`a + (b - a) s`: NaN at `s = 0`, infinite or
-    // NaN otherwise) and no finite difference: `within` is false for a NaN
-    // or infinite `q - p`, and no separate finiteness check is needed.
-    let (p, q) = (sx.a + dx * s, sy.a + dy * t);
+    let (p, q) = closest_cores(&x.segment, &y.segment);
     within(&(q - p), x.radius, y.radius).then_some((p, q))
 }
 
