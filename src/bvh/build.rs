@@ -44,7 +44,7 @@ const BINS: usize = 8;
 /// closest points as fast, ray casts a little slower than at 2. (Float
 /// meshes, whose leaves are tested four triangles at a time, take larger
 /// leaves: `mesh::block::leaves`.)
-const TRAVERSAL_COST: f64 = 4.0;
+const TRAVERSAL_COST: usize = 4;
 
 /// How a tree's leaves are stored and sized: primitives stored in groups
 /// of `lanes` (a mesh's blocks; 1 for plain shapes; the SAH counts a leaf
@@ -56,7 +56,7 @@ const TRAVERSAL_COST: f64 = 4.0;
 pub(crate) struct Leaves {
     pub(crate) lanes: usize,
     pub(crate) max: usize,
-    pub(crate) visit: f64,
+    pub(crate) visit: usize,
 }
 
 impl Leaves {
@@ -363,7 +363,7 @@ impl<T: Real> Binary<T> {
         // big to be a leaf.
         let area = half_area(bounds);
         let leaf = cost_of(area, padded(range.len())).narrow();
-        let split = (area.mul_wide(T::from_f64_lossy(leaves.visit)) + cost.widen()).narrow();
+        let split = (area.mul_wide(from_count::<T>(leaves.visit)) + cost.widen()).narrow();
         if range.len() <= leaves.max && !(split < leaf) {
             return None;
         }

@@ -66,7 +66,7 @@ const LEAF_MAX: usize = 20;
 
 /// The SAH's cost of a node visit in triangle tests, for float meshes
 /// (see [`LEAF_MAX`]).
-const VISIT: f64 = 10.0;
+const VISIT: usize = 10;
 
 /// One lane array.
 type Lanes<T> = [T; LANES];
