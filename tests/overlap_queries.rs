@@ -1452,8 +1452,8 @@ fn capsules_near_touching_far_out<T: Real + Into<f64>>(eps: f64) {
         let r_target = rng.range(0.1, 1.0);
         // The gap: around r₁ + r₂ (the solver decides), or around the
         // early rejection's margin (it may decide).
-        let jitter = if rng.range(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 }
-            * 2f64.powf(-rng.range(2.0, 24.0));
+        let sign = if rng.range(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 };
+        let jitter = sign * 2f64.powf(-rng.range(2.0, 24.0));
         let g = if k % 2 == 0 {
             r_target * (1.0 + jitter)
         } else {
