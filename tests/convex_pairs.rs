@@ -488,3 +488,131 @@ fn closest_points_beyond_the_range_i16f16() {
 fn closest_points_beyond_the_range_i32f32() {
     closest_points_beyond_the_range::<isect::fixed::I32F32>(2147483647.0);
 }
+
+/// Fixed point, every swept pair (closed forms and GJK), in both orders:
+/// two shapes and a motion far from the origin (near `(f, -f)`, `f` a power
+/// of two far beyond the range) but within the range of each other are translated into it, so the
+/// time of impact is the oracle's there as it is near the origin (a closed
+/// form's own analytic sweep answered `None`, session 9) and the checked
+/// form is `Ok` (the analytic sweeps of src/sweep keep the range rule in
+/// place: `None` and `Err`); shapes that together span more than the range
+/// give `None` and `Err(OutOfRange)`.
+#[cfg(feature = "fixed")]
+fn swept_far_from_the_origin<T: Scalar>(far: f64) {
+    let r = range::<T>();
+    let mut rng = Rng::new(0x5EEF);
+    let (mut hits, mut translated) = (0, 0);
+    // A power of two beyond the range, small enough that `far + x` holds
+    // every value of the type exactly in `f64` (the oracle's inputs are
+    // then the query's).
+    let far = [far, -far, 0.0];
+    for ka in 0..KINDS {
+        for kb in 0..KINDS {
+            for case in 0..2 {
+                let a0 = Sh::random(&mut rng, ka, r / 2.0);
+                let b0 = Sh::random(&mut rng, kb, r / 2.0);
+                let (a, b) = (
+                    shifted(&a0, far).rounded::<T>(),
+                    shifted(&b0, far).rounded::<T>(),
+                );
+                let m = common::round_trip::<T, 3>(add(
+                    mul(sub(b.core()[0], a.core()[0]), 1.5),
+                    rng.point(r / 4.0),
+                ));
+                let scale = r + norm(m);
+                let (got, mirrored, checked) =
+                    as_isect!(T, &a, bufa, |x| as_isect!(T, &b, bufb, |y| {
+                        let sw = Swept::new(x, vt::<T, 3>(m));
+                        let got = sw.intersect(&y).map(|h| h.t.to_f64());
+                        let mirrored = y.intersect(&sw).map(|h| h.t.to_f64());
+                        let checked = sw.checked_intersect(&y).map(|o| o.map(|h| h.t.to_f64()));
+                        (got, mirrored, checked)
+                    }));
+                assert_eq!(
+                    got, mirrored,
+                    "{ka}/{kb} case {case}: the two orders disagree"
+                );
+                // The analytic sweeps (ball–ball, box–box, ...: src/sweep)
+                // keep the range rule in place (`None`, checked `Err`); the
+                // convex table's pairs translate.
+                match checked {
+                    Err(_) => {
+                        assert_eq!(got, None, "{ka}/{kb} case {case}: Err but {got:?}");
+                        continue;
+                    }
+                    Ok(c) => assert_eq!(c, got, "{ka}/{kb} case {case}: checked"),
+                }
+                translated += 1;
+                if !((ka * KINDS + kb) * 2 + case).is_multiple_of(common::ORACLE_EVERY) {
+                    continue;
+                }
+                let want = oracle_toi(&a, m, &b);
+                let t_tol = 64.0 * tol::<T>(scale) / norm(m).max(1e-3);
+                match (want, got) {
+                    (None, None) => {}
+                    (Some(w), Some(t)) => {
+                        hits += 1;
+                        assert!(
+                            (t - w).abs() <= t_tol.max(1e-9),
+                            "{ka}/{kb} case {case}: t {t} vs {w}\n{a:?}\n{b:?}\n{m:?}"
+                        );
+                    }
+                    (w, g) => {
+                        // Grazing: both answers at a touch.
+                        let t = w.or(g).unwrap_or(0.0);
+                        let sep = oracle_distance(&a.moved(mul(m, t)), &b);
+                        assert!(
+                            sep <= 64.0 * tol::<T>(scale),
+                            "{ka}/{kb} case {case}: oracle {w:?}, query {g:?}\n{a:?}\n{b:?}\n{m:?}"
+                        );
+                    }
+                }
+                // The same pair with `b` on the other side of the type's
+                // range: beyond it.
+                let b2 = shifted(&b0, [-far[0], -far[1], 0.0]).rounded::<T>();
+                let (none, err) = as_isect!(T, &a, bufa, |x| as_isect!(T, &b2, bufb, |y| {
+                    let sw = Swept::new(x, vt::<T, 3>(m));
+                    (
+                        sw.intersect(&y).is_none() && y.intersect(&sw).is_none(),
+                        sw.checked_intersect(&y).is_err(),
+                    )
+                }));
+                assert!(none && err, "{ka}/{kb} case {case}: beyond the range");
+            }
+        }
+    }
+    // Hand-derived, a closed form of the table far out: a ball of radius
+    // 1/2 moving 4 along x meets the segment at x = 3 at t = 5/8; the
+    // segment moving the other way meets the ball then too.
+    {
+        use isect::{Ball, Segment};
+        let p = |x: f64, y: f64| common::pt::<T, 3>([far[0] + x, far[1] + y, 0.0]);
+        let ball = Ball::new(p(0.0, 0.0), common::s::<T>(0.5));
+        let seg = Segment::new(p(3.0, -1.0), p(3.0, 1.0));
+        let m = vt::<T, 3>([4.0, 0.0, 0.0]);
+        let t = Swept::new(ball, m).intersect(&seg).map(|h| h.t.to_f64());
+        let back = Swept::new(seg, -m).intersect(&ball).map(|h| h.t.to_f64());
+        assert_eq!(
+            (t, back),
+            (Some(0.625), Some(0.625)),
+            "ball–segment far out"
+        );
+    }
+    // Most pairs are the convex table's (49 ordered pairs, 2 cases each).
+    assert!(
+        translated > 60 && hits > 10 / common::ORACLE_EVERY,
+        "{translated} translated, {hits} hits"
+    );
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn swept_far_from_the_origin_i16f16() {
+    swept_far_from_the_origin::<isect::fixed::I16F16>(16384.0);
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn swept_far_from_the_origin_i32f32() {
+    swept_far_from_the_origin::<isect::fixed::I32F32>(1048576.0);
+}

@@ -910,12 +910,28 @@ macro_rules! swept_pair {
     ($([$($g:tt)*] $A:ty, $B:ty => $d:tt, $f:expr;)*) => {$(
         impl<$($g)*> Intersect<$B> for Swept<$A, T, $d> {
             type Output = Toi<T, $d>;
+            /// The time of impact by the pair's closed form or the GJK
+            /// cast ([`crate::convex`]).
+            ///
+            #[doc = gjk_range_doc!(test)]
             #[inline]
             fn intersect(&self, other: &$B) -> Option<Toi<T, $d>> {
-                $f(&self.shape, &self.motion, other)
+                swept_in_or_gjk(&self.shape, &self.motion, other, || $f(&self.shape, &self.motion, other))
+            }
+            #[inline]
+            fn checked_intersect(&self, other: &$B) -> Result<Option<Toi<T, $d>>, crate::OutOfRange> {
+                checked(&self.shape, other, &self.motion, || self.intersect(other))
+            }
+            #[inline]
+            fn checked_intersects(&self, other: &$B) -> Result<bool, crate::OutOfRange> {
+                checked(&self.shape, other, &self.motion, || self.intersects(other))
             }
         }
-        crate::intersect::mirror!([$($g)*] $B, Swept<$A, T, $d> => Toi<T, $d>);
+        crate::intersect::mirror!(
+            ///
+            #[doc = gjk_range_doc!(test)]
+            [$($g)*] $B, Swept<$A, T, $d> => Toi<T, $d>
+        );
     )*};
 }
 
@@ -1048,6 +1064,31 @@ macro_rules! gjk_3d_self {
         contact_self! { [$($g)*] $A => 3, |$s| $key; }
         swept_gjk! { [$($g)*] $A, $A => 3; }
     )*};
+}
+
+/// A swept pair's time of impact: `in_range()` (its closed form, or GJK's
+/// in place) where the shapes and the motion lie in the fixed-point range
+/// as they are, GJK's ([`toi`]: translated into the range where they fit
+/// in it together, `None` where they span more) elsewhere, so that the
+/// closed forms answer like the GJK pairs (an analytic sweep alone would
+/// answer `None` for shapes far from the origin however close). Floats:
+/// `in_range()`.
+#[inline]
+fn swept_in_or_gjk<T, const D: usize, A, B>(
+    a: &A,
+    m: &Vector<T, D>,
+    b: &B,
+    in_range: impl FnOnce() -> Option<Toi<T, D>>,
+) -> Option<Toi<T, D>>
+where
+    T: Real,
+    A: Cored<T, D>,
+    B: Cored<T, D>,
+{
+    match fit(a, b, m) {
+        Fit::In => in_range(),
+        Fit::Moved(_) => toi(a, m, b),
+    }
 }
 
 /// The GJK time of impact of two cored shapes.
