@@ -568,27 +568,29 @@ pub(crate) fn first_t<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     exit: T,
 ) -> Option<(T, bool)> {
     let (lo, hi) = c.range();
-    let span = clip_range(lo, hi, enter, exit)?;
-    match enter {
-        Some(e) if e >= lo => {
-            if !reachable(&c.origin(), &c.direction(), e) {
+    // The common case first, with scalar comparisons only: entered through
+    // the surface within the range. (`clip_range` would take `e` itself
+    // here, as `max(e, lo)` is `e` or a `lo` equal to it: the same test.)
+    if let Some(e) = enter {
+        if e >= lo {
+            if !(e <= exit.min_sel(hi)) || !reachable(&c.origin(), &c.direction(), e) {
                 return None;
             }
-            Some((e, true))
-        }
-        _ => {
-            let t = if lo > -T::max_finite() {
-                lo
-            } else {
-                T::zero().min_sel(span.exit)
-            };
-            let d = c.direction();
-            if !nonzero_finite(&d) || !reachable(&c.origin(), &d, t) {
-                return None;
-            }
-            Some((t, false))
+            return Some((e, true));
         }
     }
+    // The range starts inside (or the solid is unbounded below).
+    let span = clip_range(lo, hi, enter, exit)?;
+    let t = if lo > -T::max_finite() {
+        lo
+    } else {
+        T::zero().min_sel(span.exit)
+    };
+    let d = c.direction();
+    if !nonzero_finite(&d) || !reachable(&c.origin(), &d, t) {
+        return None;
+    }
+    Some((t, false))
 }
 
 /// The hit at `(t, entered)` from [`first_t`]: the point (saturated at the
