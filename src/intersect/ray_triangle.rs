@@ -91,16 +91,17 @@
 //! `hits`, `cast_t` and `cast` of a caster that is not a [`PreparedRay`]
 //! first try the triangle without the sheared frame (building it costs
 //! a branch on the dominant axis, indexing by it and a division, on every
-//! call). With `e1 = b - a`, `e2 = c - a`, `s = o - a`, `p = d × e2`
-//! and `q = s × e1` (Möller and Trumbore 1997), the edge values
+//! call). With `e1 = b - a`, `e2 = c - a`, `s = o - a`, the triangle's
+//! normal `n = e1 × e2` and `r = s × d`, the edge values
 //!
-//! `V = s · p`, `W = d · q`, `det = e1 · p`, `U = det - V - W`
+//! `det = -(d · n)`, `V = e2 · r`, `W = -(e1 · r)`, `U = det - V - W`
 //!
 //! are, exactly, the triple products above (`V = det[a - o; c - o; d]`,
 //! `W = det[b - o; a - o; d]`, `U = det[c - o; b - o; d]`, `det` their
-//! sum), so they have the exact edge functions' signs; then `t = (e2 ·
-//! q) / det` and the barycentrics `U / det`, `V / det`, `W / det`. Each
-//! rounded value is trusted beyond the bound
+//! sum; Möller and Trumbore 1997 write them as `e1 · (d × e2)`, `s · (d
+//! × e2)`, `d · (s × e1)`), so they have the exact edge functions'
+//! signs; then `t = (s · n) / det` and the barycentrics `U / det`, `V /
+//! det`, `W / det`. Each rounded value is trusted beyond the bound
 //!
 //! `B = 8ε m + φ (3 + |e1| + |s| + |d|)`, `m = |d| (|e1| |e2| + |s| (|e1| + |e2|))`
 //!
@@ -121,8 +122,10 @@
 //!   rounded value is within `γ5 T` of the exact one for the rounded
 //!   inputs, `T` the sum of the six terms' magnitudes, and the inputs'
 //!   own rounding (two rounded factors per term) adds `γ2 T`; `T <= |x|
-//!   |y| |z|`. So `det`, `V`, `W` are within `γ8` of `|e1| |d| |e2|`,
-//!   `|s| |d| |e2|` and `|d| |s| |e1|`, whose sum is `m`;
+//!   |y| |z|` (the six terms are among those of the product of the
+//!   sums). So `det`, `V`, `W` (negations are exact) are within `γ8`
+//!   times `|d| |e1| |e2|`, `|e2| |s| |d|` and `|e1| |s| |d|`, whose sum
+//!   is `m`;
 //! - `U = (det - V) - W` adds two roundings, at most `2u (1 + γ8) m`: `U`
 //!   is within `(10u + O(u²)) m`, and the others within `8u m`. `8ε m =
 //!   16u m` covers that, and the rounding of `m` and of the bound (a few
@@ -346,19 +349,15 @@ pub(crate) struct TriFound<T: Real> {
     pub(crate) front: bool,
 }
 
-/// Whether the one-call kernels finish certain hits from the frame-free
-/// values (else the sheared frame's test does).
-const QUICK_HITS: bool = true;
-
 /// What [`Triangle::quick`] can tell from the frame-free edge values.
 #[derive(Clone, Copy, Debug)]
 enum Quick<T> {
     /// The caster's line certainly misses the triangle (or meets a face
     /// the cull drops).
     Miss,
-    /// The line certainly crosses the triangle's interior: the edge
-    /// values `n = [U, V, W]` (all of one sign), their sum `det` and `t
-    /// det`.
+    /// The line certainly crosses the triangle's interior, on a face the
+    /// cull keeps: the edge values `n = [U, V, W]` (all of one sign),
+    /// `det` (of their sign), `t det`, and whether the face is the front.
     Hit {
         n: [T; 3],
         det: T,
@@ -369,7 +368,8 @@ enum Quick<T> {
     Unsure,
 }
 
-/// `(8 ε, φ)` of [`Triangle::quick`]'s bound (floats only).
+/// `(8 ε, φ)` of [`Triangle::quick`]'s bound (floats only; `φ` is
+/// `edge_bound`'s floor, a normal number).
 #[inline(always)]
 fn quick_factors<T: Real>() -> (T, T) {
     let floor = {
@@ -650,13 +650,10 @@ impl<T: Real> Triangle<T, 3> {
             .map(then)
     }
 
-    /// The frame-free edge values of the one-call kernels (floats): with
-    /// `e1 = b - a`, `e2 = c - a`, `s = o - a`, `p = d × e2` and `q = s ×
-    /// e1` (Möller and Trumbore 1997), `det = e1 · p`, `V = s · p`, `W = d
-    /// · q`, `U = det - V - W` and `t det = e2 · q`, each certain beyond
-    /// the bound `8ε m + φ (3 + |e1| + |s| + |d|)` (`|x|`: the sum of the
-    /// absolute coordinates, `m = |d| (|e1| |e2| + |s| (|e1| + |e2|))`;
-    /// derived in the module docs).
+    /// The frame-free edge values of the one-call kernels (floats; module
+    /// docs): `det = -(d · n)`, `V = e2 · r`, `W = -(e1 · r)`, `U = det -
+    /// V - W` with `n = e1 × e2`, `r = s × d`, trusted beyond their
+    /// rounding bound, and `t det = s · n`.
     #[inline(always)]
     fn quick(&self, o: &Point<T, 3>, d: &Vector<T, 3>, cull: FaceCull) -> Quick<T> {
         let (a, b, c) = (&self.a, &self.b, &self.c);
@@ -731,7 +728,7 @@ impl<T: Real> Triangle<T, 3> {
                     det,
                     t_num,
                     front,
-                } if QUICK_HITS => {
+                } => {
                     let inv = T::one() / det;
                     let t = t_num * inv;
                     let (t_min, t_max) = caster.range();
@@ -741,7 +738,7 @@ impl<T: Real> Triangle<T, 3> {
                     }
                     return found(t, n.map(|x| x * inv), front).map(then);
                 }
-                _ => return self.find_unsure(caster, cull, then, reject),
+                Quick::Unsure => return self.find_unsure(caster, cull, then, reject),
             }
         }
         self.find_inline(caster, cull, None, then, reject)
