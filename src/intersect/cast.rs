@@ -98,7 +98,7 @@ pub trait Caster<T: Real, const D: usize> {
     ///
     /// ```
     /// use isect::{Caster, Ray, nalgebra::{Point3, Vector3}};
-    /// let ray = Ray::new(Point3::origin(), Vector3::x());
+    /// let ray = Ray::new(Point3::<f64>::origin(), Vector3::x());
     /// assert!(!ray.is_prepared());
     /// assert!(ray.prepare().is_prepared());
     /// ```
