@@ -33,4 +33,4 @@ TOML
 cp "$root/peers/mesh_ab.rs" "$work/h/src/main.rs"
 cp "$root/benches/inputs/mod.rs" "$work/h/src/inputs.rs"
 cargo build --release --quiet --manifest-path "$work/h/Cargo.toml"
-"$work/h/target/release/mesh-ab" "$@"
+"${CARGO_TARGET_DIR:-$work/h/target}/release/mesh-ab" "$@"

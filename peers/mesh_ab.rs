@@ -2,7 +2,8 @@
 //! A = isect at a git revision (the crate renamed `isect_a`), B = the work tree.
 //! Thread CPU time, best of `passes` runs of each, A and B alternating; the
 //! counting allocator gives what each mesh keeps. Prints B/A speed per set and
-//! call and the rays on which the two disagree (hit, `t` or triangle).
+//! call and the rays on which the two disagree (hit, `t` or triangle), and
+//! the same for closest points (`points/closest`: `rays / 4` points).
 //!
 //! Arguments: size (`100k`, `1M`), passes (5), rays (65536), then filters
 //! on `set/call` (e.g. `incoherent/first`). `ONLY=A` or `ONLY=B` runs one side.
@@ -115,6 +116,36 @@ fn main() {
         tb * 1e3,
         mem_b as f64 / 1e6
     );
+
+    // Closest points (the mesh's other hot query, same tree): `n / 4`
+    // points of `[-1.5, 1.5]³`.
+    if which.is_empty() || which.iter().any(|w| "points/closest".contains(w.as_str())) {
+        let mut rng = inputs::Rng::new(0xC105);
+        let pts: Vec<Point3<f32>> = (0..n / 4).map(|_| rng.point::<f32>(1.5)).collect();
+        use isect::ClosestPoint as _;
+        use isect_a::ClosestPoint as _;
+        let diff = pts
+            .iter()
+            .filter(|p| ma.closest_point(*p) != mb.closest_point(*p))
+            .count();
+        let (mut ba, mut bb) = (f64::INFINITY, f64::INFINITY);
+        for _ in 0..passes {
+            let t0 = cpu();
+            black_box(pts.iter().map(|p| ma.closest_point(p).x).sum::<f32>());
+            ba = ba.min(cpu() - t0);
+            let t0 = cpu();
+            black_box(pts.iter().map(|p| mb.closest_point(p).x).sum::<f32>());
+            bb = bb.min(cpu() - t0);
+        }
+        let m = |s: f64| pts.len() as f64 / s * 1e-6;
+        println!(
+            "{:22} A {:6.3} B {:6.3} Mpts/s   B/A speed {:5.3}  disagree {diff}",
+            "points/closest",
+            m(ba),
+            m(bb),
+            ba / bb
+        );
+    }
 
     let side = ((n as f64).sqrt() as usize) / 4 * 4;
     for (name, set) in [("incoherent", incoherent(n)), ("coherent", coherent(side))] {

@@ -8,12 +8,13 @@
 //! centroids' box at the root, the node's box below it, which contains
 //! them) into up to [`BINS`] bins (one per primitive for small nodes, at
 //! least 4); the split between bins with the lowest SAH cost (a node visit,
-//! [`TRAVERSAL_COST`], plus half-area × count on each side, a count
+//! [`TRAVERSAL_COST`] or the tree's own [`Leaves`] cost, plus half-area
+//! × count on each side, a count
 //! rounded up to whole groups when the leaves are stored in groups, as a
 //! mesh's blocks of four) wins, and the
 //! primitives are partitioned by the same bin index, so the children's
 //! boxes are the unions of their bins' boxes (no extra pass). A node of at
-//! most [`LEAF_MAX`] primitives becomes a leaf when no split is cheaper
+//! most [`LEAF_MAX`] (or [`Leaves`]'s) primitives becomes a leaf when no split is cheaper
 //! than keeping it whole (two primitives always do); a larger one whose
 //! centroids cannot be split (all in one bin: equal, or NaN) is cut at the
 //! median by index, so the build always terminates, with depth at most
@@ -40,8 +41,32 @@ const BINS: usize = 8;
 /// instead of 200,000 for 100,000 triangles, a faster build and fewer box
 /// tests per query. Measured on a 100,000-triangle mesh against costs 0, 2
 /// and 3 (`docs/performance.md`): the build about a fifth faster than at 2,
-/// closest points as fast, ray casts a little slower than at 2.
-const TRAVERSAL_COST: f64 = 4.0;
+/// closest points as fast, ray casts a little slower than at 2. (Float
+/// meshes, whose leaves are tested four triangles at a time, take larger
+/// leaves: `mesh::block::leaves`.)
+const TRAVERSAL_COST: usize = 4;
+
+/// How a tree's leaves are stored and sized: primitives stored in groups
+/// of `lanes` (a mesh's blocks; 1 for plain shapes; the SAH counts a leaf
+/// of `n` as `⌈n / lanes⌉ · lanes` tests, since a partly filled group
+/// costs a whole one to test and to store, so that splits fall on whole
+/// groups where they cost the same), at most `max` primitives a leaf, and
+/// `visit` the SAH's cost of a node visit in primitive tests.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Leaves {
+    pub(crate) lanes: usize,
+    pub(crate) max: usize,
+    pub(crate) visit: usize,
+}
+
+impl Leaves {
+    /// One primitive a test: [`LEAF_MAX`] and [`TRAVERSAL_COST`].
+    pub(crate) const PLAIN: Self = Self {
+        lanes: 1,
+        max: LEAF_MAX,
+        visit: TRAVERSAL_COST,
+    };
+}
 
 /// A node: its box, and either two children (`count == 0`: the left child
 /// at `index`, the right just after it) or a leaf of `count` primitives
@@ -174,17 +199,18 @@ fn bin<T: Real>(x: T, lo: T, scale: T, bins: usize) -> usize {
 
 impl<T: Real> Binary<T> {
     /// Builds the hierarchy over `boxes` (one per primitive), the leaves
-    /// stored in groups of `lanes` primitives (a mesh's blocks; 1 for
-    /// plain shapes): the SAH counts a leaf of `n` as `⌈n / lanes⌉ · lanes`
-    /// tests, since a partly filled group costs a whole one to test and to
-    /// store, so that splits fall on whole groups where they cost the same.
-    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>, lanes: usize) -> Self {
-        let lanes = lanes.max(1);
+    /// shaped by `leaves` (see [`Leaves`]).
+    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>, leaves: Leaves) -> Self {
+        let leaves = Leaves {
+            lanes: leaves.lanes.max(1),
+            max: leaves.max.max(2),
+            ..leaves
+        };
         let mut items: Vec<Item<T>> = boxes
             .zip(0u32..)
             .map(|(aabb, id)| Item { aabb, id })
             .collect();
-        let mut nodes = Vec::with_capacity(items.len().saturating_mul(2) / LEAF_MAX.max(1) + 1);
+        let mut nodes = Vec::with_capacity(items.len().saturating_mul(2) / leaves.max + 1);
         let Some((bounds, centroids)) = bounds_of(&items) else {
             return Self {
                 nodes,
@@ -215,12 +241,12 @@ impl<T: Real> Binary<T> {
             let split = if n <= 2 || task.depth + 1 >= MAX_DEPTH {
                 None
             } else {
-                Self::choose_split(range, &task.bounds, &task.centroids, lanes)
+                Self::choose_split(range, &task.bounds, &task.centroids, leaves)
             };
             let children = match split {
                 Some(s) => partition(range, &s),
                 // Too big for a leaf but no usable split: the median.
-                None if n > LEAF_MAX && task.depth + 1 < MAX_DEPTH => median(range),
+                None if n > leaves.max && task.depth + 1 < MAX_DEPTH => median(range),
                 None => None,
             };
             let Some((mid, [left, right])) = children else {
@@ -263,13 +289,14 @@ impl<T: Real> Binary<T> {
     }
 
     /// The best SAH split of `range`, or `None` when keeping the node whole
-    /// is cheaper (a node of at most [`LEAF_MAX`]) or no axis has extent.
+    /// is cheaper (a node of at most `leaves.max`) or no axis has extent.
     fn choose_split(
         range: &[Item<T>],
         bounds: &Aabb<T, 3>,
         centroids: &Aabb<T, 3>,
-        lanes: usize,
+        leaves: Leaves,
     ) -> Option<Split<T>> {
+        let lanes = leaves.lanes;
         let padded = |n: usize| n.div_ceil(lanes) * lanes;
         let extent = centroids.max - centroids.min;
         let axis = extent.iamax().min(2);
@@ -336,8 +363,8 @@ impl<T: Real> Binary<T> {
         // big to be a leaf.
         let area = half_area(bounds);
         let leaf = cost_of(area, padded(range.len())).narrow();
-        let split = (area.mul_wide(T::from_f64_lossy(TRAVERSAL_COST)) + cost.widen()).narrow();
-        if range.len() <= LEAF_MAX && !(split < leaf) {
+        let split = (area.mul_wide(from_count::<T>(leaves.visit)) + cost.widen()).narrow();
+        if range.len() <= leaves.max && !(split < leaf) {
             return None;
         }
         Some(Split {

@@ -22,6 +22,7 @@ mod wide;
 
 use alloc::vec::Vec;
 
+pub(crate) use build::Leaves;
 pub(crate) use wide::{reach, PacketStack, Ref, Stack, Wide, PACKET};
 
 use crate::intersect::cast::has_infinity;
@@ -79,7 +80,7 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
     /// ```
     #[must_use]
     pub fn new(shapes: Vec<S>) -> Self {
-        let tree = Wide::build(shapes.iter().map(|s| widen(&s.aabb())), 1);
+        let tree = Wide::build(shapes.iter().map(|s| widen(&s.aabb())), Leaves::PLAIN);
         // Into leaf order: each shape moves once.
         let mut slots: Vec<Option<S>> = shapes.into_iter().map(Some).collect();
         let shapes = tree

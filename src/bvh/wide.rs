@@ -41,7 +41,7 @@ use crate::intersect::ray_aabb::slab;
 use crate::{Aabb, Point, PreparedRay, Real};
 use alloc::vec::Vec;
 
-use super::build::{empty, half_area, Binary, MAX_DEPTH};
+use super::build::{empty, half_area, Binary, Leaves, MAX_DEPTH};
 
 /// Children per node. 4 keeps a node of `f32` in two cache lines (96
 /// bytes of boxes, 32 of references), and one child lane group in one SSE
@@ -171,10 +171,10 @@ impl<T: Real> Stack<T> {
 }
 
 impl<T: Real> Wide<T> {
-    /// The wide tree of `boxes` (one per primitive), the leaves sized for
-    /// groups of `lanes` primitives (see [`Binary::build`]).
-    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>, lanes: usize) -> Self {
-        let bin = Binary::build(boxes, lanes);
+    /// The wide tree of `boxes` (one per primitive), the leaves shaped by
+    /// `leaves` (see [`Binary::build`]).
+    pub(crate) fn build(boxes: impl Iterator<Item = Aabb<T, 3>>, leaves: Leaves) -> Self {
+        let bin = Binary::build(boxes, leaves);
         let mut nodes: Vec<WideNode<T>> = Vec::new();
         if bin.nodes.is_empty() {
             return Self {

@@ -25,12 +25,48 @@
 
 use alloc::vec::Vec;
 
+use crate::bvh::Leaves;
 use crate::intersect::cast::has_infinity;
 use crate::intersect::ray_triangle::edge_bound_factors;
 use crate::{FaceCull, PreparedRay, Real, Triangle};
 
 /// Triangles per block: one `f32` lane group fills an SSE register.
 pub(crate) const LANES: usize = 4;
+
+/// The shape of a mesh's leaves: blocks of [`LANES`] triangles. Floats
+/// (the block test) take leaves of up to [`LEAF_MAX`] triangles and a
+/// node visit counted as [`VISIT`] triangle tests; fixed point (the scalar
+/// test, triangle by triangle) the plain tree's sizes.
+pub(crate) fn leaves<T: Real>() -> Leaves {
+    if has_infinity::<T>() {
+        Leaves {
+            lanes: LANES,
+            max: LEAF_MAX,
+            visit: VISIT,
+        }
+    } else {
+        Leaves {
+            lanes: LANES,
+            ..Leaves::PLAIN
+        }
+    }
+}
+
+/// The most triangles a leaf of a float mesh holds (five blocks). With
+/// [`VISIT`], larger leaves than the plain tree's (at most 8, visit 4): a
+/// block tests four triangles for about the price of one, and on
+/// meshes larger than the cache a node visit waits on memory. Measured
+/// against 8 and 4 (interleaved A/B, `peers/mesh-ab.sh`, 2026-11-25, load
+/// 8–9): ray casts and occlusion 1.12–1.20× faster on incoherent rays and
+/// 1.05–1.29× on the camera's one ray at a time, packets 0.93–0.96× (100k
+/// camera) and 1.21–1.29× (1M camera); closest points 0.88–0.94×; 15%
+/// less memory and a 20% faster build. 16 and 8, 24 and 12, 32 and 16
+/// were measured too (`docs/performance.md`).
+const LEAF_MAX: usize = 20;
+
+/// The SAH's cost of a node visit in triangle tests, for float meshes
+/// (see [`LEAF_MAX`]).
+const VISIT: usize = 10;
 
 /// One lane array.
 type Lanes<T> = [T; LANES];

@@ -145,7 +145,7 @@ impl<T: Real> TriMesh<T> {
                 bounds = Some(bounds.map_or(b, |u| u.merge(&b)));
                 widen(&b)
             }),
-            block::LANES,
+            block::leaves::<T>(),
         );
         let mut bvh = bvh;
         // The leaves in the order of their triangles (the build's
