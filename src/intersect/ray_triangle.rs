@@ -661,20 +661,7 @@ impl<T: Real> Triangle<T, 3> {
         let (e2x, e2y, e2z) = (c.x - a.x, c.y - a.y, c.z - a.z);
         let (sx, sy, sz) = (o.x - a.x, o.y - a.y, o.z - a.z);
         let (dx, dy, dz) = (d.x, d.y, d.z);
-        // `n = e1 × e2` (as `Triangle::scaled_normal`: the hit's normal
-        // shares it), `r = s × d`.
-        let (nx, ny, nz) = (
-            e1y * e2z - e1z * e2y,
-            e1z * e2x - e1x * e2z,
-            e1x * e2y - e1y * e2x,
-        );
-        let (rx, ry, rz) = (sy * dz - sz * dy, sz * dx - sx * dz, sx * dy - sy * dx);
-        // `det = e1 · (d × e2) = -(d · n)`, `V = s · (d × e2) = e2 · r`,
-        // `W = d · (s × e1) = -(e1 · r)`.
-        let det = -((dx * nx + dy * ny) + dz * nz);
-        let v = (e2x * rx + e2y * ry) + e2z * rz;
-        let w = -((e1x * rx + e1y * ry) + e1z * rz);
-        let u = (det - v) - w;
+        // The bound first, so that the absolute values need not wait.
         let ld = (dx.abs() + dy.abs()) + dz.abs();
         let l1e = (e1x.abs() + e1y.abs()) + e1z.abs();
         let l2e = (e2x.abs() + e2y.abs()) + e2z.abs();
@@ -683,6 +670,21 @@ impl<T: Real> Triangle<T, 3> {
         let (k, floor) = quick_factors::<T>();
         let three = T::from_f64_lossy(3.0);
         let bound = k * m + floor * (((three + l1e) + ls) + ld);
+        // `n = e1 × e2` (as `Triangle::scaled_normal`: the hit's normal
+        // shares it), `r = s × d`.
+        let (nx, ny, nz) = (
+            e1y * e2z - e1z * e2y,
+            e1z * e2x - e1x * e2z,
+            e1x * e2y - e1y * e2x,
+        );
+        // `det = e1 · (d × e2) = -(d · n)`, `t det = e2 · (s × e1) = s · n`.
+        let det = -((dx * nx + dy * ny) + dz * nz);
+        let t_num = (sx * nx + sy * ny) + sz * nz;
+        let (rx, ry, rz) = (sy * dz - sz * dy, sz * dx - sx * dz, sx * dy - sy * dx);
+        // `V = s · (d × e2) = e2 · r`, `W = d · (s × e1) = -(e1 · r)`.
+        let v = (e2x * rx + e2y * ry) + e2z * rz;
+        let w = -((e1x * rx + e1y * ry) + e1z * rz);
+        let u = (det - v) - w;
         // A finite `U` means that nothing overflowed (an infinity would
         // have made it infinite or NaN), and that `V`, `W` are finite.
         if !u.is_finite_real() {
@@ -700,11 +702,10 @@ impl<T: Real> Triangle<T, 3> {
         if !cull.keeps(front) {
             return Quick::Miss;
         }
-        // `t det = e2 · q = s · n`.
         Quick::Hit {
             n: [u, v, w],
             det,
-            t_num: (sx * nx + sy * ny) + sz * nz,
+            t_num,
             front,
         }
     }
