@@ -103,7 +103,7 @@
 //! signs; then `t = (s · n) / det` and the barycentrics `U / det`, `V /
 //! det`, `W / det`. Each rounded value is trusted beyond the bound
 //!
-//! `B = 8ε m + φ (3 + |e1| + |s| + |d|)`, `m = |d| (|e1| |e2| + |s| (|e1| + |e2|))`
+//! `B = 8ε m + φ (3 + |e1| + |e2| + |d|)`, `m = |d| (|e1| |e2| + |s| (|e1| + |e2|))`
 //!
 //! (`|x|`: the sum of the absolute coordinates, rounded as computed; `φ`
 //! as in `edge_bound`). Two values certainly of opposite signs: a miss;
@@ -132,12 +132,14 @@
 //!   `u` relative each), with room;
 //! - underflow: a product that underflows errs by at most half the
 //!   smallest subnormal (`2^-150`, `2^-1075`), and the error of an
-//!   underflowed first product is multiplied by one coordinate of the
-//!   outer vector (`e1`, `s` or `d`): far below `φ (3 + |e1| + |s| +
-//!   |d|)` (`φ` is normal, so the bound stays off the slow subnormal
-//!   path);
+//!   underflowed product inside `n` or `r` is multiplied by one
+//!   coordinate of the outer vector (`d` for `det`, `e2` for `V`, `e1`
+//!   for `W`): far below `φ (3 + |e1| + |e2| + |d|)` (`φ` is normal, so
+//!   the bound stays off the slow subnormal path);
 //! - overflow: an infinite intermediate makes `U` infinite or NaN, so
-//!   `U` is checked to be finite before any value is trusted.
+//!   `U` is checked to be finite before any value is trusted (and `t
+//!   det` before a hit is finished: an overflow there, too, is left to
+//!   the frame's test).
 //!
 //! The bound is small where the edge values are: `m` grows with the
 //! triangle's size times its distance from the origin, the values with
@@ -148,7 +150,9 @@
 //! bits: a [`PreparedRay`] (and a mesh, which casts prepared rays) keeps
 //! the frame, so its `t` and barycentrics may differ from those of the
 //! plain caster by a few ulps (each within the accuracy below); the
-//! decisions are the same. `tests/triangle_exact.rs` aims plain rays
+//! edge decisions are the same (exact), and a crossing within rounding
+//! of an end of the caster's range is kept or not by each one's rounded
+//! `t`, as before. `tests/triangle_exact.rs` aims plain rays
 //! from inside a closed mesh and from far outside it within a few ulps,
 //! and up to `2^19` ulps, of its shared edges and vertices, and checks
 //! every decision against big-integer signs.
@@ -669,7 +673,7 @@ impl<T: Real> Triangle<T, 3> {
         let m = ld * (l1e * l2e + ls * (l1e + l2e));
         let (k, floor) = quick_factors::<T>();
         let three = T::from_f64_lossy(3.0);
-        let bound = k * m + floor * (((three + l1e) + ls) + ld);
+        let bound = k * m + floor * (((three + l1e) + l2e) + ld);
         // `n = e1 × e2` (as `Triangle::scaled_normal`: the hit's normal
         // shares it), `r = s × d`.
         let (nx, ny, nz) = (
@@ -701,6 +705,11 @@ impl<T: Real> Triangle<T, 3> {
         }
         if !cull.keeps(front) {
             return Quick::Miss;
+        }
+        // An infinite `t det` (beyond the type's range): as the frame's
+        // test decides.
+        if !t_num.is_finite_real() {
+            return Quick::Unsure;
         }
         Quick::Hit {
             n: [u, v, w],
