@@ -408,6 +408,89 @@ fn one_call_casts_near_edges_and_vertices_f64() {
     one_call_casts_near_edges_and_vertices::<f64>();
 }
 
+/// The one-call casts across the exponent range (their bound's floor and
+/// the underflow and overflow checks): triangles and origins scaled by
+/// `2^k` from deep in the subnormal products (`f32` from `2^-56`, `f64`
+/// from `2^-440`; below about `2^-60` and `2^-500` every product
+/// underflows and the sheared frame's test, prepared or not, misses some
+/// hits) up to where the triple products near overflow, rays aimed
+/// at points of the triangle's edges, a vertex or just off them (relative
+/// offsets `2^-j`), each decision against the exact signs; the plain
+/// ray's and the prepared ray's decisions agree.
+fn one_call_casts_at_every_scale<T: Real>() {
+    use isect::RayCast;
+    let mut rng = Rng::new(0x5CA1E);
+    let f32_like = T::default_epsilon().to_f64() > 1e-10;
+    let (lo, hi) = if f32_like { (-56, 36) } else { (-440, 300) };
+    let (mut decisions, mut hits) = (0usize, 0usize);
+    for k in (lo..=hi).step_by(4) {
+        let scale = 2f64.powi(k);
+        for _ in 0..60 {
+            let mut p =
+                || [0, 1, 2].map(|_| T::from_f64_lossy(rng.range(-1.0, 1.0) * scale).to_f64());
+            let (a, b, c, o) = (p(), p(), p(), p());
+            // A point of an edge (or a vertex), moved off by a relative
+            // `2^-j` of the scale.
+            let lam = [0.0, 0.5, 0.25, 1.0][rng.below(4)];
+            let (x, y) = [(a, b), (b, c), (c, a)][rng.below(3)];
+            let off = 2f64.powi(-(rng.below(40) as i32)) * scale;
+            let aim: [f64; 3] =
+                core::array::from_fn(|i| x[i] + (y[i] - x[i]) * lam + off * rng.range(-1.0, 1.0));
+            let d: [f64; 3] = core::array::from_fn(|i| T::from_f64_lossy(aim[i] - o[i]).to_f64());
+            let pt = |q: [f64; 3]| {
+                Point3::new(
+                    T::from_f64_lossy(q[0]),
+                    T::from_f64_lossy(q[1]),
+                    T::from_f64_lossy(q[2]),
+                )
+            };
+            let tri = Triangle::new(pt(a), pt(b), pt(c));
+            let dv = Vector3::new(
+                T::from_f64_lossy(d[0]),
+                T::from_f64_lossy(d[1]),
+                T::from_f64_lossy(d[2]),
+            );
+            if dv.iter().all(|x| *x == T::zero()) {
+                continue;
+            }
+            let ray = Ray::new(pt(o), dv);
+            let hit = tri.hits(&ray);
+            assert_eq!(tri.cast_t(&ray).is_some(), hit);
+            assert_eq!(
+                ray.prepare().cast_triangle(&tri, FaceCull::None).is_some(),
+                hit,
+                "scale 2^{k}: {ray:?} {tri:?}: the prepared ray decides otherwise"
+            );
+            let Some(exact) = oracle(o, d, [a, b, c]) else {
+                continue;
+            };
+            decisions += 1;
+            hits += usize::from(hit);
+            assert_eq!(
+                hit, exact,
+                "scale 2^{k}: {ray:?} {tri:?}: the one-call cast says {hit}"
+            );
+        }
+    }
+    assert!(
+        decisions > 1_000 && hits > 200,
+        "{decisions} decisions, {hits} hits"
+    );
+    eprintln!("{decisions} decisions, {hits} hits");
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn one_call_casts_at_every_scale_f32() {
+    one_call_casts_at_every_scale::<f32>();
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn one_call_casts_at_every_scale_f64() {
+    one_call_casts_at_every_scale::<f64>();
+}
+
 #[cfg(not(skip_float_tests))]
 #[test]
 fn rays_near_edges_and_vertices_f32() {
