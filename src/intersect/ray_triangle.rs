@@ -743,10 +743,20 @@ impl<T: Real> Triangle<T, 3> {
                     let t = t_num * inv;
                     let (t_min, t_max) = caster.range();
                     let max = T::max_finite();
-                    if !(t >= t_min && t <= t_max && t < max && t > -max) {
+                    // An infinite `inv` (a determinant below the type's
+                    // reciprocal range): no hit, as in the frame's test.
+                    // A finite one keeps the weights finite: `U`, `V`,
+                    // `W` share `det`'s sign, each beyond the bound (at
+                    // least twice its own error), and their exact values
+                    // sum to `det`'s, so none exceeds `3 |det|`.
+                    if !(t >= t_min && t <= t_max && t < max && t > -max && inv.is_finite_real()) {
                         return None;
                     }
-                    return found(t, n.map(|x| x * inv), front).map(then);
+                    return Some(then(TriFound {
+                        t,
+                        bary: n.map(|x| x * inv),
+                        front,
+                    }));
                 }
                 Quick::Unsure => return self.find_unsure(caster, cull, then, reject),
             }
