@@ -746,9 +746,9 @@ impl<T: Real> Triangle<T, 3> {
                     // An infinite `inv` (a determinant below the type's
                     // reciprocal range): no hit, as in the frame's test.
                     // A finite one keeps the weights finite: `U`, `V`,
-                    // `W` share `det`'s sign, each beyond the bound (at
-                    // least twice its own error), and their exact values
-                    // sum to `det`'s, so none exceeds `3 |det|`.
+                    // `W` share `det`'s sign, each beyond the bound (and
+                    // so beyond its error), and their exact values sum to
+                    // `det`'s: none exceeds `3 |det|`.
                     if !(t >= t_min && t <= t_max && t < max && t > -max && inv.is_finite_real()) {
                         return None;
                     }
