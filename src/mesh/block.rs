@@ -149,7 +149,7 @@ impl<T: Real> Block<T> {
                 let lo = a[l].min_sel(b[l]).min_sel(c[l]);
                 let hi = a[l].max_sel(b[l]).max_sel(c[l]);
                 let d = (lo - x).max_sel(x - hi).max_sel(zero);
-                d2[l] = d2[l] + d * d;
+                d2[l] += d * d;
             }
         }
         d2
