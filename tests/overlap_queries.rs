@@ -1435,6 +1435,79 @@ fn capsules_touching_crossing_degenerate() {
     );
 }
 
+/// Capsule–capsule near touching, far from the origin and near the
+/// margin of the test's early rejection (extents apart on an axis by more
+/// than `r₁ + r₂` plus `2⁻¹⁰` of the magnitudes): two segments in the
+/// planes `z = z₁` and `z = z₂`, crossing in projection, so that their
+/// distance is `z₂ - z₁` exactly (computed exactly: `z₁ >= g`, Sterbenz).
+/// The answer must be `z₂ - z₁ <= r₁ + r₂` outside a band of the rounding,
+/// in both orders and from `intersect` too.
+fn capsules_near_touching_far_out<T: Real + Into<f64>>(eps: f64) {
+    let mut rng = Rng::new(0xCA95);
+    let (mut meet, mut apart) = (0, 0);
+    for k in 0..20_000 {
+        let m = [1.0, 1e3, 1e5][k % 3];
+        let o = [rng.range(-m, m), rng.range(-m, m)];
+        let z1 = m * rng.range(1.0, 2.0);
+        let r_target = rng.range(0.1, 1.0);
+        // The gap: around r₁ + r₂ (the solver decides), or around the
+        // early rejection's margin (it may decide).
+        let sign = if rng.range(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 };
+        let jitter = sign * 2f64.powf(-rng.range(2.0, 24.0));
+        let g = if k % 2 == 0 {
+            r_target * (1.0 + jitter)
+        } else {
+            (r_target + (m + r_target) / 1024.0) * (1.0 + jitter)
+        };
+        let (za, zb) = (s::<T>(z1), s::<T>(z1 + g));
+        let gap = zb.into() - za.into();
+        let dir = |rng: &mut Rng| {
+            let a = rng.range(0.0, std::f64::consts::PI);
+            let l = rng.range(0.5, 3.0);
+            [a.cos() * l, a.sin() * l]
+        };
+        let (u, mut v) = (dir(&mut rng), dir(&mut rng));
+        // Directions at least 0.3 rad apart: the projections cross well
+        // inside both segments whatever the rounding.
+        while (u[0] * v[1] - u[1] * v[0]).abs() < 0.3 * (u[0].hypot(u[1]) * v[0].hypot(v[1])) {
+            v = dir(&mut rng);
+        }
+        let pt = |c: [f64; 2], d: [f64; 2], sign: f64, z: T| {
+            Point3::new(s::<T>(c[0] + sign * d[0]), s::<T>(c[1] + sign * d[1]), z)
+        };
+        let ra: T = s(r_target * rng.range(0.2, 0.8));
+        let rb: T = s(r_target - ra.into());
+        let r = ra.into() + rb.into();
+        let a = Capsule::new(Segment::new(pt(o, u, -1.0, za), pt(o, u, 1.0, za)), ra);
+        let b = Capsule::new(Segment::new(pt(o, v, -1.0, zb), pt(o, v, 1.0, zb)), rb);
+        let got = a.intersects(&b);
+        assert_eq!(got, b.intersects(&a), "{a:?} {b:?}");
+        assert_eq!(got, a.intersect(&b).is_some(), "{a:?} {b:?}");
+        assert_eq!(got, b.intersect(&a).is_some(), "{a:?} {b:?}");
+        // Outside the band where rounding decides (points off their
+        // segments by a few ulps of the coordinates).
+        let band = 64.0 * eps * (m * 2.0 + 4.0);
+        if gap < r - band {
+            assert!(got, "missed: gap {gap} r {r} {a:?} {b:?}");
+            meet += 1;
+        } else if gap > r + band {
+            assert!(!got, "false overlap: gap {gap} r {r} {a:?} {b:?}");
+            apart += 1;
+        }
+    }
+    assert!(meet > 1_000 && apart > 4_000, "{meet} {apart}");
+}
+
+#[test]
+fn capsules_near_touching_far_out_f32() {
+    capsules_near_touching_far_out::<f32>(f32::EPSILON as f64);
+}
+
+#[test]
+fn capsules_near_touching_far_out_f64() {
+    capsules_near_touching_far_out::<f64>(f64::EPSILON);
+}
+
 /// Capsule–capsule with one non-finite coordinate anywhere (NaN, +inf,
 /// -inf; either end, either capsule, both orders): no overlap, no contact,
 /// even where the other end alone would overlap (a clamped parameter must

@@ -40,7 +40,7 @@
 //! assert_eq!(a.closest_points(&c).distance(), 1.0);
 //! ```
 
-use crate::{Point, Real, Vector, Wide};
+use crate::{Point, Real, Segment, Vector, Wide};
 use num_traits::Zero;
 
 /// The parameter range of a linear shape.
@@ -153,6 +153,38 @@ impl Interval {
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn closest_on_linear<T: Real, const D: usize>(
+    p1: &Point<T, D>,
+    d1: &Vector<T, D>,
+    i1: Interval,
+    p2: &Point<T, D>,
+    d2: &Vector<T, D>,
+    i2: Interval,
+) -> (T, T) {
+    linear_body(p1, d1, i1, p2, d2, i2)
+}
+
+/// [`closest_on_linear`] for two segments, given as the segments: their
+/// directions `b - a` are formed here, from the ends where the caller
+/// keeps them. A caller that formed the directions itself and handed them
+/// to the out-of-line solver stored them on its stack, where the solver
+/// read them back with other widths (a 4-byte and an 8-byte store, an
+/// 8-byte load across both): a store-forwarding stall on every call
+/// (issue 18, capsule–capsule). The same operations as
+/// `closest_on_linear(&a.a, &a.dir(), Segment, &b.a, &b.dir(), Segment)`:
+/// the same parameters bit for bit.
+#[inline]
+pub(crate) fn closest_on_segments<T: Real, const D: usize>(
+    a: &Segment<T, D>,
+    b: &Segment<T, D>,
+) -> (T, T) {
+    let seg = Interval::Segment;
+    linear_body(&a.a, &a.dir(), seg, &b.a, &b.dir(), seg)
+}
+
+/// The body of [`closest_on_linear`], inlined into each entry.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn linear_body<T: Real, const D: usize>(
     p1: &Point<T, D>,
     d1: &Vector<T, D>,
     i1: Interval,
@@ -419,8 +451,23 @@ pub(crate) fn point_at<T: Real, const D: usize>(
 /// Implements `ClosestPoints` between two linear shapes through
 /// [`closest_on_linear`]; each shape is given by how to read its origin,
 /// direction and interval.
+///
+/// `segments;` first: the pair is two segments, solved by
+/// [`closest_on_segments`] (the directions formed inside the solver).
 macro_rules! linear_pair {
-    ($A:ident, $B:ident, $ia:expr, $ib:expr, |$x:ident| $xo:expr, $xd:expr, |$y:ident| $yo:expr, $yd:expr) => {
+    (@solve [segments] $x:ident $y:ident $o1:ident $d1:ident $o2:ident $d2:ident $ia:expr, $ib:expr) => {
+        $crate::closest::linear::closest_on_segments($x, $y)
+    };
+    (@solve [] $x:ident $y:ident $o1:ident $d1:ident $o2:ident $d2:ident $ia:expr, $ib:expr) => {
+        $crate::closest::closest_on_linear(&$o1, &$d1, $ia, &$o2, &$d2, $ib)
+    };
+    (segments; $($rest:tt)*) => {
+        $crate::closest::linear::linear_pair!(@with [segments] $($rest)*);
+    };
+    ($A:ident, $($rest:tt)*) => {
+        $crate::closest::linear::linear_pair!(@with [] $A, $($rest)*);
+    };
+    (@with [$($seg:ident)?] $A:ident, $B:ident, $ia:expr, $ib:expr, |$x:ident| $xo:expr, $xd:expr, |$y:ident| $yo:expr, $yd:expr) => {
         impl<T: $crate::Real, const D: usize>
             $crate::range::kernel::ClosestPointsKernel<T, D, $B<T, D>> for $A<T, D>
         {
@@ -431,7 +478,9 @@ macro_rules! linear_pair {
             fn kernel_closest_points(&self, other: &$B<T, D>) -> $crate::ClosestPair<T, D> {
                 let ($x, $y) = (self, other);
                 let (o1, d1, o2, d2) = ($xo, $xd, $yo, $yd);
-                let (s, t) = $crate::closest::closest_on_linear(&o1, &d1, $ia, &o2, &d2, $ib);
+                let (s, t) = $crate::closest::linear::linear_pair!(
+                    @solve [$($seg)?] $x $y o1 d1 o2 d2 $ia, $ib
+                );
                 // A ray's or a line's point may be far beyond the range.
                 let at = |o: &$crate::Point<T, D>, d: &$crate::Vector<T, D>, s: T, i| {
                     if i == $crate::closest::Interval::Segment {

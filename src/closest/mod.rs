@@ -51,6 +51,6 @@ pub mod segment_segment;
 pub mod segment_triangle;
 pub mod triangle_triangle;
 
-pub(crate) use linear::{closest_on_linear, point_at, point_at_far, Interval};
+pub(crate) use linear::{closest_on_linear, closest_on_segments, point_at, point_at_far, Interval};
 pub(crate) use point_segment::closest_on_segment;
 pub(crate) use point_triangle::closest_on_triangle;

@@ -24,6 +24,7 @@ use crate::closest::Interval;
 use crate::Segment;
 
 linear_pair!(
+    segments;
     Segment,
     Segment,
     Interval::Segment,

@@ -48,15 +48,36 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D
 
     #[inline]
     fn kernel_intersects(&self, other: &Ball<T, D>) -> bool {
-        // Empty (negative, NaN) and infinite radii never intersect: a NaN
-        // radius makes the sum `r` NaN, which fails the last comparison; a
-        // negative one fails the first (the smaller radius is negative); an
-        // infinite one (or an overflowing sum) fails the second.
-        let r = self.radius + other.radius;
-        let valid = (self.radius.min_sel(other.radius) >= T::zero()) & (r <= T::max_finite());
-        // `within` also decides right where the squares overflow.
-        valid && within(&sub(&other.center, &self.center), self.radius, other.radius)
+        let (ra, rb) = (self.radius, other.radius);
+        let r = ra + rb;
+        let rr = r * r;
+        // The common case: both radii non-negative and `(r₁ + r₂)²` finite
+        // (so neither is NaN or infinite, and a `|c₂ - c₁|²` at most `rr`
+        // did not overflow). Then the test is that one comparison, as a
+        // value (no branch on the answer to mispredict, no vector kept in
+        // memory for the rare path); the rest (a negative, NaN or infinite
+        // radius, squares beyond the range) goes out of line, behind one
+        // well-predicted branch.
+        if !((rr <= T::max_finite()) & (ra.min_sel(rb) >= T::zero())) {
+            return intersects_far(self, other);
+        }
+        sub(&other.center, &self.center).norm_squared() <= rr
     }
+}
+
+/// [`Ball::intersects`] where `(r₁ + r₂)²` overflows or is NaN, or a
+/// radius is negative (out of line: the rare path).
+#[cold]
+#[inline(never)]
+fn intersects_far<T: Real, const D: usize>(x: &Ball<T, D>, y: &Ball<T, D>) -> bool {
+    // Empty (negative, NaN) and infinite radii never intersect: a NaN
+    // radius makes the sum `r` NaN, which fails the last comparison; a
+    // negative one fails the first (the smaller radius is negative); an
+    // infinite one (or an overflowing sum) fails the second.
+    let r = x.radius + y.radius;
+    let valid = (x.radius.min_sel(y.radius) >= T::zero()) & (r <= T::max_finite());
+    // `within` also decides right where the squares overflow.
+    valid && within(&sub(&y.center, &x.center), x.radius, y.radius)
 }
 
 crate::range::impl_intersect! {

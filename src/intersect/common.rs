@@ -412,14 +412,16 @@ pub(crate) fn radius_ok<T: Real>(r: T) -> bool {
 /// Whether `|d| <= ra + rb`, right also where the squares overflow
 /// (floats near their range's end): then the comparison is made on `d` and
 /// the radii divided by their largest magnitude. One extra, well-predicted
-/// comparison on the common path.
+/// comparison on the common path: the branch is on the overflow alone,
+/// and the answer stays a value (no branch on it to mispredict when the
+/// caller folds it into a sum or a mask).
 #[inline(always)]
 pub(crate) fn within<T: Real, const D: usize>(d: &Vector<T, D>, ra: T, rb: T) -> bool {
     let d2 = d.norm_squared();
     let r = ra + rb;
     let yes = d2 <= r * r;
-    if yes && !(d2 <= T::max_finite()) {
-        return within_scaled(d, ra, rb);
+    if !(d2 <= T::max_finite()) {
+        return yes && within_scaled(d, ra, rb);
     }
     yes
 }
