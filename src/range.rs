@@ -351,6 +351,88 @@ pub(crate) fn add_sat<T: Real>(a: T, b: T) -> T {
     (a.widen() + b.widen()).narrow()
 }
 
+/// Fixed point: `b - a` scaled by `2^-k` (`k` = 0, or 2 when a component
+/// of `b - a` is beyond half the type's largest value), so that its
+/// squared length fits the wide type: `(b - a) · 2^-k` and `k`. Each
+/// difference is exact in the wide type, so no endpoints overflow.
+pub(crate) fn wide_offset<T: Real, const D: usize>(
+    a: &Point<T, D>,
+    b: &Point<T, D>,
+) -> (Vector<T, D>, i32) {
+    let half_max = T::max_finite() * T::half();
+    let d = b.coords.zip_map(&a.coords, |b, a| b.widen() - a.widen());
+    let fits = d.iter().all(|d| {
+        let n = d.narrow();
+        n.widen() == *d && n <= half_max && n >= -half_max
+    });
+    if fits {
+        return (d.map(|d| d.narrow()), 0);
+    }
+    (d.map(|d| d.mul_pow2(-2).narrow()), 2)
+}
+
+/// Fixed point: `a · b - c`, rounded down once and saturating at the
+/// type's range, for any values. Exact in the wide type where the
+/// components of `a` and `b` lie within half the type's largest value (and
+/// `D <= 4`); otherwise each term is taken at `2^-s` of its size (`2^s >
+/// 2(D + 1)`), so that their sum cannot leave the wide type, and scaled
+/// back (the dropped bits lie far below the type's last bit).
+pub(crate) fn dot_minus_sat<T: Real, const D: usize>(
+    a: &Vector<T, D>,
+    b: &Vector<T, D>,
+    c: T,
+) -> T {
+    let half = T::max_finite() * T::half();
+    let small = |v: &Vector<T, D>| v.iter().all(|x| *x <= half && *x >= -half);
+    if D <= 4 && small(a) && small(b) {
+        return (T::dot_wide(a, b) - c.widen()).narrow();
+    }
+    let s = 2 + (usize::BITS - D.leading_zeros()) as i32;
+    let sum = a
+        .iter()
+        .zip(b.iter())
+        .fold(-c.widen().mul_pow2(-s), |acc, (x, y)| {
+            acc + x.mul_wide(*y).mul_pow2(-s)
+        });
+    sum.mul_pow2(s).narrow()
+}
+
+/// `a - b`, saturating at the type's range (exact in the wide type first).
+#[inline(always)]
+pub(crate) fn sub_sat<T: Real>(a: T, b: T) -> T {
+    (a.widen() - b.widen()).narrow()
+}
+
+/// `o + d · t`, rounded down (as the fixed-point product rounds: the same
+/// value as `o + d * t` wherever that does not overflow) and saturating:
+/// the product is exact in the wide type, and the sum cannot leave it
+/// (`|d · t| <= 2^(2n-2)` and `|o| < 2^(n-1+f)` for `n` bits, `f` of them
+/// fractional).
+#[inline(always)]
+pub(crate) fn axpy_sat<T: Real>(o: T, d: T, t: T) -> T {
+    (o.widen() + d.mul_wide(t)).narrow()
+}
+
+/// `a + (b - a) · t`, rounded down and saturating, for any `a`, `b`, `t`
+/// (the same value as `a + (b - a) * t` wherever that does not overflow).
+/// Where `b - a` fits the type, [`axpy_sat`]; otherwise `b·t - a·t`, exact
+/// in the wide type (below `2^(2n-1)` in magnitude), beyond the square of
+/// the type's largest value only when the answer is far beyond the type.
+#[inline]
+pub(crate) fn lerp_sat<T: Real>(a: T, b: T, t: T) -> T {
+    let d = b.widen() - a.widen();
+    let n = d.narrow();
+    if n.widen() == d {
+        return axpy_sat(a, n, t);
+    }
+    let x = b.mul_wide(t) - a.mul_wide(t);
+    let m = T::max_finite().mul_wide(T::max_finite());
+    if x > m || x < -m {
+        return x.narrow();
+    }
+    (a.widen() + x).narrow()
+}
+
 // -- points, and queries not yet written as kernels --------------------------
 
 /// The squared distance between `a` and `b`: plain inside the quadratic

@@ -415,3 +415,76 @@ fn closed_form_pairs_have_checked_forms() {
     assert!(c2.checked_closest_points(&c).is_err());
     assert!(s.checked_closest_points(&bx2).is_err());
 }
+
+/// The shape moved by `o` (its points; sizes and axes unchanged).
+#[cfg(feature = "fixed")]
+fn shifted(sh: &Sh, o: common::convex::V) -> Sh {
+    let p = |v: &common::convex::V| add(*v, o);
+    match sh {
+        Sh::Ball(c, r) => Sh::Ball(p(c), *r),
+        Sh::Aabb(a, b) => Sh::Aabb(p(a), p(b)),
+        Sh::Obb(c, h, ax) => Sh::Obb(p(c), *h, *ax),
+        Sh::Capsule(a, b, r) => Sh::Capsule(p(a), p(b), *r),
+        Sh::Segment(a, b) => Sh::Segment(p(a), p(b)),
+        Sh::Triangle(a, b, c) => Sh::Triangle(p(a), p(b), p(c)),
+        Sh::Polygon(v) => Sh::Polygon(v.iter().map(p).collect()),
+    }
+}
+
+/// Fixed point, every pair (closed forms and GJK) of two shapes that
+/// together span far more than the range (one near `+0.9·max` on two
+/// axes, the other near `-0.9·max`): closest points without overflowing
+/// (a panic in debug builds: the closed forms' own differences of far
+/// points did, session 9), on their shapes and at the oracle's distance
+/// within the range rule's tolerance (the tolerance at the range's scale
+/// times the power of two the shapes were scaled by), in both orders.
+#[cfg(feature = "fixed")]
+fn closest_points_beyond_the_range<T: Scalar>(max: f64) {
+    let r = range::<T>();
+    let mut rng = Rng::new(0xFA12);
+    for ka in 0..KINDS {
+        for kb in 0..KINDS {
+            for case in 0..3 {
+                let far = 0.9 * max;
+                let a = shifted(&Sh::random(&mut rng, ka, r), [far, -far, 0.0]).rounded::<T>();
+                let b = shifted(&Sh::random(&mut rng, kb, r), [-far, far, 1.0]).rounded::<T>();
+                let want = oracle_distance(&a, &b);
+                let (pa, pb, qa, qb) = closest_of!(T, &a, &b);
+                // Scaled by 2^k from a span of about 2·far + 2r into the
+                // range: 2^k below twice that over the range.
+                let scale = 2.0 * (2.0 * far + 2.0 * r) / T::RANGE;
+                let t = tol::<T>(T::RANGE) * scale;
+                let got = dist(pa, pb);
+                assert!(
+                    (got - want).abs() <= t,
+                    "{ka}/{kb} case {case}: {got} vs {want} (tol {t})\n{a:?}\n{b:?}"
+                );
+                assert!(
+                    point_distance(&a, pa) <= t,
+                    "{ka}/{kb} case {case}: {pa:?} off a"
+                );
+                assert!(
+                    point_distance(&b, pb) <= t,
+                    "{ka}/{kb} case {case}: {pb:?} off b"
+                );
+                assert!(
+                    (dist(qa, qb) - want).abs() <= t,
+                    "{ka}/{kb} case {case}: other order {}",
+                    dist(qa, qb)
+                );
+            }
+        }
+    }
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn closest_points_beyond_the_range_i16f16() {
+    closest_points_beyond_the_range::<isect::fixed::I16F16>(32767.0);
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn closest_points_beyond_the_range_i32f32() {
+    closest_points_beyond_the_range::<isect::fixed::I32F32>(2147483647.0);
+}

@@ -975,3 +975,590 @@ fn hull_planes_without_floating_point() {
     hull_planes::<I32F32>("I32F32", 11);
     hull_planes::<I16F16>("I16F16", 12);
 }
+
+// -- Small helpers anywhere (saturating) ----------------------------------------
+
+/// A coordinate of category `cat`: uniform over the whole range, over a
+/// quarter of it, an extreme (`±max`, the most negative value, `0`,
+/// `±max / 2`), or small (within `±2`).
+fn anywhere<T: Real>(rng: &mut Mix, cat: u64) -> T {
+    let top = T::max_finite();
+    let max = top.to_f64();
+    let ulp = T::from_f64_lossy(2f64.powi(-(T::frac_bits() as i32)));
+    match cat {
+        0 => T::from_f64_lossy(rng.sign() * rng.unit() * max),
+        1 => T::from_f64_lossy(rng.sign() * rng.unit() * max / 4.0),
+        2 => match rng.next() % 6 {
+            0 => top,
+            1 => -top,
+            2 => -top - ulp,
+            3 => T::from_f64_lossy(0.0),
+            4 => T::from_f64_lossy(max / 2.0),
+            _ => T::from_f64_lossy(-max / 2.0),
+        },
+        _ => T::from_f64_lossy(rng.sign() * rng.unit() * 2.0),
+    }
+}
+
+/// A parameter (`t`, `v`, `w`): small (within `±2`) or large (within
+/// `±max`).
+fn param<T: Real>(rng: &mut Mix) -> T {
+    let s = if rng.next() & 1 == 0 {
+        2.0
+    } else {
+        T::max_finite().to_f64()
+    };
+    T::from_f64_lossy(rng.sign() * rng.unit() * s)
+}
+
+fn backv<T: Real>(v: &Vector3<T>) -> V {
+    v.map(|x| x.to_f64())
+}
+
+/// `Σ k x` (each `k` is `±1`) rounded once to `f64`: the integer parts and
+/// the fractions summed apart, both exactly (`to_f64` alone rounds `I32F32`
+/// values beyond 2^21, which a difference of close values would show).
+fn exact_sum<T: Real>(terms: &[(f64, T)]) -> f64 {
+    let (mut int, mut frac) = (0.0, 0.0);
+    for &(k, x) in terms {
+        let i = x.floor_i64();
+        int += k * i as f64;
+        frac += k * (x - T::from_f64_lossy(i as f64)).to_f64();
+    }
+    int + frac
+}
+
+/// `p - q` rounded once per component.
+fn diff3<T: Real>(p: &Point3<T>, q: &Point3<T>) -> V {
+    V::from_fn(|i, _| exact_sum(&[(1.0, p[i]), (-1.0, q[i])]))
+}
+
+/// The contract violations found: per helper, how many and the first
+/// (its inputs and values).
+#[derive(Default)]
+struct Violations(std::collections::BTreeMap<String, (usize, String)>);
+
+impl Violations {
+    fn add(&mut self, helper: &str, msg: impl FnOnce() -> String) {
+        let e = self
+            .0
+            .entry(helper.to_string())
+            .or_insert_with(|| (0, msg()));
+        e.0 += 1;
+    }
+
+    /// `f()`, or `None` when it panics (an overflow in a debug build) or
+    /// panicked before (each panic prints a message: one is enough).
+    fn call<R>(&mut self, what: &str, helper: &str, f: impl FnOnce() -> R) -> Option<R> {
+        if self.0.get(helper).is_some_and(|v| v.1.contains("panicked")) {
+            return None;
+        }
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+            Ok(r) => Some(r),
+            Err(_) => {
+                self.add(helper, || format!("{what}: panicked (later cases not run)"));
+                None
+            }
+        }
+    }
+}
+
+/// The small helpers of the shapes in fixed point, for values anywhere in
+/// the type (its extremes and most negative value included; 8,000 random
+/// cases per type): no panic in debug builds (no intermediate overflow),
+/// and each value as its contract says. `Segment::at` and `dir`,
+/// `Ray::at`, `Line::at`, `Aabb::from_center_half_extents`, the boxes of a
+/// ball and a capsule, `Triangle::centroid`, `at_barycentric`,
+/// `scaled_normal`, `normal`, `area` and `barycentric`,
+/// `Ball::project_to_boundary` (of points anywhere, of the centre, of
+/// points a few units of the last bit from it), `Plane::from_point_normal`,
+/// `signed_distance` and `normalize` (planes as given, any values),
+/// `from_points` and `line_through`; `None` for three equal points, a
+/// zero normal, the centre.
+///
+/// Oracle: each value by its definition in `f64` from the values the type
+/// holds (sums and differences of inputs rounded once, [`exact_sum`]),
+/// clamped to the type's range (`[-max - 1 unit, max]`: "saturating").
+/// Tolerance: what each contract promises (exact; rounded down, one unit
+/// of the last bit below; within one or two units; from edges at a
+/// quarter scale, 16 units plus 4 units times the edges' coordinates),
+/// plus `f64`'s own rounding, `1e-15` relative to the magnitude of the
+/// terms summed (`I32F32` products need 128 bits). Square roots and
+/// divisions (unit normals, areas, barycentric coordinates, projections,
+/// normalised planes) within `1e-3` (`I16F16`) / `1e-7` (`I32F32`),
+/// relative to the radius for a projection, a tenth of that for unit
+/// normals of planes; the triangles' only when well-conditioned (every
+/// edge at least 1 long, the smallest height at least a tenth of the
+/// longest edge; barycentric coordinates of points within twice the
+/// triangle's extent of `a`, relative to `1 + |coordinate|`). Every violation is collected: the test
+/// fails listing, per helper, their count and the first (its inputs).
+fn helpers_anywhere<T: Real>(name: &str, seed: u64) {
+    use isect::nalgebra::Vector2;
+    use isect::{Ball, Capsule, Plane, Ray, Segment, Triangle};
+    let mut rng = Mix(seed);
+    let top = T::max_finite();
+    let ulp = 2f64.powi(-(T::frac_bits() as i32));
+    let one = T::from_f64_lossy(ulp);
+    let bottom = -top - one;
+    let (lo, hi) = (bottom.to_f64(), top.to_f64());
+    let cl = |x: f64| x.clamp(lo, hi);
+    // f64's rounding of a sum of terms of magnitude `m`.
+    let rel = |m: f64| 1e-15 * m;
+    // The accuracy of square roots and divisions.
+    let fine = if T::frac_bits() >= 32 { 1e-7 } else { 1e-3 };
+    let zero = T::from_f64_lossy(0.0);
+    let mut vio = Violations::default();
+    let (mut well, mut equal, mut saturated, mut far) = (0, 0, 0, 0);
+    for case in 0..8_000u64 {
+        let cat = case % 4;
+        let p3 = |rng: &mut Mix, cat: u64| {
+            Point3::new(
+                anywhere::<T>(rng, cat),
+                anywhere::<T>(rng, cat),
+                anywhere::<T>(rng, cat),
+            )
+        };
+        let a = p3(&mut rng, cat);
+        let mut b = p3(&mut rng, cat);
+        let mut c = p3(&mut rng, cat);
+        if case % 16 == 5 {
+            (b, c) = (a, a);
+        }
+        // Vectors, points and offsets of other categories (mixed
+        // magnitudes).
+        let cats: [u64; 4] = core::array::from_fn(|_| rng.next() % 4);
+        let h = p3(&mut rng, cats[0]).coords;
+        let mut n = p3(&mut rng, cats[1]).coords;
+        if case % 16 == 9 {
+            n = Vector3::new(zero, zero, zero);
+        }
+        let q = p3(&mut rng, cats[2]);
+        let dd = anywhere::<T>(&mut rng, cats[3]);
+        let r = T::from_f64_lossy(anywhere::<T>(&mut rng, cat).to_f64().abs());
+        let (t, v, w) = (
+            param::<T>(&mut rng),
+            param::<T>(&mut rng),
+            param::<T>(&mut rng),
+        );
+        let (fa, fh, fn_, fq) = (back(&a), backv(&h), backv(&n), back(&q));
+        let (fdd, fr) = (dd.to_f64(), r.to_f64());
+        let (ft, fv, fw) = (t.to_f64(), v.to_f64(), w.to_f64());
+        let what = format!(
+            "{name} case {case}: a {a:?} b {b:?} c {c:?} h {h:?} n {n:?} q {q:?} d {dd:?} \
+             r {r:?} t {t:?} v {v:?} w {w:?}"
+        );
+        let what = what.as_str();
+        // `got` within `below` under `want` and `above` over it.
+        macro_rules! near {
+            ($helper:expr, $got:expr, $want:expr, $below:expr, $above:expr, $($detail:tt)*) => {{
+                let (got, want, below, above): (f64, f64, f64, f64) = ($got, $want, $below, $above);
+                if !(want - below <= got && got <= want + above) {
+                    vio.add($helper, || {
+                        format!(
+                            "{what}, {}: got {got} want {want} (-{below} +{above})",
+                            format!($($detail)*)
+                        )
+                    });
+                }
+            }};
+        }
+        macro_rules! check {
+            ($cond:expr, $helper:expr, $($detail:tt)*) => {{
+                if !$cond {
+                    vio.add($helper, || format!("{what}, {}", format!($($detail)*)));
+                }
+            }};
+        }
+
+        // 1. Segment::at (rounded down), Segment::dir (exact).
+        let seg = Segment::new(a, b);
+        let e = diff3(&b, &a);
+        if let Some(got) = vio.call(what, "Segment::at", || seg.at(t)) {
+            let got = back(&got);
+            for i in 0..3 {
+                let x = fa[i] + e[i] * ft;
+                let m = rel(fa[i].abs() + (e[i] * ft).abs());
+                saturated += usize::from(x != cl(x));
+                near!("Segment::at", got[i], cl(x), ulp + m, m, "[{i}]");
+            }
+        }
+        if let Some(dir) = vio.call(what, "Segment::dir", || seg.dir()) {
+            let dir = backv(&dir);
+            for i in 0..3 {
+                let m = rel(e[i].abs());
+                near!("Segment::dir", dir[i], cl(e[i]), m, m, "[{i}]");
+            }
+        }
+
+        // 2. Ray::at, Line::at (origin a, direction h; rounded down).
+        let ray = vio.call(what, "Ray::at", || Ray::new(a, h).at(t));
+        let line = vio.call(what, "Line::at", || Line::new(a, h).at(v));
+        for (got, s, helper) in [(ray, ft, "Ray::at"), (line, fv, "Line::at")] {
+            if let Some(got) = got {
+                let got = back(&got);
+                for i in 0..3 {
+                    let x = fa[i] + fh[i] * s;
+                    let m = rel(fa[i].abs() + (fh[i] * s).abs());
+                    near!(helper, got[i], cl(x), ulp + m, m, "dir {h:?}: [{i}]");
+                }
+            }
+        }
+
+        // 3. Boxes (exact): from centre and half extents, of a ball, of a
+        // capsule.
+        let ball = Ball::new(c, r);
+        let boxes = [
+            (
+                vio.call(what, "from_center_half_extents", || {
+                    Aabb::from_center_half_extents(a, h)
+                }),
+                "from_center_half_extents",
+                a,
+                a,
+                h,
+            ),
+            (
+                vio.call(what, "Ball::aabb", || ball.aabb()),
+                "Ball::aabb",
+                c,
+                c,
+                Vector3::repeat(r),
+            ),
+            (
+                vio.call(what, "Capsule::aabb", || {
+                    Capsule::new(Segment::new(a, b), r).aabb()
+                }),
+                "Capsule::aabb",
+                a.inf(&b),
+                a.sup(&b),
+                Vector3::repeat(r),
+            ),
+        ];
+        for (bx, helper, l, u, g) in boxes {
+            let Some(bx) = bx else { continue };
+            for i in 0..3 {
+                let want = exact_sum(&[(1.0, l[i]), (-1.0, g[i])]);
+                let m = rel(want.abs());
+                let got = bx.min[i].to_f64();
+                near!(
+                    helper,
+                    got,
+                    cl(want),
+                    m,
+                    m,
+                    "radius {r:?}, half {h:?}: min [{i}]"
+                );
+                let want = exact_sum(&[(1.0, u[i]), (1.0, g[i])]);
+                let m = rel(want.abs());
+                let got = bx.max[i].to_f64();
+                near!(
+                    helper,
+                    got,
+                    cl(want),
+                    m,
+                    m,
+                    "radius {r:?}, half {h:?}: max [{i}]"
+                );
+            }
+        }
+
+        // 4. Centroid (within a unit), point at barycentric coordinates
+        // (within two).
+        let tri = Triangle::new(a, b, c);
+        let (e1, e2, e3) = (diff3(&b, &a), diff3(&c, &a), diff3(&c, &b));
+        if let Some(cen) = vio.call(what, "centroid", || tri.centroid()) {
+            let cen = back(&cen);
+            for i in 0..3 {
+                let s = exact_sum(&[(1.0, a[i]), (1.0, b[i]), (1.0, c[i])]) / 3.0;
+                let m = ulp + rel(s.abs());
+                near!("centroid", cen[i], cl(s), m, m, "[{i}]");
+            }
+        }
+        if let Some(atb) = vio.call(what, "at_barycentric", || tri.at_barycentric(v, w)) {
+            let atb = back(&atb);
+            for i in 0..3 {
+                let x = fa[i] + fv * e1[i] + fw * e2[i];
+                let m = 2.0 * ulp + rel(fa[i].abs() + (fv * e1[i]).abs() + (fw * e2[i]).abs());
+                near!("at_barycentric", atb[i], cl(x), m, m, "[{i}]");
+            }
+        }
+
+        // 5. Scaled normal: exact (rounded down) or, with an edge beyond
+        // half the range, from the edges at a quarter scale (four times
+        // each quarter within 4 units of the edge: the cross product
+        // within 4 units times the sum of the edges' coordinates).
+        let cross = e1.cross(&e2);
+        // (Beyond half the largest value: at least half the most negative
+        // one, on the grid; `hi` is `max` rounded for `I32F32`.)
+        let quarter = e1.amax().max(e2.amax()) >= -lo / 2.0;
+        far += usize::from(quarter);
+        if let Some(sn) = vio.call(what, "scaled_normal", || tri.scaled_normal()) {
+            let sn = backv(&sn);
+            for i in 0..3 {
+                let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+                let m = rel((e1[j] * e2[k]).abs() + (e1[k] * e2[j]).abs());
+                let (below, above) = if quarter {
+                    let edges = e1[j].abs() + e1[k].abs() + e2[j].abs() + e2[k].abs();
+                    let tol = 16.0 * ulp + 4.0 * ulp * edges + m;
+                    (tol, tol)
+                } else {
+                    (ulp + m, m)
+                };
+                near!("scaled_normal", sn[i], cl(cross[i]), below, above, "[{i}]");
+            }
+        }
+
+        // 6, 7, 8, 12. Unit normal, area, barycentric coordinates of a
+        // point within twice the triangle's extent of `a`, plane through
+        // the vertices.
+        let lens = [e1.norm(), e2.norm(), e3.norm()];
+        let lmax = lens.iter().copied().fold(0.0, f64::max);
+        let lmin = lens.iter().copied().fold(f64::INFINITY, f64::min);
+        let is_well = lmin >= 1.0 && cross.norm() / lmax >= lmax / 10.0;
+        let is_equal = a == b && b == c;
+        let extent = e1.amax().max(e2.amax());
+        let off = V::from_fn(|_, _| rng.sign() * rng.unit() * 2.0 * extent);
+        let p = pt::<T>(&(fa + off).map(cl));
+        let unit = cross / cross.norm();
+        well += usize::from(is_well);
+        equal += usize::from(is_equal);
+        if let Some(nrm) = vio.call(what, "normal", || tri.normal()) {
+            check!(!is_equal || nrm.is_none(), "normal", "{nrm:?} of a point");
+            if is_well {
+                match nrm {
+                    None => check!(false, "normal", "None"),
+                    Some(got) => {
+                        let got = backv(&got);
+                        for i in 0..3 {
+                            near!("normal", got[i], unit[i], fine, fine, "[{i}]");
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(area) = vio.call(what, "area", || tri.area()) {
+            let area = area.to_f64();
+            check!(!is_equal || area == 0.0, "area", "{area} of a point");
+            if is_well {
+                let want = cl(cross.norm() / 2.0);
+                let tol = fine * want + 4.0 * ulp;
+                near!("area", area, want, tol, tol, "");
+            }
+        }
+        if let Some(bc) = vio.call(what, "barycentric", || tri.barycentric(&p)) {
+            check!(
+                !is_equal || bc.is_none(),
+                "barycentric",
+                "{bc:?} of a point"
+            );
+            if is_well {
+                // The exact coordinates of p's projection (Gram system).
+                let qa = diff3(&p, &a);
+                let (d11, d12, d22) = (e1.dot(&e1), e1.dot(&e2), e2.dot(&e2));
+                let (q1, q2) = (qa.dot(&e1), qa.dot(&e2));
+                let den = cross.norm_squared();
+                let bv = (d22 * q1 - d12 * q2) / den;
+                let bw = (d11 * q2 - d12 * q1) / den;
+                let bu = 1.0 - bv - bw;
+                match bc {
+                    None => check!(false, "barycentric", "p {p:?}: None"),
+                    Some((gu, gv, gw)) => {
+                        for (g, x, k) in [(gu, bu, "u"), (gv, bv, "v"), (gw, bw, "w")] {
+                            // Relative to the coordinate's size: a point
+                            // far outside has large coordinates.
+                            let tol = fine * (1.0 + x.abs());
+                            near!("barycentric", g.to_f64(), x, tol, tol, "p {p:?}: {k}");
+                        }
+                    }
+                }
+            }
+        }
+        let fpl = vio.call(what, "from_points", || {
+            Plane::<T, 3>::from_points(&a, &b, &c)
+        });
+        if let Some(fpl) = fpl {
+            check!(
+                !is_equal || fpl.is_none(),
+                "from_points",
+                "{fpl:?} of a point"
+            );
+            if is_well {
+                match fpl {
+                    None => check!(false, "from_points", "None"),
+                    Some(pl) => {
+                        let got = backv(&pl.normal);
+                        for i in 0..3 {
+                            near!("from_points", got[i], unit[i], fine, fine, "normal [{i}]");
+                        }
+                        let x = unit.dot(&fa);
+                        let tol = fa.norm() * fine * 3.0 + 4.0 * ulp + rel(fa.abs().sum());
+                        near!("from_points", pl.d.to_f64(), cl(x), tol, tol, "d");
+                    }
+                }
+            }
+        }
+
+        // 9. Projection onto the boundary of the ball (centre c, radius
+        // r) of q, of the centre, of a point a few units of the last bit
+        // from it.
+        let mut pb = q;
+        match case % 16 {
+            3 => pb = c,
+            11 => {
+                // A few units of the last bit away.
+                for i in 0..3 {
+                    let k = T::from_f64_lossy((rng.next() % 7) as f64 - 3.0);
+                    let k = if c[i] > zero { -k } else { k };
+                    pb[i] = c[i] + k * one;
+                }
+            }
+            _ => {}
+        }
+        let proj = vio.call(what, "project_to_boundary", || {
+            ball.project_to_boundary(&pb)
+        });
+        if let Some(proj) = proj {
+            if pb == c {
+                check!(
+                    proj.is_none(),
+                    "project_to_boundary",
+                    "{proj:?} of the centre"
+                );
+            } else if let Some(got) = proj {
+                let (fc, got) = (back(&c), back(&got));
+                let u = diff3(&pb, &c).normalize();
+                for i in 0..3 {
+                    let tol = (fr + 1.0) * fine + rel(fc[i].abs() + fr);
+                    let want = cl(fc[i] + fr * u[i]);
+                    near!(
+                        "project_to_boundary",
+                        got[i],
+                        want,
+                        tol,
+                        tol,
+                        "r {r:?} p {pb:?}: [{i}]"
+                    );
+                }
+            } else {
+                check!(false, "project_to_boundary", "r {r:?} p {pb:?}: None");
+            }
+        }
+
+        // 10. Plane through a point, signed distance to a plane as given
+        // (rounded down).
+        if let Some(pl) = vio.call(what, "from_point_normal", || {
+            Plane::from_point_normal(&a, n)
+        }) {
+            let x = fn_.dot(&fa);
+            let m = rel(fn_.component_mul(&fa).abs().sum());
+            near!(
+                "from_point_normal",
+                pl.d.to_f64(),
+                cl(x),
+                ulp + m,
+                m,
+                "n {n:?}: d"
+            );
+        }
+        let given = Plane { normal: n, d: dd };
+        if let Some(sd) = vio.call(what, "signed_distance", || given.signed_distance(&q)) {
+            let x = fn_.dot(&fq) - fdd;
+            let m = rel(fn_.component_mul(&fq).abs().sum() + fdd.abs());
+            near!(
+                "signed_distance",
+                sd.to_f64(),
+                cl(x),
+                ulp + m,
+                m,
+                "{given:?}, q {q:?}"
+            );
+        }
+
+        // 11. Normalised plane.
+        if let Some(nz) = vio.call(what, "normalize", || given.normalize()) {
+            if fn_ == V::zeros() {
+                check!(nz.is_none(), "normalize", "{nz:?} of a zero normal");
+            } else if let Some(got) = nz {
+                let len = fn_.norm();
+                let gn = backv(&got.normal);
+                for i in 0..3 {
+                    let tol = 4.0 * ulp + fine / 10.0;
+                    near!(
+                        "normalize",
+                        gn[i],
+                        fn_[i] / len,
+                        tol,
+                        tol,
+                        "{given:?}: normal [{i}]"
+                    );
+                }
+                let want = cl(fdd / len);
+                let tol = want.abs() * fine / 10.0 + 16.0 * ulp;
+                near!("normalize", got.d.to_f64(), want, tol, tol, "{given:?}: d");
+            } else {
+                check!(false, "normalize", "{given:?}: None");
+            }
+        }
+
+        // 12 (2D). The line through two points.
+        let (a2, b2) = (Point2::new(a.x, a.y), Point2::new(b.x, b.y));
+        let lt = vio.call(what, "line_through", || {
+            Plane::<T, 2>::line_through(&a2, &b2)
+        });
+        let e = Vector2::new(e1.x, e1.y);
+        if let Some(lt) = lt {
+            if a2 == b2 {
+                check!(lt.is_none(), "line_through", "{lt:?} of a point");
+            } else if e.norm() >= 1.0 {
+                match lt {
+                    None => check!(false, "line_through", "None"),
+                    Some(got) => {
+                        let un = Vector2::new(e.y, -e.x) / e.norm();
+                        let tol = fine / 10.0;
+                        near!(
+                            "line_through",
+                            got.normal.x.to_f64(),
+                            un.x,
+                            tol,
+                            tol,
+                            "normal x"
+                        );
+                        near!(
+                            "line_through",
+                            got.normal.y.to_f64(),
+                            un.y,
+                            tol,
+                            tol,
+                            "normal y"
+                        );
+                        let x = un.x * fa.x + un.y * fa.y;
+                        let tol =
+                            fa.x.hypot(fa.y) * tol * 2.0 + 4.0 * ulp + rel(fa.x.abs() + fa.y.abs());
+                        near!("line_through", got.d.to_f64(), cl(x), tol, tol, "d");
+                    }
+                }
+            }
+        }
+    }
+    let report: Vec<String> = vio
+        .0
+        .iter()
+        .map(|(helper, (count, first))| format!("{helper}: {count} violations, first: {first}"))
+        .collect();
+    assert!(report.is_empty(), "{name}:\n{}", report.join("\n"));
+    assert!(
+        well > 5000 && equal > 400 && saturated > 5000 && far > 2000,
+        "{name}: {well} well-conditioned, {equal} points, {saturated} saturated, \
+         {far} at a quarter scale"
+    );
+}
+
+#[test]
+fn helpers_anywhere_i16f16() {
+    helpers_anywhere::<I16F16>("I16F16", 21);
+}
+
+#[test]
+fn helpers_anywhere_i32f32() {
+    helpers_anywhere::<I32F32>("I32F32", 22);
+}

@@ -982,3 +982,139 @@ fn fixed_accessors_anywhere_i16f16() {
 fn fixed_accessors_anywhere_i32f32() {
     fixed_accessors_anywhere::<isect::fixed::I32F32>(2147483647.0);
 }
+
+/// Fixed point, shapes anywhere in the type (its largest values included):
+/// every bounding box and ball of a triangle, a polygon, an oriented box
+/// and a swept ball answers without overflowing (a panic in debug builds)
+/// and holds its shape, checked in `f64` on the values the type holds
+/// (the corners of a box, the vertices, both ends of the sweep) and
+/// clamped to the type's range (a bound beyond it saturates); a swept
+/// shape's `relative_to` is the clamped difference of the motions.
+#[cfg(feature = "fixed")]
+fn fixed_bounds_anywhere<T: Real>(max: f64) {
+    use isect::{Aabb, Ball, Obb, Polygon, Swept, Triangle};
+    let mut rng = Rng::new(0xB0C5);
+    let ulp = T::tolerance().to_f64() / 4.0;
+    let slack = |x: f64| 8.0 * ulp + x.abs() * 1e-15;
+    let top = T::max_finite().to_f64();
+    // The type's range: its most negative value is one unit below -top.
+    let unit = 1.0 / (1u64 << T::frac_bits()) as f64;
+    let clamp = |x: f64| x.clamp(-top - unit, top);
+    // A box holds `p` (clamped to the type: what the box can hold); `m`:
+    // the magnitude of the terms `p` was summed from in f64.
+    let box_holds = |b: &Aabb<T, 3>, p: [f64; 3], m: f64, what: &str| {
+        let (lo, hi) = (arr(&b.min), arr(&b.max));
+        for i in 0..3 {
+            let q = clamp(p[i]);
+            let e = slack(q.abs().max(m));
+            assert!(
+                lo[i] <= q + e && q <= hi[i] + e,
+                "{what}: box {lo:?}..{hi:?} misses {p:?}"
+            );
+        }
+    };
+    // A ball holds `p` out to `extra` (negative: an allowance), unless
+    // the radius saturated.
+    let ball_holds = |b: &Ball<T, 3>, p: [f64; 3], extra: f64, what: &str| {
+        let (c, r) = (arr(&b.center), b.radius.to_f64());
+        let need = dist(c, p) + extra;
+        assert!(
+            need <= r + slack(need) || r >= top,
+            "{what}: ball {c:?} r {r} misses {p:?} (+{extra}) by {}",
+            need - r
+        );
+    };
+    for k in 0..3_000 {
+        let pick = |rng: &mut Rng| match k % 4 {
+            0 => rng.range(-max, max),
+            1 => rng.range(-max / 4.0, max / 4.0),
+            2 => [max, -max, 0.0, max / 2.0][rng.below(4)],
+            _ => rng.range(-2.0, 2.0),
+        };
+        let point = |rng: &mut Rng| pt::<T, 3>([0, 1, 2].map(|_| pick(rng)));
+        // Triangle and polygon: box and ball through their vertices.
+        let v = [
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+            point(&mut rng),
+        ];
+        let tri = Triangle::new(v[0], v[1], v[2]);
+        let (tb, tball) = (tri.aabb(), tri.bounding_ball());
+        let poly = Polygon::new(&v);
+        let (pb, pball) = (poly.aabb(), poly.bounding_ball());
+        for (i, p) in v.iter().enumerate() {
+            let p = arr(p);
+            if i < 3 {
+                box_holds(&tb, p, 0.0, "triangle");
+                ball_holds(&tball, p, 0.0, "triangle");
+            }
+            box_holds(&pb, p, 0.0, "polygon");
+            ball_holds(&pball, p, 0.0, "polygon");
+        }
+        // An oriented box, axes from a random rotation: its eight corners.
+        let frame: [[f64; 3]; 3] = rng.frame();
+        let axes = isect::nalgebra::Matrix3::from_fn(|i, j| T::from_f64_lossy(frame[j][i]));
+        let h = [0, 1, 2].map(|_| pick(&mut rng).abs());
+        let obb = Obb::new(point(&mut rng), vt::<T, 3>(h), axes);
+        let (c, h) = (arr(&obb.center), varr(&obb.half_extents));
+        let ax = [0, 1, 2].map(|j| [0, 1, 2].map(|i| obb.axes[(i, j)].to_f64()));
+        let (ob, oball) = (obb.aabb(), obb.bounding_ball());
+        for corner in 0..8 {
+            let mut p = c;
+            for j in 0..3 {
+                let s = if corner >> j & 1 == 0 { -h[j] } else { h[j] };
+                p = axpy(p, s, ax[j]);
+            }
+            box_holds(&ob, p, c.iter().chain(&h).map(|x| x.abs()).sum(), "obb");
+            // The axes are orthonormal only to the type's precision while
+            // the ball's radius is the half extents' length: an allowance.
+            let r = norm(h);
+            let extra = r * 8.0 * T::tolerance().to_f64();
+            ball_holds(&oball, p, -extra.min(r), "obb");
+        }
+        // A swept ball: both end balls, and the relative motion.
+        let ball = Ball::new(point(&mut rng), T::from_f64_lossy(pick(&mut rng).abs()));
+        let m1 = [0, 1, 2].map(|_| pick(&mut rng));
+        let m2 = [0, 1, 2].map(|_| pick(&mut rng));
+        let sw = Swept::new(ball, vt::<T, 3>(m1));
+        let (m1, r) = (varr(&sw.motion), ball.radius.to_f64());
+        let c0 = arr(&ball.center);
+        let c1 = add(c0, m1);
+        let (sb, sball) = (sw.aabb(), sw.bounding_ball());
+        for c in [c0, c1] {
+            for i in 0..3 {
+                for s in [-r, r] {
+                    let mut p = c;
+                    p[i] += s;
+                    box_holds(&sb, p, 0.0, "swept");
+                }
+            }
+            // The end beyond the type's range: what the type can hold of
+            // it (clamping moves both ends no further apart).
+            ball_holds(&sball, c.map(clamp), r, "swept");
+        }
+        let other = Swept::new(ball, vt::<T, 3>(m2));
+        let rel = varr(&sw.relative_to(&other).motion);
+        let m2 = varr(&other.motion);
+        for i in 0..3 {
+            let want = clamp(m1[i] - m2[i]);
+            assert!(
+                (rel[i] - want).abs() <= slack(want),
+                "relative_to {rel:?}: {m1:?} - {m2:?}"
+            );
+        }
+    }
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_bounds_anywhere_i16f16() {
+    fixed_bounds_anywhere::<isect::fixed::I16F16>(32767.0);
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_bounds_anywhere_i32f32() {
+    fixed_bounds_anywhere::<isect::fixed::I32F32>(2147483647.0);
+}

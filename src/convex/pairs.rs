@@ -552,6 +552,30 @@ where
     matches!(fit(a, b, motion), Fit::Moved(f) if f.k > 0)
 }
 
+/// A closed form's closest points (`closed()`) where the shapes fit in the
+/// range together (wherever they are: the closed forms take differences
+/// of their points, which then fit, and their kernels check their own
+/// ranges), GJK's ([`closest`]: scaled into the range and moved back)
+/// where they span more ([`beyond`], the checked forms' `Err`): there a
+/// closed form's differences of far points overflow. Floats: `closed()`.
+#[inline]
+fn closed_or_gjk<T, const D: usize, A, B>(
+    a: &A,
+    b: &B,
+    closed: impl FnOnce() -> ClosestPair<T, D>,
+) -> ClosestPair<T, D>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    if beyond(a, b, &Vector::zeros()) {
+        closest(a, b)
+    } else {
+        closed()
+    }
+}
+
 /// `Ok(x)` in range, [`crate::OutOfRange`] beyond it ([`beyond`]).
 #[inline]
 fn checked<T, const D: usize, A, B, X>(
@@ -727,6 +751,24 @@ macro_rules! gjk_range_doc {
     };
 }
 
+/// The "**Fixed point:**" paragraph of the closed-form closest pairs
+/// ([`closed_or_gjk`]).
+macro_rules! closed_range_doc {
+    () => {
+        concat!(
+            "**Fixed point:** the closed form for shapes within ±`T::range_limit(Growth::Quadratic)` (",
+            crate::range::kernel::range_numbers!(Quadratic),
+            "): the class [`Growth::Quadratic`](crate::Growth::Quadratic). Two shapes beyond \
+             it that fit in the range together (the box around both at most twice the range \
+             wide on every axis) get the closed form too, wherever they are. For shapes that \
+             together span more, GJK's answer ([`crate::convex`]'s rule: the shapes scaled \
+             into the range by a power of two and the closest points moved back, with that \
+             factor times the scaled answer's error; `s` and `t` zero), and the `checked_` \
+             form returns `Err(`[`OutOfRange`](crate::OutOfRange)`)`. Floats have no limit."
+        )
+    };
+}
+
 /// `ClosestPoints` both ways, by `$f(a, b)` for `A` against `B`, with the
 /// checked forms of the convex table ([`checked`]: `OutOfRange` where the
 /// shapes together span more than the range).
@@ -734,9 +776,12 @@ macro_rules! closest_pair {
     ($([$($g:tt)*] $A:ty, $B:ty => $d:tt, $f:expr;)*) => {$(
         impl<$($g)*> ClosestPoints<$B> for $A {
             type Output = ClosestPair<T, $d>;
+            /// The closest points by the pair's closed form.
+            ///
+            #[doc = closed_range_doc!()]
             #[inline]
             fn closest_points(&self, other: &$B) -> ClosestPair<T, $d> {
-                $f(self, other)
+                closed_or_gjk(self, other, || $f(self, other))
             }
             #[inline]
             fn checked_closest_points(&self, other: &$B) -> Result<ClosestPair<T, $d>, crate::OutOfRange> {
@@ -745,9 +790,12 @@ macro_rules! closest_pair {
         }
         impl<$($g)*> ClosestPoints<$A> for $B {
             type Output = ClosestPair<T, $d>;
+            /// The closest points by the pair's closed form.
+            ///
+            #[doc = closed_range_doc!()]
             #[inline]
             fn closest_points(&self, other: &$A) -> ClosestPair<T, $d> {
-                $f(other, self).swap()
+                closed_or_gjk(other, self, || $f(other, self)).swap()
             }
             #[inline]
             fn checked_closest_points(&self, other: &$A) -> Result<ClosestPair<T, $d>, crate::OutOfRange> {
@@ -764,12 +812,16 @@ macro_rules! closest_self {
     ($([$($g:tt)*] $A:ty => $d:tt, $f:expr, |$s:ident| $key:expr;)*) => {$(
         impl<$($g)*> ClosestPoints<$A> for $A {
             type Output = ClosestPair<T, $d>;
+            /// The closest points by the pair's closed form, the same
+            /// arithmetic in both orders.
+            ///
+            #[doc = closed_range_doc!()]
             #[inline]
             fn closest_points(&self, other: &$A) -> ClosestPair<T, $d> {
                 if comes_first({ let $s = self; $key }, { let $s = other; $key }) {
-                    $f(self, other)
+                    closed_or_gjk(self, other, || $f(self, other))
                 } else {
-                    $f(other, self).swap()
+                    closed_or_gjk(other, self, || $f(other, self)).swap()
                 }
             }
             #[inline]

@@ -51,10 +51,24 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     }
 
     /// The box `center ± half_extents` (negative half extents give an empty
-    /// box).
+    /// box). Fixed point: for any values, each bound exact or saturated at
+    /// the type's range (the box then holds every point of the type that
+    /// the exact box holds).
     #[inline]
     #[must_use]
     pub fn from_center_half_extents(center: Point<T, D>, half_extents: Vector<T, D>) -> Self {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            return Self::new(
+                center
+                    .coords
+                    .zip_map(&half_extents, crate::range::sub_sat)
+                    .into(),
+                center
+                    .coords
+                    .zip_map(&half_extents, crate::range::add_sat)
+                    .into(),
+            );
+        }
         Self::new(center - half_extents, center + half_extents)
     }
 
@@ -233,6 +247,31 @@ pub(crate) fn fixed_norm<T: Real, const D: usize>(v: &Vector<T, D>) -> T {
     }
     let q = v.map(|x| x.mul_pow2(-2));
     T::dot_wide(&q, &q).sqrt_narrow().mul_pow2(2)
+}
+
+/// Fixed point: `v / |v|` for any components, with the length it divided
+/// by: `(v / |v|, |v| · 2^-j, j)`, the vector halved `j` times (`j >= 2`
+/// only where a component is beyond half the type's largest value, more
+/// where its length would still pass the type), so that the length never
+/// saturates; `None` for a zero vector.
+pub(crate) fn fixed_unit<T: Real, const D: usize>(
+    v: &Vector<T, D>,
+) -> Option<(Vector<T, D>, T, i32)> {
+    use crate::Wide;
+    let half_max = T::max_finite() * T::half();
+    let (mut q, mut j) = if v.iter().all(|x| *x <= half_max && *x >= -half_max) {
+        (*v, 0)
+    } else {
+        (v.map(|x| x.mul_pow2(-2)), 2)
+    };
+    loop {
+        let len = T::dot_wide(&q, &q).sqrt_narrow();
+        if len < T::max_finite() || j >= 64 {
+            return (len > T::zero()).then(|| (q.map(|x| x.div_sat(len)), len, j));
+        }
+        q = q.map(|x| x.mul_pow2(-1));
+        j += 1;
+    }
 }
 
 /// Fixed point: the midpoint and the half difference of `lo` and `hi`, as

@@ -53,8 +53,35 @@ impl<T: Real, const D: usize> Ball<T, D> {
     /// assert_eq!(c.project_to_boundary(&Point2::new(0.5, 0.0)), Some(Point2::new(2.0, 0.0)));
     /// assert_eq!(c.project_to_boundary(&Point2::new(0.0, 0.0)), None);
     /// ```
+    ///
+    /// Fixed point: for any center, radius and point, along the exact
+    /// offset `p - center` (taken in the wide type, at a quarter scale
+    /// beyond half the type's range) made unit, saturating.
     #[must_use]
     pub fn project_to_boundary(&self, p: &Point<T, D>) -> Option<Point<T, D>> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            let (mut d, _) = crate::range::wide_offset(&self.center, p);
+            // A short offset doubled (exactly) until its largest component
+            // passes an eighth of the type's range, so that its direction
+            // keeps the type's precision.
+            let eighth = T::max_finite().mul_pow2(-3);
+            let m = crate::range::scale::mag_vec(&d);
+            if !(m > T::zero()) {
+                return None;
+            }
+            let mut m = m;
+            while m <= eighth {
+                d = d.map(|x| x + x);
+                m = m + m;
+            }
+            let (u, _, _) = crate::shape::aabb::fixed_unit(&d)?;
+            let r = self.radius;
+            return Some(Point::from(
+                self.center
+                    .coords
+                    .zip_map(&u, |c, x| crate::range::axpy_sat(c, x, r)),
+            ));
+        }
         let d: Vector<T, D> = p - self.center;
         let len = d.norm_squared().sqrt_clamped();
         if !(len > T::zero()) || !len.is_finite_real() || !self.radius.is_finite_real() {
@@ -65,10 +92,11 @@ impl<T: Real, const D: usize> Ball<T, D> {
 }
 
 impl<T: Real, const D: usize> Bounded<T, D> for Ball<T, D> {
-    /// The box `center ± radius`.
+    /// The box `center ± radius` (fixed point: each bound exact or
+    /// saturated at the type's range, for any center and radius).
     fn aabb(&self) -> Aabb<T, D> {
         let r = Vector::<T, D>::repeat(self.radius);
-        Aabb::new(self.center - r, self.center + r)
+        Aabb::from_center_half_extents(self.center, r)
     }
     /// The ball itself.
     fn bounding_ball(&self) -> Ball<T, D> {

@@ -42,11 +42,18 @@ impl<T: Real, const D: usize> Bounded<T, D> for Capsule<T, D> {
     fn aabb(&self) -> Aabb<T, D> {
         let b = self.segment.aabb();
         let r = Vector::<T, D>::repeat(self.radius);
+        if !crate::intersect::cast::has_infinity::<T>() {
+            // Exact or saturated at the type's range, for any values.
+            return Aabb::new(
+                b.min.coords.zip_map(&r, crate::range::sub_sat).into(),
+                b.max.coords.zip_map(&r, crate::range::add_sat).into(),
+            );
+        }
         Aabb::new(b.min - r, b.max + r)
     }
     /// Centred on the segment's midpoint, half its length plus the radius.
     fn bounding_ball(&self) -> Ball<T, D> {
         let b = self.segment.bounding_ball();
-        Ball::new(b.center, b.radius + self.radius)
+        Ball::new(b.center, crate::range::add_sat(b.radius, self.radius))
     }
 }

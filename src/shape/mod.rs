@@ -89,3 +89,26 @@ pub(crate) fn check_radius<T: Real>(r: T) -> Result<(), ShapeError> {
         Err(ShapeError::NegativeRadius)
     }
 }
+
+/// The radius of the ball around `center` through the farthest of
+/// `points`. Floats: the root of the largest squared distance. Fixed point,
+/// for any coordinates: the largest distance (exact, rounded down,
+/// saturating: [`Segment::length`]) plus one unit of tolerance, so that
+/// the ball holds the points.
+pub(crate) fn radius_through<T: Real, const D: usize>(
+    center: &Point<T, D>,
+    points: impl IntoIterator<Item = Point<T, D>>,
+) -> T {
+    if crate::intersect::cast::has_infinity::<T>() {
+        let r2 = points
+            .into_iter()
+            .map(|v| (v - center).norm_squared())
+            .fold(T::zero(), |m, x| x.max_sel(m));
+        return r2.sqrt_clamped();
+    }
+    let r = points
+        .into_iter()
+        .map(|v| Segment::new(*center, v).length())
+        .fold(T::zero(), |m, x| x.max_sel(m));
+    crate::range::add_sat(r, T::tolerance())
+}

@@ -100,11 +100,48 @@ impl<T: Real, const D: usize> Obb<T, D> {
 impl<T: Real, const D: usize> Bounded<T, D> for Obb<T, D> {
     /// The box `center ± |axes| * half_extents`.
     fn aabb(&self) -> Aabb<T, D> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            // For any values: each row's sum exact in the wide type (capped
+            // at twice the type's largest value, where both bounds
+            // saturate anyway), the bounds from it there, saturating.
+            use crate::range::scale::mag;
+            use crate::Wide;
+            let cap = T::max_finite().widen() + T::max_finite().widen();
+            let r = |i: usize| {
+                (0..D).fold(<T::Wide as num_traits::Zero>::zero(), |s, j| {
+                    match (self.axes.get((i, j)), self.half_extents.get(j)) {
+                        (Some(a), Some(h)) => {
+                            let s = s + mag(*a).mul_wide(mag(*h));
+                            if s > cap {
+                                cap
+                            } else {
+                                s
+                            }
+                        }
+                        _ => s,
+                    }
+                })
+            };
+            let bound = |i: usize, sign: bool| match self.center.coords.get(i) {
+                Some(c) if sign => (c.widen() + r(i)).narrow(),
+                Some(c) => (c.widen() - r(i)).narrow(),
+                None => T::zero(),
+            };
+            return Aabb::new(
+                crate::linalg::build::<T, D>(|i| bound(i, false)).into(),
+                crate::linalg::build::<T, D>(|i| bound(i, true)).into(),
+            );
+        }
         let r = self.axes.abs() * self.half_extents.abs();
         Aabb::new(self.center - r, self.center + r)
     }
-    /// The ball through the corners.
+    /// The ball through the corners (fixed point: for any half extents,
+    /// their exact length rounded up a unit, saturating).
     fn bounding_ball(&self) -> Ball<T, D> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            let r = crate::shape::aabb::fixed_norm(&self.half_extents);
+            return Ball::new(self.center, crate::range::add_sat(r, T::tolerance()));
+        }
         Ball::new(self.center, self.half_extents.norm_squared().sqrt_clamped())
     }
 }

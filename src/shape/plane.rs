@@ -58,26 +58,54 @@ impl<T: Real, const D: usize> Plane<T, D> {
     }
 
     /// The plane through `point` with normal `normal` (used as given, not
-    /// normalised).
+    /// normalised). Fixed point: `d = normal · point` exact in the wide
+    /// type, rounded down once, saturating at the type's range.
     #[inline]
     #[must_use]
     pub fn from_point_normal(point: &Point<T, D>, normal: Vector<T, D>) -> Self {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            let d = crate::range::dot_minus_sat(&normal, &point.coords, T::zero());
+            return Self { normal, d };
+        }
         let d = normal.dot(&point.coords);
         Self { normal, d }
     }
 
     /// `normal · p - d`: the signed distance of `p` when the normal is unit
     /// (positive in front), and that distance times `|normal|` otherwise.
+    /// Fixed point: for any values, exact in the wide type, rounded down
+    /// once, saturating at the type's range.
     #[inline]
     #[must_use]
     pub fn signed_distance(&self, p: &Point<T, D>) -> T {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            return crate::range::dot_minus_sat(&self.normal, &p.coords, self.d);
+        }
+        self.normal.dot(&p.coords) - self.d
+    }
+
+    /// `normal · p - d` in the scalar, for kernels whose inputs the range
+    /// layer has checked (each product rounded down; no overflow within
+    /// the quadratic range): fewer wide operations than
+    /// [`Plane::signed_distance`] on the firmware's paths.
+    #[inline]
+    pub(crate) fn signed_distance_in_range(&self, p: &Point<T, D>) -> T {
         self.normal.dot(&p.coords) - self.d
     }
 
     /// The same plane with a unit normal, or `None` when the normal is zero
     /// or not finite.
+    ///
+    /// Fixed point: for any normal, its length from the exact sum of
+    /// squares in the wide type, the normal (and `d`) first halved where
+    /// that length would pass the type's range.
     #[must_use]
     pub fn normalize(&self) -> Option<Self> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            let (normal, len, j) = crate::shape::aabb::fixed_unit(&self.normal)?;
+            let d = self.d.mul_pow2(-j).div_sat(len);
+            return Some(Self { normal, d });
+        }
         let len = self.normal.norm_squared().sqrt_clamped();
         if !(len > T::zero()) || !len.is_finite_real() {
             return None;
@@ -112,6 +140,12 @@ impl<T: Real> Plane<T, 3> {
     /// ```
     #[must_use]
     pub fn from_points(a: &Point<T, 3>, b: &Point<T, 3>, c: &Point<T, 3>) -> Option<Self> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            // For any points: the triangle's unit normal (from the exact
+            // cross product), then `d` exact from it.
+            let n = crate::Triangle::new(*a, *b, *c).normal()?;
+            return Some(Self::from_point_normal(a, n));
+        }
         let n = (b - a).cross(&(c - a));
         Self::from_point_normal(a, n).normalize()
     }
@@ -129,6 +163,13 @@ impl<T: Real> Plane<T, 2> {
     /// ```
     #[must_use]
     pub fn line_through(a: &Point<T, 2>, b: &Point<T, 2>) -> Option<Self> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            // For any points: the exact offset (a quarter of it beyond
+            // half the range), turned, made unit; `d` exact from it.
+            let (e, _) = crate::range::wide_offset(a, b);
+            let (n, _, _) = crate::shape::aabb::fixed_unit(&Vector::<T, 2>::new(e.y, -e.x))?;
+            return Some(Self::from_point_normal(a, n));
+        }
         let e = b - a;
         let n = Vector::<T, 2>::new(e.y, -e.x);
         Self::from_point_normal(a, n).normalize()

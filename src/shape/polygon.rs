@@ -200,11 +200,7 @@ impl<T: Real, const D: usize> Bounded<T, D> for Polygon<'_, T, D> {
     /// Centred on the box of the vertices, through the farthest vertex.
     fn bounding_ball(&self) -> Ball<T, D> {
         let center = self.aabb().center();
-        let r2 = self
-            .vertices
-            .iter()
-            .map(|v| (v - center).norm_squared())
-            .fold(T::zero(), |m, x| x.max_sel(m));
-        Ball::new(center, r2.sqrt_clamped())
+        let r = crate::shape::radius_through(&center, self.vertices.iter().copied());
+        Ball::new(center, r)
     }
 }

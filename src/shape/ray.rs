@@ -42,10 +42,20 @@ impl<T: Real, const D: usize> Ray<T, D> {
         Ok(Self { origin, dir })
     }
 
-    /// The point at parameter `t`: `origin + t * dir`.
+    /// The point at parameter `t`: `origin + t * dir`. Fixed point: for any
+    /// origin, direction and `t`, rounded down (as the type's product
+    /// rounds) and saturating at the type's range (the product is taken
+    /// in the wide type).
     #[inline]
     #[must_use]
     pub fn at(&self, t: T) -> Point<T, D> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            return Point::from(
+                self.origin
+                    .coords
+                    .zip_map(&self.dir, |o, d| crate::range::axpy_sat(o, d, t)),
+            );
+        }
         self.origin + self.dir * t
     }
 }

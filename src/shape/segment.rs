@@ -37,17 +37,31 @@ impl<T: Real, const D: usize> Segment<T, D> {
         Ok(Self { a, b })
     }
 
-    /// The point at parameter `t`: `a + t * (b - a)`.
+    /// The point at parameter `t`: `a + t * (b - a)`. Fixed point: for any
+    /// endpoints and `t`, rounded down (as the type's product rounds) and
+    /// saturating at the type's range (`b - a` and the product are taken
+    /// in the wide type where they would overflow).
     #[inline]
     #[must_use]
     pub fn at(&self, t: T) -> Point<T, D> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            return Point::from(
+                self.a
+                    .coords
+                    .zip_map(&self.b.coords, |a, b| crate::range::lerp_sat(a, b, t)),
+            );
+        }
         self.a + (self.b - self.a) * t
     }
 
-    /// `b - a`.
+    /// `b - a`. Fixed point: exact, saturating at the type's range (a
+    /// difference of endpoints beyond half the range can exceed it).
     #[inline]
     #[must_use]
     pub fn dir(&self) -> Vector<T, D> {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            return self.b.coords.zip_map(&self.a.coords, crate::range::sub_sat);
+        }
         crate::linalg::sub(&self.b, &self.a)
     }
 
@@ -80,30 +94,10 @@ impl<T: Real, const D: usize> Segment<T, D> {
         self.length_squared().sqrt_clamped()
     }
 
-    /// Fixed point: `b - a` scaled by `2^-k` (`k` = 0, or 2 when a
-    /// component of `b - a` is beyond half the type's largest value) so
-    /// that its squared length fits the wide type; computed in the wide
-    /// type, so no endpoints overflow. (`None` never: an `Option` for the
-    /// callers' shape.)
+    /// Fixed point: [`crate::range::wide_offset`] (`None` never: an
+    /// `Option` for the callers' shape).
     fn fixed_offset(&self) -> Option<(Vector<T, D>, i32)> {
-        use crate::Wide;
-        let half_max = T::max_finite() * T::half();
-        let wide = |i: usize| {
-            let (a, b) = (self.a.coords.get(i), self.b.coords.get(i));
-            match (a, b) {
-                (Some(a), Some(b)) => b.widen() - a.widen(),
-                _ => <T::Wide as num_traits::Zero>::zero(),
-            }
-        };
-        let fits = (0..D).all(|i| {
-            let d = wide(i);
-            let n = d.narrow();
-            n.widen() == d && n <= half_max && n >= -half_max
-        });
-        if fits {
-            return Some((crate::linalg::build(|i| wide(i).narrow()), 0));
-        }
-        Some((crate::linalg::build(|i| wide(i).mul_pow2(-2).narrow()), 2))
+        Some(crate::range::wide_offset(&self.a, &self.b))
     }
 
     /// The midpoint. Fixed point: `a + (b - a) / 2` where `b - a` fits the

@@ -1,6 +1,6 @@
 //! [`Swept`]: a shape moving by a displacement over `t` in `[0, 1]`.
 
-use crate::{Aabb, Ball, Bounded, Real, Vector};
+use crate::{Aabb, Ball, Bounded, Point, Real, Vector};
 
 /// A shape in linear motion: at time `t` in `[0, 1]` it is `shape`
 /// translated by `t * motion` (no rotation). `motion` is the whole
@@ -54,9 +54,15 @@ impl<S, T: Real, const D: usize> Swept<S, T, D> {
     where
         S: Clone,
     {
+        let motion = if crate::intersect::cast::has_infinity::<T>() {
+            self.motion - other.motion
+        } else {
+            // Fixed point: exact, saturating at the type's range.
+            self.motion.zip_map(&other.motion, crate::range::sub_sat)
+        };
         Self {
             shape: self.shape.clone(),
-            motion: self.motion - other.motion,
+            motion,
         }
     }
 }
@@ -72,6 +78,13 @@ impl<S: Bounded<T, D>, T: Real, const D: usize> Bounded<T, D> for Swept<S, T, D>
     /// ```
     fn aabb(&self) -> Aabb<T, D> {
         let b = self.shape.aabb();
+        if !crate::intersect::cast::has_infinity::<T>() {
+            // Fixed point: each bound exact or saturated at the type's range.
+            let add = |p: &Point<T, D>| {
+                Point::from(p.coords.zip_map(&self.motion, crate::range::add_sat))
+            };
+            return b.merge(&Aabb::new(add(&b.min), add(&b.max)));
+        }
         b.merge(&Aabb::new(b.min + self.motion, b.max + self.motion))
     }
 
@@ -80,6 +93,14 @@ impl<S: Bounded<T, D>, T: Real, const D: usize> Bounded<T, D> for Swept<S, T, D>
     fn bounding_ball(&self) -> Ball<T, D> {
         let b = self.shape.bounding_ball();
         let half = self.motion * T::half();
+        if !crate::intersect::cast::has_infinity::<T>() {
+            // Fixed point: for any values, saturating (the half motion's
+            // length exact, rounded up a unit).
+            let len = crate::shape::aabb::fixed_norm(&half);
+            let center = Point::from(b.center.coords.zip_map(&half, crate::range::add_sat));
+            let grow = crate::range::add_sat(len, T::tolerance());
+            return Ball::new(center, crate::range::add_sat(b.radius, grow));
+        }
         Ball::new(
             b.center + half,
             b.radius + half.norm_squared().sqrt_clamped(),

@@ -58,7 +58,7 @@ fn support_plane_entry<T: Real, const D: usize>(
     }
     // Signed distances (in units of the plane's normal length) of the
     // centre and the half extent along the normal, and the approach speed.
-    let s_mid = plane.signed_distance(center);
+    let s_mid = plane.signed_distance_in_range(center);
     let s_half = plane.normal.dot(half).abs();
     let ds = plane.normal.dot(motion);
     plane_entry(s_mid, s_half, ds)
@@ -138,7 +138,7 @@ fn plane_toi<T: Real, const D: usize>(
     let shift = motion * t;
     let lo = center - half + shift;
     let hi = center + half + shift;
-    let s_lo = plane.signed_distance(&lo);
+    let s_lo = plane.signed_distance_in_range(&lo);
     let f = Interval::Segment.div_clamped(-s_lo, s_half + s_half);
     Toi {
         t,
@@ -163,7 +163,7 @@ fn ball_plane_entry<T: Real, const D: usize>(
     // centre, the motion or the plane leaves `s_mid` or `ds` non-finite
     // (an infinite coordinate meets a zero normal component as a NaN),
     // and a non-finite normal has no length.
-    let s_mid = plane.signed_distance(center);
+    let s_mid = plane.signed_distance_in_range(center);
     let s_half = radius * normal_length(&plane.normal)?;
     let ds = plane.normal.dot(motion);
     plane_entry(s_mid, s_half, ds)
