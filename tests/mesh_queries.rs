@@ -172,8 +172,11 @@ impl<T: Scalar> Fixture<T> {
         self.candidates(c)
             .into_iter()
             .filter_map(|i| {
+                // Prepared, as the mesh casts it: a plain caster's
+                // triangle cast takes a frame-free test (the same
+                // decisions, `t` and barycentrics within a few ulps).
                 self.tris[i]
-                    .cast(&c.culled(cull))
+                    .cast(&c.prepare().with_cull(cull))
                     .map(|h| (h.t.to_f64(), i, h))
             })
             .collect()

@@ -90,6 +90,22 @@ pub trait Caster<T: Real, const D: usize> {
     fn woop_frame(&self) -> WoopFrame<T> {
         WoopFrame::new(&self.direction())
     }
+    /// Whether this caster carries a [`PreparedRay`]'s precomputed values
+    /// (`false` unless it is one, or wraps one): a shape with a faster path
+    /// for them takes it (a triangle's sheared frame: the hit of
+    /// [`PreparedRay::cast_triangle`] and of a mesh, bit for bit; other
+    /// casters take a frame-free test with the same decisions).
+    ///
+    /// ```
+    /// use isect::{Caster, Ray, nalgebra::{Point3, Vector3}};
+    /// let ray = Ray::new(Point3::<f64>::origin(), Vector3::x());
+    /// assert!(!ray.is_prepared());
+    /// assert!(ray.prepare().is_prepared());
+    /// ```
+    #[inline(always)]
+    fn is_prepared(&self) -> bool {
+        false
+    }
     /// Whether the caster lies within the fixed-point range `r` (see
     /// [`Real::range_limit`]; the queries check it before their arithmetic,
     /// and only for fixed-point scalars): by default its origin within `±r`
@@ -205,6 +221,10 @@ impl<T: Real, const D: usize, C: Caster<T, D> + ?Sized> Caster<T, D> for &C {
         (**self).woop_frame()
     }
     #[inline(always)]
+    fn is_prepared(&self) -> bool {
+        (**self).is_prepared()
+    }
+    #[inline(always)]
     fn fits_range(&self, r: T) -> bool {
         (**self).fits_range(r)
     }
@@ -259,6 +279,10 @@ impl<T: Real, const D: usize, C: Caster<T, D>> Caster<T, D> for Culled<C> {
     #[inline(always)]
     fn woop_frame(&self) -> WoopFrame<T> {
         self.caster.woop_frame()
+    }
+    #[inline(always)]
+    fn is_prepared(&self) -> bool {
+        self.caster.is_prepared()
     }
     #[inline(always)]
     fn fits_range(&self, r: T) -> bool {
