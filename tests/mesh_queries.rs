@@ -172,8 +172,11 @@ impl<T: Scalar> Fixture<T> {
         self.candidates(c)
             .into_iter()
             .filter_map(|i| {
+                // Prepared, as the mesh casts it: a plain caster's
+                // triangle cast takes a frame-free test (the same
+                // decisions, `t` and barycentrics within a few ulps).
                 self.tris[i]
-                    .cast(&c.culled(cull))
+                    .cast(&c.prepare().with_cull(cull))
                     .map(|h| (h.t.to_f64(), i, h))
             })
             .collect()
@@ -596,6 +599,41 @@ fn closest_point_matches_exhaustive_scan() {
             assert!(
                 tri.distance(&q) < 1e-12,
                 "the point lies on the reported triangle"
+            );
+        }
+    }
+}
+
+/// The same in `f32`, where a leaf's triangles are skipped by the
+/// distance to their boxes (block by block): the distance is the
+/// exhaustive scan's within the point–triangle query's rounding, and the
+/// point lies on the reported triangle.
+#[test]
+fn closest_point_f32_matches_exhaustive_scan() {
+    let mut rng = Rng::new(8);
+    for (name, (v, t)) in meshes() {
+        let mesh = TriMesh::new(v.iter().map(|p| pt::<f32, 3>(*p)).collect(), t.clone())
+            .expect("valid mesh");
+        for _ in 0..60 {
+            let p = pt::<f32, 3>([
+                rng.range(-5.0, 5.0),
+                rng.range(-5.0, 5.0),
+                rng.range(-5.0, 5.0),
+            ]);
+            let (i, q) = mesh.closest_triangle(&p).expect("non-empty");
+            let d = (q - p).norm();
+            let want = (0..mesh.len())
+                .filter_map(|k| mesh.triangle(k))
+                .map(|tri: Triangle<f32>| tri.distance(&p))
+                .fold(f32::INFINITY, f32::min);
+            assert!(
+                (d - want).abs() <= 1e-5 * (1.0 + want),
+                "{name}: {d} vs {want}"
+            );
+            let tri = mesh.triangle(i).expect("index in range");
+            assert!(
+                tri.distance(&q) <= 1e-5 * (1.0 + d),
+                "{name}: the point lies on the reported triangle"
             );
         }
     }

@@ -226,6 +226,271 @@ fn rays_near_edges_and_vertices<T: Real>() {
     eprintln!("{rays} rays, {decisions} decisions, naive wrong on {foiled}");
 }
 
+/// The signs of the frame-free edge values the one-call casts start from
+/// (`e1 = b - a`, `e2 = c - a`, `s = o - a`: `V = s · (d × e2)`, `W = d ·
+/// (s × e1)`, `U = e1 · (d × e2) - V - W`), rounded in the scalar itself
+/// and trusted whatever their size: the foil of the one-call test.
+fn naive_quick<T: Real>(o: &Point3<T>, d: &Vector3<T>, tri: &Triangle<T>) -> [Ordering; 3] {
+    let (e1, e2, s) = (tri.b - tri.a, tri.c - tri.a, o - tri.a);
+    let p = d.cross(&e2);
+    let det = e1.dot(&p);
+    let v = s.dot(&p);
+    let w = d.dot(&s.cross(&e1));
+    let u = det - v - w;
+    [u, v, w].map(|x| x.partial_cmp(&T::zero()).unwrap_or(Ordering::Equal))
+}
+
+/// The one-call casts (`Triangle::hits`, `cast_t`, `cast` of a plain
+/// `Ray`, which decide from frame-free edge values and a rounding bound
+/// of their own before the sheared frame's test) on rays from inside the
+/// mesh and from far outside it, aimed at the targets moved by 0 to 3
+/// ulps or by `±2^j` ulps (`j < 20`: edge values from well within the
+/// bound to well beyond it): every decision exact, the three depths
+/// agreeing (`cast_t` bit for bit `cast`'s `t`) and with the prepared
+/// ray's, and no ray from inside missing the surface.
+fn one_call_casts_near_edges_and_vertices<T: Real>() {
+    use isect::RayCast;
+    let (v, faces) = sphere::<T>();
+    let tris: Vec<Triangle<T>> = faces
+        .iter()
+        .map(|[a, b, c]| Triangle::new(v[*a], v[*b], v[*c]))
+        .collect();
+    let around = |x: usize| -> Vec<usize> {
+        (0..faces.len())
+            .filter(|&k| faces[k].contains(&x))
+            .collect()
+    };
+    let mut targets: Vec<(Point3<T>, Vec<usize>)> =
+        (0..v.len()).map(|x| (v[x], around(x))).collect();
+    let mut edges = std::collections::BTreeSet::new();
+    for [a, b, c] in &faces {
+        for (x, y) in [(a, b), (b, c), (c, a)] {
+            edges.insert((*x.min(y), *x.max(y)));
+        }
+    }
+    for (x, y) in &edges {
+        let near: Vec<usize> = around(*x)
+            .into_iter()
+            .filter(|k| faces[*k].contains(y))
+            .collect();
+        for lambda in [0.5, 0.21] {
+            targets.push((
+                v[*x] + (v[*y] - v[*x]) * T::from_f64_lossy(lambda),
+                near.clone(),
+            ));
+        }
+    }
+    let mut rng = Rng::new(0x0C41);
+    let centre = [0.1234567, -0.5678901, 0.8910111];
+    let (mut rays, mut decisions, mut foiled, mut hits) = (0usize, 0usize, 0usize, 0usize);
+    for (target, near) in &targets {
+        for _ in 0..4 {
+            // Inside (as above), or outside at 3 to 3,000 times the radius.
+            let inside = rng.chance(0.5);
+            let o = if inside {
+                Point3::new(
+                    T::from_f64_lossy(centre[0] + rng.range(-0.7, 0.7)),
+                    T::from_f64_lossy(centre[1] + rng.range(-0.7, 0.7)),
+                    T::from_f64_lossy(centre[2] + rng.range(-0.7, 0.7)),
+                )
+            } else {
+                let far = 4.0 * 10f64.powf(rng.range(0.0, 3.0));
+                let u = [
+                    rng.range(-1.0, 1.0),
+                    rng.range(-1.0, 1.0),
+                    rng.range(-1.0, 1.0),
+                ];
+                let n = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).sqrt().max(1e-3);
+                Point3::new(
+                    T::from_f64_lossy(centre[0] + far * u[0] / n),
+                    T::from_f64_lossy(centre[1] + far * u[1] / n),
+                    T::from_f64_lossy(centre[2] + far * u[2] / n),
+                )
+            };
+            let mut k = || {
+                if rng.chance(0.5) {
+                    rng.below(7) as i32 - 3
+                } else {
+                    let m = 1i32 << rng.below(20);
+                    if rng.chance(0.5) {
+                        m
+                    } else {
+                        -m
+                    }
+                }
+            };
+            let aim = Point3::new(
+                ulps(target.x, k()),
+                ulps(target.y, k()),
+                ulps(target.z, k()),
+            );
+            let d = aim - o;
+            if d.iter().all(|x| *x == T::zero()) {
+                continue;
+            }
+            let ray = Ray::new(o, d);
+            let pr = ray.prepare();
+            rays += 1;
+            let mut any = false;
+            for &f in near {
+                let tri = &tris[f];
+                let hit = tri.hits(&ray);
+                let t = tri.cast_t(&ray);
+                let whole = tri.cast(&ray);
+                assert_eq!(
+                    t.map(|t| t.to_f64().to_bits()),
+                    whole.map(|h| h.t.to_f64().to_bits()),
+                    "face {f}, origin {o:?}, direction {d:?}: cast_t against cast"
+                );
+                assert_eq!(
+                    t.is_some(),
+                    hit,
+                    "face {f}, {o:?}, {d:?}: hits against cast_t"
+                );
+                assert_eq!(
+                    pr.cast_triangle(tri, FaceCull::None).is_some(),
+                    hit,
+                    "face {f}, {o:?}, {d:?}: the prepared ray decides otherwise"
+                );
+                any |= hit;
+                hits += usize::from(hit);
+                let Some(exact) = oracle(
+                    xyz(&o),
+                    [d.x.to_f64(), d.y.to_f64(), d.z.to_f64()],
+                    [xyz(&tri.a), xyz(&tri.b), xyz(&tri.c)],
+                ) else {
+                    continue;
+                };
+                decisions += 1;
+                assert_eq!(
+                    hit, exact,
+                    "face {f}, origin {o:?}, direction {d:?}: the one-call cast says {hit}"
+                );
+                let s = naive_quick(&o, &d, tri);
+                let naive_hit = !(s.contains(&Ordering::Greater) && s.contains(&Ordering::Less));
+                // (The edge signs alone: every face around a target
+                // crosses the ray near `t = 1`.)
+                foiled += usize::from(naive_hit != exact);
+            }
+            // From inside, every ray meets the surface (from outside,
+            // one aimed just off it may pass by).
+            if inside && !any {
+                any = tris.iter().any(|t| t.hits(&ray));
+                assert!(
+                    any,
+                    "origin {o:?}, direction {d:?} slipped through the mesh"
+                );
+            }
+        }
+    }
+    assert!(
+        rays > 5000 && decisions > 15_000 && hits > 2_000,
+        "{rays} rays, {decisions} decisions, {hits} hits"
+    );
+    assert!(
+        foiled > 0,
+        "the naive frame-free signs never failed on {decisions} decisions"
+    );
+    eprintln!(
+        "{rays} rays, {decisions} decisions, {hits} hits, naive frame-free signs wrong on {foiled}"
+    );
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn one_call_casts_near_edges_and_vertices_f32() {
+    one_call_casts_near_edges_and_vertices::<f32>();
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn one_call_casts_near_edges_and_vertices_f64() {
+    one_call_casts_near_edges_and_vertices::<f64>();
+}
+
+/// The one-call casts across the exponent range (their bound's floor and
+/// the underflow and overflow checks): triangles and origins scaled by
+/// `2^k` from deep in the subnormal products (`f32` from `2^-56`, `f64`
+/// from `2^-440`; below about `2^-60` and `2^-500` every product
+/// underflows and the sheared frame's test, prepared or not, misses some
+/// hits) up to where the triple products near overflow, rays aimed
+/// at points of the triangle's edges, a vertex or just off them (relative
+/// offsets `2^-j`), each decision against the exact signs; the plain
+/// ray's and the prepared ray's decisions agree.
+fn one_call_casts_at_every_scale<T: Real>() {
+    use isect::RayCast;
+    let mut rng = Rng::new(0x5CA1E);
+    let f32_like = T::default_epsilon().to_f64() > 1e-10;
+    let (lo, hi) = if f32_like { (-56, 36) } else { (-440, 300) };
+    let (mut decisions, mut hits) = (0usize, 0usize);
+    for k in (lo..=hi).step_by(4) {
+        let scale = 2f64.powi(k);
+        for _ in 0..60 {
+            let mut p =
+                || [0, 1, 2].map(|_| T::from_f64_lossy(rng.range(-1.0, 1.0) * scale).to_f64());
+            let (a, b, c, o) = (p(), p(), p(), p());
+            // A point of an edge (or a vertex), moved off by a relative
+            // `2^-j` of the scale.
+            let lam = [0.0, 0.5, 0.25, 1.0][rng.below(4)];
+            let (x, y) = [(a, b), (b, c), (c, a)][rng.below(3)];
+            let off = 2f64.powi(-(rng.below(40) as i32)) * scale;
+            let aim: [f64; 3] =
+                core::array::from_fn(|i| x[i] + (y[i] - x[i]) * lam + off * rng.range(-1.0, 1.0));
+            let d: [f64; 3] = core::array::from_fn(|i| T::from_f64_lossy(aim[i] - o[i]).to_f64());
+            let pt = |q: [f64; 3]| {
+                Point3::new(
+                    T::from_f64_lossy(q[0]),
+                    T::from_f64_lossy(q[1]),
+                    T::from_f64_lossy(q[2]),
+                )
+            };
+            let tri = Triangle::new(pt(a), pt(b), pt(c));
+            let dv = Vector3::new(
+                T::from_f64_lossy(d[0]),
+                T::from_f64_lossy(d[1]),
+                T::from_f64_lossy(d[2]),
+            );
+            if dv.iter().all(|x| *x == T::zero()) {
+                continue;
+            }
+            let ray = Ray::new(pt(o), dv);
+            let hit = tri.hits(&ray);
+            assert_eq!(tri.cast_t(&ray).is_some(), hit);
+            assert_eq!(
+                ray.prepare().cast_triangle(&tri, FaceCull::None).is_some(),
+                hit,
+                "scale 2^{k}: {ray:?} {tri:?}: the prepared ray decides otherwise"
+            );
+            let Some(exact) = oracle(o, d, [a, b, c]) else {
+                continue;
+            };
+            decisions += 1;
+            hits += usize::from(hit);
+            assert_eq!(
+                hit, exact,
+                "scale 2^{k}: {ray:?} {tri:?}: the one-call cast says {hit}"
+            );
+        }
+    }
+    assert!(
+        decisions > 1_000 && hits > 200,
+        "{decisions} decisions, {hits} hits"
+    );
+    eprintln!("{decisions} decisions, {hits} hits");
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn one_call_casts_at_every_scale_f32() {
+    one_call_casts_at_every_scale::<f32>();
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn one_call_casts_at_every_scale_f64() {
+    one_call_casts_at_every_scale::<f64>();
+}
+
 #[cfg(not(skip_float_tests))]
 #[test]
 fn rays_near_edges_and_vertices_f32() {

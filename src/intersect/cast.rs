@@ -90,6 +90,22 @@ pub trait Caster<T: Real, const D: usize> {
     fn woop_frame(&self) -> WoopFrame<T> {
         WoopFrame::new(&self.direction())
     }
+    /// Whether this caster carries a [`PreparedRay`]'s precomputed values
+    /// (`false` unless it is one, or wraps one): a shape with a faster path
+    /// for them takes it (a triangle's sheared frame: the hit of
+    /// [`PreparedRay::cast_triangle`] and of a mesh, bit for bit; other
+    /// casters take a frame-free test with the same decisions).
+    ///
+    /// ```
+    /// use isect::{Caster, Ray, nalgebra::{Point3, Vector3}};
+    /// let ray = Ray::new(Point3::<f64>::origin(), Vector3::x());
+    /// assert!(!ray.is_prepared());
+    /// assert!(ray.prepare().is_prepared());
+    /// ```
+    #[inline(always)]
+    fn is_prepared(&self) -> bool {
+        false
+    }
     /// Whether the caster lies within the fixed-point range `r` (see
     /// [`Real::range_limit`]; the queries check it before their arithmetic,
     /// and only for fixed-point scalars): by default its origin within `±r`
@@ -205,6 +221,10 @@ impl<T: Real, const D: usize, C: Caster<T, D> + ?Sized> Caster<T, D> for &C {
         (**self).woop_frame()
     }
     #[inline(always)]
+    fn is_prepared(&self) -> bool {
+        (**self).is_prepared()
+    }
+    #[inline(always)]
     fn fits_range(&self, r: T) -> bool {
         (**self).fits_range(r)
     }
@@ -259,6 +279,10 @@ impl<T: Real, const D: usize, C: Caster<T, D>> Caster<T, D> for Culled<C> {
     #[inline(always)]
     fn woop_frame(&self) -> WoopFrame<T> {
         self.caster.woop_frame()
+    }
+    #[inline(always)]
+    fn is_prepared(&self) -> bool {
+        self.caster.is_prepared()
     }
     #[inline(always)]
     fn fits_range(&self, r: T) -> bool {
@@ -568,27 +592,29 @@ pub(crate) fn first_t<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     exit: T,
 ) -> Option<(T, bool)> {
     let (lo, hi) = c.range();
-    let span = clip_range(lo, hi, enter, exit)?;
-    match enter {
-        Some(e) if e >= lo => {
-            if !reachable(&c.origin(), &c.direction(), e) {
+    // The common case first, with scalar comparisons only: entered through
+    // the surface within the range. (`clip_range` would take `e` itself
+    // here, as `max(e, lo)` is `e` or a `lo` equal to it: the same test.)
+    if let Some(e) = enter {
+        if e >= lo {
+            if !(e <= exit.min_sel(hi)) || !reachable(&c.origin(), &c.direction(), e) {
                 return None;
             }
-            Some((e, true))
-        }
-        _ => {
-            let t = if lo > -T::max_finite() {
-                lo
-            } else {
-                T::zero().min_sel(span.exit)
-            };
-            let d = c.direction();
-            if !nonzero_finite(&d) || !reachable(&c.origin(), &d, t) {
-                return None;
-            }
-            Some((t, false))
+            return Some((e, true));
         }
     }
+    // The range starts inside (or the solid is unbounded below).
+    let span = clip_range(lo, hi, enter, exit)?;
+    let t = if lo > -T::max_finite() {
+        lo
+    } else {
+        T::zero().min_sel(span.exit)
+    };
+    let d = c.direction();
+    if !nonzero_finite(&d) || !reachable(&c.origin(), &d, t) {
+        return None;
+    }
+    Some((t, false))
 }
 
 /// The hit at `(t, entered)` from [`first_t`]: the point (saturated at the

@@ -173,6 +173,10 @@ impl<T: Real, const D: usize> Caster<T, D> for PreparedRay<T, D> {
         self.woop
     }
     #[inline(always)]
+    fn is_prepared(&self) -> bool {
+        true
+    }
+    #[inline(always)]
     fn prepare(&self) -> PreparedRay<T, D> {
         *self
     }

@@ -87,6 +87,76 @@
 //! twice the range down to a few units of the last bit). No floating
 //! point.
 //!
+//! One call, no frame (`f32`, `f64`): [`RayCast`](crate::RayCast)'s
+//! `hits`, `cast_t` and `cast` of a caster that is not a [`PreparedRay`]
+//! first try the triangle without the sheared frame (building it costs
+//! a branch on the dominant axis, indexing by it and a division, on every
+//! call). With `e1 = b - a`, `e2 = c - a`, `s = o - a`, the triangle's
+//! normal `n = e1 × e2` and `r = s × d`, the edge values
+//!
+//! `det = -(d · n)`, `V = e2 · r`, `W = -(e1 · r)`, `U = det - V - W`
+//!
+//! are, exactly, the triple products above (`V = det[a - o; c - o; d]`,
+//! `W = det[b - o; a - o; d]`, `U = det[c - o; b - o; d]`, `det` their
+//! sum; Möller and Trumbore 1997 write them as `e1 · (d × e2)`, `s · (d
+//! × e2)`, `d · (s × e1)`), so they have the exact edge functions'
+//! signs; then `t = (s · n) / det` and the barycentrics `U / det`, `V /
+//! det`, `W / det`. Each rounded value is trusted beyond the bound
+//!
+//! `B = 8ε m + φ (3 + |e1| + |e2| + |d|)`, `m = |d| (|e1| |e2| + |s| (|e1| + |e2|))`
+//!
+//! (`|x|`: the sum of the absolute coordinates, rounded as computed; `φ`
+//! as in `edge_bound`). Two values certainly of opposite signs: a miss;
+//! all three certainly of one sign: a hit, on the front face when they
+//! are positive; anything else (a value within `B`, which takes in
+//! every caster within rounding of an edge or of the triangle's plane,
+//! a zero direction, NaN, an overflow) goes to the sheared frame's test
+//! above, which decides exactly. So the decisions are the exact ones
+//! either way, and watertight. Derivation (unit roundoff `u = ε/2`,
+//! `γ_k = k u / (1 - k u)`):
+//! - `e1`, `e2`, `s` are within `u` of the exact differences, coordinate
+//!   by coordinate (one rounding each);
+//! - a triple product `x · (y × z)` taken as a cross product and a dot
+//!   product is a signed sum of six terms `x_i y_j z_k`, each through two
+//!   multiplications, one subtraction and at most two additions: the
+//!   rounded value is within `γ5 T` of the exact one for the rounded
+//!   inputs, `T` the sum of the six terms' magnitudes, and the inputs'
+//!   own rounding (two rounded factors per term) adds `γ2 T`; `T <= |x|
+//!   |y| |z|` (the six terms are among those of the product of the
+//!   sums). So `det`, `V`, `W` (negations are exact) are within `γ8`
+//!   times `|d| |e1| |e2|`, `|e2| |s| |d|` and `|e1| |s| |d|`, whose sum
+//!   is `m`;
+//! - `U = (det - V) - W` adds two roundings, at most `2u (1 + γ8) m`: `U`
+//!   is within `(10u + O(u²)) m`, and the others within `8u m`. `8ε m =
+//!   16u m` covers that, and the rounding of `m` and of the bound (a few
+//!   `u` relative each), with room;
+//! - underflow: a product that underflows errs by at most half the
+//!   smallest subnormal (`2^-150`, `2^-1075`), and the error of an
+//!   underflowed product inside `n` or `r` is multiplied by one
+//!   coordinate of the outer vector (`d` for `det`, `e2` for `V`, `e1`
+//!   for `W`): far below `φ (3 + |e1| + |e2| + |d|)` (`φ` is normal, so
+//!   the bound stays off the slow subnormal path);
+//! - overflow: an infinite intermediate makes `U` infinite or NaN, so
+//!   `U` is checked to be finite before any value is trusted (and `t
+//!   det` before a hit is finished: an overflow there, too, is left to
+//!   the frame's test).
+//!
+//! The bound is small where the edge values are: `m` grows with the
+//! triangle's size times its distance from the origin, the values with
+//! its size squared, so a value is uncertain only for casters within
+//! about `16u (|s| / |e|)` (times a small factor of the shape) of an
+//! edge's line, relative to the triangle's size — the same order as the
+//! sheared frame's bound. The values differ from the frame's in the last
+//! bits: a [`PreparedRay`] (and a mesh, which casts prepared rays) keeps
+//! the frame, so its `t` and barycentrics may differ from those of the
+//! plain caster by a few ulps (each within the accuracy below); the
+//! edge decisions are the same (exact), and a crossing within rounding
+//! of an end of the caster's range is kept or not by each one's rounded
+//! `t`, as before. `tests/triangle_exact.rs` aims plain rays
+//! from inside a closed mesh and from far outside it within a few ulps,
+//! and up to `2^19` ulps, of its shared edges and vertices, and checks
+//! every decision against big-integer signs.
+//!
 //! Accuracy (measured against exact rationals; tests/accuracy.rs,
 //! docs/accuracy.md): the hit point within `8 ulp(m) / sin θ` (`m` the
 //! largest coordinate magnitude, `θ` the triangle's largest angle); the
@@ -283,6 +353,40 @@ pub(crate) struct TriFound<T: Real> {
     pub(crate) front: bool,
 }
 
+/// What [`Triangle::quick`] can tell from the frame-free edge values.
+#[derive(Clone, Copy, Debug)]
+enum Quick<T> {
+    /// The caster's line certainly misses the triangle (or meets a face
+    /// the cull drops).
+    Miss,
+    /// The line certainly crosses the triangle's interior, on a face the
+    /// cull keeps: the edge values `n = [U, V, W]` (all of one sign),
+    /// `det` (of their sign), `t det`, and whether the face is the front.
+    Hit {
+        n: [T; 3],
+        det: T,
+        t_num: T,
+        front: bool,
+    },
+    /// Some edge value within its rounding bound (or not finite).
+    Unsure,
+}
+
+/// `(8 ε, φ)` of [`Triangle::quick`]'s bound (floats only; `φ` is
+/// `edge_bound`'s floor, a normal number).
+#[inline(always)]
+fn quick_factors<T: Real>() -> (T, T) {
+    let floor = {
+        let e = T::from_f64_lossy(f64::from_bits((1023 - 960) << 52));
+        if e > T::zero() {
+            e
+        } else {
+            T::from_f64_lossy(f64::from_bits((1023 - 100) << 52))
+        }
+    };
+    (T::from_f64_lossy(8.0) * T::default_epsilon(), floor)
+}
+
 impl<T: Real> PreparedRay<T, 3> {
     /// The watertight ray–triangle test (see the module docs), keeping the
     /// faces that `cull` does not drop, with the transform computed once:
@@ -333,10 +437,9 @@ impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
 
     #[inline]
     fn kernel_cast_t<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<T> {
-        self.find_inline(
+        self.find_quick(
             caster,
             caster.face_cull(),
-            None,
             |f| f.t,
             || self.zero_length_cast(caster).map(|h| h.t),
         )
@@ -345,10 +448,9 @@ impl<T: Real> CastKernel<T, 3> for Triangle<T, 3> {
     #[inline]
     fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<TriangleHit<T>> {
         let cull = caster.face_cull();
-        self.find_inline(
+        self.find_quick(
             caster,
             cull,
-            None,
             |found| self.finish(caster, found),
             || self.zero_length_cast(caster),
         )
@@ -550,6 +652,131 @@ impl<T: Real> Triangle<T, 3> {
         }
         self.cast_decided(caster, cull, &sheared, [u, v, w])
             .map(then)
+    }
+
+    /// The frame-free edge values of the one-call kernels (floats; module
+    /// docs): `det = -(d · n)`, `V = e2 · r`, `W = -(e1 · r)`, `U = det -
+    /// V - W` with `n = e1 × e2`, `r = s × d`, trusted beyond their
+    /// rounding bound, and `t det = s · n`.
+    #[inline(always)]
+    fn quick(&self, o: &Point<T, 3>, d: &Vector<T, 3>, cull: FaceCull) -> Quick<T> {
+        let (a, b, c) = (&self.a, &self.b, &self.c);
+        let (e1x, e1y, e1z) = (b.x - a.x, b.y - a.y, b.z - a.z);
+        let (e2x, e2y, e2z) = (c.x - a.x, c.y - a.y, c.z - a.z);
+        let (sx, sy, sz) = (o.x - a.x, o.y - a.y, o.z - a.z);
+        let (dx, dy, dz) = (d.x, d.y, d.z);
+        // The bound first, so that the absolute values need not wait.
+        let ld = (dx.abs() + dy.abs()) + dz.abs();
+        let l1e = (e1x.abs() + e1y.abs()) + e1z.abs();
+        let l2e = (e2x.abs() + e2y.abs()) + e2z.abs();
+        let ls = (sx.abs() + sy.abs()) + sz.abs();
+        let m = ld * (l1e * l2e + ls * (l1e + l2e));
+        let (k, floor) = quick_factors::<T>();
+        let three = T::from_f64_lossy(3.0);
+        let bound = k * m + floor * (((three + l1e) + l2e) + ld);
+        // `n = e1 × e2` (as `Triangle::scaled_normal`: the hit's normal
+        // shares it), `r = s × d`.
+        let (nx, ny, nz) = (
+            e1y * e2z - e1z * e2y,
+            e1z * e2x - e1x * e2z,
+            e1x * e2y - e1y * e2x,
+        );
+        // `det = e1 · (d × e2) = -(d · n)`, `t det = e2 · (s × e1) = s · n`.
+        let det = -((dx * nx + dy * ny) + dz * nz);
+        let t_num = (sx * nx + sy * ny) + sz * nz;
+        let (rx, ry, rz) = (sy * dz - sz * dy, sz * dx - sx * dz, sx * dy - sy * dx);
+        // `V = s · (d × e2) = e2 · r`, `W = d · (s × e1) = -(e1 · r)`.
+        let v = (e2x * rx + e2y * ry) + e2z * rz;
+        let w = -((e1x * rx + e1y * ry) + e1z * rz);
+        let u = (det - v) - w;
+        // A finite `U` means that nothing overflowed (an infinity would
+        // have made it infinite or NaN), and that `V`, `W` are finite.
+        if !u.is_finite_real() {
+            return Quick::Unsure;
+        }
+        let lo = u.min_sel(v).min_sel(w);
+        let hi = u.max_sel(v).max_sel(w);
+        if (lo < -bound) & (hi > bound) {
+            return Quick::Miss;
+        }
+        let front = lo > bound;
+        if !(front | (hi < -bound)) {
+            return Quick::Unsure;
+        }
+        if !cull.keeps(front) {
+            return Quick::Miss;
+        }
+        // An infinite `t det` (beyond the type's range): as the frame's
+        // test decides.
+        if !t_num.is_finite_real() {
+            return Quick::Unsure;
+        }
+        Quick::Hit {
+            n: [u, v, w],
+            det,
+            t_num,
+            front,
+        }
+    }
+
+    /// The one-call cast (floats, a caster that is not prepared):
+    /// [`Triangle::quick`] first, the sheared frame's test
+    /// ([`Triangle::find_inline`]) only where it is unsure.
+    #[inline(always)]
+    fn find_quick<C: Caster<T, 3> + ?Sized, R>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        then: impl FnOnce(TriFound<T>) -> R,
+        reject: impl FnOnce() -> Option<R>,
+    ) -> Option<R> {
+        if has_infinity::<T>() && !caster.is_prepared() {
+            match self.quick(&caster.origin(), &caster.direction(), cull) {
+                Quick::Miss => return None,
+                Quick::Hit {
+                    n,
+                    det,
+                    t_num,
+                    front,
+                } => {
+                    let inv = T::one() / det;
+                    let t = t_num * inv;
+                    let (t_min, t_max) = caster.range();
+                    let max = T::max_finite();
+                    // An infinite `inv` (a determinant below the type's
+                    // reciprocal range): no hit, as in the frame's test.
+                    // A finite one keeps the weights finite: `U`, `V`,
+                    // `W` share `det`'s sign, each beyond the bound (and
+                    // so beyond its error), and their exact values sum to
+                    // `det`'s: none exceeds `3 |det|`.
+                    if !(t >= t_min && t <= t_max && t < max && t > -max && inv.is_finite_real()) {
+                        return None;
+                    }
+                    return Some(then(TriFound {
+                        t,
+                        bary: n.map(|x| x * inv),
+                        front,
+                    }));
+                }
+                Quick::Unsure => return self.find_unsure(caster, cull, then, reject),
+            }
+        }
+        self.find_inline(caster, cull, None, then, reject)
+    }
+
+    /// [`Triangle::find_inline`] out of line, for the casts that
+    /// [`Triangle::quick`] leaves open (rare: the common path then keeps
+    /// nothing for it).
+    #[cold]
+    #[inline(never)]
+    fn find_unsure<C: Caster<T, 3> + ?Sized, R>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+        then: impl FnOnce(TriFound<T>) -> R,
+        reject: impl FnOnce() -> Option<R>,
+    ) -> Option<R> {
+        self.find_inline(caster, cull, None, then, reject)
     }
 
     /// The kernel's second half: the hit from what [`Triangle::find`]

@@ -313,33 +313,63 @@ impl<T: Real> TriMesh<T> {
                 (q - p).norm_squared()
             }
         };
-        self.walk(
-            |b| {
-                let d2 = if fixed {
-                    ClosestPoint::distance(b, p)
-                } else {
-                    b.distance_squared(p)
-                };
-                match bound.get() {
-                    Some(best_d2) if d2 > best_d2 => None,
-                    _ => Some(d2),
-                }
-            },
-            |d2| bound.get().is_none_or(|best_d2| d2 <= best_d2),
-            |i, tri| {
-                let q = if fixed {
-                    tri.closest_point(p)
-                } else {
-                    closest_on_triangle(&tri.a, &tri.b, &tri.c, p)
-                };
-                let d2 = measure(&q);
-                if best.is_none_or(|(_, _, bd)| d2 < bd) {
-                    best = Some((i, q, d2));
-                    bound.set(Some(d2));
+        let enter = |b: &Aabb<T, 3>| {
+            let d2 = if fixed {
+                ClosestPoint::distance(b, p)
+            } else {
+                b.distance_squared(p)
+            };
+            match bound.get() {
+                Some(best_d2) if d2 > best_d2 => None,
+                _ => Some(d2),
+            }
+        };
+        let live = |d2: T| bound.get().is_none_or(|best_d2| d2 <= best_d2);
+        let mut offer = |i: usize, tri: &Triangle<T, 3>| {
+            let q = if fixed {
+                tri.closest_point(p)
+            } else {
+                closest_on_triangle(&tri.a, &tri.b, &tri.c, p)
+            };
+            let d2 = measure(&q);
+            if best.is_none_or(|(_, _, bd)| d2 < bd) {
+                best = Some((i, q, d2));
+                bound.set(Some(d2));
+            }
+        };
+        if fixed {
+            self.walk(enter, live, |i, tri| {
+                offer(i, tri);
+                true
+            });
+        } else {
+            // Floats: a leaf's blocks give each lane's squared distance to
+            // its triangle's box first (lane by lane, one pass per block),
+            // and a triangle whose box is beyond the best squared distance
+            // by more than its rounding (`8ε` of it: the box's distance as
+            // computed is within `5ε` of its exact value, which is at most
+            // the triangle's) is not measured: its exact distance exceeds
+            // the best's.
+            let slack = T::one() + T::default_epsilon() * T::from_f64_lossy(8.0);
+            self.bvh.walk(enter, live, |r| {
+                for (j, b) in self.leaf_blocks(r).iter().enumerate() {
+                    let near = b.box_distance_squared(p);
+                    let mut lanes = live_lanes(r.count as usize, j);
+                    while lanes != 0 {
+                        let k = lanes.trailing_zeros() as usize;
+                        lanes &= lanes - 1;
+                        let far = |d2: &T| bound.get().is_some_and(|bd| *d2 > bd * slack);
+                        if near.get(k).is_none_or(far) {
+                            continue;
+                        }
+                        if let Some((i, tri)) = b.triangle(k) {
+                            offer(i, &tri);
+                        }
+                    }
                 }
                 true
-            },
-        );
+            });
+        }
         best.map(|(i, q, _)| (i, q))
     }
 
