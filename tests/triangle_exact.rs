@@ -116,7 +116,11 @@ fn xyz<T: Real>(p: &Point3<T>) -> [f64; 3] {
     [p.x.to_f64(), p.y.to_f64(), p.z.to_f64()]
 }
 
-fn rays_near_edges_and_vertices<T: Real>() {
+/// The closed test mesh's triangles and the targets on it: every vertex
+/// (with the faces around it), and the points at `lambdas` along every
+/// edge (with its two faces).
+#[allow(clippy::type_complexity)]
+fn mesh_targets<T: Real>(lambdas: &[f64]) -> (Vec<Triangle<T>>, Vec<(Point3<T>, Vec<usize>)>) {
     let (v, faces) = sphere::<T>();
     let tris: Vec<Triangle<T>> = faces
         .iter()
@@ -127,8 +131,6 @@ fn rays_near_edges_and_vertices<T: Real>() {
             .filter(|&k| faces[k].contains(&x))
             .collect()
     };
-    // Targets: every vertex (with the faces around it), and points along
-    // every edge (with its two faces).
     let mut targets: Vec<(Point3<T>, Vec<usize>)> =
         (0..v.len()).map(|x| (v[x], around(x))).collect();
     let mut edges = std::collections::BTreeSet::new();
@@ -143,13 +145,18 @@ fn rays_near_edges_and_vertices<T: Real>() {
             .filter(|k| faces[*k].contains(y))
             .collect();
         assert_eq!(near.len(), 2, "closed mesh");
-        for lambda in [0.5, 0.3, 0.87] {
+        for lambda in lambdas {
             targets.push((
-                v[*x] + (v[*y] - v[*x]) * T::from_f64_lossy(lambda),
+                v[*x] + (v[*y] - v[*x]) * T::from_f64_lossy(*lambda),
                 near.clone(),
             ));
         }
     }
+    (tris, targets)
+}
+
+fn rays_near_edges_and_vertices<T: Real>() {
+    let (tris, targets) = mesh_targets::<T>(&[0.5, 0.3, 0.87]);
     let mut rng = Rng::new(0xED6E);
     let centre = [0.1234567, -0.5678901, 0.8910111];
     let (mut rays, mut decisions, mut foiled) = (0usize, 0usize, 0usize);
@@ -250,36 +257,7 @@ fn naive_quick<T: Real>(o: &Point3<T>, d: &Vector3<T>, tri: &Triangle<T>) -> [Or
 /// ray's, and no ray from inside missing the surface.
 fn one_call_casts_near_edges_and_vertices<T: Real>() {
     use isect::RayCast;
-    let (v, faces) = sphere::<T>();
-    let tris: Vec<Triangle<T>> = faces
-        .iter()
-        .map(|[a, b, c]| Triangle::new(v[*a], v[*b], v[*c]))
-        .collect();
-    let around = |x: usize| -> Vec<usize> {
-        (0..faces.len())
-            .filter(|&k| faces[k].contains(&x))
-            .collect()
-    };
-    let mut targets: Vec<(Point3<T>, Vec<usize>)> =
-        (0..v.len()).map(|x| (v[x], around(x))).collect();
-    let mut edges = std::collections::BTreeSet::new();
-    for [a, b, c] in &faces {
-        for (x, y) in [(a, b), (b, c), (c, a)] {
-            edges.insert((*x.min(y), *x.max(y)));
-        }
-    }
-    for (x, y) in &edges {
-        let near: Vec<usize> = around(*x)
-            .into_iter()
-            .filter(|k| faces[*k].contains(y))
-            .collect();
-        for lambda in [0.5, 0.21] {
-            targets.push((
-                v[*x] + (v[*y] - v[*x]) * T::from_f64_lossy(lambda),
-                near.clone(),
-            ));
-        }
-    }
+    let (tris, targets) = mesh_targets::<T>(&[0.5, 0.21]);
     let mut rng = Rng::new(0x0C41);
     let centre = [0.1234567, -0.5678901, 0.8910111];
     let (mut rays, mut decisions, mut foiled, mut hits) = (0usize, 0usize, 0usize, 0usize);

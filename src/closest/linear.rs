@@ -178,7 +178,7 @@ pub(crate) fn closest_on_segments<T: Real, const D: usize>(
     b: &Segment<T, D>,
 ) -> (T, T) {
     let seg = Interval::Segment;
-    linear_body(&a.a, &a.dir(), seg, &b.a, &b.dir(), seg)
+    linear_body(&a.a, &a.dir_in_range(), seg, &b.a, &b.dir_in_range(), seg)
 }
 
 /// The body of [`closest_on_linear`], inlined into each entry.

@@ -14,7 +14,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
     fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let q = self
             .segment
-            .at(closest_on_segment(&self.segment.a, &self.segment.b, p));
+            .at_in_range(closest_on_segment(&self.segment.a, &self.segment.b, p));
         let v = p - q;
         let r = self.radius.max_sel(T::zero());
         let len2 = v.norm_squared();
@@ -28,7 +28,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
     fn kernel_distance(&self, p: &Point<T, D>) -> T {
         let q = self
             .segment
-            .at(closest_on_segment(&self.segment.a, &self.segment.b, p));
+            .at_in_range(closest_on_segment(&self.segment.a, &self.segment.b, p));
         let r = self.radius.max_sel(T::zero());
         ((p - q).norm_squared().sqrt_clamped() - r).max_sel(T::zero())
     }

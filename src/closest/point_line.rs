@@ -13,7 +13,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
     fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let t =
             Interval::Line.div_clamped((p - self.origin).dot(&self.dir), self.dir.norm_squared());
-        self.at(t)
+        self.at_in_range(t)
     }
 
     #[inline]

@@ -23,7 +23,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        self.at(closest_on_segment(&self.a, &self.b, p))
+        self.at_in_range(closest_on_segment(&self.a, &self.b, p))
     }
 }
 

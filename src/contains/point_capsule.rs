@@ -12,7 +12,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D
     #[inline]
     fn kernel_contains(&self, p: &Point<T, D>) -> bool {
         let s = &self.segment;
-        let q = s.at(closest_on_segment(&s.a, &s.b, p));
+        let q = s.at_in_range(closest_on_segment(&s.a, &s.b, p));
         radius_ok(self.radius) && (p - q).norm_squared() <= self.radius * self.radius
     }
 }

@@ -675,13 +675,13 @@ fn segment_box_closest<T: Real, const D: usize>(
     obb: &Obb<T, D>,
 ) -> ClosestPair<T, D> {
     let p = obb.to_local(&seg.a);
-    let d = obb.axes.tr_mul(&seg.dir());
+    let d = obb.axes.tr_mul(&seg.dir_in_range());
     let h = obb.half_extents.abs();
     let s = crate::intersect::capsule_aabb::segment_box_param(&p, &d, &h);
     let q = p + d * s;
     let c = q.zip_map(&h, |x, e| x.clamp_sel(-e, e));
     ClosestPair {
-        point_a: seg.a + seg.dir() * s,
+        point_a: seg.a + seg.dir_in_range() * s,
         point_b: obb.to_world(&c),
         s,
         t: T::zero(),

@@ -74,7 +74,7 @@ impl<T: Real, const D: usize> Ball<T, D> {
         if !(radius_ok(self.radius) && radius_ok(cap.radius) && finite) {
             return None;
         }
-        let q = seg.at(closest_on_segment(&seg.a, &seg.b, &self.center));
+        let q = seg.at_in_range(closest_on_segment(&seg.a, &seg.b, &self.center));
         within(&(q - self.center), self.radius, cap.radius).then_some(q)
     }
 }

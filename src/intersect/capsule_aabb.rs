@@ -186,7 +186,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         let center = aabb.center();
         Some((
             self.segment.a - center,
-            self.segment.dir(),
+            self.segment.dir_in_range(),
             aabb.half_extents(),
             center,
         ))

@@ -34,7 +34,7 @@ fn closest_cores<T: Real, const D: usize>(
     // The solver forms the directions itself (`closest_on_segments`: no
     // vectors stored here for it to read back); the same `b - a` here.
     let (s, t) = closest_on_segments(sx, sy);
-    let (dx, dy) = (sx.dir(), sy.dir());
+    let (dx, dy) = (sx.dir_in_range(), sy.dir_in_range());
     // Each point reads both ends of its segment, so a NaN or infinite end
     // leaves no finite point (`a + (b - a) s`: NaN at `s = 0`, infinite or
     // NaN otherwise) and no finite difference: `within` is false for a NaN
@@ -92,7 +92,7 @@ fn cores_within<T: Real, const D: usize>(
 /// The contact of two capsules that meet.
 fn contact<T: Real, const D: usize>(x: &Capsule<T, D>, y: &Capsule<T, D>) -> Option<Contact<T, D>> {
     let (p, q) = cores_within(x, y)?;
-    let (dx, dy) = (x.segment.dir(), y.segment.dir());
+    let (dx, dy) = (x.segment.dir_in_range(), y.segment.dir_in_range());
     let across = |v: &[Vector<T, D>]| orthogonal_to(v).unwrap_or_else(Vector::zeros);
     let axes = [across(&[dx, dy]), across(&[dx]), across(&[dy]), dx, dy];
     Some(rounded_contact(

@@ -18,7 +18,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline(always)]
     fn obb_frame(&self, obb: &Obb<T, D>) -> Option<(Vector<T, D>, Vector<T, D>, Vector<T, D>)> {
         let p = obb.to_local(&self.segment.a);
-        let d = obb.axes.tr_mul(&self.segment.dir());
+        let d = obb.axes.tr_mul(&self.segment.dir_in_range());
         let h = obb.half_extents.abs();
         let finite = p
             .iter()

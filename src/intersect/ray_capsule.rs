@@ -295,7 +295,7 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Capsule<T, D> {
                 Entry::Unknown => {
                     let (a, b) = (&self.segment.a, &self.segment.b);
                     (
-                        p - self.segment.at(closest_on_segment(a, b, p)),
+                        p - self.segment.at_in_range(closest_on_segment(a, b, p)),
                         self.radius,
                     )
                 }

@@ -35,6 +35,13 @@ impl<T: Real, const D: usize> Line<T, D> {
         Ok(Self { origin, dir })
     }
 
+    /// `origin + dir t` in the scalar, for kernels whose inputs the range
+    /// layer has checked (`at` answers for any values).
+    #[inline(always)]
+    pub(crate) fn at_in_range(&self, t: T) -> Point<T, D> {
+        self.origin + self.dir * t
+    }
+
     /// The point at parameter `t`: `origin + t * dir`. Fixed point: for any
     /// origin, direction and `t`, rounded down (as the type's product
     /// rounds) and saturating at the type's range (the product is taken

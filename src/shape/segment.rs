@@ -65,6 +65,21 @@ impl<T: Real, const D: usize> Segment<T, D> {
         crate::linalg::sub(&self.b, &self.a)
     }
 
+    /// `b - a` in the scalar, for kernels whose inputs the range layer has
+    /// checked (fixed point: no wide arithmetic; [`Segment::dir`] answers
+    /// for any endpoints).
+    #[inline(always)]
+    pub(crate) fn dir_in_range(&self) -> Vector<T, D> {
+        crate::linalg::sub(&self.b, &self.a)
+    }
+
+    /// `a + (b - a) t` in the scalar, for kernels whose inputs the range
+    /// layer has checked ([`Segment::at`] answers for any values).
+    #[inline(always)]
+    pub(crate) fn at_in_range(&self, t: T) -> Point<T, D> {
+        self.a + (self.b - self.a) * t
+    }
+
     /// The squared length.
     #[inline]
     #[must_use]

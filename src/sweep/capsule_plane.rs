@@ -32,7 +32,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
             return None;
         }
         let unit = plane_unit(plane)?;
-        let half_axis = segment.dir() * T::half();
+        let half_axis = segment.dir_in_range() * T::half();
         let half = half_axis * sign(plane.normal.dot(&half_axis)) + unit * radius;
         support_plane_toi(&segment.midpoint(), &half, &self.motion, plane, unit)
     }
@@ -49,7 +49,7 @@ impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Plane<T, D>>
             return None;
         }
         let unit = plane_unit(plane)?;
-        let half_axis = segment.dir() * T::half();
+        let half_axis = segment.dir_in_range() * T::half();
         let half = half_axis * sign(plane.normal.dot(&half_axis)) + unit * radius;
         support_plane_time(&segment.midpoint(), &half, &self.motion, plane)
     }
