@@ -48,6 +48,11 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D
 
     #[inline]
     fn kernel_intersects(&self, other: &Ball<T, D>) -> bool {
+        if !crate::intersect::cast::has_infinity::<T>() {
+            // Fixed point (in range here): the full test inline, without
+            // the float path's out-of-line copy (firmware code size).
+            return intersects_checked(self, other);
+        }
         let (ra, rb) = (self.radius, other.radius);
         let r = ra + rb;
         let rr = r * r;
@@ -66,10 +71,17 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D
 }
 
 /// [`Ball::intersects`] where `(r₁ + r₂)²` overflows or is NaN, or a
-/// radius is negative (out of line: the rare path).
+/// radius is negative (out of line: the rare path of floats).
 #[cold]
 #[inline(never)]
 fn intersects_far<T: Real, const D: usize>(x: &Ball<T, D>, y: &Ball<T, D>) -> bool {
+    intersects_checked(x, y)
+}
+
+/// [`Ball::intersects`] with every check: the rare path of floats, and
+/// fixed point's test.
+#[inline]
+fn intersects_checked<T: Real, const D: usize>(x: &Ball<T, D>, y: &Ball<T, D>) -> bool {
     // Empty (negative, NaN) and infinite radii never intersect: a NaN
     // radius makes the sum `r` NaN, which fails the last comparison; a
     // negative one fails the first (the smaller radius is negative); an
