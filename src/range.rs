@@ -278,14 +278,7 @@ pub(crate) fn wide_direction<T: Real, const D: usize>(w: &Vector<T::Wide, D>) ->
         return w.map(|x| x.narrow());
     };
     let r = r.widen();
-    let m = w.iter().fold(T::Wide::zero(), |m, x| {
-        let a = if *x < T::Wide::zero() { -*x } else { *x };
-        if a > m {
-            a
-        } else {
-            m
-        }
-    });
+    let m = wide_mag(w.iter().copied());
     let mut k = 0;
     let mut x = m;
     while x > r && k < 128 {
@@ -293,6 +286,19 @@ pub(crate) fn wide_direction<T: Real, const D: usize>(w: &Vector<T::Wide, D>) ->
         k += 1;
     }
     w.map(|x| x.mul_pow2(-k).narrow())
+}
+
+/// The largest `|x|` of wide values (zero for none).
+#[inline]
+pub(crate) fn wide_mag<T, W: Wide<T>>(xs: impl Iterator<Item = W>) -> W {
+    xs.fold(W::zero(), |m, x| {
+        let a = if x < W::zero() { -x } else { x };
+        if a > m {
+            a
+        } else {
+            m
+        }
+    })
 }
 
 /// `x · k`, saturating at the type's range: exact wherever the product is

@@ -241,18 +241,6 @@ fn fixed_cross<T: Real>(t: &Triangle<T, 3>) -> (Vector<T::Wide, 3>, i32) {
     (crate::range::cross_wide(&narrow(e1), &narrow(e2)), 2 * j)
 }
 
-/// The largest `|x|` of wide values.
-fn wide_mag<W: Wide<T>, T>(xs: impl Iterator<Item = W>) -> W {
-    xs.fold(W::zero(), |m, x| {
-        let a = if x < W::zero() { -x } else { x };
-        if a > m {
-            a
-        } else {
-            m
-        }
-    })
-}
-
 /// Fixed point: the triangle (and `p`) translated to `a` exactly and
 /// scaled into the quadratic range by `2^-k`: `(e1, e2, p - a, k)`.
 #[allow(clippy::type_complexity)]
@@ -285,7 +273,7 @@ fn fixed_area<T: Real, const D: usize>(t: &Triangle<T, D>) -> T {
     let r = T::range_limit(Growth::Quadratic)
         .unwrap_or(T::max_finite())
         .widen();
-    let mut m = wide_mag(pairs().map(|(i, j)| minor(i, j)));
+    let mut m = crate::range::wide_mag(pairs().map(|(i, j)| minor(i, j)));
     let mut s = 0;
     while m > r && s < 128 {
         m = m.mul_pow2(-1);
