@@ -1401,7 +1401,9 @@ mod tests {
         #[test]
         fn i32f32_ratio_next_to_exact_quotients() {
             let mut rng = Rng(0x0dd5_eed5_1234_4321);
-            let widths = [1u32, 31, 32, 33, 63, 64, 65, 95, 96, 97, 98, 125, 126, 127, 128];
+            let widths = [
+                1u32, 31, 32, 33, 63, 64, 65, 95, 96, 97, 98, 125, 126, 127, 128,
+            ];
             for i in 0..200_000 {
                 let width = widths[i % widths.len()];
                 // (The only 128-bit magnitude of an i128 is 2^127.)
