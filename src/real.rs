@@ -877,7 +877,9 @@ pub(crate) mod fixed_impl {
         let un10 = un as u64;
         let (un1, un0) = (un10 >> 32, un10 & (B - 1));
         let digit = |high: u64, next: u64| {
-            let mut q = high / vn1;
+            // (`vn1 | 1 << 31` again: at opt-level "z" this closure stays
+            // out of line, where the compiler no longer sees it.)
+            let mut q = high / (vn1 | 1 << 31);
             let mut rhat = high - q * vn1;
             while q >= B || q * vn0 > (rhat << 32 | next) {
                 q -= 1;
