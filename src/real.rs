@@ -792,7 +792,7 @@ pub(crate) mod fixed_impl {
     /// quotient), `x / 0` as [`Wide::ratio`] says; exact. Without 128-bit
     /// division (which `compiler_builtins` expands to some 1.5 KB on the
     /// thumb targets): the quotient's 63 bits from one 128-by-64-bit
-    /// division ([`div_128_64`], 64-bit divisions only) of the dividend
+    /// division ([`div_128_64`], 32-bit divisions only) of the dividend
     /// and the divisor's top 64 bits, then one exact correction.
     #[inline(always)]
     fn ratio_i32f32(n: i128, d: i128) -> i64 {
@@ -861,8 +861,9 @@ pub(crate) mod fixed_impl {
 
     /// `floor((u1 · 2^64 + u0) / v)` for `u1 < v` (so that it fits 64 bits):
     /// Hacker's Delight's `divlu` in base `2^32` — two quotient digits,
-    /// each estimated by one 64-bit division by the normalised divisor's
-    /// top digit and corrected (at most twice) against its second digit.
+    /// each estimated by dividing by the normalised divisor's top digit
+    /// ([`div_64_32`](super::div_64_32): 32-bit divisions only) and
+    /// corrected (at most twice) against its second digit.
     #[inline(always)]
     fn div_128_64(u1: u64, u0: u64, v: u64) -> u64 {
         const B: u64 = 1 << 32;
@@ -877,16 +878,18 @@ pub(crate) mod fixed_impl {
         let un10 = un as u64;
         let (un1, un0) = (un10 >> 32, un10 & (B - 1));
         let digit = |high: u64, next: u64| {
-            // (`vn1 | 1 << 31` again: at opt-level "z" this closure stays
-            // out of line, where the compiler no longer sees it.)
-            let mut q = high / (vn1 | 1 << 31);
-            let mut rhat = high - q * vn1;
-            while q >= B || q * vn0 > (rhat << 32 | next) {
+            // The digit is below B (high < v); high / vn1 can reach B + 1.
+            let (mut q, mut rhat) = if high >> 32 < vn1 {
+                let (q, r) = super::div_64_32(high, vn1 as u32);
+                (u64::from(q), u64::from(r))
+            } else {
+                (B - 1, high - (B - 1) * vn1)
+            };
+            // q · v > high · B + next, tested on the digits (exact while
+            // rhat < B; beyond, it cannot hold).
+            while rhat < B && q * vn0 > (rhat << 32 | next) {
                 q -= 1;
                 rhat += vn1;
-                if rhat >= B {
-                    break;
-                }
             }
             q
         };
@@ -1047,16 +1050,20 @@ pub(crate) fn div_i16f16(n: i32, d: i32) -> i32 {
 }
 
 /// `I32F32` division on the bits: `(n << 32) / d`, truncated towards zero
-/// and saturated (see [`Real::div_sat`]), without 128-bit arithmetic.
+/// and saturated (see [`Real::div_sat`]), without 128-bit or 64-bit
+/// division.
 ///
-/// A 96-by-64-bit division written as one 64-bit division for the integer
-/// part (`|n| / |d|` and its remainder; the quotient saturates when that
-/// part reaches 2³¹) and the 32 bits of fraction: a second 64-bit division
-/// when `|d| < 2³²` (the remainder shifted by 32 still fits), else one
-/// digit of Knuth's algorithm D ([`frac_digit`]). One shared function, out
-/// of line: the `i128` division it replaces was expanded inline at every
-/// call (about 888 bytes, 2,255 instructions on the M4 and 3,349 on the
-/// M0).
+/// A 96-by-64-bit division: the quotient saturates when `|n| >= 2³¹ |d|`;
+/// otherwise its integer part (`|n| / |d|` and its remainder) and its 32
+/// bits of fraction come from [`div_64_32`], 64-by-32-bit divisions made
+/// of 32-bit ones (one instruction on the Cortex-M4): directly when `|d|
+/// < 2³²`, else through the divisor's normalised top 32 bits (Hacker's
+/// Delight's `divdu` for the integer part, one digit of Knuth's algorithm
+/// D for the fraction, [`frac_digit`]), each corrected exactly. One shared
+/// function, out of line: the `i128` division it replaced was expanded
+/// inline at every call (about 888 bytes, 2,255 instructions on the M4 and
+/// 3,349 on the M0), and the 64-bit division of `compiler_builtins` is 864
+/// bytes more.
 #[cfg(feature = "fixed")]
 #[inline(never)]
 pub(crate) fn div_i32f32(n: i64, d: i64) -> i64 {
@@ -1065,18 +1072,35 @@ pub(crate) fn div_i32f32(n: i64, d: i64) -> i64 {
     }
     let negative = (n < 0) != (d < 0);
     let (a, b) = (n.unsigned_abs(), d.unsigned_abs());
-    let (whole, r) = (a / b, a % b);
-    if whole >= 1 << 31 {
-        // |quotient| >= 2^63: MAX, or MIN (also exact for -2^63).
+    if b >> 33 == 0 && a >= b << 31 {
+        // |quotient| >= 2^63: MAX, or MIN (also exact for -2^63). (Never
+        // for b >= 2^33: 2^31 b is beyond every a.)
         return if negative { i64::MIN } else { i64::MAX };
     }
-    // floor(r 2^32 / b), with r < b.
-    let frac = if b >> 32 == 0 {
-        (r << 32) / b
+    let q = if b >> 32 == 0 {
+        // a < 2^31 b: the integer part fits 32 bits, and so does the
+        // fraction floor(r 2^32 / b) with r < b.
+        let b = b as u32;
+        let (whole, r) = div_64_32(a, b);
+        let (frac, _) = div_64_32(u64::from(r) << 32, b);
+        u64::from(whole) << 32 | u64::from(frac)
     } else {
-        frac_digit(r, b)
+        // Hacker's Delight's `divdu`: the quotient of a / 2 by the
+        // divisor's top 32 bits, scaled back, is the integer part or one
+        // more than it after the decrement; one comparison decides.
+        let s = b.leading_zeros(); // < 32
+        let top = ((b << s) >> 32) as u32;
+        let (q1, _) = div_64_32(a >> 1, top);
+        let mut whole = (u64::from(q1) << s) >> 31;
+        whole = whole.saturating_sub(1);
+        let mut r = a - whole * b;
+        if r >= b {
+            whole += 1;
+            r -= b;
+        }
+        whole << 32 | frac_digit(r, b)
     };
-    let q = ((whole << 32) | frac) as i64;
+    let q = q as i64;
     if negative {
         -q
     } else {
@@ -1084,31 +1108,82 @@ pub(crate) fn div_i32f32(n: i64, d: i64) -> i64 {
     }
 }
 
+/// `(floor(u / v), u mod v)` for `u < 2³² v` (so that the quotient fits 32
+/// bits), from 32-bit divisions alone: Hacker's Delight's `divlu` in base
+/// 2¹⁶ — two quotient digits, each estimated by one 32-bit division by the
+/// normalised divisor's top digit and corrected against its second digit
+/// until exact (at most twice).
+#[cfg(feature = "fixed")]
+#[inline(never)]
+pub(crate) fn div_64_32(u: u64, v: u32) -> (u32, u32) {
+    const B: u32 = 1 << 16;
+    let s = v.leading_zeros();
+    let v = v << s;
+    // (`| 1 << 15` changes nothing, `v`'s top bit being set (or `v` zero,
+    // which the callers rule out), but shows the compiler that the divisor
+    // is not zero: no panic path.)
+    let (vn1, vn0) = (v >> 16 | 1 << 15, v & (B - 1));
+    // u 2^s < v 2^32 2^s <= 2^64: no bits lost.
+    let un = u << s;
+    // The high quotient digit, then the low one (written twice rather
+    // than as a loop over the two digits, whose array the Cortex-M4 code
+    // kept on the stack: a 64- instead of a 40-byte frame).
+    let low = un as u32;
+    let (q1, rem) = divlu_digit((un >> 32) as u32, low >> 16, v, vn1, vn0);
+    let (q0, rem) = divlu_digit(rem, low & (B - 1), v, vn1, vn0);
+    (q1 << 16 | q0, rem >> s)
+}
+
+/// One quotient digit of [`div_64_32`] (base `2¹⁶`, `v` normalised, its
+/// digits `vn1` and `vn0`) from the partial remainder `rem < v` and the
+/// dividend's next digit: the digit and the new partial remainder.
+#[cfg(feature = "fixed")]
+#[inline(always)]
+fn divlu_digit(rem: u32, next: u32, v: u32, vn1: u32, vn0: u32) -> (u32, u32) {
+    const B: u32 = 1 << 16;
+    // The digit is below B (rem < v); rem / vn1 can reach B + 1. (`| 1 <<
+    // 15` changes nothing, `vn1`'s top bit being set, but shows the
+    // compiler that the divisor is not zero: no panic path.)
+    let (mut digit, mut rhat) = if rem >> 16 < vn1 {
+        (rem / (vn1 | 1 << 15), rem % (vn1 | 1 << 15))
+    } else {
+        (B - 1, rem - (B - 1) * vn1)
+    };
+    // digit · v > rem · B + next, tested on the digits (exact while
+    // rhat < B; beyond, it cannot hold).
+    while rhat < B && digit * vn0 > (rhat << 16 | next) {
+        digit -= 1;
+        rhat += vn1;
+    }
+    (
+        digit,
+        (rem << 16 | next).wrapping_sub(digit.wrapping_mul(v)),
+    )
+}
+
 /// `floor(r · 2³² / b)` for `2³² <= b` and `r < b` (so the quotient has 32
 /// bits): one digit of Knuth's algorithm D in base 2³². With `b`
-/// normalised (top bit set), dividing `r` by `b`'s top digit estimates the
-/// quotient at most 2 too large; comparing `q · b_low` with the partial
-/// remainder corrects it.
+/// normalised (top bit set), dividing `r` by `b`'s top digit (through
+/// [`div_64_32`], or `2³² - 1` where that quotient would not fit)
+/// estimates the quotient at most 2 too large; comparing `q · b_low` with
+/// the partial remainder corrects it.
 #[cfg(feature = "fixed")]
 #[inline(always)]
 fn frac_digit(r: u64, b: u64) -> u64 {
     let s = b.leading_zeros(); // < 32: b >= 2^32
     let (b, r) = (b << s, r << s); // r < b still
-                                   // (`| 1 << 31` changes nothing, b's top bit being set, but shows the
-                                   // compiler that the divisor is not zero: no panic path.)
-    let (bh, bl) = (b >> 32 | 1 << 31, b & 0xFFFF_FFFF);
-    let mut q = r / bh;
-    let mut t = r - q * bh; // r mod bh
-    if q > 0xFFFF_FFFF {
-        // r >> 32 <= bh bounds q by 2^32 + 1; the digit is below 2^32.
-        let excess = q - 0xFFFF_FFFF;
-        q = 0xFFFF_FFFF;
-        t += excess * bh;
-    }
+    let (bh, bl) = ((b >> 32) as u32, b & 0xFFFF_FFFF);
+    // r >> 32 <= bh: the digit is below 2^32.
+    let (mut q, mut t) = if ((r >> 32) as u32) < bh {
+        let (q, t) = div_64_32(r, bh);
+        (u64::from(q), u64::from(t))
+    } else {
+        (0xFFFF_FFFF, r - 0xFFFF_FFFF * u64::from(bh))
+    };
     // q b > r 2^32 exactly when q bl > t 2^32 (impossible once t >= 2^32).
     while t >> 32 == 0 && q * bl > t << 32 {
         q -= 1;
-        t += bh;
+        t += u64::from(bh);
     }
     q
 }
@@ -1223,6 +1298,61 @@ mod tests {
                 };
                 assert_eq!(div_i16f16(n16, d16), want16, "{n16} / {d16}");
             }
+        }
+    }
+
+    /// `div_i32f32` where its estimates are most likely off (dividends a
+    /// few units from a multiple of the divisor, quotients of every width
+    /// up to the saturation at 2^63, divisors of every width, around 2^32
+    /// and 2^33 above all), and `div_64_32` on its own, against 128-bit
+    /// integer division.
+    #[cfg(feature = "fixed")]
+    #[test]
+    fn fixed_divisions_next_to_exact_quotients() {
+        use super::{div_64_32, div_i32f32};
+        let mut s = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let widths = [1u32, 16, 17, 31, 32, 33, 34, 48, 62, 63, 64];
+        for i in 0..300_000usize {
+            let width = widths[i % widths.len()];
+            let d = ((next() >> (64 - width)) | 1 << (width - 1)) as i64;
+            let q = i128::from(next() >> (next() % 64));
+            let e = i128::from(next() % 64) - 32;
+            let Ok(n) = i64::try_from((q * i128::from(d) + e) >> 32) else {
+                continue;
+            };
+            for (n, d) in [(n, d), (n.wrapping_neg(), d), (n, d.wrapping_neg())] {
+                let want = if d == 0 {
+                    n.signum() * i64::MAX - i64::from(n < 0)
+                } else {
+                    ((i128::from(n) << 32) / i128::from(d))
+                        .clamp(i128::from(i64::MIN), i128::from(i64::MAX))
+                        as i64
+                };
+                assert_eq!(div_i32f32(n, d), want, "{n} / {d}");
+            }
+            // u < v 2^32: the quotient fits 32 bits.
+            let v = (next() >> 32) as u32 >> (next() % 32);
+            let v = v.max(1);
+            let u = next() % (u64::from(v) << 32);
+            let u = if i % 2 == 0 {
+                // next to a multiple of v
+                let m = (u / u64::from(v)) * u64::from(v);
+                m + (next() % 3).min(u64::from(v) - 1)
+            } else {
+                u
+            };
+            let (q, r) = div_64_32(u, v);
+            assert_eq!(
+                (u64::from(q), u64::from(r)),
+                (u / u64::from(v), u % u64::from(v)),
+                "{u} / {v}"
+            );
         }
     }
 
