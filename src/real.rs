@@ -790,8 +790,8 @@ pub(crate) mod fixed_impl {
     /// [`Wide::ratio`] of `WideI32F32` on the bits: `trunc(n · 2^32 / d)`,
     /// saturating (`|q| >= 2^63`: `i64::MAX`, or `i64::MIN` for a negative
     /// quotient), `x / 0` as [`Wide::ratio`] says; exact. Without 128-bit
-    /// division (which `compiler_builtins` expands to some 1.5 KB on the
-    /// thumb targets): the quotient's 63 bits from one 128-by-64-bit
+    /// division (which LLVM expands inline on the thumb targets, some 1.5
+    /// KB): the quotient's 63 bits from one 128-by-64-bit
     /// division ([`div_128_64`], 32-bit divisions only) of the dividend
     /// and the divisor's top 64 bits, then one exact correction.
     #[inline(always)]
