@@ -205,8 +205,15 @@ fn plain_slab<T: Real, const D: usize>(
 /// direction's sign, which the compiler turns into a branch that
 /// mispredicts on rays in all directions. The same values (for `lo <=
 /// hi`, `(lo - o) · inv` and `(hi - o) · inv` are ordered as the sign of
-/// `inv` says, ties being equal values), the same entry face (taken from
-/// the sign, by a select), the same answer.
+/// `inv` says, ties being equal values), the same answer.
+///
+/// With `track`, the entry face is found after the loop, from the entry
+/// parameters, rather than carried through it by selects on the axis
+/// (which the compiler turns into branches): it is the last axis whose
+/// entry is not below the final entry, as [`Slabs::step`] would keep it
+/// (each step keeps a later or equal entry, so the last axis to do so
+/// holds the maximum; there is one exactly when some entry is not below
+/// `t_min`), and its max face when the inverse direction is negative.
 #[inline(always)]
 fn ordered_slab<T: Real, const D: usize>(
     o: &Point<T, D>,
@@ -215,28 +222,52 @@ fn ordered_slab<T: Real, const D: usize>(
     b: &Aabb<T, D>,
     track: bool,
 ) -> Option<Slab<T>> {
-    let mut acc = Slabs::new(t_min, t_max);
-    let mut ordered = true;
-    // Components as arrays (see `slab`).
     let (o, inv) = (&o.coords.data.0[0], &inv.data.0[0]);
     let (b_min, b_max) = (&b.min.coords.data.0[0], &b.max.coords.data.0[0]);
+    let mut ordered = true;
+    let (mut enter, mut exit) = (t_min, t_max);
     for i in 0..D {
         let (lo, hi) = (b_min[i], b_max[i]);
         ordered &= lo <= hi;
         let (t_lo, t_hi) = ((lo - o[i]) * inv[i], (hi - o[i]) * inv[i]);
-        let (t_near, t_far) = (t_lo.min_sel(t_hi), t_lo.max_sel(t_hi));
-        acc.step(i, inv[i] < T::zero(), t_near, t_far, track);
+        enter = t_lo.min_sel(t_hi).max_sel(enter);
+        exit = t_lo.max_sel(t_hi).min_sel(exit);
     }
-    acc.finish(ordered, t_max)
+    if !(ordered && not_past(enter, exit) && enter <= t_max) {
+        return None;
+    }
+    let mut face = None;
+    if track {
+        // The same parameters again, on the hit path only.
+        for i in 0..D {
+            let (t_lo, t_hi) = ((b_min[i] - o[i]) * inv[i], (b_max[i] - o[i]) * inv[i]);
+            if t_lo.min_sel(t_hi) >= enter {
+                face = Some((i, inv[i] < T::zero()));
+            }
+        }
+    }
+    Some((enter, exit.max_sel(enter), face))
 }
 
-/// The slab test of a caster: [`ordered_slab`] for `f64` when the inverse
-/// direction is finite, [`slab`] otherwise. Measured (peers harness,
-/// interleaved against parry3d, 2026-11-24): in `f64` the ordered form took
-/// the test from 13.1 to 9.4 ns, `t` from 10.0 to 9.3, the hit with its
-/// normal on aimed rays from 27 to 20; in `f32` it was slower (the test 7.9
-/// to 9.2 ns, the hit with its normal 14 to 23: more instructions, where
-/// the sign selects of [`slab`] stay cheap), so `f32` keeps [`slab`].
+/// Whether every component of a float vector is finite, by float
+/// comparisons (`|x| <= MAX`, false for NaN), which the compiler keeps in
+/// vector registers; fixed point: always (as `is_finite_real`).
+#[inline(always)]
+fn finite_floats<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
+    if !has_infinity::<T>() {
+        return true;
+    }
+    v.iter()
+        .fold(true, |ok, x| ok & (x.abs() <= T::max_finite()))
+}
+
+/// The slab test of a caster: [`ordered_slab`] for floats when the
+/// inverse direction is finite, [`slab`] otherwise. Measured
+/// (`peers/probe.sh`, instructions and simulated mispredicts per query):
+/// see docs/performance.md, issue 18. (Session 8 kept `f32` on [`slab`]:
+/// the ordered form with the entry face carried through the loop by
+/// selects on the axis was slower there; with the face found after the
+/// loop it is not.)
 #[inline(always)]
 fn caster_slab<T: Real, const D: usize>(
     o: &Point<T, D>,
@@ -246,8 +277,7 @@ fn caster_slab<T: Real, const D: usize>(
     b: &Aabb<T, D>,
     track: bool,
 ) -> Option<Slab<T>> {
-    let wide = core::mem::size_of::<T>() >= 8;
-    if has_infinity::<T>() && wide && inv.iter().all(|x| x.is_finite_real()) {
+    if has_infinity::<T>() && finite_floats(inv) {
         ordered_slab(o, inv, range, b, track)
     } else {
         slab(o, d, inv, range, b, track)
@@ -368,11 +398,10 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Aabb<T, D> {
 
     #[inline]
     fn kernel_hits<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> bool {
-        let (o, d, range) = (caster.origin(), caster.direction(), caster.range());
-        if !castable(&o, &d, range) {
-            return self.zero_length_cast(caster).is_some();
-        }
-        caster_slab(&o, &d, &caster.inv_direction(), range, self, false).is_some()
+        // The `t`'s own code (the slab test with the entry tracked): its
+        // answer by definition, and measured faster in `f32` than the
+        // untracked test, which the compiler vectorised into branches.
+        self.find(caster).is_some()
     }
 
     #[inline]
