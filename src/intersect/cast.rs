@@ -539,16 +539,9 @@ pub(crate) fn reachable<T: Real, const D: usize>(o: &Point<T, D>, d: &Vector<T, 
     })
 }
 
-/// Whether every coordinate is finite. Floats compare `|x| <= MAX` (false
-/// for NaN and infinities): float comparisons, which the compiler keeps
-/// in vector registers, where `is_finite` moves each value to an integer
-/// register to test its exponent bits.
+/// Whether every coordinate is finite.
 #[inline(always)]
 pub(crate) fn finite<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
-    if has_infinity::<T>() {
-        let max = T::max_finite();
-        return crate::linalg::all(&v.data.0[0], |x| x.abs() <= max);
-    }
     crate::linalg::all(&v.data.0[0], |x| x.is_finite_real())
 }
 
