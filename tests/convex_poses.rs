@@ -8,7 +8,7 @@ use isect::convex::{Placed, Transform};
 use isect::nalgebra::{Isometry3, Quaternion, Translation3, UnitQuaternion};
 use isect::{Aabb, ClosestPoint, ClosestPoints, Intersect, Obb, Support, Swept};
 
-mod common;
+use isect_testkit as common;
 
 use common::convex::*;
 use common::{add, arr, dist, mul, norm, pt, s, scalar_tests, sub, varr, vt, Rng, Scalar};
