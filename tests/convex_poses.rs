@@ -289,44 +289,94 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
             // axis, so beyond `max` on some local axis), and a plane near
             // the shape.
             let near = add(t, rng.point(r));
-            let far: V = [-t[0].signum() * 0.9 * max, -t[1].signum() * 0.9 * max, -t[2].signum() * 0.9 * max];
+            let far: V = [
+                -t[0].signum() * 0.9 * max,
+                -t[1].signum() * 0.9 * max,
+                -t[2].signum() * 0.9 * max,
+            ];
             let far = common::quantize_point(far);
             let n: V = rng.direction();
             let on = add(wp[0], rng.point(r / 2.0));
             let nq = common::round_trip::<T, 3>(n);
             let plane_d = common::round_trip::<T, 3>([dot(nq, on), 0.0, 0.0])[0];
             let vals: Vec<f64> = wp.iter().map(|v| dot(nq, *v) - plane_d).collect();
-            let (lo, hi) = vals.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| (l.min(*x), h.max(*x)));
+            let (lo, hi) = vals
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| {
+                    (l.min(*x), h.max(*x))
+                });
             let rad = a.radius() * norm(nq);
-            let want_side = if lo - rad > tl { Some(Side::Front) } else if hi + rad < -tl { Some(Side::Back) } else if lo - rad < -tl && hi + rad > tl { Some(Side::Straddling) } else { None };
+            let want_side = if lo - rad > tl {
+                Some(Side::Front)
+            } else if hi + rad < -tl {
+                Some(Side::Back)
+            } else if lo - rad < -tl && hi + rad > tl {
+                Some(Side::Straddling)
+            } else {
+                None
+            };
             let want_near = point_distance(&aw, near);
             as_isect!(T, &a, bufa, |x| {
                 let placed = Placed::new(x, pose);
                 // Near: as the oracle, and the checked forms agree.
                 let cp = placed.closest_point(&pt(near));
                 let d = placed.distance(&pt(near)).to_f64();
-                assert!((d - want_near).abs() <= tl, "{ka} case {case}: near distance {d} vs {want_near}");
-                assert!(point_distance(&aw, arr(&cp)) <= tl && (dist(arr(&cp), near) - want_near).abs() <= tl, "{ka} case {case}: near point {cp:?}");
-                assert_eq!(placed.checked_closest_point(&pt(near)), Ok::<_, isect::OutOfRange>(cp), "{ka} case {case}");
-                assert_eq!(placed.checked_distance(&pt(near)).map(|d| d.to_f64()), Ok::<_, isect::OutOfRange>(d), "{ka} case {case}");
+                assert!(
+                    (d - want_near).abs() <= tl,
+                    "{ka} case {case}: near distance {d} vs {want_near}"
+                );
+                assert!(
+                    point_distance(&aw, arr(&cp)) <= tl
+                        && (dist(arr(&cp), near) - want_near).abs() <= tl,
+                    "{ka} case {case}: near point {cp:?}"
+                );
+                assert_eq!(
+                    placed.checked_closest_point(&pt(near)),
+                    Ok::<_, isect::OutOfRange>(cp),
+                    "{ka} case {case}"
+                );
+                assert_eq!(
+                    placed.checked_distance(&pt(near)).map(|d| d.to_f64()),
+                    Ok::<_, isect::OutOfRange>(d),
+                    "{ka} case {case}"
+                );
                 // Bounding volumes hold the shape.
                 let bx = placed.aabb();
                 let ball = placed.bounding_ball();
                 for v in &wp {
-                    for i in 0..3 {
-                        assert!(v[i] - a.radius() >= bx.min[i].to_f64() - tl && v[i] + a.radius() <= bx.max[i].to_f64() + tl, "{ka} case {case}: box");
+                    for (i, x) in v.iter().enumerate() {
+                        assert!(
+                            x - a.radius() >= bx.min[i].to_f64() - tl
+                                && x + a.radius() <= bx.max[i].to_f64() + tl,
+                            "{ka} case {case}: box"
+                        );
                     }
-                    assert!(dist(*v, arr(&ball.center)) + a.radius() <= ball.radius.to_f64() + tl, "{ka} case {case}: ball");
+                    assert!(
+                        dist(*v, arr(&ball.center)) + a.radius() <= ball.radius.to_f64() + tl,
+                        "{ka} case {case}: ball"
+                    );
                 }
                 // Beyond the frame: defined, saturated, checked `Err`.
                 let fp = pt::<T, 3>(far);
-                assert!(placed.checked_closest_point(&fp).is_err() && placed.checked_distance(&fp).is_err(), "{ka} case {case}: far checked");
+                assert!(
+                    placed.checked_closest_point(&fp).is_err()
+                        && placed.checked_distance(&fp).is_err(),
+                    "{ka} case {case}: far checked"
+                );
                 assert_eq!(placed.distance(&fp), top, "{ka} case {case}: far distance");
-                assert_eq!(placed.distance_squared(&fp), top, "{ka} case {case}: far squared distance");
+                assert_eq!(
+                    placed.distance_squared(&fp),
+                    top,
+                    "{ka} case {case}: far squared distance"
+                );
                 let fc = placed.closest_point(&fp);
                 // (The shape's own answer for a point that far: its range
                 // rule's precision, measured 0.05 at I16F16.)
-                assert!(point_distance(&aw, arr(&fc)) <= 0.1 * scale, "{ka} case {case}: far closest point {fc:?} off the shape by {}", point_distance(&aw, arr(&fc)));
+                assert!(
+                    point_distance(&aw, arr(&fc)) <= 0.1 * scale,
+                    "{ka} case {case}: far closest point {fc:?} off the shape by {}",
+                    point_distance(&aw, arr(&fc))
+                );
                 // A far plane: straddling (the crate's answer beyond a range) and `Err`.
             });
 
@@ -341,7 +391,10 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
                 match &a {
                     Sh::Ball(c, rad) => solid!(Ball::new(pt::<T, 3>(*c), s::<T>(*rad))),
                     Sh::Aabb(lo, hi) => solid!(Aabb::new(pt::<T, 3>(*lo), pt::<T, 3>(*hi))),
-                    Sh::Capsule(p, q, rad) => solid!(isect::Capsule::new(isect::Segment::new(pt::<T, 3>(*p), pt::<T, 3>(*q)), s::<T>(*rad))),
+                    Sh::Capsule(p, q, rad) => solid!(isect::Capsule::new(
+                        isect::Segment::new(pt::<T, 3>(*p), pt::<T, 3>(*q)),
+                        s::<T>(*rad)
+                    )),
                     _ => (false, Ok(false)),
                 }
             };
@@ -359,8 +412,15 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
                 match &a {
                     Sh::Ball(c, rad) => side!(Ball::new(p(c), s::<T>(*rad))),
                     Sh::Aabb(lo, hi) => side!(Aabb::new(p(lo), p(hi))),
-                    Sh::Obb(c, h, ax) => side!(Obb::new(p(c), vt::<T, 3>(*h), isect::nalgebra::Matrix3::from_fn(|i, j| s::<T>(ax[j][i])))),
-                    Sh::Capsule(u, w, rad) => side!(isect::Capsule::new(isect::Segment::new(p(u), p(w)), s::<T>(*rad))),
+                    Sh::Obb(c, h, ax) => side!(Obb::new(
+                        p(c),
+                        vt::<T, 3>(*h),
+                        isect::nalgebra::Matrix3::from_fn(|i, j| s::<T>(ax[j][i]))
+                    )),
+                    Sh::Capsule(u, w, rad) => side!(isect::Capsule::new(
+                        isect::Segment::new(p(u), p(w)),
+                        s::<T>(*rad)
+                    )),
                     Sh::Segment(u, w) => side!(isect::Segment::new(p(u), p(w))),
                     Sh::Triangle(u, v, w) => side!(isect::Triangle::new(p(u), p(v), p(w))),
                     Sh::Polygon(_) => None,
@@ -372,20 +432,37 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
                     sides += 1;
                     assert_eq!(side, w, "{ka} case {case}: side");
                 }
-                assert_eq!(checked, Ok::<_, isect::OutOfRange>(side), "{ka} case {case}: checked side");
+                assert_eq!(
+                    checked,
+                    Ok::<_, isect::OutOfRange>(side),
+                    "{ka} case {case}: checked side"
+                );
             }
-            let far_plane = Plane::new(vt::<T, 3>([1.0, 0.0, 0.0]), s::<T>(-t[0].signum() * 0.9 * max));
+            let far_plane = Plane::new(
+                vt::<T, 3>([1.0, 0.0, 0.0]),
+                s::<T>(-t[0].signum() * 0.9 * max),
+            );
             if let Some((side, checked)) = side_of(&far_plane) {
-                assert!(side == Side::Straddling && checked.is_err(), "{ka} case {case}: far plane");
+                assert!(
+                    side == Side::Straddling && checked.is_err(),
+                    "{ka} case {case}: far plane"
+                );
             }
             if matches!(a, Sh::Ball(..) | Sh::Aabb(..) | Sh::Capsule(..)) {
                 let (inside, checked) = contains(near);
                 if want_near > tl {
                     assert!(!inside, "{ka} case {case}: contains");
                 }
-                assert_eq!(checked, Ok::<_, isect::OutOfRange>(inside), "{ka} case {case}: checked contains");
+                assert_eq!(
+                    checked,
+                    Ok::<_, isect::OutOfRange>(inside),
+                    "{ka} case {case}: checked contains"
+                );
                 let (inside, checked) = contains(far);
-                assert!(!inside && checked.is_err(), "{ka} case {case}: far contained");
+                assert!(
+                    !inside && checked.is_err(),
+                    "{ka} case {case}: far contained"
+                );
                 // A point well inside (the first core vertex, moved by
                 // the oracle's pose: a ball's centre, a box's corner, a
                 // capsule's end): contained.
@@ -402,7 +479,9 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
                 let b = Sh::random(&mut rng, kb, r / 2.0);
                 let b0 = b.core()[0];
                 let target = add(wp[0], mul(sub(b0, a.core()[0]), 0.25));
-                let b = b.moved(common::quantize_point(sub(target, b0))).rounded::<T>();
+                let b = b
+                    .moved(common::quantize_point(sub(target, b0)))
+                    .rounded::<T>();
                 let (q2, _) = random_pose(&mut rng, 1.0);
                 let t2 = add(t, rng.point(r / 2.0));
                 let bl = Sh::random(&mut rng, kb, r / 2.0).rounded::<T>();
@@ -411,7 +490,10 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
                 let want = oracle_distance(&aw, &b);
                 let sep = core_separation(&aw.core(), &b.core()) - aw.radius() - b.radius();
                 let want2 = oracle_distance(&aw, &bw);
-                let m = common::round_trip::<T, 3>(add(mul(sub(wp[0], b.core()[0]), 1.5), rng.point(r / 4.0)));
+                let m = common::round_trip::<T, 3>(add(
+                    mul(sub(wp[0], b.core()[0]), 1.5),
+                    rng.point(r / 4.0),
+                ));
                 as_isect!(T, &a, bufa, |x| as_isect!(T, &b, bufb, |y| {
                     let placed = Placed::new(x, pose);
                     let p1 = placed.closest_points(&y);
@@ -423,39 +505,81 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
                     // (about `|t|·2^-f`: measured 1.2 at I16F16 near
                     // 30,000), and its own range rule in the world.
                     let borrowed = kb == 6;
-                    let tl1 = if borrowed { tl + 8.0 * T::RES * norm(t) } else { tl };
-                    for (pair, o, tl) in [(p1, "placed × shape", tl1), (p2.swap(), "shape × placed", tl)] {
+                    let tl1 = if borrowed {
+                        tl + 8.0 * T::RES * norm(t)
+                    } else {
+                        tl
+                    };
+                    for (pair, o, tl) in [
+                        (p1, "placed × shape", tl1),
+                        (p2.swap(), "shape × placed", tl),
+                    ] {
                         let (pa, pb) = (arr(&pair.point_a), arr(&pair.point_b));
-                        assert!((dist(pa, pb) - want).abs() <= tl, "{ka}/{kb} case {case} {o}: {} vs {want}", dist(pa, pb));
-                        assert!(point_distance(&aw, pa) <= tl && point_distance(&b, pb) <= tl, "{ka}/{kb} case {case} {o}: points");
+                        assert!(
+                            (dist(pa, pb) - want).abs() <= tl,
+                            "{ka}/{kb} case {case} {o}: {} vs {want}",
+                            dist(pa, pb)
+                        );
+                        assert!(
+                            point_distance(&aw, pa) <= tl && point_distance(&b, pb) <= tl,
+                            "{ka}/{kb} case {case} {o}: points"
+                        );
                     }
-                    assert_eq!(y.checked_closest_points(&placed), Ok::<_, isect::OutOfRange>(p2));
+                    assert_eq!(
+                        y.checked_closest_points(&placed),
+                        Ok::<_, isect::OutOfRange>(p2)
+                    );
                     if sep.abs() > tl1 {
                         if !borrowed {
-                            assert_eq!(placed.intersects(&y), sep < 0.0, "{ka}/{kb} case {case}: intersects");
+                            assert_eq!(
+                                placed.intersects(&y),
+                                sep < 0.0,
+                                "{ka}/{kb} case {case}: intersects"
+                            );
                         }
-                        assert_eq!(y.intersects(&placed), sep < 0.0, "{ka}/{kb} case {case}: intersects, other order");
+                        assert_eq!(
+                            y.intersects(&placed),
+                            sep < 0.0,
+                            "{ka}/{kb} case {case}: intersects, other order"
+                        );
                     }
                     if !borrowed {
-                        assert_eq!(placed.checked_closest_points(&y), Ok::<_, isect::OutOfRange>(p1));
+                        assert_eq!(
+                            placed.checked_closest_points(&y),
+                            Ok::<_, isect::OutOfRange>(p1)
+                        );
                     }
                     // The checked forms: `Ok` with the plain answer, or (a
                     // polygon's world query beyond its range) `Err` where
                     // the plain answer is `false`.
                     match placed.checked_intersects(&y) {
                         Ok(hit) => assert_eq!(hit, placed.intersects(&y)),
-                        Err(_) => assert!(borrowed && !placed.intersects(&y), "{ka}/{kb} case {case}: checked"),
+                        Err(_) => assert!(
+                            borrowed && !placed.intersects(&y),
+                            "{ka}/{kb} case {case}: checked"
+                        ),
                     }
                     match placed.checked_intersect(&y) {
                         Ok(hit) => assert_eq!(hit.is_some(), placed.intersect(&y).is_some()),
-                        Err(_) => assert!(borrowed && placed.intersect(&y).is_none(), "{ka}/{kb} case {case}: checked"),
+                        Err(_) => assert!(
+                            borrowed && placed.intersect(&y).is_none(),
+                            "{ka}/{kb} case {case}: checked"
+                        ),
                     }
                     // Placed × placed.
                     as_isect!(T, &bl, bufc, |z| {
                         let other = Placed::new(z, iso::<T>(q2, t2));
                         let d = placed.closest_points(&other).distance().to_f64();
-                        assert!((d - want2).abs() <= tl, "{ka}/{kb} case {case}: placed × placed {d} vs {want2}");
-                        assert_eq!(placed.checked_closest_points(&other).map(|p| p.distance().to_f64()), Ok::<_, isect::OutOfRange>(d));
+                        assert!(
+                            (d - want2).abs() <= tl,
+                            "{ka}/{kb} case {case}: placed × placed {d} vs {want2}"
+                        );
+                        assert_eq!(
+                            placed
+                                .checked_closest_points(&other)
+                                .map(|p| p.distance().to_f64()),
+                            Ok::<_, isect::OutOfRange>(d)
+                        );
                     });
                     // Swept against placed, both orders.
                     let sw = Swept::new(y, vt::<T, 3>(m));
@@ -464,32 +588,49 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
                     assert_eq!(one, other, "{ka}/{kb} case {case}: swept orders");
                     match sw.checked_intersect(&placed) {
                         Ok(hit) => assert_eq!(hit.map(|h| h.t.to_f64()), one),
-                        Err(_) => assert!(borrowed && one.is_none(), "{ka}/{kb} case {case}: checked sweep"),
+                        Err(_) => assert!(
+                            borrowed && one.is_none(),
+                            "{ka}/{kb} case {case}: checked sweep"
+                        ),
                     }
-                    if !borrowed && (ka * KINDS + kb + case).is_multiple_of(4 * common::ORACLE_EVERY) {
+                    if !borrowed
+                        && (ka * KINDS + kb + case).is_multiple_of(4 * common::ORACLE_EVERY)
+                    {
                         let want_t = oracle_toi(&b, m, &aw);
                         let t_tol = 64.0 * tl / norm(m).max(1e-3);
                         match (want_t, one) {
                             (Some(w), Some(g)) => {
                                 toi_hits += 1;
-                                assert!((w - g).abs() <= t_tol, "{ka}/{kb} case {case}: t {g} vs {w}");
+                                assert!(
+                                    (w - g).abs() <= t_tol,
+                                    "{ka}/{kb} case {case}: t {g} vs {w}"
+                                );
                             }
                             (None, None) => {}
                             (w, g) => {
                                 let tt = w.or(g).unwrap_or(0.0);
                                 let gap = oracle_distance(&b.moved(mul(m, tt)), &aw);
-                                assert!(gap <= 64.0 * tl, "{ka}/{kb} case {case}: oracle {w:?}, query {g:?}");
+                                assert!(
+                                    gap <= 64.0 * tl,
+                                    "{ka}/{kb} case {case}: oracle {w:?}, query {g:?}"
+                                );
                             }
                         }
                     }
                     // The same operand beyond the shape's frame: answers, no panic.
-                    let _ = (placed.closest_points(&Ball::new(pt::<T, 3>(far), s::<T>(1.0))), placed.intersects(&Ball::new(pt::<T, 3>(far), s::<T>(1.0))));
+                    let _ = (
+                        placed.closest_points(&Ball::new(pt::<T, 3>(far), s::<T>(1.0))),
+                        placed.intersects(&Ball::new(pt::<T, 3>(far), s::<T>(1.0))),
+                    );
                 }));
             }
         }
     }
     assert!(sides > 20, "{sides} sides");
-    assert!(toi_hits > 0 || cfg!(debug_assertions), "{toi_hits} times of impact");
+    assert!(
+        toi_hits > 0 || cfg!(debug_assertions),
+        "{toi_hits} times of impact"
+    );
 
     // A pose whose inverse translation lies beyond the type: `t` near the
     // corner `(0.9, -0.9, 0)·max` turned an eighth about z, so that
@@ -500,9 +641,18 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
     let pose = iso::<T>([c, 0.0, 0.0, sn], t);
     let placed = Placed::new(Ball::new(Point3::origin(), s::<T>(1.0)), pose);
     let near = Ball::new(pt::<T, 3>(add(t, [1.5, 0.0, 0.0])), s::<T>(1.0));
-    assert!(placed.intersect(&near).is_none() && !placed.intersects(&near) && !near.intersects(&placed));
-    assert!(placed.checked_intersect(&near).is_err() && placed.checked_intersects(&near).is_err() && near.checked_intersect(&placed).is_err());
-    assert!(placed.checked_closest_points(&near).is_err() && near.checked_closest_points(&placed).is_err());
+    assert!(
+        placed.intersect(&near).is_none() && !placed.intersects(&near) && !near.intersects(&placed)
+    );
+    assert!(
+        placed.checked_intersect(&near).is_err()
+            && placed.checked_intersects(&near).is_err()
+            && near.checked_intersect(&placed).is_err()
+    );
+    assert!(
+        placed.checked_closest_points(&near).is_err()
+            && near.checked_closest_points(&placed).is_err()
+    );
     let _ = (placed.closest_points(&near), near.closest_points(&placed));
     // Its point queries need no inverse pose: exact.
     let p = pt::<T, 3>(add(t, [3.0, 0.0, 0.0]));
@@ -524,10 +674,16 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
     let tl = tol::<T>(4.0);
     assert!((placed.closest_points(&other).distance().to_f64() - 0.5).abs() <= tl);
     assert!((other.closest_points(&placed).distance().to_f64() - 0.5).abs() <= tl);
-    let moved = Placed::new(unit, iso::<T>([1.0, 0.0, 0.0, 0.0], add(t, [2.5, 0.0, 0.0])));
+    let moved = Placed::new(
+        unit,
+        iso::<T>([1.0, 0.0, 0.0, 0.0], add(t, [2.5, 0.0, 0.0])),
+    );
     assert!((placed.closest_points(&moved).distance().to_f64() - 0.5).abs() <= tl);
     assert!(!placed.intersects(&other) && placed.checked_intersects(&other) == Ok(false));
-    let sw = Swept::new(Ball::new(pt::<T, 3>(add(t, [4.0, 0.0, 0.0])), s::<T>(1.0)), vt::<T, 3>([-4.0, 0.0, 0.0]));
+    let sw = Swept::new(
+        Ball::new(pt::<T, 3>(add(t, [4.0, 0.0, 0.0])), s::<T>(1.0)),
+        vt::<T, 3>([-4.0, 0.0, 0.0]),
+    );
     let hit = sw.intersect(&placed).map(|h| h.t.to_f64());
     assert!(hit.is_some_and(|h| (h - 0.5).abs() <= tl), "{hit:?}");
     assert_eq!(placed.intersect(&sw).map(|h| h.t.to_f64()), hit);
