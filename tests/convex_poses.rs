@@ -566,21 +566,6 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
                             "{ka}/{kb} case {case}: checked"
                         ),
                     }
-                    // Placed × placed.
-                    as_isect!(T, &bl, bufc, |z| {
-                        let other = Placed::new(z, iso::<T>(q2, t2));
-                        let d = placed.closest_points(&other).distance().to_f64();
-                        assert!(
-                            (d - want2).abs() <= tl,
-                            "{ka}/{kb} case {case}: placed × placed {d} vs {want2}"
-                        );
-                        assert_eq!(
-                            placed
-                                .checked_closest_points(&other)
-                                .map(|p| p.distance().to_f64()),
-                            Ok::<_, isect::OutOfRange>(d)
-                        );
-                    });
                     // Swept against placed, both orders.
                     let sw = Swept::new(y, vt::<T, 3>(m));
                     let one = sw.intersect(&placed).map(|h| h.t.to_f64());
@@ -621,6 +606,23 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
                     let _ = (
                         placed.closest_points(&Ball::new(pt::<T, 3>(far), s::<T>(1.0))),
                         placed.intersects(&Ball::new(pt::<T, 3>(far), s::<T>(1.0))),
+                    );
+                }));
+                // Placed × placed (its own nest: one instance per pair of
+                // kinds, not per triple).
+                as_isect!(T, &a, bufa, |x| as_isect!(T, &bl, bufc, |z| {
+                    let placed = Placed::new(x, pose);
+                    let other = Placed::new(z, iso::<T>(q2, t2));
+                    let d = placed.closest_points(&other).distance().to_f64();
+                    assert!(
+                        (d - want2).abs() <= tl,
+                        "{ka}/{kb} case {case}: placed × placed {d} vs {want2}"
+                    );
+                    assert_eq!(
+                        placed
+                            .checked_closest_points(&other)
+                            .map(|p| p.distance().to_f64()),
+                        Ok::<_, isect::OutOfRange>(d)
                     );
                 }));
             }
