@@ -562,7 +562,7 @@ pub(crate) mod fixed_impl {
     use crate::fixed::{I16F16, I32F32};
 
     macro_rules! wide_fixed {
-        ($(#[$doc:meta])* $name:ident, $narrow:ty, $raw:ty, $uraw:ty, $nbits:ty, $nfrac:expr) => {
+        ($(#[$doc:meta])* $name:ident, $narrow:ty, $raw:ty, $uraw:ty, $nbits:ty, $nfrac:expr, $ratio:path) => {
             $(#[$doc])*
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
             pub struct $name($raw);
@@ -654,7 +654,7 @@ pub(crate) mod fixed_impl {
 
                 #[inline(never)]
                 fn ratio(self, den: Self) -> $narrow {
-                    <$narrow>::from_bits(ratio_bits!($raw, $uraw, $nbits, $nfrac, self.0, den.0))
+                    <$narrow>::from_bits($ratio(self.0, den.0))
                 }
 
                 #[inline]
@@ -763,7 +763,7 @@ pub(crate) mod fixed_impl {
         /// assert_eq!(w.narrow(), I16F16::max_finite()); // saturates
         /// assert_eq!(w.sqrt_narrow().to_f64(), 200.0);
         /// ```
-        WideI16F16, I16F16, i64, u64, i32, 16
+        WideI16F16, I16F16, i64, u64, i32, 16, ratio_i16f16
     );
     wide_fixed!(
         /// The wide type of [`I32F32`](crate::fixed::I32F32)
@@ -777,8 +777,124 @@ pub(crate) mod fixed_impl {
         /// assert_eq!(w.to_f64(), 1.0e10);
         /// assert_eq!(w.ratio(x.mul_wide(I32F32::from_f64_lossy(4.0e5))).to_f64(), 0.25);
         /// ```
-        WideI32F32, I32F32, i128, u128, i64, 32
+        WideI32F32, I32F32, i128, u128, i64, 32, ratio_i32f32
     );
+
+    /// [`Wide::ratio`] of `WideI16F16` on the bits: `trunc(n · 2^16 / d)`,
+    /// saturating ([`ratio_bits`]).
+    #[inline(always)]
+    fn ratio_i16f16(n: i64, d: i64) -> i32 {
+        ratio_bits!(i64, u64, i32, 16, n, d)
+    }
+
+    /// [`Wide::ratio`] of `WideI32F32` on the bits: `trunc(n · 2^32 / d)`,
+    /// saturating (`|q| >= 2^63`: `i64::MAX`, or `i64::MIN` for a negative
+    /// quotient), `x / 0` as [`Wide::ratio`] says; exact. Without 128-bit
+    /// division (which `compiler_builtins` expands to some 1.5 KB on the
+    /// thumb targets): the quotient's 63 bits from one 128-by-64-bit
+    /// division ([`div_128_64`], 64-bit divisions only) of the dividend
+    /// and the divisor's top 64 bits, then one exact correction.
+    #[inline(always)]
+    fn ratio_i32f32(n: i128, d: i128) -> i64 {
+        let negative = (n < 0) != (d < 0);
+        let (un, ud) = (n.unsigned_abs(), d.unsigned_abs());
+        let q = if un == 0 {
+            0
+        } else if ud == 0 || (ud >> 97 == 0 && un >= ud << 31) {
+            // q >= 2^63 exactly when un · 2^32 >= 2^63 · ud (never for
+            // ud >= 2^97, un being at most 2^127).
+            1 << 63
+        } else {
+            quotient_below_2_63(un, ud)
+        };
+        // `2^63` is the magnitude of the type's MIN: exact for a negative
+        // quotient, saturated to MAX for a positive one.
+        if negative {
+            (q as i64).wrapping_neg()
+        } else if q >> 63 != 0 {
+            i64::MAX
+        } else {
+            q as i64
+        }
+    }
+
+    /// `floor(un · 2^32 / ud)` for `ud > 0` where it is below `2^63`.
+    ///
+    /// With `s` the divisor's bits beyond 64 (zero if it has no more), `v =
+    /// floor(ud / 2^s)` has its top bit set (or is `ud`), and the estimate
+    /// `q' = floor(floor(un · 2^32 / 2^s) / v)` lies within one of the
+    /// quotient `q`: the dividend's dropped bits cost less than `1/v`, the
+    /// divisor's at most `(q + 1) / v <= 1`. The remainder `un · 2^32 - q'
+    /// · ud` is then in `[-ud, 2ud)`, computed exactly in 192 bits, and
+    /// says which.
+    #[inline(always)]
+    fn quotient_below_2_63(un: u128, ud: u128) -> u64 {
+        let s = 64u32.saturating_sub(ud.leading_zeros());
+        let v = (ud >> s) as u64;
+        // floor(un · 2^32 / 2^s) < 2^63 · (v + 1) <= 2^64 · v: no bits lost
+        // to the shift left, and the division's quotient fits 64 bits.
+        let top = if s <= 32 {
+            un << (32 - s)
+        } else {
+            un >> (s - 32)
+        };
+        let q = div_128_64((top >> 64) as u64, top as u64, v);
+        // The remainder un · 2^32 - q · ud as a 64-bit high part and the low
+        // 128 bits (the product q · ud in two halves of the divisor).
+        let (d1, d0) = (ud >> 64, ud & u128::from(u64::MAX));
+        let (q, p0) = (u128::from(q), u128::from(q) * d0);
+        let p1 = q * d1 + (p0 >> 64);
+        let p_low = (p1 << 64) | (p0 & u128::from(u64::MAX));
+        let n_low = un << 32;
+        let borrow = u128::from(n_low < p_low);
+        let high = (un >> 96).wrapping_sub(p1 >> 64).wrapping_sub(borrow) as i128;
+        let low = n_low.wrapping_sub(p_low);
+        let q = q as u64;
+        if high < 0 {
+            q.wrapping_sub(1)
+        } else if high > 0 || low >= ud {
+            q.wrapping_add(1)
+        } else {
+            q
+        }
+    }
+
+    /// `floor((u1 · 2^64 + u0) / v)` for `u1 < v` (so that it fits 64 bits):
+    /// Hacker's Delight's `divlu` in base `2^32` — two quotient digits,
+    /// each estimated by one 64-bit division by the normalised divisor's
+    /// top digit and corrected (at most twice) against its second digit.
+    #[inline(always)]
+    fn div_128_64(u1: u64, u0: u64, v: u64) -> u64 {
+        const B: u64 = 1 << 32;
+        let sh = v.leading_zeros();
+        let v = v << sh;
+        // (`| 1 << 31` changes nothing, `v`'s top bit being set, but shows
+        // the compiler that the divisor is not zero: no panic path.)
+        let (vn1, vn0) = (v >> 32 | 1 << 31, v & (B - 1));
+        // u · 2^sh < v · 2^(64 + sh) <= 2^128: no bits lost.
+        let un = (u128::from(u1) << 64 | u128::from(u0)) << sh;
+        let un32 = (un >> 64) as u64;
+        let un10 = un as u64;
+        let (un1, un0) = (un10 >> 32, un10 & (B - 1));
+        let digit = |high: u64, next: u64| {
+            // (`vn1 | 1 << 31` again: at opt-level "z" this closure stays
+            // out of line, where the compiler no longer sees it.)
+            let mut q = high / (vn1 | 1 << 31);
+            let mut rhat = high - q * vn1;
+            while q >= B || q * vn0 > (rhat << 32 | next) {
+                q -= 1;
+                rhat += vn1;
+                if rhat >= B {
+                    break;
+                }
+            }
+            q
+        };
+        let q1 = digit(un32, un1);
+        let un21 = (un32 << 32 | un1).wrapping_sub(q1.wrapping_mul(v));
+        let q0 = digit(un21, un0);
+        (q1 << 32).wrapping_add(q0)
+    }
 
     macro_rules! impl_real_fixed {
         ($t:ty, $wide:ty, $wraw:ty, $bits:ty, $frac:expr, $tol_bits:expr, $tol_log2:expr, $div:path) => {
@@ -1276,6 +1392,44 @@ mod tests {
                 assert_eq!(i128::from(wn.sqrt_narrow().to_bits()), want, "sqrt {n}");
                 let want = (n >> 32).clamp(i64::MIN.into(), i64::MAX.into());
                 assert_eq!(i128::from(wn.narrow().to_bits()), want);
+            }
+        }
+
+        /// The `I32F32` ratio where its estimate is most likely off by one
+        /// (dividends a few units from a multiple of the divisor, the
+        /// quotient at every size up to the saturation at `2^63`), and
+        /// divisors at the widths where its steps change (64, 96, 97, 126,
+        /// 127 and 128 bits), against big integers.
+        #[test]
+        fn i32f32_ratio_next_to_exact_quotients() {
+            let mut rng = Rng(0x0dd5_eed5_1234_4321);
+            let widths = [
+                1u32, 31, 32, 33, 63, 64, 65, 95, 96, 97, 98, 125, 126, 127, 128,
+            ];
+            for i in 0..200_000 {
+                let width = widths[i % widths.len()];
+                // (The only 128-bit magnitude of an i128 is 2^127.)
+                let d = (u128::from(rng.next()) << 64 | u128::from(rng.next())) >> (128 - width);
+                let d = (d | 1 << (width - 1)).min(1 << 127);
+                // n = (q · d + e) / 2^32 for a quotient q of random width
+                // and a small e of either sign; skipped where n leaves i128.
+                let q = u128::from(rng.next()) >> (rng.next() % 64);
+                let e = rng.bits(40);
+                let Some(nb) = BigInt::from(q)
+                    .checked_mul(&BigInt::from(d))
+                    .map(|x| (x + e) >> 32)
+                else {
+                    continue;
+                };
+                let Ok(n) = i128::try_from(nb) else {
+                    continue;
+                };
+                let d = d as i128;
+                for (n, d) in [(n, d), (-n, d), (n, d.wrapping_neg())] {
+                    let (wn, wd) = (WideI32F32::from_bits(n), WideI32F32::from_bits(d));
+                    let want = ratio_oracle(n, d, 32, i64::MIN.into(), i64::MAX.into());
+                    assert_eq!(i128::from(wn.ratio(wd).to_bits()), want, "{n} / {d}");
+                }
             }
         }
 

@@ -54,6 +54,22 @@ pub(crate) trait Scale<T: Real, const D: usize>: Sized {
         let _ = (k, r);
         0
     }
+    /// How many points the shape is made of when it is nothing but points
+    /// (a point 1, a segment 2, a triangle 3), zero otherwise: a pair of
+    /// such shapes moves through the one routine [`move_points`] instead
+    /// of code of its own per pair of types.
+    const POINTS: usize = 0;
+    /// The shape's `i`th point (`i < POINTS`).
+    fn point(&self, i: usize) -> Point<T, D> {
+        let _ = i;
+        Point::origin()
+    }
+    /// The shape made of `pts` (its [`Scale::POINTS`] points, in the
+    /// order of [`Scale::point`]); `None` for other shapes.
+    fn from_points(pts: &[Point<T, D>]) -> Option<Self> {
+        let _ = pts;
+        None
+    }
 }
 
 /// `|x|`, saturating (the fixed types' `MIN` has no negation).
@@ -86,8 +102,10 @@ pub(crate) fn back<T: Real>(o: T, y: T, k: i32) -> T {
     (o.widen() + y.widen().mul_pow2(k)).narrow()
 }
 
-/// A point moved back: `o + y · 2^k`, saturating.
-#[inline]
+/// A point moved back: `o + y · 2^k`, saturating. Out of line: one copy
+/// for every query's way back (for `I32F32` each coordinate is some 100
+/// bytes of 128-bit shifts and sums).
+#[inline(never)]
 pub(crate) fn point_back<T: Real, const D: usize>(
     o: &Point<T, D>,
     y: &Point<T, D>,
@@ -112,6 +130,15 @@ impl<T: Real, const D: usize> Scale<T, D> for Point<T, D> {
         Some(Point::from(
             self.coords.zip_map(&o.coords, |x, y| diff(x, y, k)),
         ))
+    }
+    const POINTS: usize = 1;
+    #[inline(always)]
+    fn point(&self, _: usize) -> Point<T, D> {
+        *self
+    }
+    #[inline(always)]
+    fn from_points(pts: &[Point<T, D>]) -> Option<Self> {
+        pts.first().copied()
     }
 }
 
@@ -143,7 +170,26 @@ impl<T: Real, const D: usize> Scale<T, D> for T {
 /// vector, a size or a shape), with the anchor it names.
 macro_rules! scale_fields {
     ([$($g:tt)*] $S:ty { $($f:ident),* } anchor $($a:ident).+) => {
+        scale_fields!([$($g)*] $S { $($f),* } anchor $($a).+ {});
+    };
+    // A shape of points alone: its fields, in order, are its points.
+    ([$($g:tt)*] $S:ty { $($f:ident),* } anchor $($a:ident).+, points $n:literal) => {
+        scale_fields!([$($g)*] $S { $($f),* } anchor $($a).+ {
+            const POINTS: usize = $n;
+            #[inline(always)]
+            fn point(&self, i: usize) -> Point<T, D> {
+                [$(self.$f),*].get(i).copied().unwrap_or_else(Point::origin)
+            }
+            #[inline(always)]
+            fn from_points(pts: &[Point<T, D>]) -> Option<Self> {
+                let mut it = pts.iter().copied();
+                Some(Self { $($f: it.next()?),* })
+            }
+        });
+    };
+    ([$($g:tt)*] $S:ty { $($f:ident),* } anchor $($a:ident).+ { $($points:tt)* }) => {
         impl<$($g)*> Scale<T, D> for $S {
+            $($points)*
             #[inline]
             fn anchor(&self) -> Point<T, D> {
                 self.$($a).+
@@ -204,10 +250,10 @@ macro_rules! scale_linear {
 }
 scale_linear!(Ray);
 scale_linear!(Line);
-scale_fields!([T: Real, const D: usize] Segment<T, D> { a, b } anchor a);
+scale_fields!([T: Real, const D: usize] Segment<T, D> { a, b } anchor a, points 2);
 scale_fields!([T: Real, const D: usize] Ball<T, D> { center, radius } anchor center);
 scale_fields!([T: Real, const D: usize] Aabb<T, D> { min, max } anchor min);
-scale_fields!([T: Real, const D: usize] Triangle<T, D> { a, b, c } anchor a);
+scale_fields!([T: Real, const D: usize] Triangle<T, D> { a, b, c } anchor a, points 3);
 scale_fields!([T: Real, const D: usize] Capsule<T, D> { segment, radius } anchor segment.a);
 
 /// Implements [`Scale`] for a 3D-only struct from its fields.
@@ -315,8 +361,90 @@ impl<T: Real, const D: usize> Scale<T, D> for Plane<T, D> {
 /// within the range of `growth`, with the moved shapes; `None` for floats
 /// (no range), for shapes that cannot be moved, and where no scaling
 /// brings them in (an oriented box whose axes are not orthonormal).
+///
+/// Shapes made of points alone (points, segments, triangles: at most
+/// [`MAX_POINTS`] in the pair) move through [`move_points`], one routine
+/// for every such pair (the same steps on the same values, so the same
+/// answer): each pair of types only gathers its points and rebuilds its
+/// shapes (`I32F32` closest triangle and segment pair on the Cortex-M4:
+/// three copies of this function, 5.9 KB, before).
 #[inline(never)]
 pub(crate) fn moved_pair<T, A, B, const D: usize>(
+    growth: Growth,
+    a: &A,
+    b: &B,
+    o: &Point<T, D>,
+) -> Option<(A, B, i32)>
+where
+    T: Real,
+    A: Scale<T, D> + InRange<T>,
+    B: Scale<T, D> + InRange<T>,
+{
+    let (na, nb) = (A::POINTS, B::POINTS);
+    if na == 0 || nb == 0 || na + nb > MAX_POINTS {
+        return moved_shapes(growth, a, b, o);
+    }
+    let mut pts = [Point::origin(); MAX_POINTS];
+    for (i, q) in pts.iter_mut().enumerate() {
+        *q = if i < na { a.point(i) } else { b.point(i - na) };
+    }
+    let k = move_points(growth, &mut pts, na + nb, o)?;
+    let ma = A::from_points(pts.get(..na)?)?;
+    let mb = B::from_points(pts.get(na..)?)?;
+    Some((ma, mb, k))
+}
+
+/// The most points a pair of point shapes moved together has (a triangle
+/// and a point; two segments).
+pub(crate) const MAX_POINTS: usize = 4;
+
+/// Moves the first `n` of `pts` by `x → (x - o) · 2^-k` with the smallest
+/// `k` that brings every one within the range of `growth` (the steps of
+/// [`moved_shapes`] for shapes of points alone), in place: `k`, or `None`
+/// (floats; no `k` below 132 does) with `pts` unchanged. The rest of the
+/// array is left as it is.
+#[inline(never)]
+fn move_points<T: Real, const D: usize>(
+    growth: Growth,
+    pts: &mut [Point<T, D>; MAX_POINTS],
+    n: usize,
+    o: &Point<T, D>,
+) -> Option<i32> {
+    let r = T::range_limit(growth)?;
+    let mut m = T::zero();
+    for p in pts.iter().take(n) {
+        for (x, y) in p.iter().zip(o.iter()) {
+            m = mag(diff(*x, *y, 0)).max_sel(m);
+        }
+    }
+    let mut k = 0;
+    while m > r && k < 128 {
+        m = m.mul_pow2(-1);
+        k += 1;
+    }
+    // A point's range in `D` dimensions ([`InRange`] for points).
+    let rd = super::dimension_limit::<T, D>(r);
+    for _ in 0..4 {
+        let mut moved = *pts;
+        let mut fits = true;
+        for q in moved.iter_mut().take(n) {
+            for (x, y) in q.coords.iter_mut().zip(o.iter()) {
+                *x = diff(*x, *y, k);
+                fits &= x.in_range(rd);
+            }
+        }
+        if fits {
+            *pts = moved;
+            return Some(k);
+        }
+        k += 1;
+    }
+    None
+}
+
+/// [`moved_pair`] for any shapes: each moved by its own [`Scale::moved`].
+#[inline]
+fn moved_shapes<T, A, B, const D: usize>(
     growth: Growth,
     a: &A,
     b: &B,
