@@ -370,6 +370,7 @@ macro_rules! for_types {
 for_types! {
     ball => ball_vs_march;
     aabb => aabb_vs_march;
+    aabb_faces => aabb_entry_faces_on_a_grid;
     obb => obb_vs_march;
     capsule => capsule_vs_march;
     hull => hull_vs_march;
@@ -454,6 +455,99 @@ fn aabb_vs_march<T: Real>() {
             assert_eq!(bx.cast(&pr), r.intersect(&bx));
         }
     }
+}
+
+/// The entry face and `t` of a box cast, against the slab test worked in
+/// exact arithmetic: boxes, origins and ray directions on a grid of
+/// eighths and powers of two (every slab parameter exact in each type,
+/// so that entries tie often: rays through edges and corners, origins on
+/// faces, zero direction components). The entry face of a tie is the last
+/// axis entering last (the documented `Slabs` order); a ray starting
+/// inside hits at 0 with the normal against its direction. `cast_t` and
+/// `hits` agree with `cast` bit for bit.
+fn aabb_entry_faces_on_a_grid<T: Real>() {
+    let mut rng = TestRng::new(0xFACE);
+    let grid = |g: &mut TestRng, lo: f64, hi: f64| (g.range(lo, hi) * 8.0).round() / 8.0;
+    let steps: [f64; 8] = [-2.0, -1.0, -0.5, 0.0, 0.0, 0.5, 1.0, 2.0];
+    let (mut faces, mut inside, mut misses) = (0, 0, 0);
+    for _ in 0..20000 {
+        let a: [f64; 3] = core::array::from_fn(|_| grid(&mut rng, -2.0, 2.0));
+        let w: [f64; 3] = core::array::from_fn(|_| grid(&mut rng, 0.0, 2.0));
+        let (lo, hi): ([f64; 3], [f64; 3]) = (a, core::array::from_fn(|i| a[i] + w[i]));
+        let o: [f64; 3] = core::array::from_fn(|_| grid(&mut rng, -3.0, 3.0));
+        // Mostly towards the box's centre, so that about half hit.
+        let d: [f64; 3] = core::array::from_fn(|i| {
+            let step = steps[(rng.unit() * 8.0) as usize % 8];
+            let towards = lo[i] + hi[i] - 2.0 * o[i];
+            if rng.unit() < 0.7 && towards != 0.0 {
+                step.abs() * towards.signum()
+            } else {
+                step
+            }
+        });
+        if d == [0.0; 3] {
+            continue;
+        }
+        // The oracle: exact slab parameters, axes in order, a later or
+        // equal entry taking the face.
+        let (mut enter, mut exit, mut face, mut hit) = (0.0f64, f64::INFINITY, None, true);
+        for i in 0..3 {
+            if d[i] == 0.0 {
+                hit &= o[i] >= lo[i] && o[i] <= hi[i];
+                continue;
+            }
+            let (n, f) = if d[i] < 0.0 {
+                (hi[i], lo[i])
+            } else {
+                (lo[i], hi[i])
+            };
+            let (tn, tf) = ((n - o[i]) / d[i], (f - o[i]) / d[i]);
+            if tn >= enter {
+                enter = tn;
+                face = Some((i, d[i] < 0.0));
+            }
+            exit = exit.min(tf);
+        }
+        hit &= enter <= exit;
+        let bx = Aabb::new(tp::<T, 3>(lo), tp::<T, 3>(hi));
+        let ray = Ray::new(tp::<T, 3>(o), tv::<T, 3>(d));
+        let got = bx.cast(&ray);
+        let ctx = format!("box {lo:?}..{hi:?}, ray {o:?} + t {d:?}");
+        assert_eq!(got.is_some(), hit, "{ctx}");
+        assert_eq!(bx.hits(&ray), hit, "{ctx}");
+        assert_eq!(
+            bx.cast_t(&ray).map(|t| t.to_f64().to_bits()),
+            got.map(|h| h.t.to_f64().to_bits()),
+            "{ctx}"
+        );
+        let Some(h) = got else {
+            misses += 1;
+            continue;
+        };
+        assert_eq!(h.t.to_f64(), enter, "{ctx}");
+        let n = f64v(&h.normal);
+        match face {
+            Some((i, max_face)) => {
+                faces += 1;
+                let want: [f64; 3] = core::array::from_fn(|k| match (k == i, max_face) {
+                    (false, _) => 0.0,
+                    (true, true) => 1.0,
+                    (true, false) => -1.0,
+                });
+                assert_eq!(n, want, "{ctx}");
+            }
+            None => {
+                inside += 1;
+                assert_eq!(enter, 0.0, "{ctx}");
+                let along: f64 = (0..3).map(|k| n[k] * d[k]).sum();
+                assert!(along < 0.0, "{ctx}: normal {n:?}");
+            }
+        }
+    }
+    assert!(
+        faces > 300 && inside > 30 && misses > 300,
+        "{faces} {inside} {misses}"
+    );
 }
 
 fn obb_vs_march<T: Real>() {

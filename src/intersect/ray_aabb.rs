@@ -230,13 +230,68 @@ fn ordered_slab<T: Real, const D: usize>(
     acc.finish(ordered, t_max)
 }
 
-/// The slab test of a caster: [`ordered_slab`] for `f64` when the inverse
-/// direction is finite, [`slab`] otherwise. Measured (peers harness,
-/// interleaved against parry3d, 2026-11-24): in `f64` the ordered form took
-/// the test from 13.1 to 9.4 ns, `t` from 10.0 to 9.3, the hit with its
-/// normal on aimed rays from 27 to 20; in `f32` it was slower (the test 7.9
-/// to 9.2 ns, the hit with its normal 14 to 23: more instructions, where
-/// the sign selects of [`slab`] stay cheap), so `f32` keeps [`slab`].
+/// [`slab`] with the entry face tracked, for floats when every component
+/// of `inv` is finite (`f32` and `f64`): each axis's two face parameters
+/// ordered by a minimum and a maximum (as [`ordered_slab`]), and the entry
+/// face found after the loop, from the entry parameters, rather than
+/// carried through it by selects on the axis (which the compiler turns
+/// into branches, mispredicted on rays in all directions): it is the last axis whose
+/// entry is not below the final entry, as [`Slabs::step`] would keep it
+/// (each step keeps a later or equal entry, so the last axis to do so
+/// holds the maximum; there is one exactly when some entry is not below
+/// `t_min`), and its max face when the inverse direction is negative.
+#[inline(always)]
+fn tracked_slab<T: Real, const D: usize>(
+    o: &Point<T, D>,
+    inv: &Vector<T, D>,
+    (t_min, t_max): (T, T),
+    b: &Aabb<T, D>,
+) -> Option<Slab<T>> {
+    let (o, inv) = (&o.coords.data.0[0], &inv.data.0[0]);
+    let (b_min, b_max) = (&b.min.coords.data.0[0], &b.max.coords.data.0[0]);
+    let mut ordered = true;
+    let (mut enter, mut exit) = (t_min, t_max);
+    for i in 0..D {
+        let (lo, hi) = (b_min[i], b_max[i]);
+        ordered &= lo <= hi;
+        let (t_lo, t_hi) = ((lo - o[i]) * inv[i], (hi - o[i]) * inv[i]);
+        enter = t_lo.min_sel(t_hi).max_sel(enter);
+        exit = t_lo.max_sel(t_hi).min_sel(exit);
+    }
+    if !(ordered && not_past(enter, exit) && enter <= t_max) {
+        return None;
+    }
+    // The same parameters again, on the hit path only.
+    let mut face = None;
+    for i in 0..D {
+        let (t_lo, t_hi) = ((b_min[i] - o[i]) * inv[i], (b_max[i] - o[i]) * inv[i]);
+        if t_lo.min_sel(t_hi) >= enter {
+            face = Some((i, inv[i] < T::zero()));
+        }
+    }
+    Some((enter, exit.max_sel(enter), face))
+}
+
+/// Whether every component of a float vector is finite, by float
+/// comparisons (`|x| <= MAX`, false for NaN), which the compiler keeps in
+/// vector registers; fixed point: always (as `is_finite_real`).
+#[inline(always)]
+fn finite_floats<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
+    if !has_infinity::<T>() {
+        return true;
+    }
+    v.iter()
+        .fold(true, |ok, x| ok & (x.abs() <= T::max_finite()))
+}
+
+/// The slab test of a caster: with the entry face tracked (the `t` and the
+/// hit), [`tracked_slab`] for floats when the inverse direction is finite;
+/// the bare test, [`ordered_slab`] for `f64` when it is finite; [`slab`]
+/// otherwise. Measured (peers harness, interleaved against parry3d,
+/// 2026-11-24): in `f64` the ordered form took the test from 13.1 to 9.4
+/// ns; in `f32` the bare test was slower that way (7.9 to 9.2 ns), so it
+/// keeps [`slab`]. The tracked form: docs/performance.md, issue 18
+/// (session 10).
 #[inline(always)]
 fn caster_slab<T: Real, const D: usize>(
     o: &Point<T, D>,
@@ -246,6 +301,11 @@ fn caster_slab<T: Real, const D: usize>(
     b: &Aabb<T, D>,
     track: bool,
 ) -> Option<Slab<T>> {
+    // (`finite_floats` measured faster than `is_finite_real` here, and
+    // slower for the bare test.)
+    if track && has_infinity::<T>() && finite_floats(inv) {
+        return tracked_slab(o, inv, range, b);
+    }
     let wide = core::mem::size_of::<T>() >= 8;
     if has_infinity::<T>() && wide && inv.iter().all(|x| x.is_finite_real()) {
         ordered_slab(o, inv, range, b, track)
