@@ -1,14 +1,12 @@
 //! Accuracy report: the table of docs/accuracy.md. Each query family's
 //! worst error over seeded random cases against exact rational references
-//! (tests/common/exact.rs), in `f32`, `f64` and (with `--features fixed`)
+//! (testkit/src/exact.rs), in `f32`, `f64` and (with `--features fixed`)
 //! `I32F32`, beside the bound the query's documentation states;
 //! tests/accuracy.rs asserts the same bounds on the same cases.
 //!
 //! `cargo run --release --example accuracy --features fixed`
 
-#[path = "../tests/common/mod.rs"]
-#[allow(unused_macros, unused_imports)]
-mod common;
+use isect_testkit as common;
 
 use common::families::{markdown, rows, CASES};
 

@@ -3,7 +3,7 @@
 //! every vertex order. The bounds asserted here are the ones the query docs
 //! and docs/accuracy.md state.
 
-mod common;
+use isect_testkit as common;
 
 use common::measure::*;
 use common::*;

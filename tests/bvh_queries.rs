@@ -8,8 +8,8 @@
 //! its refit, its pruning and its order (ties go to the smaller index).
 #![cfg(feature = "alloc")]
 
-mod common;
 use common::*;
+use isect_testkit as common;
 
 use isect::{
     Aabb, Ball, Bounded, Bvh, Caster, ClosestPoint, Intersect, PreparedRay, Ray, RayCast, Real,

@@ -14,8 +14,8 @@
 //! - face culling through the caster, casting behind `dyn`, and a caster
 //!   of the user's own in both orders.
 
-mod common;
 use common::*;
+use isect_testkit as common;
 
 use isect::nalgebra::{Matrix3, Point2, Point3, Vector2, Vector3};
 #[cfg(feature = "alloc")]

@@ -1,6 +1,6 @@
 //! Closest points and distances (issue 3, points 5 and 6), for every scalar.
 //!
-//! Every query is checked against oracles in `tests/common/oracle.rs` that
+//! Every query is checked against oracles in `testkit/src/oracle.rs` that
 //! share no code with `isect`: exhaustive face-pair enumeration for the
 //! polyhedral sets (segments, rays, lines, planes, triangles, polygons),
 //! active-set enumeration for the sets given by half-spaces (boxes, oriented
@@ -20,7 +20,7 @@
 //! `Scalar::RANGE`), so the shapes the queries see are exactly those the
 //! oracles see.
 
-mod common;
+use isect_testkit as common;
 
 use common::oracle::*;
 use common::*;

@@ -20,7 +20,7 @@
 
 use isect::{ClosestPoints, Cone, ConvexPolyhedron, Cylinder, Intersect, Swept};
 
-mod common;
+use isect_testkit as common;
 
 use common::convex::*;
 use common::oracle::{closest, Convex};

@@ -35,7 +35,7 @@ use isect::{
     Real, Segment, Support, Swept, Triangle,
 };
 
-mod common;
+use isect_testkit as common;
 
 use common::{byte_coord, qc};
 

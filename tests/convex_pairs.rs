@@ -20,7 +20,7 @@
 
 use isect::{ClosestPoints, Intersect, Swept};
 
-mod common;
+use isect_testkit as common;
 
 use common::convex::*;
 use common::{add, arr, dist, mul, norm, scalar_tests, sub, varr, vt, Rng, Scalar};

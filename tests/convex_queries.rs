@@ -14,7 +14,7 @@
 use isect::nalgebra::{Point2, Point3, Vector2, Vector3};
 use isect::{convex, Aabb, Ball, Real, Support, Triangle};
 
-mod common;
+use isect_testkit as common;
 
 use common::convex::{core_separation, oracle_toi, Sh};
 use common::oracle::{closest, Convex};

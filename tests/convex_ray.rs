@@ -10,7 +10,7 @@ use isect::convex::{Placed, Rounded};
 use isect::nalgebra::{Isometry3, Vector3};
 use isect::{Aabb, CastHit, Line, Ray, RayCast, Segment, Triangle};
 
-mod common;
+use isect_testkit as common;
 
 use common::oracle::{closest, Convex};
 use common::{add, dot, mul, norm, pt, round_trip, s, scalar_tests, sub, vt, Rng, Scalar};

@@ -269,7 +269,7 @@ fn checked_casts_floats_are_ok() {
 
 // -- Triangle casts against exact rationals -------------------------------------
 
-mod common;
+use isect_testkit as common;
 
 use common::exact::{f as qf, q, Q};
 use isect::{Caster, FaceCull, Growth, Line, RayCast, Triangle, TriangleHit};

@@ -38,7 +38,7 @@
 //!   translation and power-of-two scale).
 #![cfg(feature = "fixed")]
 
-mod common;
+use isect_testkit as common;
 
 use isect::fixed::{I16F16, I32F32};
 use isect::nalgebra::{Matrix3, Point, Point2, Point3, Rotation3, SVector, Vector2, Vector3};

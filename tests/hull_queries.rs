@@ -19,7 +19,7 @@
 
 #![cfg(feature = "alloc")]
 
-mod common;
+use isect_testkit as common;
 
 use common::oracle::{Convex, Halfspaces};
 use common::orient::{det2, det3, grid_points, sign, sub as isub};
@@ -36,7 +36,7 @@ use num_bigint::BigInt;
 // ---------------------------------------------------------------------------
 // Exact arithmetic.
 
-/// Points as exact integers on a common grid (tests/common/orient.rs):
+/// Points as exact integers on a common grid (testkit/src/orient.rs):
 /// `i128` when they are small enough for a 3 × 3 determinant of
 /// differences, big integers otherwise.
 enum Exact {

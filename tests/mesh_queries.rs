@@ -11,8 +11,8 @@
 //! keep the debug run short; the margin is far above any rounding.
 #![cfg(feature = "alloc")]
 
-mod common;
 use common::*;
+use isect_testkit as common;
 
 use isect::nalgebra::Point3;
 use isect::{

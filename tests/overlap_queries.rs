@@ -26,7 +26,7 @@ use isect::{
 
 // ---------------------------------------------------------------- helpers
 
-mod common;
+use isect_testkit as common;
 
 use common::{add, dot, mul, norm, s, sub, Rng};
 

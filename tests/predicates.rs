@@ -14,7 +14,7 @@ use isect::{orient2d, orient3d, Orient, Real};
 use num_bigint::BigInt;
 use quickcheck::quickcheck;
 
-mod common;
+use isect_testkit as common;
 
 // ---------------------------------------------------------------------------
 // Oracles and the foil.

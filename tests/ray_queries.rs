@@ -12,7 +12,7 @@ use isect::{
 };
 
 // ---------------------------------------------------------------------------
-// Helpers (named so that they can move to tests/common).
+// Helpers (named so that they can move to testkit/).
 // ---------------------------------------------------------------------------
 
 /// A deterministic generator (xorshift64*).

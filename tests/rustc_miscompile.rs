@@ -139,7 +139,7 @@ fn closure_changing_its_argument() {
     check(second, [0.0, 0.0, 2.0], [0.0, 0.0, 4.0]);
 }
 
-/// `a + b`, changing its own copy of `a` (as tests/common's `add` does).
+/// `a + b`, changing its own copy of `a` (as testkit's `add` does).
 fn add(mut a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
     for (x, y) in a.iter_mut().zip(b) {
         *x += y;

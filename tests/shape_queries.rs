@@ -13,7 +13,7 @@
 //! cross product, and cast intervals from marching along the caster with
 //! that containment test (then bisecting).
 
-mod common;
+use isect_testkit as common;
 
 use common::*;
 use isect::{

@@ -14,7 +14,7 @@
 //! leak). A naive triple product in the scalar itself, kept as a foil, gets
 //! some of these signs wrong: the rays do reach the uncertain cases.
 
-mod common;
+use isect_testkit as common;
 
 use std::cmp::Ordering;
 

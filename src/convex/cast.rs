@@ -64,6 +64,10 @@ where
 
 /// Casts `a` along `motion` (over `t` in `[0, 1]`) against `b`, contact
 /// being where they come within `margin`.
+///
+/// Only this entry is generic over the shapes: the cast itself takes the
+/// pair's support map as a `dyn FnMut`, so it is compiled once per scalar
+/// instead of once per pair of shape types (as EPA is, src/convex/epa.rs).
 pub(crate) fn cast<T, const D: usize, A, B>(
     a: &A,
     motion: &Vector<T, D>,
@@ -75,16 +79,31 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    let planar = D <= 2;
-    let r = crate::convex::gjk::lift(motion);
+    let mut hints = (0, 0);
+    let mut support_of = |d: &Vector3<T>| support::<T, D, A, B>(a, b, d, &mut hints);
+    cast_with(
+        &mut support_of,
+        crate::convex::gjk::lift(motion),
+        margin,
+        D <= 2,
+    )
+}
+
+/// [`cast`] for the support map `support` of `C = B - A` (see [`support`]),
+/// the motion `r` in 3D coordinates, `planar` for 2D shapes.
+fn cast_with<T: Real>(
+    support: &mut dyn FnMut(&Vector3<T>) -> Vertex<T>,
+    r: Vector3<T>,
+    margin: T,
+    planar: bool,
+) -> Option<CastHit<T>> {
     if !finite3(&r) {
         return None;
     }
     let mut lambda = T::zero();
     let mut x = Vector3::<T>::zeros();
     let mut normal: Option<Vector3<T>> = None;
-    let mut hints = (0, 0);
-    let mut first = support::<T, D, A, B>(a, b, &-r, &mut hints);
+    let mut first = support(&-r);
     let y0 = first.b - first.a;
     if !finite3(&y0) {
         return None;
@@ -102,7 +121,7 @@ where
         if vv == T::zero() || vv <= reach * reach {
             break;
         }
-        let mut p = support::<T, D, A, B>(a, b, &v, &mut hints);
+        let mut p = support(&v);
         let y = p.b - p.a;
         if !finite3(&y) {
             return None;

@@ -89,6 +89,12 @@ fn orthogonal<T: Real>(d: &Vector3<T>) -> Vector3<T> {
 
 /// The depth of the overlap of two shapes, given GJK's last simplex (which
 /// holds the origin). `None` for NaN or infinite support points.
+///
+/// Only this entry is generic over the shapes: the expansion itself takes
+/// the pair's support map as a [`SupportFn`], so it is compiled once per
+/// scalar instead of once per pair of shape types (it is the largest
+/// function of the convex queries: one copy per pair was a quarter of the
+/// code of a crate that calls many pairs, such as the test suite).
 pub(crate) fn epa<T, const D: usize, A, B>(
     a: &A,
     b: &B,
@@ -100,14 +106,17 @@ where
     B: Support<T, D> + ?Sized,
 {
     let pair = Pair::new(a, b);
-    if D == 1 {
-        return Some(epa_1d::<T, D, A, B>(&pair));
+    let support = |d: &Vector3<T>| pair.support::<T, D>(d);
+    match D {
+        1 => Some(epa_1d(&support)),
+        2 => epa_2d(&support, simplex),
+        _ => epa_3d(&support, simplex),
     }
-    if D == 2 {
-        return epa_2d::<T, D, A, B>(&pair, simplex);
-    }
-    epa_3d::<T, D, A, B>(&pair, simplex)
 }
+
+/// The support map of `M = A - B` in 3D coordinates (see
+/// [`Pair::support`]), behind one signature for every pair of shapes.
+type SupportFn<'s, T> = &'s dyn Fn(&Vector3<T>) -> Vertex<T>;
 
 /// A penetration of depth zero along `normal` (flat or touching
 /// overlaps).
@@ -119,14 +128,9 @@ fn touching<T: Real>(normal: Vector3<T>) -> Penetration<T> {
 }
 
 /// 1D: `M` is the interval between its supports along `∓x`.
-fn epa_1d<T, const D: usize, A, B>(pair: &Pair<'_, A, B>) -> Penetration<T>
-where
-    T: Real,
-    A: Support<T, D> + ?Sized,
-    B: Support<T, D> + ?Sized,
-{
-    let hi = pair.support::<T, D>(&Vector3::x());
-    let lo = pair.support::<T, D>(&-Vector3::x());
+fn epa_1d<T: Real>(support: SupportFn<'_, T>) -> Penetration<T> {
+    let hi = support(&Vector3::x());
+    let lo = support(&-Vector3::x());
     // Moving B by +hi or by lo (negative) separates; the shorter wins.
     if hi.w.x <= -lo.w.x {
         Penetration {
@@ -149,15 +153,7 @@ fn gap_tolerance<T: Real>(scale: T) -> T {
 }
 
 /// 2D: a convex polygon around the origin, kept counter-clockwise.
-fn epa_2d<T, const D: usize, A, B>(
-    pair: &Pair<'_, A, B>,
-    simplex: &Simplex<T>,
-) -> Option<Penetration<T>>
-where
-    T: Real,
-    A: Support<T, D> + ?Sized,
-    B: Support<T, D> + ?Sized,
-{
+fn epa_2d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Penetration<T>> {
     let mut poly = [Vertex::zero(); MAX_VERTICES];
     let mut n = 0usize;
     for v in simplex.vertices() {
@@ -168,7 +164,7 @@ where
     if n == 1 {
         let dirs = [Vector3::x(), -Vector3::x(), Vector3::y(), -Vector3::y()];
         for d in dirs {
-            let w = pair.support::<T, D>(&d);
+            let w = support(&d);
             if !finite3(&w.w) {
                 return None;
             }
@@ -189,7 +185,7 @@ where
         let dir = support_dir(perp);
         let mut found = false;
         for d in [dir, -dir] {
-            let w = pair.support::<T, D>(&d);
+            let w = support(&d);
             if !finite3(&w.w) {
                 return None;
             }
@@ -242,7 +238,7 @@ where
         }
         let i = best;
         let j = (i + 1) % n;
-        let w = pair.support::<T, D>(&best_normal);
+        let w = support(&best_normal);
         if !finite3(&w.w) {
             return None;
         }
@@ -352,15 +348,7 @@ fn make_face<T: Real>(verts: &[Vertex<T>], i: u8, j: u8, k: u8) -> Face<T> {
 }
 
 /// 3D: a convex polytope around the origin.
-fn epa_3d<T, const D: usize, A, B>(
-    pair: &Pair<'_, A, B>,
-    simplex: &Simplex<T>,
-) -> Option<Penetration<T>>
-where
-    T: Real,
-    A: Support<T, D> + ?Sized,
-    B: Support<T, D> + ?Sized,
-{
+fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Penetration<T>> {
     let mut verts = [Vertex::zero(); MAX_VERTICES];
     let mut nv = 0usize;
     for v in simplex.vertices() {
@@ -378,7 +366,7 @@ where
             -Vector3::z(),
         ];
         for d in dirs {
-            let w = pair.support::<T, D>(&d);
+            let w = support(&d);
             if !finite3(&w.w) {
                 return None;
             }
@@ -398,7 +386,7 @@ where
         let u2 = unit(&d.cross(&u)).map_or(Vector3::y(), |(x, _)| x);
         let mut found = false;
         for dir in [u, -u, u2, -u2] {
-            let w = pair.support::<T, D>(&dir);
+            let w = support(&dir);
             if !finite3(&w.w) {
                 return None;
             }
@@ -419,7 +407,7 @@ where
         let d = support_dir(n);
         let mut found = false;
         for dir in [d, -d] {
-            let w = pair.support::<T, D>(&dir);
+            let w = support(&dir);
             if !finite3(&w.w) {
                 return None;
             }
@@ -484,7 +472,7 @@ where
             }
         }
         let face = faces.get(best).copied()?;
-        let w = pair.support::<T, D>(&face.normal);
+        let w = support(&face.normal);
         if !finite3(&w.w) {
             return None;
         }

@@ -1,6 +1,7 @@
 //! Every integration test file in one test binary, for CI: `cargo test
 //! --test all`. One crate links the library, nalgebra and the test
-//! helpers once instead of once per file, monomorphises the queries each
+//! helpers (testkit/, a crate of their own) once instead of once per
+//! file, monomorphises the queries each
 //! file shares once (in release, where generics are not shared between
 //! crates, most of the build), and runs every test in one pool of threads,
 //! so a long file no longer leaves the other core idle.
@@ -14,8 +15,6 @@
 // Crate-level attributes of the files (only the crate root may set them).
 #![recursion_limit = "512"]
 #![allow(unused_attributes)]
-// Each file brings its own `mod common;` (it is its own crate too).
-#![allow(clippy::duplicate_mod)]
 // CI's debug build leaves the float tests out (`skip_float_tests`, see
 // build.rs): the helpers only they use are then unused.
 #![cfg_attr(skip_float_tests, allow(dead_code, unused_imports))]

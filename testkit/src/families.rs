@@ -583,7 +583,6 @@ pub fn rows<T: Scalar>(n: usize) -> Vec<Row> {
     );
 
     // --- Mesh -------------------------------------------------------------
-    #[cfg(feature = "alloc")]
     {
         let mut rng = Rng::new(0xFE);
         let w = worst(n / 4, || {

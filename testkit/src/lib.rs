@@ -3,8 +3,10 @@
 //! scalar under test, `f64` vector arithmetic on arrays, and (in
 //! [`oracle`]) reference computations that share no code with `isect`.
 //!
-//! A test file says `mod common;` and then `use common::*;`. Each file uses
-//! part of this module only, hence the `dead_code` allowance.
+//! Its own crate (`testkit/`, a dev-dependency of `isect`), compiled once
+//! for every file of `tests/`: a test file says `use isect_testkit as
+//! common;` and then `use common::*;` (or names what it uses). The
+//! crate-private helpers some builds leave unused are allowed to be.
 //!
 //! # How a test is written
 //!
@@ -122,7 +124,6 @@ impl Scalar for f64 {
     const ABS_TOL: f64 = 1e-13;
 }
 
-#[cfg(feature = "fixed")]
 impl Scalar for isect::fixed::I32F32 {
     const NAME: &'static str = "I32F32";
     const EPS: f64 = 0.0;
@@ -133,7 +134,6 @@ impl Scalar for isect::fixed::I32F32 {
     const ABS_TOL: f64 = 1e-9;
 }
 
-#[cfg(feature = "fixed")]
 impl Scalar for isect::fixed::I16F16 {
     const NAME: &'static str = "I16F16";
     const EPS: f64 = 0.0;
@@ -196,7 +196,7 @@ pub fn edges<const D: usize>(v: &[[f64; D]; 3]) -> [[f64; D]; 3] {
 /// Instantiates each test body once per scalar (see the module
 /// documentation). Attributes before `fn` (such as `#[ignore = "..."]`)
 /// apply to every instance.
-#[allow(unused_macros)]
+#[macro_export]
 macro_rules! scalar_tests {
     ($( $(#[$meta:meta])* fn $name:ident<$T:ident>() $body:block )*) => {
         $(
@@ -204,7 +204,7 @@ macro_rules! scalar_tests {
                 #[allow(unused_imports)]
                 use super::*;
 
-                fn run<$T: common::Scalar>() $body
+                fn run<$T: $crate::Scalar>() $body
 
                 // Not in CI's debug build (build.rs, .ci/run).
                 #[cfg(not(skip_float_tests))]
@@ -238,12 +238,6 @@ macro_rules! scalar_tests {
         )*
     };
 }
-// A path (`common::scalar_tests!`, or through `use common::*`) rather than
-// `#[macro_export]`: tests/all/main.rs builds every test file into one
-// crate, where each file's copy of this module would export the same name.
-#[allow(unused_imports)]
-pub(crate) use scalar_tests;
-
 /// Runs a quickcheck property `tests` times from a fixed seed (so a failure
 /// reproduces), shrinking any counterexample.
 pub fn qc<A: Testable>(seed: u64, tests: u64, prop: A) {

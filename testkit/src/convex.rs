@@ -153,56 +153,55 @@ impl Sh {
 
 /// Evaluates `$body` with `$s` bound to the `isect` shape of `$sh` over
 /// scalar `$T` (a borrowed polygon keeps its vertices in `$buf`).
-#[allow(unused_macros)]
+#[macro_export]
 macro_rules! as_isect {
     ($T:ty, $sh:expr, $buf:ident, |$s:ident| $body:expr) => {{
         #[allow(unused_variables)]
         let $buf: Vec<isect::nalgebra::Point3<$T>> = match $sh {
-            common::convex::Sh::Polygon(v) => v.iter().map(|p| common::pt::<$T, 3>(*p)).collect(),
+            $crate::convex::Sh::Polygon(v) => v.iter().map(|p| $crate::pt::<$T, 3>(*p)).collect(),
             _ => vec![],
         };
         match $sh {
-            common::convex::Sh::Ball(c, r) => {
-                let $s = isect::Ball::new(common::pt::<$T, 3>(*c), common::s::<$T>(*r));
+            $crate::convex::Sh::Ball(c, r) => {
+                let $s = isect::Ball::new($crate::pt::<$T, 3>(*c), $crate::s::<$T>(*r));
                 $body
             }
-            common::convex::Sh::Aabb(a, b) => {
-                let $s = isect::Aabb::new(common::pt::<$T, 3>(*a), common::pt::<$T, 3>(*b));
+            $crate::convex::Sh::Aabb(a, b) => {
+                let $s = isect::Aabb::new($crate::pt::<$T, 3>(*a), $crate::pt::<$T, 3>(*b));
                 $body
             }
-            common::convex::Sh::Obb(c, h, ax) => {
-                let m = isect::nalgebra::Matrix3::from_fn(|i, j| common::s::<$T>(ax[j][i]));
-                let $s = isect::Obb::new(common::pt::<$T, 3>(*c), common::vt::<$T, 3>(*h), m);
+            $crate::convex::Sh::Obb(c, h, ax) => {
+                let m = isect::nalgebra::Matrix3::from_fn(|i, j| $crate::s::<$T>(ax[j][i]));
+                let $s = isect::Obb::new($crate::pt::<$T, 3>(*c), $crate::vt::<$T, 3>(*h), m);
                 $body
             }
-            common::convex::Sh::Capsule(a, b, r) => {
+            $crate::convex::Sh::Capsule(a, b, r) => {
                 let $s = isect::Capsule::new(
-                    isect::Segment::new(common::pt::<$T, 3>(*a), common::pt::<$T, 3>(*b)),
-                    common::s::<$T>(*r),
+                    isect::Segment::new($crate::pt::<$T, 3>(*a), $crate::pt::<$T, 3>(*b)),
+                    $crate::s::<$T>(*r),
                 );
                 $body
             }
-            common::convex::Sh::Segment(a, b) => {
-                let $s = isect::Segment::new(common::pt::<$T, 3>(*a), common::pt::<$T, 3>(*b));
+            $crate::convex::Sh::Segment(a, b) => {
+                let $s = isect::Segment::new($crate::pt::<$T, 3>(*a), $crate::pt::<$T, 3>(*b));
                 $body
             }
-            common::convex::Sh::Triangle(a, b, c) => {
+            $crate::convex::Sh::Triangle(a, b, c) => {
                 let $s = isect::Triangle::new(
-                    common::pt::<$T, 3>(*a),
-                    common::pt::<$T, 3>(*b),
-                    common::pt::<$T, 3>(*c),
+                    $crate::pt::<$T, 3>(*a),
+                    $crate::pt::<$T, 3>(*b),
+                    $crate::pt::<$T, 3>(*c),
                 );
                 $body
             }
-            common::convex::Sh::Polygon(_) => {
+            $crate::convex::Sh::Polygon(_) => {
                 let $s = isect::Polygon::new(&$buf);
                 $body
             }
         }
     }};
 }
-#[allow(unused_imports)]
-pub(crate) use as_isect;
+pub use crate::as_isect;
 
 /// The oracle distance between two shapes.
 pub fn oracle_distance(a: &Sh, b: &Sh) -> f64 {
