@@ -291,7 +291,11 @@ fn finite_floats<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
 /// 2026-11-24): in `f64` the ordered form took the test from 13.1 to 9.4
 /// ns; in `f32` the bare test was slower that way (7.9 to 9.2 ns), so it
 /// keeps [`slab`]. The tracked form: docs/performance.md, issue 18
-/// (session 10).
+/// (session 10). Bare-metal targets (`target_os = "none"`: the Cortex-M
+/// firmware) keep [`slab`] for the tracked test too: its selects are
+/// cheap on an in-order core, and there the tracked form was both larger
+/// and slower (docs/firmware.md: ray–AABB `t` on the M4F 242 against 376
+/// instructions a call, 1,440 against 1,900 bytes).
 #[inline(always)]
 fn caster_slab<T: Real, const D: usize>(
     o: &Point<T, D>,
@@ -303,7 +307,7 @@ fn caster_slab<T: Real, const D: usize>(
 ) -> Option<Slab<T>> {
     // (`finite_floats` measured faster than `is_finite_real` here, and
     // slower for the bare test.)
-    if track && has_infinity::<T>() && finite_floats(inv) {
+    if track && !cfg!(target_os = "none") && has_infinity::<T>() && finite_floats(inv) {
         return tracked_slab(o, inv, range, b);
     }
     let wide = core::mem::size_of::<T>() >= 8;
