@@ -1275,19 +1275,25 @@ mod tests {
 
     /// The out-of-line divisions against 128-bit (64-bit) integer division,
     /// truncated and clamped: the definition of `div_sat`.
+    /// The `I32F32` quotient of raw bits `n / d` by 128-bit integer
+    /// division, saturated (`d = 0`: the largest value of `n`'s sign).
+    #[cfg(feature = "fixed")]
+    fn exact_i32f32_quotient(n: i64, d: i64) -> i64 {
+        if d == 0 {
+            n.signum() * i64::MAX - i64::from(n < 0)
+        } else {
+            ((i128::from(n) << 32) / i128::from(d))
+                .clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+        }
+    }
+
     #[cfg(feature = "fixed")]
     #[test]
     fn fixed_divisions_agree_with_wide_integer_division() {
         use super::{div_i16f16, div_i32f32};
         for n in values(300) {
             for d in values(300) {
-                let want = if d == 0 {
-                    n.signum() * i64::MAX - i64::from(n < 0)
-                } else {
-                    ((i128::from(n) << 32) / i128::from(d))
-                        .clamp(i128::from(i64::MIN), i128::from(i64::MAX))
-                        as i64
-                };
+                let want = exact_i32f32_quotient(n, d);
                 assert_eq!(div_i32f32(n, d), want, "{n} / {d}");
                 let (n16, d16) = (n as i32, d as i32);
                 let want16 = if d16 == 0 {
@@ -1327,13 +1333,7 @@ mod tests {
                 continue;
             };
             for (n, d) in [(n, d), (n.wrapping_neg(), d), (n, d.wrapping_neg())] {
-                let want = if d == 0 {
-                    n.signum() * i64::MAX - i64::from(n < 0)
-                } else {
-                    ((i128::from(n) << 32) / i128::from(d))
-                        .clamp(i128::from(i64::MIN), i128::from(i64::MAX))
-                        as i64
-                };
+                let want = exact_i32f32_quotient(n, d);
                 assert_eq!(div_i32f32(n, d), want, "{n} / {d}");
             }
             // u < v 2^32: the quotient fits 32 bits.
