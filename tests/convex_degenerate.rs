@@ -68,9 +68,10 @@ fn special(b: i8) -> bool {
 /// into the range; and, with `saturating`, 1e300, which saturates at the
 /// type's largest value (the support maps and the frame of the entry
 /// points must not overflow on such coordinates: this file runs in debug,
-/// where fixed-point overflow panics). (The pair table's closed forms and
-/// `Placed`'s conversions, a box's centre among them, still overflow on
-/// them: not yet asked of it.)
+/// where fixed-point overflow panics). (`Placed` and the pair table's
+/// closed forms answer such values too since sessions 9–10, tested in
+/// tests/convex_poses.rs and tests/convex_pairs.rs; this file's shapes do
+/// not go through them.)
 fn usable<T: Real>(bytes: &[i8], saturating: bool) -> Vec<i8> {
     let float = T::from_f64_lossy(f64::INFINITY).to_f64().is_infinite();
     bytes
