@@ -378,29 +378,47 @@ pub(crate) fn wide_offset<T: Real, const D: usize>(
 }
 
 /// Fixed point: `a · b - c`, rounded down once and saturating at the
-/// type's range, for any values. Exact in the wide type where the
-/// components of `a` and `b` lie within half the type's largest value (and
-/// `D <= 4`); otherwise each term is taken at `2^-s` of its size (`2^s >
-/// 2(D + 1)`), so that their sum cannot leave the wide type, and scaled
-/// back (the dropped bits lie far below the type's last bit).
+/// type's range, for any values ([`dot_sum_wide`]).
 pub(crate) fn dot_minus_sat<T: Real, const D: usize>(
     a: &Vector<T, D>,
     b: &Vector<T, D>,
     c: T,
 ) -> T {
+    dot_sum_wide(c, true, a, b, false).narrow()
+}
+
+/// Fixed point: `±c ± a · b` in the wide type (`c` negated when `neg_c`,
+/// the product when `neg_dot`), for any values. Exact where every
+/// component of `a` and `b` lies within half the type's largest value (and
+/// `D <= 4`); otherwise each term is taken at `2^-s` of its size (`2^s >
+/// 2(D + 1)`), so that their sum cannot leave the wide type, and scaled
+/// back, saturating at the wide type's range (far beyond the narrow
+/// type's; the dropped bits lie far below the type's last bit).
+pub(crate) fn dot_sum_wide<T: Real, const D: usize>(
+    c: T,
+    neg_c: bool,
+    a: &Vector<T, D>,
+    b: &Vector<T, D>,
+    neg_dot: bool,
+) -> T::Wide {
     let half = T::max_finite() * T::half();
     let small = |v: &Vector<T, D>| v.iter().all(|x| *x <= half && *x >= -half);
-    if D <= 4 && small(a) && small(b) {
-        return (T::dot_wide(a, b) - c.widen()).narrow();
-    }
-    let s = 2 + (usize::BITS - D.leading_zeros()) as i32;
-    let sum = a
-        .iter()
-        .zip(b.iter())
-        .fold(-c.widen().mul_pow2(-s), |acc, (x, y)| {
-            acc + x.mul_wide(*y).mul_pow2(-s)
-        });
-    sum.mul_pow2(s).narrow()
+    let s = if D <= 4 && small(a) && small(b) {
+        0
+    } else {
+        2 + (usize::BITS - D.leading_zeros()) as i32
+    };
+    let c = c.widen().mul_pow2(-s);
+    let start = if neg_c { -c } else { c };
+    let sum = a.iter().zip(b.iter()).fold(start, |acc, (x, y)| {
+        let p = x.mul_wide(*y).mul_pow2(-s);
+        if neg_dot {
+            acc - p
+        } else {
+            acc + p
+        }
+    });
+    sum.mul_pow2(s)
 }
 
 /// `a - b`, saturating at the type's range (exact in the wide type first).

@@ -616,39 +616,7 @@ fn offset_sat<T: Real, const D: usize>(d: T, n: &Vector<T, D>, t: &Vector<T, D>)
     if !crate::convex::wide::is_fixed::<T>() {
         return d + n.dot(t);
     }
-    offset_wide(d, n, t, false).narrow()
-}
-
-/// Fixed point: `d ± n · t` in the wide type (`-` when `minus`), exact
-/// where every component lies within half the type's largest value (and
-/// `D <= 4`), else summed at `2^-s` of the size (`2^s > 2(D + 1)`, so the
-/// sum cannot leave the wide type) and scaled back, saturating at the wide
-/// type's range (far beyond the narrow type's).
-fn offset_wide<T: Real, const D: usize>(
-    d: T,
-    n: &Vector<T, D>,
-    t: &Vector<T, D>,
-    minus: bool,
-) -> T::Wide {
-    let half = T::max_finite() * T::half();
-    let small = |v: &Vector<T, D>| v.iter().all(|x| *x <= half && *x >= -half);
-    let s = if D <= 4 && small(n) && small(t) {
-        0
-    } else {
-        2 + (usize::BITS - D.leading_zeros()) as i32
-    };
-    let sum = n
-        .iter()
-        .zip(t.iter())
-        .fold(d.widen().mul_pow2(-s), |acc, (a, b)| {
-            let x = a.mul_wide(*b).mul_pow2(-s);
-            if minus {
-                acc - x
-            } else {
-                acc + x
-            }
-        });
-    sum.mul_pow2(s)
+    crate::range::dot_sum_wide(d, false, n, t, false).narrow()
 }
 
 /// Fixed point: `unrotate(p - t)`, the world point `p` in the frame of the
@@ -745,7 +713,13 @@ impl<S, T: Real, R: AbstractRotation<T, D>, const D: usize> Placed<S, Iso<T, R, 
             self.pose.rotation.inverse_transform_vector(v)
         });
         let (normal, n_fits) = narrow_fits::<T, D>(&turned);
-        let d = offset_wide(plane.d, &plane.normal, &self.pose.translation.vector, true);
+        let d = crate::range::dot_sum_wide(
+            plane.d,
+            false,
+            &plane.normal,
+            &self.pose.translation.vector,
+            true,
+        );
         let (d, d_fits) = narrow_fits::<T, 1>(&Vector::<T::Wide, 1>::new(d));
         (n_fits && d_fits).then(|| Plane::new(normal, d[0]))
     }
