@@ -204,7 +204,7 @@ fn orient<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, d: &Vector3<T
 #[inline(always)]
 fn sign_of<T: Real>(x: T, perm: T, exact: impl FnOnce() -> Ordering) -> Ordering {
     if T::range_limit(Growth::Quadratic).is_none() {
-        let bound = T::tolerance() * perm + T::one().div_sat(T::max_finite());
+        let bound = filter_bound(perm);
         if x > bound {
             return Ordering::Greater;
         }
@@ -226,9 +226,22 @@ fn volume<T: Real>(
     d: &Vector3<T>,
     perm: T,
 ) -> (T, Ordering) {
-    let x = (b - a).cross(&(c - a)).dot(&(d - a));
+    let x = volume_value(a, b, c, d);
     let s = sign_of(x, perm, || orient(a, b, c, d));
     (x, s)
+}
+
+/// `((b - a) × (c - a)) · (d - a)` in working precision.
+#[inline(always)]
+fn volume_value<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, d: &Vector3<T>) -> T {
+    (b - a).cross(&(c - a)).dot(&(d - a))
+}
+
+/// The filter bound of a value whose permanent is at most `perm`
+/// ([`sign_of`]'s, floats only).
+#[inline(always)]
+fn filter_bound<T: Real>(perm: T) -> T {
+    T::tolerance() * perm + T::one().div_sat(T::max_finite())
 }
 
 /// A bound on the permanent of every [`volume`] of the tetrahedron `w`
@@ -392,7 +405,8 @@ impl<T: Real> Simplex<T> {
         match self.len {
             0 | 1 => Sub::point(0, &w[0]),
             2 => s1d(&w, 0, 1),
-            3 => s2d(&w, 0, 1, 2, planar),
+            3 if planar => s2d(&w, 0, 1, 2, true),
+            3 => s2d_fast(&w, 0, 1, 2),
             _ => s3d(&w),
         }
     }
@@ -482,7 +496,97 @@ fn edges<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
     s1d(w, i, j).min(s1d(w, j, k)).min(s1d(w, k, i))
 }
 
+/// The permanent bound of the three edge signs `n · (p × q)` of the
+/// triangle `a b c` ([`s2d`]): `2 m² |n|₁`, `m` the largest coordinate.
+#[inline(always)]
+fn edge_side_bound<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, n: &Vector3<T>) -> T {
+    let m = [a, b, c]
+        .iter()
+        .flat_map(|p| p.iter())
+        .fold(T::zero(), |m, x| x.abs().max_sel(m));
+    T::two() * m * m * (n.x.abs() + n.y.abs() + n.z.abs())
+}
+
+/// The nearest of the edges `(p, q)` flagged outside (at least one).
+#[inline]
+fn out_edges<T: Real>(w: &[Vector3<T>; 4], out: [(bool, usize, usize); 3]) -> Option<Sub<T>> {
+    let mut best: Option<Sub<T>> = None;
+    for (is_out, p, q) in out {
+        if is_out {
+            let s = s1d(w, p, q);
+            best = Some(best.map_or(s, |b| b.min(s)));
+        }
+    }
+    best
+}
+
+/// The triangle `w[i] w[j] w[k]` in 3D, floats: [`s2d`]'s decisions, in
+/// straight-line code. The same rounded values and the same filter bounds
+/// as [`s2d`] (so the same decisions and the same answer, bit for bit);
+/// when any value is within its bound (or not finite), [`s2d`] itself
+/// decides, exactly (out of line: rare).
+#[inline]
+fn s2d_fast<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
+    if T::range_limit(Growth::Quadratic).is_some() {
+        return s2d(w, i, j, k, false);
+    }
+    let (a, b, c) = (vertex(w, i), vertex(w, j), vertex(w, k));
+    let e1 = b - a;
+    let e2 = c - a;
+    let n = e1.cross(&e2);
+    let nn = n.norm_squared();
+    let e12 = e1.norm_squared() * e2.norm_squared();
+    let bound = filter_bound(edge_side_bound(&a, &b, &c, &n));
+    let ua = n.dot(&b.cross(&c));
+    let ub = n.dot(&c.cross(&a));
+    let uc = n.dot(&a.cross(&b));
+    // The normal well above its rounding error (so the reference sign is
+    // `Greater`), finite, and each edge value outside its band; written
+    // so that NaN goes to the exact code.
+    let clear = nn > T::tolerance() * e12
+        && nn.is_finite_real()
+        && ua.abs() > bound
+        && ub.abs() > bound
+        && uc.abs() > bound;
+    if !clear {
+        return s2d_slow(w, i, j, k);
+    }
+    let z = T::zero();
+    let (oa, ob, oc) = (ua < z, ub < z, uc < z);
+    if oa || ob || oc {
+        if let Some(best) = out_edges(w, [(oa, j, k), (ob, k, i), (oc, i, j)]) {
+            return best;
+        }
+    }
+    let lambda = normalise([ua, ub, uc, z], 3);
+    let mut v = combine(&[a, b, c], &lambda);
+    let mut vv = v.norm_squared();
+    if may_vanish(|| {
+        let h = n.dot(&a);
+        (h * h, e12 * a.norm_squared())
+    }) && orient(&a, &b, &c, &Vector3::zeros()) == Ordering::Equal
+    {
+        v = Vector3::zeros();
+        vv = z;
+    }
+    Sub {
+        idx: [i, j, k, 0],
+        lambda,
+        len: 3,
+        v,
+        vv,
+    }
+}
+
+/// [`s2d`] in 3D, out of line (the fast path's rare exact decisions).
+#[cold]
+#[inline(never)]
+fn s2d_slow<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
+    s2d(w, i, j, k, false)
+}
+
 /// The triangle `w[i] w[j] w[k]`.
+#[inline(never)]
 fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool) -> Sub<T> {
     let (a, b, c) = (vertex(w, i), vertex(w, j), vertex(w, k));
     let o = Vector3::zeros();
@@ -534,11 +638,7 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
         // q_j|)` is at most `2 m² |n|₁`, `m` the largest coordinate of the
         // triangle (a band a little wider than each value's own: the exact
         // sign runs only where the origin is that near an edge's line).
-        let m = [a, b, c]
-            .iter()
-            .flat_map(|p| p.iter())
-            .fold(T::zero(), |m, x| x.abs().max_sel(m));
-        let perm = T::two() * m * m * (n.x.abs() + n.y.abs() + n.z.abs());
+        let perm = edge_side_bound(&a, &b, &c, &n);
         let side = |p: &Vector3<T>, q: &Vector3<T>| {
             let v = n.dot(&p.cross(q));
             (
@@ -555,14 +655,8 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
     let (oa, ob, oc) = (sa == out, sb == out, sc == out);
     if oa || ob || oc {
         // Outside one or two edges: the nearest of those edges.
-        let mut best: Option<Sub<T>> = None;
-        for (is_out, p, q) in [(oa, j, k), (ob, k, i), (oc, i, j)] {
-            if is_out {
-                let s = s1d(w, p, q);
-                best = Some(best.map_or(s, |b| b.min(s)));
-            }
-        }
-        return best.unwrap_or_else(|| edges(w, i, j, k));
+        return out_edges(w, [(oa, j, k), (ob, k, i), (oc, i, j)])
+            .unwrap_or_else(|| edges(w, i, j, k));
     }
     // Inside: the projection of the origin, weighted by the sub-areas.
     let z = T::zero();
@@ -605,10 +699,10 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
     let (_, reference) = volume(&a, &b, &c, &d, perm);
     if reference == Ordering::Equal {
         // Flat: the nearest of its faces.
-        return s2d(w, 0, 1, 2, false)
-            .min(s2d(w, 0, 1, 3, false))
-            .min(s2d(w, 0, 2, 3, false))
-            .min(s2d(w, 1, 2, 3, false));
+        return s2d_fast(w, 0, 1, 2)
+            .min(s2d_fast(w, 0, 1, 3))
+            .min(s2d_fast(w, 0, 2, 3))
+            .min(s2d_fast(w, 1, 2, 3));
     }
     // The origin's side of each face against the opposite vertex's.
     let (ua, sa) = volume(&o, &b, &c, &d, perm);
@@ -626,7 +720,7 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
         let mut best: Option<Sub<T>> = None;
         for (is_out, [p, q, r]) in faces {
             if is_out {
-                let s = s2d(w, p, q, r, false);
+                let s = s2d_fast(w, p, q, r);
                 best = Some(best.map_or(s, |b| b.min(s)));
             }
         }
