@@ -746,3 +746,236 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
         vv: T::zero(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The simplex's region decisions next to their boundaries, against
+    //! exact rationals: triangles and tetrahedra built (small integers,
+    //! scaled by powers of two) with the origin exactly on a boundary
+    //! between two regions (a triangle's face and edge regions; a
+    //! tetrahedron's inside and a face's outside), then one or two of
+    //! their coordinates moved by one or two ulps each way, so that the
+    //! region is decided by less than the rounding of the values that
+    //! pick it. The oracle is written from the definition: the nearest
+    //! point of the simplex is the least-norm point over the affine hulls
+    //! of its faces (exact projections, weights not negative), and a face
+    //! is a right answer exactly when the origin's projection on its hull
+    //! has no negative weight and is that nearest point.
+
+    use super::*;
+    use num_rational::BigRational as Q;
+    use num_traits::{One, Signed, Zero};
+    use std::string::ToString;
+    use std::vec;
+    use std::vec::Vec;
+
+    fn q(x: f64) -> Q {
+        Q::from_float(x).unwrap_or_else(Q::zero)
+    }
+
+    fn dot(a: &[Q; 3], b: &[Q; 3]) -> Q {
+        &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
+    }
+
+    /// The origin's projection on the affine hull of `p`: its weights
+    /// (`λ` minimising `|Σ λᵢ pᵢ|²` with `Σ λᵢ = 1`: the system `G λ + μ 1 =
+    /// 0`, `1ᵀ λ = 1`, `G` the Gram matrix) and its squared norm; `None`
+    /// for a degenerate hull.
+    fn project(p: &[[Q; 3]]) -> Option<(Vec<Q>, Q)> {
+        let k = p.len();
+        let mut m: Vec<Vec<Q>> = (0..=k)
+            .map(|i| {
+                (0..=k + 1)
+                    .map(|j| match (i < k, j < k) {
+                        (true, true) => dot(&p[i], &p[j]),
+                        (true, false) if j == k => Q::one(),
+                        (false, true) => Q::one(),
+                        (false, false) if j == k + 1 => Q::one(),
+                        _ => Q::zero(),
+                    })
+                    .collect()
+            })
+            .collect();
+        for col in 0..=k {
+            let pivot = (col..=k).find(|&r| !m[r][col].is_zero())?;
+            m.swap(col, pivot);
+            let d = m[col][col].clone();
+            for x in m[col].iter_mut() {
+                *x = &*x / &d;
+            }
+            for r in 0..=k {
+                if r != col && !m[r][col].is_zero() {
+                    let f = m[r][col].clone();
+                    let row = m[col].clone();
+                    for (x, y) in m[r].iter_mut().zip(row.iter()) {
+                        *x = &*x - &f * y;
+                    }
+                }
+            }
+        }
+        let lambda: Vec<Q> = (0..k).map(|i| m[i][k + 1].clone()).collect();
+        let point: [Q; 3] = core::array::from_fn(|c| {
+            lambda
+                .iter()
+                .zip(p)
+                .fold(Q::zero(), |s, (l, x)| s + l * &x[c])
+        });
+        let n2 = dot(&point, &point);
+        Some((lambda, n2))
+    }
+
+    /// The squared distance from the origin to the simplex `p`.
+    fn nearest(p: &[[Q; 3]]) -> Q {
+        let mut best: Option<Q> = None;
+        for mask in 1..(1u32 << p.len()) {
+            let s: Vec<[Q; 3]> = (0..p.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| p[i].clone())
+                .collect();
+            if let Some((l, n2)) = project(&s) {
+                if l.iter().all(|x| !x.is_negative()) && best.as_ref().is_none_or(|b| n2 < *b) {
+                    best = Some(n2);
+                }
+            }
+        }
+        best.unwrap_or_else(Q::zero)
+    }
+
+    /// Whether the face `idx` of `p` is a right answer (module docs).
+    fn right_face(p: &[[Q; 3]], idx: &[usize], best: &Q) -> bool {
+        let s: Vec<[Q; 3]> = idx.iter().map(|&i| p[i].clone()).collect();
+        project(&s).is_some_and(|(l, n2)| l.iter().all(|x| !x.is_negative()) && n2 == *best)
+    }
+
+    /// `x` moved by `k` ulps of `T` (`f32` or `f64`), away from zero for
+    /// positive `k`.
+    fn nudge<T: Real>(x: f64, k: i32) -> f64 {
+        if T::tolerance_log2() > -32 {
+            let b = (x as f32).to_bits() as i64 + i64::from(k);
+            f64::from(f32::from_bits(b as u32))
+        } else {
+            f64::from_bits((x.to_bits() as i64 + i64::from(k)) as u64)
+        }
+    }
+
+    /// Every configuration: the simplex (3 or 4 points), for `T`.
+    fn configurations<T: Real>() -> Vec<Vec<[f64; 3]>> {
+        // Triangles in the plane z = h whose edge ab passes over the origin
+        // (its projection (0, 0, h) on the line of ab, between a and b):
+        // the origin on the plane between the face's region and ab's.
+        // Tetrahedra with face abc in the plane z = 0, its edge ab through
+        // the origin, and d above or below: the origin on that face's
+        // edge, between the inside and a face's outside.
+        let mut base: Vec<Vec<[f64; 3]>> = Vec::new();
+        for (p, q, r) in [(2.0, 1.0, 1.0), (3.0, -1.0, 2.0), (5.0, 3.0, 0.5)] {
+            for (s, t) in [(1.0, 5.0), (4.0, -1.0)] {
+                for h in [1.0, -0.75] {
+                    base.push(vec![[-p, -q, h], [r * p, r * q, h], [s, t, h]]);
+                }
+                for h in [2.0, -1.5] {
+                    base.push(vec![[-p, -q, 0.0], [r * p, r * q, 0.0], [s, t, 0.0], [1.0, -2.0, h]]);
+                }
+            }
+        }
+        let scales: &[i32] = if T::tolerance_log2() > -32 {
+            &[-20, 17]
+        } else {
+            &[-150, 150]
+        };
+        let mut out = Vec::new();
+        for v in &base {
+            for perm in 0..3 {
+                for &e in scales {
+                    let k = 2f64.powi(e);
+                    let v0: Vec<[f64; 3]> = v
+                        .iter()
+                        .map(|p| core::array::from_fn(|i| p[(i + perm) % 3] * k))
+                        .collect();
+                    out.push(v0.clone());
+                    // One coordinate of a, b or c moved by ±1 or ±2 ulps,
+                    // and two coordinates of a by one ulp each.
+                    for vertex in 0..3 {
+                        for axis in 0..3 {
+                            for step in [-1, 1] {
+                                let mut w = v0.clone();
+                                if w[vertex][axis] != 0.0 {
+                                    w[vertex][axis] = nudge::<T>(w[vertex][axis], step);
+                                    out.push(w);
+                                }
+                            }
+                        }
+                    }
+                    for (s0, s1) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        let mut w = v0.clone();
+                        if w[0][0] != 0.0 && w[0][1] != 0.0 {
+                            w[0][0] = nudge::<T>(w[0][0], s0);
+                            w[0][1] = nudge::<T>(w[0][1], s1);
+                            out.push(w);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn regions_against_exact<T: Real>() {
+        let (mut cases, mut faces, mut edges, mut inside, mut outside) = (0, 0, 0, 0, 0);
+        for v in configurations::<T>() {
+            let w: [Vector3<T>; 4] = core::array::from_fn(|i| {
+                let p = v.get(i).copied().unwrap_or([0.0; 3]);
+                Vector3::new(
+                    T::from_f64_lossy(p[0]),
+                    T::from_f64_lossy(p[1]),
+                    T::from_f64_lossy(p[2]),
+                )
+            });
+            // The values as T holds them (exact: small integers, powers of
+            // two and ulp steps of T).
+            let exact: Vec<[Q; 3]> = (0..v.len())
+                .map(|i| core::array::from_fn(|c| q(w[i][c].to_f64())))
+                .collect();
+            for (i, p) in v.iter().enumerate() {
+                assert!((0..3).all(|c| w[i][c].to_f64() == p[c]), "{v:?}");
+            }
+            let best = nearest(&exact);
+            let sub = if v.len() == 3 { s2d_fast(&w, 0, 1, 2) } else { s3d(&w) };
+            let idx = &sub.idx[..sub.len];
+            assert!(
+                right_face(&exact, idx, &best),
+                "{} {v:?}: face {idx:?} (v {:?}), nearest at {}",
+                core::any::type_name::<T>(),
+                sub.v,
+                best.to_string()
+            );
+            // The origin on the simplex: exactly zero. (Off it by less
+            // than the rounding of the nearest point, that point may round
+            // to zero as well: not asserted.)
+            if best.is_zero() {
+                assert!(sub.vv == T::zero() && sub.v == Vector3::zeros(), "{v:?}");
+            }
+            cases += 1;
+            match (v.len(), sub.len) {
+                (3, 3) => faces += 1,
+                (3, _) => edges += 1,
+                (_, 4) => inside += 1,
+                _ => outside += 1,
+            }
+        }
+        // Both sides of each boundary, many times.
+        assert!(
+            [faces, edges, inside, outside].iter().all(|&n| n * 8 > cases / 4),
+            "{cases}: {faces} faces, {edges} edges, {inside} inside, {outside} outside"
+        );
+    }
+
+    #[test]
+    fn regions_next_to_their_boundaries_f32() {
+        regions_against_exact::<f32>();
+    }
+
+    #[test]
+    fn regions_next_to_their_boundaries_f64() {
+        regions_against_exact::<f64>();
+    }
+}
