@@ -873,7 +873,12 @@ mod tests {
                     base.push(vec![[-p, -q, h], [r * p, r * q, h], [s, t, h]]);
                 }
                 for h in [2.0, -1.5] {
-                    base.push(vec![[-p, -q, 0.0], [r * p, r * q, 0.0], [s, t, 0.0], [1.0, -2.0, h]]);
+                    base.push(vec![
+                        [-p, -q, 0.0],
+                        [r * p, r * q, 0.0],
+                        [s, t, 0.0],
+                        [1.0, -2.0, h],
+                    ]);
                 }
             }
         }
@@ -939,7 +944,11 @@ mod tests {
                 assert!((0..3).all(|c| w[i][c].to_f64() == p[c]), "{v:?}");
             }
             let best = nearest(&exact);
-            let sub = if v.len() == 3 { s2d_fast(&w, 0, 1, 2) } else { s3d(&w) };
+            let sub = if v.len() == 3 {
+                s2d_fast(&w, 0, 1, 2)
+            } else {
+                s3d(&w)
+            };
             let idx = &sub.idx[..sub.len];
             assert!(
                 right_face(&exact, idx, &best),
@@ -964,7 +973,9 @@ mod tests {
         }
         // Both sides of each boundary, many times.
         assert!(
-            [faces, edges, inside, outside].iter().all(|&n| n * 8 > cases / 4),
+            [faces, edges, inside, outside]
+                .iter()
+                .all(|&n| n * 32 > cases),
             "{cases}: {faces} faces, {edges} edges, {inside} inside, {outside} outside"
         );
     }
