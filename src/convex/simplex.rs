@@ -765,7 +765,6 @@ mod tests {
     use super::*;
     use num_rational::BigRational as Q;
     use num_traits::{One, Signed, Zero};
-    use std::string::ToString;
     use std::vec;
     use std::vec::Vec;
 
@@ -955,7 +954,7 @@ mod tests {
                 "{} {v:?}: face {idx:?} (v {:?}), nearest at {}",
                 core::any::type_name::<T>(),
                 sub.v,
-                best.to_string()
+                best
             );
             // The origin on the simplex: exactly zero. (Off it by less
             // than the rounding of the nearest point, that point may round
