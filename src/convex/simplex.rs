@@ -747,7 +747,7 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "std"))]
 mod tests {
     //! The simplex's region decisions next to their boundaries, against
     //! exact rationals: triangles and tetrahedra built (small integers,
