@@ -507,17 +507,37 @@ fn edge_side_bound<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, n: &
     T::two() * m * m * (n.x.abs() + n.y.abs() + n.z.abs())
 }
 
-/// The nearest of the edges `(p, q)` flagged outside (at least one).
+/// The nearest of the edges `(p, q)` flagged outside (at least one), the
+/// one the origin is most outside of (by the size `m` of its sub-area)
+/// first.
+///
+/// An edge whose nearest point is inside it (not an end) is the answer
+/// without looking further: the triangle lies on the inner side of that
+/// edge's line (in its plane), so the origin's projection on the line,
+/// inside the edge, is the triangle's point nearest the origin.
 #[inline]
-fn out_edges<T: Real>(w: &[Vector3<T>; 4], out: [(bool, usize, usize); 3]) -> Option<Sub<T>> {
-    let mut best: Option<Sub<T>> = None;
-    for (is_out, p, q) in out {
-        if is_out {
-            let s = s1d(w, p, q);
-            best = Some(best.map_or(s, |b| b.min(s)));
+fn out_edges<T: Real>(w: &[Vector3<T>; 4], out: [(bool, usize, usize, T); 3]) -> Option<Sub<T>> {
+    let mut first: Option<usize> = None;
+    for (k, e) in out.iter().enumerate() {
+        if e.0 && first.and_then(|j| out.get(j)).is_none_or(|top| e.3 > top.3) {
+            first = Some(k);
         }
     }
-    best
+    let (_, p, q, _) = *first.and_then(|k| out.get(k))?;
+    let mut best = s1d(w, p, q);
+    if best.len == 2 {
+        return Some(best);
+    }
+    for (k, (is_out, p, q, _)) in out.into_iter().enumerate() {
+        if is_out && Some(k) != first {
+            let s = s1d(w, p, q);
+            if s.len == 2 {
+                return Some(s);
+            }
+            best = best.min(s);
+        }
+    }
+    Some(best)
 }
 
 /// The triangle `w[i] w[j] w[k]` in 3D, floats: [`s2d`]'s decisions, in
@@ -554,7 +574,14 @@ fn s2d_fast<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T
     let z = T::zero();
     let (oa, ob, oc) = (ua < z, ub < z, uc < z);
     if oa || ob || oc {
-        if let Some(best) = out_edges(w, [(oa, j, k), (ob, k, i), (oc, i, j)]) {
+        if let Some(best) = out_edges(
+            w,
+            [
+                (oa, j, k, ua.abs()),
+                (ob, k, i, ub.abs()),
+                (oc, i, j, uc.abs()),
+            ],
+        ) {
             return best;
         }
     }
@@ -655,8 +682,15 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
     let (oa, ob, oc) = (sa == out, sb == out, sc == out);
     if oa || ob || oc {
         // Outside one or two edges: the nearest of those edges.
-        return out_edges(w, [(oa, j, k), (ob, k, i), (oc, i, j)])
-            .unwrap_or_else(|| edges(w, i, j, k));
+        return out_edges(
+            w,
+            [
+                (oa, j, k, ua.abs()),
+                (ob, k, i, ub.abs()),
+                (oc, i, j, uc.abs()),
+            ],
+        )
+        .unwrap_or_else(|| edges(w, i, j, k));
     }
     // Inside: the projection of the origin, weighted by the sub-areas.
     let z = T::zero();
@@ -716,17 +750,34 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
         (sc == out, [0, 1, 3]),
         (sd == out, [0, 1, 2]),
     ];
-    if faces.iter().any(|f| f.0) {
-        let mut best: Option<Sub<T>> = None;
-        for (is_out, [p, q, r]) in faces {
-            if is_out {
+    // The face the origin is most outside of (by its sub-volume) first: the
+    // likeliest to hold the nearest point. The origin's projection inside
+    // a face it is outside of is the tetrahedron's nearest point (the
+    // tetrahedron lies in that face's inner half-space): no other face can
+    // be nearer, so the search stops there.
+    let size = [ua.abs(), ub.abs(), uc.abs(), ud.abs()];
+    let mut first: Option<usize> = None;
+    for (k, (f, m)) in faces.iter().zip(size).enumerate() {
+        if f.0 && first.and_then(|j| size.get(j)).is_none_or(|top| m > *top) {
+            first = Some(k);
+        }
+    }
+    if let Some((_, [p, q, r])) = first.and_then(|k| faces.get(k)).copied() {
+        let s = s2d_fast(w, p, q, r);
+        if s.len == 3 {
+            return s;
+        }
+        let mut best = s;
+        for (k, (is_out, [p, q, r])) in faces.into_iter().enumerate() {
+            if is_out && Some(k) != first {
                 let s = s2d_fast(w, p, q, r);
-                best = Some(best.map_or(s, |b| b.min(s)));
+                if s.len == 3 {
+                    return s;
+                }
+                best = best.min(s);
             }
         }
-        if let Some(best) = best {
-            return best;
-        }
+        return best;
     }
     // Inside (or on the boundary): the origin, weighted by the sub-volumes.
     let lambda = normalise(
