@@ -13,8 +13,15 @@
 //! simplices (a flat tetrahedron, a collinear triangle, a repeated point)
 //! are detected exactly and fall back to their faces. When the origin lies
 //! exactly on the simplex (touching polytopes), the nearest point is the
-//! origin itself, not a rounding residue: the decision that sends a query
-//! to "touching" is never a rounded one.
+//! origin itself, not a rounding residue: the decisions that pick the
+//! face are never rounded ones. (The other way round, an origin off the
+//! simplex by less than the rounding of its nearest point can see that
+//! point round to zero: GJK then ends as touching.)
+//!
+//! Floats take a straight-line path (`s2d_fast`, and `s3d`'s per-value
+//! filters) whose every decision is the exact one wherever its rounded
+//! value clears its bound, and the exact code otherwise; an out-face
+//! (out-edge) whose nearest point lies inside it ends the search.
 //!
 //! Everything runs in 3D: 2D (and 1D) shapes are embedded with zero
 //! coordinates beyond their dimension, and `planar` switches the triangle
