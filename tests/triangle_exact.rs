@@ -583,8 +583,8 @@ fn casts_at_every_scale<T: Real>() {
                 } else {
                     -1.0
                 };
-                for i in 0..3 {
-                    let want = facing * n[i] / n_len;
+                for (i, ni) in n.iter().enumerate() {
+                    let want = facing * ni / n_len;
                     let got = hit.normal[i].to_f64();
                     assert!(
                         (got - want).abs() <= 16.0 * tol,

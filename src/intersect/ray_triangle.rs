@@ -59,15 +59,32 @@
 //! no face is entered. (Crossings along the projected line are taken from
 //! the edge's end nearer the axis, so they do not depend on the edge's
 //! direction.) A crossing the exact signs confirm but whose edge functions
-//! all round to zero is placed the same way, with its face from the exact
-//! signs. A caster starting on the triangle hits at `t = 0`. A
+//! all round to zero even at the scale below is placed the same way (a
+//! caster grazing the plane), with its face from the exact signs. A
+//! caster starting on the triangle hits at `t = 0`. A
 //! zero-length caster (a zero direction) is a point: it hits at `t_min`
 //! when it lies on the triangle, decided exactly (`orient3d` for the
 //! plane, `orient2d` on the three coordinate projections), with the zero
 //! normal, `front == true` and its barycentrics, and only without a cull
-//! (see [`crate::RayCast`]). NaN input and edge functions or a parameter
-//! that overflow (coordinates beyond about `1e150` in `f64`) miss; a hit
-//! point beyond the type's range saturates.
+//! (see [`crate::RayCast`]). NaN or infinite input misses; a hit point
+//! beyond the type's range saturates, and a `t` beyond it misses.
+//!
+//! Any scale (floats): the edge functions are quadratic in the vertices'
+//! coordinates relative to the origin and `t det` cubic, so beyond about
+//! `2^±340` in `f64` (`2^±42` in `f32`) they overflow or lose bits to
+//! underflow. Where `det` or `t det` is not finite or lies below `φ` (the
+//! bound's floor, `2^-960` and `2^-100`), and where the edge functions
+//! overflow, the cold path recomputes them with the relative coordinates
+//! scaled by a power of two (exact) to within `2^±32` and takes `t` back
+//! to the caster's scale (`t = Σ U p_z / (det d_z)`, the quotient scaled
+//! back before the division by `d_z`), with the same exact signs; the
+//! hit's normal likewise comes from the edges scaled by a power of two
+//! when their cross product overflows or underflows. So a triangle of
+//! any finite coordinates (with differences that do not overflow) is hit
+//! as it is at unit scale: `tests/triangle_exact.rs`
+//! (`casts_at_every_scale`: `2^-540` to `2^1000` in `f64`, `2^-75` to
+//! `2^120` in `f32`, plain and prepared rays, meshes and the batch
+//! kernel, `t`, point and normal against exact values).
 //!
 //! Fixed point has no sheared frame (dividing by a short direction's
 //! largest component leaves the type's range): `U`, `V`, `W` are the
