@@ -1037,16 +1037,32 @@ fn div_by_zero(n: i64, max: i64) -> i64 {
 }
 
 /// `I16F16` division on the bits: `(n << 16) / d`, truncated towards zero
-/// and saturated (see [`Real::div_sat`]). One 64-bit division (a library
-/// call on Cortex-M), out of line.
+/// and saturated (see [`Real::div_sat`]), out of line.
+///
+/// A 48-by-32-bit division: the quotient saturates when `|n| 2¹⁶ >= 2³¹
+/// |d|`; otherwise it fits 32 bits and is one [`div_64_32`] (two 32-bit
+/// divisions) instead of `compiler_builtins`' 64-bit division, a
+/// bit-by-bit loop on Cortex-M (as [`div_i32f32`]).
 #[cfg(feature = "fixed")]
 #[inline(never)]
 pub(crate) fn div_i16f16(n: i32, d: i32) -> i32 {
     if d == 0 {
         return div_by_zero(i64::from(n), i64::from(i32::MAX)) as i32;
     }
-    let q = (i64::from(n) << 16) / i64::from(d);
-    q.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+    let negative = (n < 0) != (d < 0);
+    let (a, b) = (u64::from(n.unsigned_abs()) << 16, d.unsigned_abs());
+    if a >= u64::from(b) << 31 {
+        // |quotient| >= 2^31: MAX, or MIN (also exact for -2^31).
+        return if negative { i32::MIN } else { i32::MAX };
+    }
+    // a < 2^31 b < 2^32 b: the quotient fits 32 bits (31, in fact).
+    let (q, _) = div_64_32(a, b);
+    let q = q as i32;
+    if negative {
+        -q
+    } else {
+        q
+    }
 }
 
 /// `I32F32` division on the bits: `(n << 32) / d`, truncated towards zero
@@ -1315,7 +1331,7 @@ mod tests {
     #[cfg(feature = "fixed")]
     #[test]
     fn fixed_divisions_next_to_exact_quotients() {
-        use super::{div_64_32, div_i32f32};
+        use super::{div_64_32, div_i16f16, div_i32f32};
         let mut s = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move || {
             s ^= s << 13;
@@ -1335,6 +1351,37 @@ mod tests {
             for (n, d) in [(n, d), (n.wrapping_neg(), d), (n, d.wrapping_neg())] {
                 let want = exact_i32f32_quotient(n, d);
                 assert_eq!(div_i32f32(n, d), want, "{n} / {d}");
+            }
+            // I16F16: dividends next to multiples of 32-bit divisors (the
+            // quotient's width up to the saturation at 2^31), against
+            // 64-bit division.
+            let d16 = ((next() >> (64 - width.min(32))) | 1 << (width.min(32) - 1)) as u32 as i32;
+            let q16 = i64::from(next() as u32 >> (next() % 32));
+            let n16 = (q16 * i64::from(d16) + (next() % 64) as i64 - 32) >> 16;
+            let n16 = n16.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+            for (n, d) in [
+                (n16, d16),
+                (n16.wrapping_neg(), d16),
+                (n16, d16.wrapping_neg()),
+            ] {
+                let want = if d == 0 {
+                    (i64::from(n.signum()) * i64::from(i32::MAX) - i64::from(n < 0)) as i32
+                } else {
+                    ((i64::from(n) << 16) / i64::from(d))
+                        .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+                };
+                assert_eq!(div_i16f16(n, d), want, "{n} / {d}");
+            }
+            // The saturation's edge, |n| 2^16 = 2^31 |d| (a quotient of
+            // exactly ±2^31), and one unit either side.
+            let d = (next() % (1 << 16)).max(1) as i32;
+            for n in [(d << 15) - 1, d << 15, (d << 15).saturating_add(1)] {
+                for (n, d) in [(n, d), (-n, d), (n, -d), (-n, -d)] {
+                    let want = ((i64::from(n) << 16) / i64::from(d))
+                        .clamp(i64::from(i32::MIN), i64::from(i32::MAX))
+                        as i32;
+                    assert_eq!(div_i16f16(n, d), want, "{n} / {d}");
+                }
             }
             // u < v 2^32: the quotient fits 32 bits.
             let v = (next() >> 32) as u32 >> (next() % 32);

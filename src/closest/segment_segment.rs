@@ -30,7 +30,7 @@ linear_pair!(
     Interval::Segment,
     Interval::Segment,
     |x| x.a,
-    x.b - x.a,
+    x.dir_in_range(),
     |y| y.a,
-    y.b - y.a
+    y.dir_in_range()
 );

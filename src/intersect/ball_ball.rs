@@ -24,7 +24,7 @@
 
 use crate::intersect::common::{rounded_contact, within};
 use crate::linalg::sub;
-use crate::{Ball, Contact, Real};
+use crate::{Ball, Contact, Real, Vector};
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D>> for Ball<T, D> {
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
@@ -63,33 +63,45 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D
         // memory for the rare path); the rest (a negative, NaN or infinite
         // radius, squares beyond the range) goes out of line, behind one
         // well-predicted branch.
+        let d = sub(&other.center, &self.center);
         if !((rr <= T::max_finite()) & (ra.min_sel(rb) >= T::zero())) {
-            return intersects_far(self, other);
+            // The difference and the radii by value, not the balls by
+            // reference: the balls kept in memory for the rare call were
+            // stored on every call (f32 firmware: 8 stores and a frame).
+            return intersects_far(d, ra, rb);
         }
-        sub(&other.center, &self.center).norm_squared() <= rr
+        d.norm_squared() <= rr
     }
 }
 
 /// [`Ball::intersects`] where `(r₁ + r₂)²` overflows or is NaN, or a
-/// radius is negative (out of line: the rare path of floats).
+/// radius is negative (out of line: the rare path of floats), given the
+/// centres' difference `c₂ - c₁` and the radii.
 #[cold]
 #[inline(never)]
-fn intersects_far<T: Real, const D: usize>(x: &Ball<T, D>, y: &Ball<T, D>) -> bool {
-    intersects_checked(x, y)
+fn intersects_far<T: Real, const D: usize>(d: Vector<T, D>, ra: T, rb: T) -> bool {
+    checked(&d, ra, rb)
 }
 
 /// [`Ball::intersects`] with every check: the rare path of floats, and
 /// fixed point's test.
 #[inline]
 fn intersects_checked<T: Real, const D: usize>(x: &Ball<T, D>, y: &Ball<T, D>) -> bool {
+    checked(&sub(&y.center, &x.center), x.radius, y.radius)
+}
+
+/// Whether balls of radii `ra` and `rb` whose centres differ by `d`
+/// intersect, with every check.
+#[inline(always)]
+fn checked<T: Real, const D: usize>(d: &Vector<T, D>, ra: T, rb: T) -> bool {
     // Empty (negative, NaN) and infinite radii never intersect: a NaN
     // radius makes the sum `r` NaN, which fails the last comparison; a
     // negative one fails the first (the smaller radius is negative); an
     // infinite one (or an overflowing sum) fails the second.
-    let r = x.radius + y.radius;
-    let valid = (x.radius.min_sel(y.radius) >= T::zero()) & (r <= T::max_finite());
+    let r = ra + rb;
+    let valid = (ra.min_sel(rb) >= T::zero()) & (r <= T::max_finite());
     // `within` also decides right where the squares overflow.
-    valid && within(&sub(&y.center, &x.center), x.radius, y.radius)
+    valid && within(d, ra, rb)
 }
 
 crate::range::impl_intersect! {
