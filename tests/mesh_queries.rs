@@ -725,3 +725,45 @@ fn huge_direction_mesh_agrees_with_its_triangles() {
     }
     assert_eq!(mesh.bounds(), Some(Aabb::new(p, p)));
 }
+
+/// Triangles across the `x` axis at `x = 1.2ᵏ - 1` (`k < 480`, up to
+/// about 10³⁸): the binned build peels a few of the farthest off at each
+/// split, so the tree is a deep chain, and a ray along the axis enters
+/// every child of every node. Walked nearest first from below, it holds
+/// about 40 pushed children at once (`f32`), more than the walk's stack keeps
+/// inline (the rest go to its spill vector): casts and occlusion tests
+/// against the brute force, from both ends and off the axis.
+fn deep_chain_matches_brute_force<T: Scalar>() {
+    let mut v = Vec::new();
+    let mut t = Vec::new();
+    for k in 0..480u32 {
+        let x = 1.2f64.powi(k as i32) - 1.0;
+        v.extend([[x, -1.0, -1.0], [x, 2.0, -1.0], [x, -1.0, 2.0]]);
+        t.push([3 * k, 3 * k + 1, 3 * k + 2]);
+    }
+    let f = Fixture::<T>::new(&(v, t));
+    let mut rng = Rng::new(77);
+    for k in 0..60 {
+        let [_, y, z] = rng.point::<3>(2.0);
+        let [_, dy, dz] = rng.point::<3>(1e-3);
+        let (o, d) = if k % 2 == 0 {
+            ([-1.0, 0.5 + y, 0.5 + z], [1.0, dy, dz])
+        } else {
+            ([1e38, 0.5 + y, 0.5 + z], [-1.0, 0.0, 0.0])
+        };
+        let cull = [FaceCull::None, FaceCull::Back, FaceCull::Front][k % 3];
+        f.check_cast("deep chain", &Ray::new(pt::<T, 3>(o), vt::<T, 3>(d)), cull);
+    }
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn deep_chain_matches_brute_force_f32() {
+    deep_chain_matches_brute_force::<f32>();
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn deep_chain_matches_brute_force_f64() {
+    deep_chain_matches_brute_force::<f64>();
+}

@@ -139,10 +139,20 @@ pub(crate) fn reach<T: Real>(t: T) -> T {
 
 /// A walk's stack of pushed children with their keys (entry parameter or
 /// distance). Made once per walk (or once per batch of rays, which reuse
-/// it without clearing: the walk only reads what it pushed).
+/// it without clearing: the walk only reads what it pushed). The first
+/// [`SHALLOW`] entries live in the stack itself, the rest (deep or
+/// degenerate trees) in a vector grown on demand: a one-ray call makes a
+/// stack per ray, and zeroing all [`STACK`] entries (1.7 KB for `f32`)
+/// cost a sixth of the walk of a ray that misses the mesh.
 pub(crate) struct Stack<T: Real> {
-    items: [(Ref, T); STACK],
+    items: [(Ref, T); SHALLOW],
+    deep: Vec<(Ref, T)>,
 }
+
+/// The entries of a [`Stack`] kept inline. A walk holds at most
+/// `WIDTH - 1` entries per level of its current path; the benchmark
+/// meshes' walks rarely hold more than 16.
+const SHALLOW: usize = 32;
 
 /// The mask of the children whose entry parameter is at most their exit,
 /// slackened by `4ε` of the exit's magnitude (see the module docs; both
@@ -165,8 +175,67 @@ fn entered<T: Real>(enter: &[T; WIDTH], exit: &[T; WIDTH]) -> u32 {
 impl<T: Real> Stack<T> {
     pub(crate) fn new() -> Self {
         Self {
-            items: [(Ref { child: 0, count: 0 }, T::zero()); STACK],
+            items: [(Ref { child: 0, count: 0 }, T::zero()); SHALLOW],
+            deep: Vec::new(),
         }
+    }
+
+    /// Stores `item` at position `top` (every position below it written
+    /// before).
+    #[inline(always)]
+    fn set(&mut self, top: usize, item: (Ref, T)) {
+        if let Some(slot) = self.items.get_mut(top) {
+            *slot = item;
+        } else {
+            let k = top - SHALLOW;
+            if let Some(slot) = self.deep.get_mut(k) {
+                *slot = item;
+            } else {
+                self.deep.push(item);
+            }
+        }
+    }
+
+    /// The entry at position `top` (written before).
+    #[inline(always)]
+    fn get(&self, top: usize) -> Option<(Ref, T)> {
+        match self.items.get(top) {
+            Some(&item) => Some(item),
+            None => self.deep.get(top - SHALLOW).copied(),
+        }
+    }
+}
+
+/// The state of a one-ray walk ([`Wide::ray_walk_lazy`]).
+struct RayWalk<T: Real> {
+    t_min: T,
+    /// The signs of the inverse direction (which face of a slab is near).
+    neg: [bool; 3],
+    /// Entries on the stack.
+    top: usize,
+    /// The sum of the words read from pushed children (see
+    /// [`Wide::ray_walk`]).
+    touch: u32,
+    /// The child being entered.
+    cur: Ref,
+}
+
+impl<T: Real> RayWalk<T> {
+    /// Pops the next child still in range into `cur`; `false` when there
+    /// is none.
+    #[inline(always)]
+    fn pop(&mut self, stack: &Stack<T>, t_max: T) -> bool {
+        while self.top > 0 {
+            self.top -= 1;
+            let Some((r, t)) = stack.get(self.top) else {
+                return false;
+            };
+            if t <= reach(t_max) {
+                self.cur = r;
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -314,92 +383,133 @@ impl<T: Real> Wide<T> {
         first_of: impl Fn(Ref) -> u32,
         mut leaf: impl FnMut(Ref, &mut T) -> bool,
     ) {
+        self.ray_walk_lazy(
+            ray,
+            t_max,
+            stack,
+            ordered,
+            first_of,
+            || (),
+            |_, r, t_max| leaf(r, t_max),
+        );
+    }
+
+    /// [`Wide::ray_walk`] with what the leaves need made by `setup` when
+    /// the walk reaches its first leaf, and handed to each `leaf` call
+    /// (and returned; `None` when no leaf was reached): most rays that
+    /// miss a mesh reach no leaf, and pay for no setup.
+    /// (The walk up to the first leaf is a second copy of the loop, so
+    /// that the leaves' loop-invariant values are made once, outside the
+    /// loop, rather than checked for at every leaf.)
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn ray_walk_lazy<S>(
+        &self,
+        ray: &PreparedRay<T, 3>,
+        t_max: &mut T,
+        stack: &mut Stack<T>,
+        ordered: bool,
+        first_of: impl Fn(Ref) -> u32,
+        setup: impl FnOnce() -> S,
+        mut leaf: impl FnMut(&S, Ref, &mut T) -> bool,
+    ) -> Option<S> {
         if self.nodes.is_empty() {
-            return;
+            return None;
         }
-        let t_min = ray.t_min;
-        let neg = [0, 1, 2].map(|i| ray.inv_dir[i] < T::zero());
-        let mut top = 0usize;
-        let mut touch = 0u32;
-        let mut cur = Ref { child: 0, count: 0 };
+        let mut w = RayWalk {
+            t_min: ray.t_min,
+            neg: [0, 1, 2].map(|i| ray.inv_dir[i] < T::zero()),
+            top: 0,
+            touch: 0,
+            cur: Ref { child: 0, count: 0 },
+        };
+        // Nodes only, up to the first leaf.
+        while w.cur.count == 0 {
+            if !self.node_step(&mut w, ray, *t_max, stack, ordered, &first_of) {
+                core::hint::black_box(w.touch);
+                return None;
+            }
+        }
+        let s = setup();
         loop {
-            if cur.count > 0 {
-                if !leaf(cur, t_max) {
-                    core::hint::black_box(touch);
-                    return;
-                }
-            } else if let Some(node) = self.nodes.get(cur.child as usize) {
-                let (t, mask) = Self::enter_children(node, ray, neg, t_min, reach(*t_max));
-                if mask != 0 {
-                    // Nearest first: sort the entered children by entry.
-                    let mut hits = [(T::zero(), 0usize); WIDTH];
-                    let mut n = 0usize;
-                    // The entered children's slots, lowest first (one
-                    // loop exit to predict instead of a test per slot),
-                    // sorted by entry on the way when `ordered`.
-                    let mut left = mask;
-                    while left != 0 && n < WIDTH {
-                        let k = left.trailing_zeros() as usize % WIDTH;
-                        left &= left - 1;
-                        let tk = t[k];
-                        let mut j = n;
-                        if ordered {
-                            while j > 0 && hits[j - 1].0 > tk {
-                                hits[j] = hits[j - 1];
-                                j -= 1;
-                            }
-                        }
-                        hits[j] = (tk, k);
-                        n += 1;
-                    }
-                    // Push all but the nearest, far to near. (Slots as
-                    // `k % WIDTH`: below WIDTH by construction, and the
-                    // reads keep no bounds check, as in the packet walk.)
-                    for &(tk, k) in hits[1..n].iter().rev() {
-                        let r = Ref {
-                            child: node.child[k % WIDTH],
-                            count: node.count[k % WIDTH],
-                        };
-                        touch = touch.wrapping_add(if r.count == 0 {
-                            self.nodes.get(r.child as usize).map_or(0, |n| n.child[0])
-                        } else {
-                            first_of(r)
-                        });
-                        if let Some(slot) = stack.items.get_mut(top) {
-                            *slot = (
-                                Ref {
-                                    child: node.child[k % WIDTH],
-                                    count: node.count[k % WIDTH],
-                                },
-                                tk,
-                            );
-                            top += 1;
-                        }
-                    }
-                    let k = hits[0].1;
-                    cur = Ref {
-                        child: node.child[k % WIDTH],
-                        count: node.count[k % WIDTH],
-                    };
-                    continue;
-                }
-            }
-            // Pop the next child still in range.
-            loop {
-                if top == 0 {
-                    core::hint::black_box(touch);
-                    return;
-                }
-                top -= 1;
-                let Some(&(r, t)) = stack.items.get(top) else {
-                    return;
-                };
-                if t <= reach(*t_max) {
-                    cur = r;
-                    break;
-                }
+            let more = if w.cur.count > 0 {
+                leaf(&s, w.cur, t_max) && w.pop(stack, *t_max)
+            } else {
+                self.node_step(&mut w, ray, *t_max, stack, ordered, &first_of)
+            };
+            if !more {
+                core::hint::black_box(w.touch);
+                return Some(s);
             }
         }
+    }
+
+    /// One node of a ray walk: its children entered are sorted (when
+    /// `ordered`), all but the nearest pushed far to near, and the nearest
+    /// made current; with none entered, the next child still in range is
+    /// popped. `false` when the walk is over.
+    #[inline(always)]
+    fn node_step(
+        &self,
+        w: &mut RayWalk<T>,
+        ray: &PreparedRay<T, 3>,
+        t_max: T,
+        stack: &mut Stack<T>,
+        ordered: bool,
+        first_of: &impl Fn(Ref) -> u32,
+    ) -> bool {
+        let Some(node) = self.nodes.get(w.cur.child as usize) else {
+            return w.pop(stack, t_max);
+        };
+        let (t, mask) = Self::enter_children(node, ray, w.neg, w.t_min, reach(t_max));
+        if mask == 0 {
+            return w.pop(stack, t_max);
+        }
+        // Nearest first: sort the entered children by entry.
+        let mut hits = [(T::zero(), 0usize); WIDTH];
+        let mut n = 0usize;
+        // The entered children's slots, lowest first (one loop exit to
+        // predict instead of a test per slot), sorted by entry on the way
+        // when `ordered`.
+        let mut left = mask;
+        while left != 0 && n < WIDTH {
+            let k = left.trailing_zeros() as usize % WIDTH;
+            left &= left - 1;
+            let tk = t[k];
+            let mut j = n;
+            if ordered {
+                while j > 0 && hits[j - 1].0 > tk {
+                    hits[j] = hits[j - 1];
+                    j -= 1;
+                }
+            }
+            hits[j] = (tk, k);
+            n += 1;
+        }
+        // Push all but the nearest, far to near. (Slots as `k % WIDTH`:
+        // below WIDTH by construction, and the reads keep no bounds check,
+        // as in the packet walk.)
+        for &(tk, k) in hits[1..n].iter().rev() {
+            let r = Ref {
+                child: node.child[k % WIDTH],
+                count: node.count[k % WIDTH],
+            };
+            w.touch = w.touch.wrapping_add(if r.count == 0 {
+                self.nodes.get(r.child as usize).map_or(0, |n| n.child[0])
+            } else {
+                first_of(r)
+            });
+            if w.top < STACK {
+                stack.set(w.top, (r, tk));
+                w.top += 1;
+            }
+        }
+        let k = hits[0].1;
+        w.cur = Ref {
+            child: node.child[k % WIDTH],
+            count: node.count[k % WIDTH],
+        };
+        true
     }
 
     /// The depth-first walk of the other queries: `enter(aabb)` gives a
@@ -441,14 +551,12 @@ impl<T: Real> Wide<T> {
                 }
                 if n > 0 {
                     for &(key, k) in hits[1..n].iter().rev() {
-                        if let Some(slot) = stack.items.get_mut(top) {
-                            *slot = (
-                                Ref {
-                                    child: node.child[k % WIDTH],
-                                    count: node.count[k % WIDTH],
-                                },
-                                key,
-                            );
+                        if top < STACK {
+                            let r = Ref {
+                                child: node.child[k % WIDTH],
+                                count: node.count[k % WIDTH],
+                            };
+                            stack.set(top, (r, key));
                             top += 1;
                         }
                     }
@@ -465,7 +573,7 @@ impl<T: Real> Wide<T> {
                     return;
                 }
                 top -= 1;
-                let Some(&(r, key)) = stack.items.get(top) else {
+                let Some((r, key)) = stack.get(top) else {
                     return;
                 };
                 if live(key) {

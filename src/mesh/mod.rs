@@ -496,20 +496,22 @@ impl<T: Real> TriMesh<T> {
         if !has_infinity::<T>() {
             return self.cast_scalar(ray, cull, stack);
         }
-        let q = self.leaf_ray(ray, cull);
         let mut t_max = ray.t_max();
         let mut best = None;
-        self.bvh.ray_walk(
+        // The leaves' view of the ray, made at the first leaf (most rays
+        // that miss the mesh reach none).
+        let q = self.bvh.ray_walk_lazy(
             ray,
             &mut t_max,
             stack,
             true,
             |r| self.first_id(r),
-            |r, t_max| {
-                self.leaf_nearest(r, &q, t_max, &mut best);
+            || self.leaf_ray(ray, cull),
+            |q, r, t_max| {
+                self.leaf_nearest(r, q, t_max, &mut best);
                 true
             },
-        );
+        )?;
         self.finish_nearest(best, &q, stack)
     }
 
@@ -668,17 +670,18 @@ impl<T: Real> TriMesh<T> {
         if !ray.is_valid() {
             return false;
         }
-        let q = self.leaf_ray(ray, cull);
         let mut hit = false;
         let mut t_max = ray.t_max();
-        self.bvh.ray_walk(
+        // Made at the first leaf (as in `cast_with`).
+        self.bvh.ray_walk_lazy(
             ray,
             &mut t_max,
             stack,
             false,
             |r| self.first_id(r),
-            |r, _| {
-                hit = self.leaf_any(r, &q);
+            || self.leaf_ray(ray, cull),
+            |q, r, _| {
+                hit = self.leaf_any(r, q);
                 !hit
             },
         );
