@@ -6,7 +6,7 @@
 set -e
 dir=$(dirname "$0")
 [ -n "$PROBE_NOBUILD" ] || cargo build -q --release --manifest-path "$dir/Cargo.toml" --bin probe
-bin="$dir/target/release/probe"
+bin="${CARGO_TARGET_DIR:-$dir/target}/release/probe"
 count() { # side passes -> "Ir Bcm Bim"
   out=$(mktemp)
   valgrind --tool=callgrind --branch-sim=yes --callgrind-out-file="$out" "$bin" "$1" "$2" "$3" "$4" "$5" >/dev/null 2>&1
