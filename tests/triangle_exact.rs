@@ -388,18 +388,17 @@ fn one_call_casts_near_edges_and_vertices_f64() {
 
 /// The one-call casts across the exponent range (their bound's floor and
 /// the underflow and overflow checks): triangles and origins scaled by
-/// `2^k` from deep in the subnormal products (`f32` from `2^-56`, `f64`
-/// from `2^-440`; below about `2^-60` and `2^-500` every product
-/// underflows and the sheared frame's test, prepared or not, misses some
-/// hits) up to where the triple products near overflow, rays aimed
-/// at points of the triangle's edges, a vertex or just off them (relative
-/// offsets `2^-j`), each decision against the exact signs; the plain
-/// ray's and the prepared ray's decisions agree.
+/// `2^k` from where every product of two coordinates underflows (`f32`
+/// from `2^-75`, `f64` from `2^-540`) up to where the triple products
+/// overflow (`2^120`, `2^1000`; the values are then recomputed at another
+/// scale), rays aimed at points of the triangle's edges, a vertex or just
+/// off them (relative offsets `2^-j`), each decision against the exact
+/// signs; the plain ray's and the prepared ray's decisions agree.
 fn one_call_casts_at_every_scale<T: Real>() {
     use isect::RayCast;
     let mut rng = Rng::new(0x5CA1E);
     let f32_like = T::default_epsilon().to_f64() > 1e-10;
-    let (lo, hi) = if f32_like { (-56, 36) } else { (-440, 300) };
+    let (lo, hi) = if f32_like { (-75, 120) } else { (-540, 1000) };
     let (mut decisions, mut hits) = (0usize, 0usize);
     for k in (lo..=hi).step_by(4) {
         let scale = 2f64.powi(k);
@@ -455,6 +454,172 @@ fn one_call_casts_at_every_scale<T: Real>() {
         "{decisions} decisions, {hits} hits"
     );
     eprintln!("{decisions} decisions, {hits} hits");
+}
+
+/// `num / den` as an `f64` (both shifted right together until they fit).
+fn ratio(num: &BigInt, den: &BigInt) -> f64 {
+    use num_traits::ToPrimitive;
+    let shift = num.bits().max(den.bits()).saturating_sub(900);
+    let (n, d) = (num >> shift, den >> shift);
+    n.to_f64().unwrap_or(f64::NAN) / d.to_f64().unwrap_or(f64::NAN)
+}
+
+/// Hits across the whole exponent range — triangles, origins and
+/// directions scaled by `2^k` from where every product of two coordinates
+/// underflows to where the triple products overflow (`f32` `2^-75` to
+/// `2^120`, `f64` `2^-540` to `2^1000`; below and above those the inputs
+/// themselves lose their bits or overflow) — each ray aimed at a point
+/// well inside the triangle (weights at least 0.1), through every entry
+/// point: plain and prepared ray, `cast_t`, `cast`, a one-triangle mesh,
+/// and the batch kernel. Each must hit, with `t` within `2^-(p-12)`
+/// (relative) of the exact `t = n·(a - o) / n·d` (big integers), the
+/// point within that of `o + t d`, and the unit normal parallel to `n`
+/// facing the caster (the reference normal: `n` computed in `f64` on the
+/// triangle brought to unit scale, exactly, by a power of two).
+fn casts_at_every_scale<T: Real>() {
+    use isect::{RayCast, TriMesh};
+    let mut rng = Rng::new(0xE7A1E);
+    let f32_like = T::default_epsilon().to_f64() > 1e-10;
+    let (lo, hi, tol) = if f32_like {
+        (-75, 120, 2f64.powi(-12))
+    } else {
+        (-540, 1000, 2f64.powi(-41))
+    };
+    let mut checked = 0usize;
+    for k in (lo..=hi).step_by(5) {
+        let scale = 2f64.powi(k);
+        for _ in 0..24 {
+            let mut p =
+                || [0, 1, 2].map(|_| T::from_f64_lossy(rng.range(-1.0, 1.0) * scale).to_f64());
+            let (a, b, c, o) = (p(), p(), p(), p());
+            // Unit-scale copies (exact: a power of two).
+            let unit = |q: [f64; 3]| q.map(|x| x / scale);
+            let (ua, ub, uc) = (unit(a), unit(b), unit(c));
+            let e1 = [ub[0] - ua[0], ub[1] - ua[1], ub[2] - ua[2]];
+            let e2 = [uc[0] - ua[0], uc[1] - ua[1], uc[2] - ua[2]];
+            let n = [
+                e1[1] * e2[2] - e1[2] * e2[1],
+                e1[2] * e2[0] - e1[0] * e2[2],
+                e1[0] * e2[1] - e1[1] * e2[0],
+            ];
+            let n_len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+            let e_len = |e: [f64; 3]| (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt();
+            // Well-shaped triangles only (the accuracy is stated per angle).
+            if n_len < 0.2 * e_len(e1) * e_len(e2) {
+                continue;
+            }
+            let wts = loop {
+                let (u, v) = (rng.range(0.1, 0.8), rng.range(0.1, 0.8));
+                if u + v <= 0.9 {
+                    break [1.0 - u - v, u, v];
+                }
+            };
+            let aim: [f64; 3] =
+                core::array::from_fn(|i| wts[0] * a[i] + wts[1] * b[i] + wts[2] * c[i]);
+            let d: [f64; 3] = core::array::from_fn(|i| T::from_f64_lossy(aim[i] - o[i]).to_f64());
+            // A direction that does not meet the plane at a shallow angle.
+            let d_len = e_len(d.map(|x| x / scale));
+            let dn =
+                (d[0] / scale * n[0] + d[1] / scale * n[1] + d[2] / scale * n[2]) / (d_len * n_len);
+            if dn.abs() < 0.2 {
+                continue;
+            }
+            // Exact t.
+            let w: [BigInt; 15] = integers([o, d, a, b, c].concat().try_into().unwrap());
+            let v3 = |i: usize| -> V { [w[i].clone(), w[i + 1].clone(), w[i + 2].clone()] };
+            let (bo, bd, ba, bb, bc) = (v3(0), v3(3), v3(6), v3(9), v3(12));
+            let (be1, be2) = (sub(&bb, &ba), sub(&bc, &ba));
+            let t_exact = ratio(&det(&be1, &be2, &sub(&ba, &bo)), &det(&be1, &be2, &bd));
+            assert!(t_exact > 0.5 && t_exact < 1.5, "t {t_exact}");
+
+            let pt = |q: [f64; 3]| {
+                Point3::new(
+                    T::from_f64_lossy(q[0]),
+                    T::from_f64_lossy(q[1]),
+                    T::from_f64_lossy(q[2]),
+                )
+            };
+            let tri = Triangle::new(pt(a), pt(b), pt(c));
+            let ray = Ray::new(
+                pt(o),
+                Vector3::new(
+                    T::from_f64_lossy(d[0]),
+                    T::from_f64_lossy(d[1]),
+                    T::from_f64_lossy(d[2]),
+                ),
+            );
+            let prepared = ray.prepare();
+            let ctx = format!("scale 2^{k}: {ray:?} {tri:?}, exact t {t_exact}");
+            let t_ok = |t: Option<T>, what: &str| {
+                let t = t.unwrap_or_else(|| panic!("{ctx}: {what} misses"));
+                let err = (t.to_f64() - t_exact).abs() / t_exact;
+                assert!(
+                    err <= tol,
+                    "{ctx}: {what} t = {t:?} (relative error {err:e})"
+                );
+            };
+            t_ok(tri.cast_t(&ray), "cast_t");
+            t_ok(tri.cast_t(&prepared), "prepared cast_t");
+            assert!(tri.hits(&ray) && tri.hits(&prepared), "{ctx}: hits");
+            for (hit, what) in [
+                (tri.cast(&ray), "cast"),
+                (tri.cast(&prepared), "prepared cast"),
+            ] {
+                let hit = hit.unwrap_or_else(|| panic!("{ctx}: {what} misses"));
+                t_ok(Some(hit.t), what);
+                // The point, against o + t d at unit scale.
+                for i in 0..3 {
+                    let want = (o[i] + t_exact * d[i]) / scale;
+                    let got = hit.point[i].to_f64() / scale;
+                    assert!(
+                        (got - want).abs() <= 16.0 * tol,
+                        "{ctx}: {what} point {:?}",
+                        hit.point
+                    );
+                }
+                // The normal: parallel to n, facing the caster.
+                let facing = if d[0] * n[0] + d[1] * n[1] + d[2] * n[2] < 0.0 {
+                    1.0
+                } else {
+                    -1.0
+                };
+                for (i, ni) in n.iter().enumerate() {
+                    let want = facing * ni / n_len;
+                    let got = hit.normal[i].to_f64();
+                    assert!(
+                        (got - want).abs() <= 16.0 * tol,
+                        "{ctx}: {what} normal {:?}, want {want} at {i}",
+                        hit.normal
+                    );
+                }
+            }
+            let mesh = TriMesh::new(vec![tri.a, tri.b, tri.c], vec![[0, 1, 2]]).unwrap();
+            t_ok(mesh.cast(&ray).map(|h| h.t), "mesh cast");
+            assert!(mesh.hits(&ray), "{ctx}: mesh hits");
+            #[cfg(feature = "simd")]
+            {
+                use isect::batch::{ray_triangles, Triangles};
+                let tris: Triangles<T, 4> = Triangles::from_triangles(&[tri; 4]);
+                let (mask, ts) = ray_triangles(&prepared, &tris, FaceCull::None);
+                assert_eq!(mask, 0b1111, "{ctx}: batch");
+                t_ok(Some(ts[0]), "batch");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "{checked} rays checked");
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn casts_at_every_scale_f32() {
+    casts_at_every_scale::<f32>();
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn casts_at_every_scale_f64() {
+    casts_at_every_scale::<f64>();
 }
 
 #[cfg(not(skip_float_tests))]

@@ -100,6 +100,7 @@ pub fn ray_triangles<T: Real, const N: usize>(
     if has_infinity::<T>() {
         let (keep_front, keep_back) = (cull.keeps(true), cull.keeps(false));
         let (t_min, t_max, max) = (ray.t_min, ray.t_max, T::max_finite());
+        let floor = crate::shape::triangle::float_floor::<T>();
         let [ax, ay, az] = sheared(ray, &tris.a);
         let [bx, by, bz] = sheared(ray, &tris.b);
         let [cx, cy, cz] = sheared(ray, &tris.c);
@@ -126,10 +127,16 @@ pub fn ray_triangles<T: Real, const N: usize>(
             // within it, or an edge-on ray (`det == 0`), goes to the
             // scalar test, which decides exactly.
             let certain = u.abs().min_sel(v.abs()).min_sel(w.abs()) > bound;
-            *hard = !certain | (det == zero);
+            // `det` or `t det` beyond the type's range or below `φ` (where
+            // it may have lost bits to underflow): the scalar test
+            // recomputes it at another scale (as its own test decides).
+            let t_det = u * az + v * bz + w * cz;
+            let (ta, da) = (t_det.abs(), det.abs());
+            let scaled = (ta >= floor) & (ta <= max) & (da >= floor) & (da <= max);
+            *hard = !certain | (det == zero) | (!scaled & !apart & !mixed);
             let front = det > zero;
             let keep = (front & keep_front) | (!front & keep_back);
-            let t_lane = (u * az + v * bz + w * cz) * T::one().div_sat(det);
+            let t_lane = t_det * T::one().div_sat(det);
             let in_range = (t_lane >= t_min) & (t_lane <= t_max) & (t_lane < max) & (t_lane > -max);
             *h = !apart & !*hard & !mixed & det.is_finite_real() & keep & in_range;
             *t = if *h { t_lane } else { *t };

@@ -59,15 +59,32 @@
 //! no face is entered. (Crossings along the projected line are taken from
 //! the edge's end nearer the axis, so they do not depend on the edge's
 //! direction.) A crossing the exact signs confirm but whose edge functions
-//! all round to zero is placed the same way, with its face from the exact
-//! signs. A caster starting on the triangle hits at `t = 0`. A
+//! all round to zero even at the scale below is placed the same way (a
+//! caster grazing the plane), with its face from the exact signs. A
+//! caster starting on the triangle hits at `t = 0`. A
 //! zero-length caster (a zero direction) is a point: it hits at `t_min`
 //! when it lies on the triangle, decided exactly (`orient3d` for the
 //! plane, `orient2d` on the three coordinate projections), with the zero
 //! normal, `front == true` and its barycentrics, and only without a cull
-//! (see [`crate::RayCast`]). NaN input and edge functions or a parameter
-//! that overflow (coordinates beyond about `1e150` in `f64`) miss; a hit
-//! point beyond the type's range saturates.
+//! (see [`crate::RayCast`]). NaN or infinite input misses; a hit point
+//! beyond the type's range saturates, and a `t` beyond it misses.
+//!
+//! Any scale (floats): the edge functions are quadratic in the vertices'
+//! coordinates relative to the origin and `t det` cubic, so beyond about
+//! `2^±340` in `f64` (`2^±42` in `f32`) they overflow or lose bits to
+//! underflow. Where `det` or `t det` is not finite or lies below `φ` (the
+//! bound's floor, `2^-960` and `2^-100`), and where the edge functions
+//! overflow, the cold path recomputes them with the relative coordinates
+//! scaled by a power of two (exact) to within `2^±32` and takes `t` back
+//! to the caster's scale (`t = Σ U p_z / (det d_z)`, the quotient scaled
+//! back before the division by `d_z`), with the same exact signs; the
+//! hit's normal likewise comes from the edges scaled by a power of two
+//! when their cross product overflows or underflows. So a triangle of
+//! any finite coordinates (with differences that do not overflow) is hit
+//! as it is at unit scale: `tests/triangle_exact.rs`
+//! (`casts_at_every_scale`: `2^-540` to `2^1000` in `f64`, `2^-75` to
+//! `2^120` in `f32`, plain and prepared rays, meshes and the batch
+//! kernel, `t`, point and normal against exact values).
 //!
 //! Fixed point has no sheared frame (dividing by a short direction's
 //! largest component leaves the type's range): `U`, `V`, `W` are the
@@ -168,6 +185,7 @@ use core::cmp::Ordering;
 use crate::intersect::cast::{has_infinity, unit};
 use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
 use crate::range::InRange;
+use crate::shape::triangle::{float_floor, pow2_steps, rescale_pow2};
 use crate::{
     CastKernel, Caster, Contains, FaceCull, Line, Point, PreparedRay, Ray, Real, Segment, Triangle,
     TriangleHit, Vector, Wide,
@@ -706,9 +724,11 @@ impl<T: Real> Triangle<T, 3> {
         if !cull.keeps(front) {
             return Quick::Miss;
         }
-        // An infinite `t det` (beyond the type's range): as the frame's
-        // test decides.
-        if !t_num.is_finite_real() {
+        // An infinite `t det` (beyond the type's range), or one below `φ`
+        // (it may have lost bits to underflow): as the frame's test
+        // decides.
+        let t_abs = t_num.abs();
+        if !(t_abs >= floor && t_abs <= T::max_finite()) {
             return Quick::Unsure;
         }
         Quick::Hit {
@@ -805,13 +825,29 @@ impl<T: Real> Triangle<T, 3> {
         let [[_, _, az], [_, _, bz], [_, _, cz]] = *sheared;
         let det = u + v + w;
         if !det.is_finite_real() {
-            return None; // an overflow
+            // An overflow: floats recompute at a smaller scale.
+            return if has_infinity::<T>() {
+                self.cast_rescaled(caster, cull)
+            } else {
+                None
+            };
         }
         let front = det > zero;
         if !cull.keeps(front) {
             return None;
         }
         let t_scaled = u * az + v * bz + w * cz;
+        if let Some((_, _, floor)) = edge_bound_factors::<T>() {
+            // `t det` is cubic in the coordinates, `det` quadratic: an
+            // infinite one, or one below `φ` (it may have lost bits to
+            // underflow, or be zero for want of them), is recomputed with
+            // the coordinates scaled by a power of two (rare; the cold
+            // path).
+            let (ta, da) = (t_scaled.abs(), det.abs());
+            if !(ta >= floor && ta <= T::max_finite() && da >= floor) {
+                return self.cast_rescaled(caster, cull);
+            }
+        }
         let (t, u, v, w) = if has_infinity::<T>() {
             let inv = T::one() / det;
             (t_scaled * inv, u * inv, v * inv, w * inv)
@@ -850,8 +886,18 @@ impl<T: Real> Triangle<T, 3> {
         use core::cmp::Ordering::{Equal, Greater, Less};
         let zero = T::zero();
         if !(u + v + w).is_finite_real() {
-            // NaN or infinite input, an overflow, or a zero direction (a
-            // point: its shear is NaN), which the cast layer answers.
+            // An overflow of finite input: floats recompute at a smaller
+            // scale. NaN or infinite input, or a zero direction (a point:
+            // its shear is NaN): the cast layer answers.
+            let d = caster.direction();
+            let finite = |p: &Point<T, 3>| p.coords.iter().all(|x| x.is_finite_real());
+            let usable = has_infinity::<T>()
+                && [self.a, self.b, self.c, caster.origin()].iter().all(finite)
+                && d.iter().all(|x| x.is_finite_real())
+                && d.iter().any(|x| *x != zero);
+            if usable {
+                return self.cast_rescaled(caster, cull).map(then);
+            }
             return reject();
         }
         // The sheared vertices again (the same operations: the same values),
@@ -897,24 +943,18 @@ impl<T: Real> Triangle<T, 3> {
             }
             return self.cast_edge_on(caster, sheared).map(then);
         }
-        let fix = |x: T, s: core::cmp::Ordering| {
-            let agrees = match s {
-                Greater => x > zero,
-                Less => x < zero,
-                Equal => false,
-            };
-            if agrees {
-                x
-            } else {
-                zero
-            }
-        };
-        let [su, sv, sw] = exact;
-        let (u, v, w) = (fix(u, su), fix(v, sv), fix(w, sw));
+        let [u, v, w] = agree_with(&[u, v, w], &exact);
         if u + v + w == zero {
             // A real crossing whose edge functions all vanish in working
-            // precision: its face from the exact signs, its point as for a
-            // caster in the plane.
+            // precision. Floats: they may have vanished in underflow, so
+            // they are recomputed at a scale where they cannot (where
+            // they vanish again, the caster grazes the plane: answered
+            // as below).
+            if has_infinity::<T>() {
+                return self.cast_rescaled(caster, cull).map(then);
+            }
+            // Fixed point: its face from the exact signs, its point as for
+            // a caster in the plane.
             if !cull.keeps(exact.contains(&Greater)) {
                 return None;
             }
@@ -922,6 +962,79 @@ impl<T: Real> Triangle<T, 3> {
         }
         self.cast_decided(caster, cull, sheared, [u, v, w])
             .map(then)
+    }
+
+    /// [`Triangle::cast_decided`] (floats) where `det` or `t det` left the
+    /// type's normal range: the vertices relative to the origin scaled by
+    /// `2^(64 n)` so that their largest coordinate lies within `2^±32`
+    /// (exact: powers of two; a coordinate that underflows on the way down
+    /// is below the rounding of the largest), the sheared frame's values
+    /// recomputed there — each edge function trusted beyond its bound,
+    /// the rest signed by the exact predicate on the original inputs,
+    /// which no scale changes — and `t` scaled back. The barycentrics do
+    /// not depend on the scale.
+    #[cold]
+    #[inline(never)]
+    fn cast_rescaled<C: Caster<T, 3> + ?Sized>(
+        &self,
+        caster: &C,
+        cull: FaceCull,
+    ) -> Option<TriFound<T>> {
+        use core::cmp::Ordering::{Equal, Greater, Less};
+        let zero = T::zero();
+        let (o, f) = (caster.origin(), caster.woop_frame());
+        let original = [self.a - o, self.b - o, self.c - o];
+        let mut rel = original;
+        let n = rescale_pow2(&mut rel)?;
+        let sheared = rel.map(|p| f.apply(&p));
+        let [[ax, ay, _], [bx, by, _], [cx, cy, _]] = sheared;
+        let values = [cx * by - cy * bx, ax * cy - ay * cx, bx * ay - by * ax];
+        let bound = edge_bound([&rel[0], &rel[1], &rel[2]], [[ax, ay], [bx, by], [cx, cy]]);
+        let signs = if values.iter().all(|x| x.abs() > bound) {
+            values.map(|x| if x > zero { Greater } else { Less })
+        } else {
+            exact_edges(&o, &caster.direction(), self)
+        };
+        if signs.contains(&Greater) && signs.contains(&Less) {
+            return None;
+        }
+        let [u, v, w] = agree_with(&values, &signs);
+        let det = u + v + w;
+        if signs == [Equal; 3] || det == zero {
+            // In the plane, or a crossing whose edge functions vanish even
+            // at this scale: as `cast_uncertain` answers them.
+            if cull != FaceCull::None
+                && (signs == [Equal; 3] || !cull.keeps(signs.contains(&Greater)))
+            {
+                return None;
+            }
+            return self.cast_edge_on(caster, &original.map(|p| f.apply(&p)));
+        }
+        let front = det > zero;
+        if !det.is_finite_real() || !cull.keeps(front) {
+            return None;
+        }
+        // `t = Σ U p_z / (det d_z)` (the frame's `z` is `p_z / d_z`): the
+        // scaled coordinates' `p_z`, the quotient brought back to their
+        // scale, and only then divided by `d_z` (a `z` taken at the scaled
+        // coordinates' size would underflow or overflow for a direction
+        // much longer or shorter than them).
+        let z = |p: &Vector<T, 3>| p.get(f.kz).copied().unwrap_or(zero);
+        let dz = caster.direction().get(f.kz).copied().unwrap_or(zero);
+        let inv = T::one() / det;
+        let mut t = (u * z(&rel[0]) + v * z(&rel[1]) + w * z(&rel[2])) * inv;
+        let (up, _) = pow2_steps::<T>();
+        let step = if n > 0 { up } else { T::one() / up };
+        for _ in 0..n.unsigned_abs() {
+            t *= step;
+        }
+        let t = t / dz;
+        let (t_min, t_max) = caster.range();
+        let max = T::max_finite();
+        if !(t >= t_min && t <= t_max && t < max && t > -max) {
+            return None;
+        }
+        found(t, [u * inv, v * inv, w * inv], front)
     }
 
     /// The hit of [`TriFound`]: the point `a + v (b - a) + w (c - a)`
@@ -937,7 +1050,18 @@ impl<T: Real> Triangle<T, 3> {
             front,
         } = found;
         let n = if has_infinity::<T>() {
-            unit(&self.scaled_normal())
+            // A cross product below `φ` may have lost bits to underflow,
+            // and an infinite one overflowed (edges beyond about `2^±511`
+            // in `f64`, `2^±63` in `f32`): from the edges scaled by a
+            // power of two.
+            let n = self.scaled_normal();
+            let m = n.iter().fold(T::zero(), |m, x| x.abs().max_sel(m));
+            if m >= float_floor::<T>() {
+                unit(&n)
+            } else {
+                None
+            }
+            .or_else(|| self.normal_rescaled())
         } else {
             fixed_normal(self)
         };
@@ -1446,6 +1570,25 @@ impl<T: Real> Triangle<T, 3> {
         let [u, v, w] = [at(w0[0], w1[0]), at(w0[1], w1[1]), at(w0[2], w1[2])];
         found(t, [u, v, w], true)
     }
+}
+
+/// The edge values with each one whose sign disagrees with its exact sign
+/// set to zero (it is within its rounding error of zero anyway).
+#[inline]
+fn agree_with<T: Real>(values: &[T; 3], exact: &[Ordering; 3]) -> [T; 3] {
+    let zero = T::zero();
+    let mut out = [zero; 3];
+    for ((o, x), s) in out.iter_mut().zip(values).zip(exact) {
+        let agrees = match s {
+            Ordering::Greater => *x > zero,
+            Ordering::Less => *x < zero,
+            Ordering::Equal => false,
+        };
+        if agrees {
+            *o = *x;
+        }
+    }
+    out
 }
 
 /// A [`TriFound`], or `None` when a barycentric weight is not finite (an

@@ -339,14 +339,21 @@ impl<T: Real> Block<T> {
             let front = m(det > zero);
             let keep = (front & m(ray.keep[0])) | (!front & m(ray.keep[1]));
             let inv = T::one() / det;
-            let tl = (u * az + v * bz + w * cz) * inv;
+            let t_det = u * az + v * bz + w * cz;
+            let tl = t_det * inv;
             let in_range = m(tl >= t_min) & m(tl <= t_max) & m(tl < max) & m(tl > -max);
             let finite = m(det.is_finite_real())
                 & m((u * inv).is_finite_real())
                 & m((v * inv).is_finite_real())
                 & m((w * inv).is_finite_real());
-            hit[l] = certain & !(neg & pos) & keep & in_range & finite;
-            hard[l] = !certain & !apart[l];
+            // `det` or `t det` beyond the type's range or below `φ` (it
+            // may have lost bits to underflow): the scalar test recomputes
+            // it at another scale.
+            let (ta, da) = (t_det.abs(), det.abs());
+            let scaled = m(ta >= floor) & m(ta <= max) & m(da >= floor) & m(da <= max);
+            let decided = certain & !(neg & pos);
+            hit[l] = decided & keep & in_range & finite & scaled;
+            hard[l] = (!certain & !apart[l]) | (decided & !scaled);
             t[l] = tl;
         }
         BlockHits {

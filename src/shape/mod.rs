@@ -19,7 +19,7 @@ mod quickhull;
 mod ray;
 mod segment;
 mod swept;
-mod triangle;
+pub(crate) mod triangle;
 
 pub use aabb::Aabb;
 pub use ball::{Ball, Circle, Sphere};

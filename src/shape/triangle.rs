@@ -191,6 +191,10 @@ impl<T: Real> Triangle<T, 3> {
     /// degenerate triangle. Fixed point: for any vertices, the direction
     /// of the exact cross product (above) brought into the type by a power
     /// of two, then normalised.
+    /// Floats: edges so long or so short that the cross product overflows
+    /// or underflows (beyond about `2^±511` in `f64`, `2^±63` in `f32`)
+    /// are first scaled by a power of two, so any non-degenerate triangle
+    /// of finite edges has its normal.
     #[must_use]
     pub fn normal(&self) -> Option<Vector<T, 3>> {
         if !has_infinity::<T>() {
@@ -199,12 +203,84 @@ impl<T: Real> Triangle<T, 3> {
         }
         let n = self.scaled_normal();
         let len = n.norm_squared().sqrt_clamped();
-        if len > T::zero() && len.is_finite_real() {
+        // (A length below `φ`: the cross product may have lost bits to
+        // underflow.)
+        if len >= float_floor::<T>() && len.is_finite_real() {
             Some(n.map(|x| x.div_sat(len)))
         } else {
-            None
+            self.normal_rescaled()
         }
     }
+
+    /// Floats: the unit normal from the edges scaled by a power of two
+    /// (exact) to a largest coordinate within `2^±32`, where their cross
+    /// product neither overflows nor underflows; `None` for a degenerate
+    /// triangle or edges that are not finite. The rare path of
+    /// [`Triangle::normal`] and of a ray's hit.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn normal_rescaled(&self) -> Option<Vector<T, 3>> {
+        let mut e = [self.b - self.a, self.c - self.a];
+        rescale_pow2(&mut e)?;
+        let n = e[0].cross(&e[1]);
+        let len = n.norm_squared().sqrt_clamped();
+        (len > T::zero() && len.is_finite_real()).then(|| n.map(|x| x.div_sat(len)))
+    }
+}
+
+/// Floats: `φ`, the floor of the ray–triangle test's rounding bounds
+/// (`2^-960` in `f64`, `2^-100` in `f32`): a normal number far above the
+/// subnormal range, below which a product of coordinates may have lost
+/// bits to underflow.
+#[inline(always)]
+pub(crate) fn float_floor<T: Real>() -> T {
+    let e = T::from_f64_lossy(f64::from_bits((1023 - 960) << 52));
+    if e > T::zero() {
+        e
+    } else {
+        T::from_f64_lossy(f64::from_bits((1023 - 100) << 52))
+    }
+}
+
+/// Floats: multiplies the vectors by `2^(-64 n)` (exact, powers of two;
+/// a coordinate that underflows on the way down is below the rounding of
+/// the largest) until their largest coordinate magnitude lies within
+/// `2^±32`, and returns `n` (at most 17 steps either way); `None` when
+/// every coordinate is zero or one is not finite.
+pub(crate) fn rescale_pow2<T: Real, const K: usize>(vs: &mut [Vector<T, 3>; K]) -> Option<i32> {
+    let zero = T::zero();
+    let mut m = vs
+        .iter()
+        .flat_map(|v| v.iter())
+        .fold(zero, |m, x| x.abs().max_sel(m));
+    if !(m > zero && m.is_finite_real() && vs.iter().all(|v| v.iter().all(|x| x.is_finite_real())))
+    {
+        return None;
+    }
+    let (up, hi) = pow2_steps::<T>();
+    let (down, lo) = (T::one() / up, T::one() / hi);
+    let mut n = 0;
+    while m > hi {
+        vs.iter_mut().for_each(|v| *v *= down);
+        m *= down;
+        n += 1;
+    }
+    while m < lo {
+        vs.iter_mut().for_each(|v| *v *= up);
+        m *= up;
+        n -= 1;
+    }
+    Some(n)
+}
+
+/// `(2^64, 2^32)`: the step of [`rescale_pow2`] and the edge of its target
+/// range.
+#[inline(always)]
+pub(crate) fn pow2_steps<T: Real>() -> (T, T) {
+    (
+        T::from_f64_lossy(18_446_744_073_709_551_616.0),
+        T::from_f64_lossy(4_294_967_296.0),
+    )
 }
 
 impl<T: Real, const D: usize> Bounded<T, D> for Triangle<T, D> {
