@@ -284,9 +284,9 @@ impl<T: Real> Block<T> {
         let zero = T::zero();
         // The rows by index, clamped (a no-op: the frame's axes are 0, 1
         // and 2) so that the compiler knows them in bounds: each row's
-        // address is then one addition, where a select of the row
-        // (`pick_ref`) was two branches and a few moves per row, nine
-        // rows per block.
+        // address is then one addition, where a select of each row's
+        // address (as `pick` does for values) compiled to two branches
+        // and a few moves per row, nine rows per block.
         let [kx, ky, kz] = ray.k.map(|k| k.min(2));
         let [k, k2s, floor, s] = ray.bound;
         // The vertices relative to the origin in the sheared frame
