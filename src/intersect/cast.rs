@@ -82,7 +82,11 @@ pub trait Caster<T: Real, const D: usize> {
     /// fixed point). [`PreparedRay`] returns its cached copy.
     #[inline]
     fn inv_direction(&self) -> Vector<T, D> {
-        self.direction().map(|x| T::one().div_sat(x))
+        // (Written out per component, see `linalg`: nalgebra's `map` is a
+        // loop through the stack at opt-level "s".)
+        let d = self.direction();
+        let d = &d.data.0[0];
+        crate::linalg::build(|i| T::one().div_sat(crate::linalg::at(d, i)))
     }
     /// The frame of the watertight triangle test (Woop, Benthin and Wald
     /// 2013; see [`WoopFrame`]). [`PreparedRay`] returns its cached copy.
@@ -690,7 +694,9 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
 /// Whether `v` is finite and not zero (exactly when [`unit`] has a value).
 #[inline(always)]
 pub(crate) fn nonzero_finite<T: Real, const D: usize>(v: &Vector<T, D>) -> bool {
-    let nonzero = v.iter().fold(false, |nz, x| nz | (*x != T::zero()));
+    // (Written out per component, as `castable`'s: `iter().fold` is a
+    // loop through the stack at opt-level "s".)
+    let nonzero = !crate::linalg::all(&v.data.0[0], |x| x == T::zero());
     nonzero & finite(v)
 }
 
