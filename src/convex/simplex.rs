@@ -13,8 +13,15 @@
 //! simplices (a flat tetrahedron, a collinear triangle, a repeated point)
 //! are detected exactly and fall back to their faces. When the origin lies
 //! exactly on the simplex (touching polytopes), the nearest point is the
-//! origin itself, not a rounding residue: the decision that sends a query
-//! to "touching" is never a rounded one.
+//! origin itself, not a rounding residue: the decisions that pick the
+//! face are never rounded ones. (The other way round, an origin off the
+//! simplex by less than the rounding of its nearest point can see that
+//! point round to zero: GJK then ends as touching.)
+//!
+//! Floats take a straight-line path (`s2d_fast`, and `s3d`'s per-value
+//! filters) whose every decision is the exact one wherever its rounded
+//! value clears its bound, and the exact code otherwise; an out-face
+//! (out-edge) whose nearest point lies inside it ends the search.
 //!
 //! Everything runs in 3D: 2D (and 1D) shapes are embedded with zero
 //! coordinates beyond their dimension, and `planar` switches the triangle
@@ -204,7 +211,7 @@ fn orient<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, d: &Vector3<T
 #[inline(always)]
 fn sign_of<T: Real>(x: T, perm: T, exact: impl FnOnce() -> Ordering) -> Ordering {
     if T::range_limit(Growth::Quadratic).is_none() {
-        let bound = T::tolerance() * perm + T::one().div_sat(T::max_finite());
+        let bound = filter_bound(perm);
         if x > bound {
             return Ordering::Greater;
         }
@@ -226,9 +233,22 @@ fn volume<T: Real>(
     d: &Vector3<T>,
     perm: T,
 ) -> (T, Ordering) {
-    let x = (b - a).cross(&(c - a)).dot(&(d - a));
+    let x = volume_value(a, b, c, d);
     let s = sign_of(x, perm, || orient(a, b, c, d));
     (x, s)
+}
+
+/// `((b - a) × (c - a)) · (d - a)` in working precision.
+#[inline(always)]
+fn volume_value<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, d: &Vector3<T>) -> T {
+    (b - a).cross(&(c - a)).dot(&(d - a))
+}
+
+/// The filter bound of a value whose permanent is at most `perm`
+/// ([`sign_of`]'s, floats only).
+#[inline(always)]
+fn filter_bound<T: Real>(perm: T) -> T {
+    T::tolerance() * perm + T::one().div_sat(T::max_finite())
 }
 
 /// A bound on the permanent of every [`volume`] of the tetrahedron `w`
@@ -392,7 +412,8 @@ impl<T: Real> Simplex<T> {
         match self.len {
             0 | 1 => Sub::point(0, &w[0]),
             2 => s1d(&w, 0, 1),
-            3 => s2d(&w, 0, 1, 2, planar),
+            3 if planar => s2d(&w, 0, 1, 2, true),
+            3 => s2d_fast(&w, 0, 1, 2),
             _ => s3d(&w),
         }
     }
@@ -482,7 +503,124 @@ fn edges<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
     s1d(w, i, j).min(s1d(w, j, k)).min(s1d(w, k, i))
 }
 
+/// The permanent bound of the three edge signs `n · (p × q)` of the
+/// triangle `a b c` ([`s2d`]): `2 m² |n|₁`, `m` the largest coordinate.
+#[inline(always)]
+fn edge_side_bound<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>, n: &Vector3<T>) -> T {
+    let m = [a, b, c]
+        .iter()
+        .flat_map(|p| p.iter())
+        .fold(T::zero(), |m, x| x.abs().max_sel(m));
+    T::two() * m * m * (n.x.abs() + n.y.abs() + n.z.abs())
+}
+
+/// The nearest of the edges `(p, q)` flagged outside (at least one), the
+/// one the origin is most outside of (by the size `m` of its sub-area)
+/// first.
+///
+/// An edge whose nearest point is inside it (not an end) is the answer
+/// without looking further: the triangle lies on the inner side of that
+/// edge's line (in its plane), so the origin's projection on the line,
+/// inside the edge, is the triangle's point nearest the origin.
+#[inline]
+fn out_edges<T: Real>(w: &[Vector3<T>; 4], out: [(bool, usize, usize, T); 3]) -> Option<Sub<T>> {
+    let mut first: Option<usize> = None;
+    for (k, e) in out.iter().enumerate() {
+        if e.0 && first.and_then(|j| out.get(j)).is_none_or(|top| e.3 > top.3) {
+            first = Some(k);
+        }
+    }
+    let (_, p, q, _) = *first.and_then(|k| out.get(k))?;
+    let mut best = s1d(w, p, q);
+    if best.len == 2 {
+        return Some(best);
+    }
+    for (k, (is_out, p, q, _)) in out.into_iter().enumerate() {
+        if is_out && Some(k) != first {
+            let s = s1d(w, p, q);
+            if s.len == 2 {
+                return Some(s);
+            }
+            best = best.min(s);
+        }
+    }
+    Some(best)
+}
+
+/// The triangle `w[i] w[j] w[k]` in 3D, floats: [`s2d`]'s decisions, in
+/// straight-line code. The same rounded values and the same filter bounds
+/// as [`s2d`] (so the same decisions and the same answer, bit for bit);
+/// when any value is within its bound (or not finite), [`s2d`] itself
+/// decides, exactly (out of line: rare).
+#[inline]
+fn s2d_fast<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
+    if T::range_limit(Growth::Quadratic).is_some() {
+        return s2d(w, i, j, k, false);
+    }
+    let (a, b, c) = (vertex(w, i), vertex(w, j), vertex(w, k));
+    let e1 = b - a;
+    let e2 = c - a;
+    let n = e1.cross(&e2);
+    let nn = n.norm_squared();
+    let e12 = e1.norm_squared() * e2.norm_squared();
+    let bound = filter_bound(edge_side_bound(&a, &b, &c, &n));
+    let ua = n.dot(&b.cross(&c));
+    let ub = n.dot(&c.cross(&a));
+    let uc = n.dot(&a.cross(&b));
+    // The normal well above its rounding error (so the reference sign is
+    // `Greater`), finite, and each edge value outside its band; written
+    // so that NaN goes to the exact code.
+    let clear = nn > T::tolerance() * e12
+        && nn.is_finite_real()
+        && ua.abs() > bound
+        && ub.abs() > bound
+        && uc.abs() > bound;
+    if !clear {
+        return s2d_slow(w, i, j, k);
+    }
+    let z = T::zero();
+    let (oa, ob, oc) = (ua < z, ub < z, uc < z);
+    if oa || ob || oc {
+        if let Some(best) = out_edges(
+            w,
+            [
+                (oa, j, k, ua.abs()),
+                (ob, k, i, ub.abs()),
+                (oc, i, j, uc.abs()),
+            ],
+        ) {
+            return best;
+        }
+    }
+    let lambda = normalise([ua, ub, uc, z], 3);
+    let mut v = combine(&[a, b, c], &lambda);
+    let mut vv = v.norm_squared();
+    if may_vanish(|| {
+        let h = n.dot(&a);
+        (h * h, e12 * a.norm_squared())
+    }) && orient(&a, &b, &c, &Vector3::zeros()) == Ordering::Equal
+    {
+        v = Vector3::zeros();
+        vv = z;
+    }
+    Sub {
+        idx: [i, j, k, 0],
+        lambda,
+        len: 3,
+        v,
+        vv,
+    }
+}
+
+/// [`s2d`] in 3D, out of line (the fast path's rare exact decisions).
+#[cold]
+#[inline(never)]
+fn s2d_slow<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T> {
+    s2d(w, i, j, k, false)
+}
+
 /// The triangle `w[i] w[j] w[k]`.
+#[inline(never)]
 fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool) -> Sub<T> {
     let (a, b, c) = (vertex(w, i), vertex(w, j), vertex(w, k));
     let o = Vector3::zeros();
@@ -534,11 +672,7 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
         // q_j|)` is at most `2 m² |n|₁`, `m` the largest coordinate of the
         // triangle (a band a little wider than each value's own: the exact
         // sign runs only where the origin is that near an edge's line).
-        let m = [a, b, c]
-            .iter()
-            .flat_map(|p| p.iter())
-            .fold(T::zero(), |m, x| x.abs().max_sel(m));
-        let perm = T::two() * m * m * (n.x.abs() + n.y.abs() + n.z.abs());
+        let perm = edge_side_bound(&a, &b, &c, &n);
         let side = |p: &Vector3<T>, q: &Vector3<T>| {
             let v = n.dot(&p.cross(q));
             (
@@ -555,14 +689,15 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
     let (oa, ob, oc) = (sa == out, sb == out, sc == out);
     if oa || ob || oc {
         // Outside one or two edges: the nearest of those edges.
-        let mut best: Option<Sub<T>> = None;
-        for (is_out, p, q) in [(oa, j, k), (ob, k, i), (oc, i, j)] {
-            if is_out {
-                let s = s1d(w, p, q);
-                best = Some(best.map_or(s, |b| b.min(s)));
-            }
-        }
-        return best.unwrap_or_else(|| edges(w, i, j, k));
+        return out_edges(
+            w,
+            [
+                (oa, j, k, ua.abs()),
+                (ob, k, i, ub.abs()),
+                (oc, i, j, uc.abs()),
+            ],
+        )
+        .unwrap_or_else(|| edges(w, i, j, k));
     }
     // Inside: the projection of the origin, weighted by the sub-areas.
     let z = T::zero();
@@ -605,10 +740,10 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
     let (_, reference) = volume(&a, &b, &c, &d, perm);
     if reference == Ordering::Equal {
         // Flat: the nearest of its faces.
-        return s2d(w, 0, 1, 2, false)
-            .min(s2d(w, 0, 1, 3, false))
-            .min(s2d(w, 0, 2, 3, false))
-            .min(s2d(w, 1, 2, 3, false));
+        return s2d_fast(w, 0, 1, 2)
+            .min(s2d_fast(w, 0, 1, 3))
+            .min(s2d_fast(w, 0, 2, 3))
+            .min(s2d_fast(w, 1, 2, 3));
     }
     // The origin's side of each face against the opposite vertex's.
     let (ua, sa) = volume(&o, &b, &c, &d, perm);
@@ -622,17 +757,34 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
         (sc == out, [0, 1, 3]),
         (sd == out, [0, 1, 2]),
     ];
-    if faces.iter().any(|f| f.0) {
-        let mut best: Option<Sub<T>> = None;
-        for (is_out, [p, q, r]) in faces {
-            if is_out {
-                let s = s2d(w, p, q, r, false);
-                best = Some(best.map_or(s, |b| b.min(s)));
+    // The face the origin is most outside of (by its sub-volume) first: the
+    // likeliest to hold the nearest point. The origin's projection inside
+    // a face it is outside of is the tetrahedron's nearest point (the
+    // tetrahedron lies in that face's inner half-space): no other face can
+    // be nearer, so the search stops there.
+    let size = [ua.abs(), ub.abs(), uc.abs(), ud.abs()];
+    let mut first: Option<usize> = None;
+    for (k, (f, m)) in faces.iter().zip(size).enumerate() {
+        if f.0 && first.and_then(|j| size.get(j)).is_none_or(|top| m > *top) {
+            first = Some(k);
+        }
+    }
+    if let Some((_, [p, q, r])) = first.and_then(|k| faces.get(k)).copied() {
+        let s = s2d_fast(w, p, q, r);
+        if s.len == 3 {
+            return s;
+        }
+        let mut best = s;
+        for (k, (is_out, [p, q, r])) in faces.into_iter().enumerate() {
+            if is_out && Some(k) != first {
+                let s = s2d_fast(w, p, q, r);
+                if s.len == 3 {
+                    return s;
+                }
+                best = best.min(s);
             }
         }
-        if let Some(best) = best {
-            return best;
-        }
+        return best;
     }
     // Inside (or on the boundary): the origin, weighted by the sub-volumes.
     let lambda = normalise(
@@ -650,5 +802,248 @@ fn s3d<T: Real>(w: &[Vector3<T>; 4]) -> Sub<T> {
         len: 4,
         v: Vector3::zeros(),
         vv: T::zero(),
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    //! The simplex's region decisions next to their boundaries, against
+    //! exact rationals: triangles and tetrahedra built (small integers,
+    //! scaled by powers of two) with the origin exactly on a boundary
+    //! between two regions (a triangle's face and edge regions; a
+    //! tetrahedron's inside and a face's outside), then one or two of
+    //! their coordinates moved by one or two ulps each way, so that the
+    //! region is decided by less than the rounding of the values that
+    //! pick it. The oracle is written from the definition: the nearest
+    //! point of the simplex is the least-norm point over the affine hulls
+    //! of its faces (exact projections, weights not negative), and a face
+    //! is a right answer exactly when the origin's projection on its hull
+    //! has no negative weight and is that nearest point.
+
+    use super::*;
+    use num_rational::BigRational as Q;
+    use num_traits::{One, Signed, Zero};
+    use std::vec;
+    use std::vec::Vec;
+
+    fn q(x: f64) -> Q {
+        Q::from_float(x).unwrap_or_else(Q::zero)
+    }
+
+    fn dot(a: &[Q; 3], b: &[Q; 3]) -> Q {
+        &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
+    }
+
+    /// The origin's projection on the affine hull of `p`: its weights
+    /// (`λ` minimising `|Σ λᵢ pᵢ|²` with `Σ λᵢ = 1`: the system `G λ + μ 1 =
+    /// 0`, `1ᵀ λ = 1`, `G` the Gram matrix) and its squared norm; `None`
+    /// for a degenerate hull.
+    fn project(p: &[[Q; 3]]) -> Option<(Vec<Q>, Q)> {
+        let k = p.len();
+        let mut m: Vec<Vec<Q>> = (0..=k)
+            .map(|i| {
+                (0..=k + 1)
+                    .map(|j| match (i < k, j < k) {
+                        (true, true) => dot(&p[i], &p[j]),
+                        (true, false) if j == k => Q::one(),
+                        (false, true) => Q::one(),
+                        (false, false) if j == k + 1 => Q::one(),
+                        _ => Q::zero(),
+                    })
+                    .collect()
+            })
+            .collect();
+        for col in 0..=k {
+            let pivot = (col..=k).find(|&r| !m[r][col].is_zero())?;
+            m.swap(col, pivot);
+            let d = m[col][col].clone();
+            for x in m[col].iter_mut() {
+                *x = &*x / &d;
+            }
+            for r in 0..=k {
+                if r != col && !m[r][col].is_zero() {
+                    let f = m[r][col].clone();
+                    let row = m[col].clone();
+                    for (x, y) in m[r].iter_mut().zip(row.iter()) {
+                        *x = &*x - &f * y;
+                    }
+                }
+            }
+        }
+        let lambda: Vec<Q> = (0..k).map(|i| m[i][k + 1].clone()).collect();
+        let point: [Q; 3] = core::array::from_fn(|c| {
+            lambda
+                .iter()
+                .zip(p)
+                .fold(Q::zero(), |s, (l, x)| s + l * &x[c])
+        });
+        let n2 = dot(&point, &point);
+        Some((lambda, n2))
+    }
+
+    /// The squared distance from the origin to the simplex `p`.
+    fn nearest(p: &[[Q; 3]]) -> Q {
+        let mut best: Option<Q> = None;
+        for mask in 1..(1u32 << p.len()) {
+            let s: Vec<[Q; 3]> = (0..p.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| p[i].clone())
+                .collect();
+            if let Some((l, n2)) = project(&s) {
+                if l.iter().all(|x| !x.is_negative()) && best.as_ref().is_none_or(|b| n2 < *b) {
+                    best = Some(n2);
+                }
+            }
+        }
+        best.unwrap_or_else(Q::zero)
+    }
+
+    /// Whether the face `idx` of `p` is a right answer (module docs).
+    fn right_face(p: &[[Q; 3]], idx: &[usize], best: &Q) -> bool {
+        let s: Vec<[Q; 3]> = idx.iter().map(|&i| p[i].clone()).collect();
+        project(&s).is_some_and(|(l, n2)| l.iter().all(|x| !x.is_negative()) && n2 == *best)
+    }
+
+    /// `x` moved by `k` ulps of `T` (`f32` or `f64`), away from zero for
+    /// positive `k`.
+    fn nudge<T: Real>(x: f64, k: i32) -> f64 {
+        if T::tolerance_log2() > -32 {
+            let b = (x as f32).to_bits() as i64 + i64::from(k);
+            f64::from(f32::from_bits(b as u32))
+        } else {
+            f64::from_bits((x.to_bits() as i64 + i64::from(k)) as u64)
+        }
+    }
+
+    /// Every configuration: the simplex (3 or 4 points), for `T`.
+    fn configurations<T: Real>() -> Vec<Vec<[f64; 3]>> {
+        // Triangles in the plane z = h whose edge ab passes over the origin
+        // (its projection (0, 0, h) on the line of ab, between a and b):
+        // the origin on the plane between the face's region and ab's.
+        // Tetrahedra with face abc in the plane z = 0, its edge ab through
+        // the origin, and d above or below: the origin on that face's
+        // edge, between the inside and a face's outside.
+        let mut base: Vec<Vec<[f64; 3]>> = Vec::new();
+        for (p, q, r) in [(2.0, 1.0, 1.0), (3.0, -1.0, 2.0), (5.0, 3.0, 0.5)] {
+            for (s, t) in [(1.0, 5.0), (4.0, -1.0)] {
+                for h in [1.0, -0.75] {
+                    base.push(vec![[-p, -q, h], [r * p, r * q, h], [s, t, h]]);
+                }
+                for h in [2.0, -1.5] {
+                    base.push(vec![
+                        [-p, -q, 0.0],
+                        [r * p, r * q, 0.0],
+                        [s, t, 0.0],
+                        [1.0, -2.0, h],
+                    ]);
+                }
+            }
+        }
+        let scales: &[i32] = if T::tolerance_log2() > -32 {
+            &[-20, 17]
+        } else {
+            &[-150, 150]
+        };
+        let mut out = Vec::new();
+        for v in &base {
+            for perm in 0..3 {
+                for &e in scales {
+                    let k = 2f64.powi(e);
+                    let v0: Vec<[f64; 3]> = v
+                        .iter()
+                        .map(|p| core::array::from_fn(|i| p[(i + perm) % 3] * k))
+                        .collect();
+                    out.push(v0.clone());
+                    // One coordinate of a, b or c moved by ±1 or ±2 ulps,
+                    // and two coordinates of a by one ulp each.
+                    for vertex in 0..3 {
+                        for axis in 0..3 {
+                            for step in [-1, 1] {
+                                let mut w = v0.clone();
+                                if w[vertex][axis] != 0.0 {
+                                    w[vertex][axis] = nudge::<T>(w[vertex][axis], step);
+                                    out.push(w);
+                                }
+                            }
+                        }
+                    }
+                    for (s0, s1) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        let mut w = v0.clone();
+                        if w[0][0] != 0.0 && w[0][1] != 0.0 {
+                            w[0][0] = nudge::<T>(w[0][0], s0);
+                            w[0][1] = nudge::<T>(w[0][1], s1);
+                            out.push(w);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn regions_against_exact<T: Real>() {
+        let (mut cases, mut faces, mut edges, mut inside, mut outside) = (0, 0, 0, 0, 0);
+        for v in configurations::<T>() {
+            let w: [Vector3<T>; 4] = core::array::from_fn(|i| {
+                let p = v.get(i).copied().unwrap_or([0.0; 3]);
+                Vector3::new(
+                    T::from_f64_lossy(p[0]),
+                    T::from_f64_lossy(p[1]),
+                    T::from_f64_lossy(p[2]),
+                )
+            });
+            // The values as T holds them (exact: small integers, powers of
+            // two and ulp steps of T).
+            let exact: Vec<[Q; 3]> = (0..v.len())
+                .map(|i| core::array::from_fn(|c| q(w[i][c].to_f64())))
+                .collect();
+            for (i, p) in v.iter().enumerate() {
+                assert!((0..3).all(|c| w[i][c].to_f64() == p[c]), "{v:?}");
+            }
+            let best = nearest(&exact);
+            let sub = if v.len() == 3 {
+                s2d_fast(&w, 0, 1, 2)
+            } else {
+                s3d(&w)
+            };
+            let idx = &sub.idx[..sub.len];
+            assert!(
+                right_face(&exact, idx, &best),
+                "{} {v:?}: face {idx:?} (v {:?}), nearest at {}",
+                core::any::type_name::<T>(),
+                sub.v,
+                best
+            );
+            // The origin on the simplex: exactly zero. (Off it by less
+            // than the rounding of the nearest point, that point may round
+            // to zero as well: not asserted.)
+            if best.is_zero() {
+                assert!(sub.vv == T::zero() && sub.v == Vector3::zeros(), "{v:?}");
+            }
+            cases += 1;
+            match (v.len(), sub.len) {
+                (3, 3) => faces += 1,
+                (3, _) => edges += 1,
+                (_, 4) => inside += 1,
+                _ => outside += 1,
+            }
+        }
+        // Both sides of each boundary, many times.
+        assert!(
+            [faces, edges, inside, outside]
+                .iter()
+                .all(|&n| n * 32 > cases),
+            "{cases}: {faces} faces, {edges} edges, {inside} inside, {outside} outside"
+        );
+    }
+
+    #[test]
+    fn regions_next_to_their_boundaries_f32() {
+        regions_against_exact::<f32>();
+    }
+
+    #[test]
+    fn regions_next_to_their_boundaries_f64() {
+        regions_against_exact::<f64>();
     }
 }
