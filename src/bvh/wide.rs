@@ -466,6 +466,16 @@ impl<T: Real> Wide<T> {
         if mask == 0 {
             return w.pop(stack, t_max);
         }
+        if mask & (mask - 1) == 0 {
+            // One child entered (most nodes of a ray that misses): it is
+            // current, nothing to sort or push.
+            let k = mask.trailing_zeros() as usize % WIDTH;
+            w.cur = Ref {
+                child: node.child[k],
+                count: node.count[k],
+            };
+            return true;
+        }
         // Nearest first: sort the entered children by entry.
         let mut hits = [(T::zero(), 0usize); WIDTH];
         let mut n = 0usize;
