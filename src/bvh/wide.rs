@@ -11,8 +11,8 @@
 //! branch, and are skipped by the generic walk.
 //!
 //! Ray walk (floats): per axis the ray's sign chooses which of the
-//! `min`/`max` lanes is the near face (one choice per ray and node, not per
-//! child), and the children's entry and exit parameters are taken lane by
+//! `min`/`max` lanes is the near face (by index, `bound[neg][axis]`: one
+//! choice per ray, not per node or child), and the children's entry and exit parameters are taken lane by
 //! lane with selects that drop the NaN of `0 · ∞` (a zero direction
 //! component with the origin on a face: that axis then constrains
 //! nothing), which the compiler turns into vector operations. A child is

@@ -1,7 +1,8 @@
 //! Triangle meshes with a bounding volume hierarchy (feature `alloc`).
 //!
-//! Ray casts use the prepared ray (`PreparedRay`: inverse direction and
-//! the watertight triangle test's frame computed once) against the wide
+//! Ray casts use the prepared ray (`PreparedRay`: inverse direction
+//! computed once, and the watertight triangle test's frame once the walk
+//! reaches its first leaf: most rays that miss reach none) against the wide
 //! tree of `src/bvh/` (four children per node, their boxes tested
 //! together, nearest first); the range shrinks to the nearest hit so far,
 //! so farther subtrees are skipped (each pushed child is checked again
