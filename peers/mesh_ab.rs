@@ -6,7 +6,11 @@
 //! the same for closest points (`points/closest`: `rays / 4` points).
 //!
 //! Arguments: size (`100k`, `1M`), passes (5), rays (65536), then filters
-//! on `set/call` (e.g. `incoherent/first`). `ONLY=A` or `ONLY=B` runs one side.
+//! on `set/call` (`incoherent/first` exactly; `first` any set's first and
+//! first_many). `ONLY=A` or `ONLY=B` runs one side.
+//! `SPLIT=hit` or `SPLIT=miss` keeps only the rays that hit (miss) the mesh
+//! (B's first hit): per-ray instruction counts of each kind under callgrind
+//! (two runs with different `passes`, the difference cancels the setup).
 #[path = "inputs.rs"]
 #[allow(dead_code)]
 mod inputs;
@@ -148,7 +152,20 @@ fn main() {
     }
 
     let side = ((n as f64).sqrt() as usize) / 4 * 4;
+    let split = std::env::var("SPLIT").unwrap_or_default();
     for (name, set) in [("incoherent", incoherent(n)), ("coherent", coherent(side))] {
+        let set: Vec<_> = set
+            .into_iter()
+            .filter(|(o, d)| {
+                use isect::RayCast as _;
+                let hit = mb.cast(&isect::Ray::new(*o, *d)).is_some();
+                match split.as_str() {
+                    "hit" => hit,
+                    "miss" => !hit,
+                    _ => true,
+                }
+            })
+            .collect();
         let ra: Vec<isect_a::Ray<f32>> =
             set.iter().map(|(o, d)| isect_a::Ray::new(*o, *d)).collect();
         let rb: Vec<isect::Ray<f32>> = set.iter().map(|(o, d)| isect::Ray::new(*o, *d)).collect();
@@ -165,7 +182,15 @@ fn main() {
         }
         for call in ["first", "any", "first_many", "any_many"] {
             let key = format!("{name}/{call}");
-            if !which.is_empty() && !which.iter().any(|w| key.contains(w.as_str())) {
+            // A filter with a `/` names one set and call exactly.
+            let pick = |w: &String| {
+                if w.contains('/') {
+                    key == *w
+                } else {
+                    key.contains(w.as_str())
+                }
+            };
+            if !which.is_empty() && !which.iter().any(pick) {
                 continue;
             }
             let run_a = || -> usize {
@@ -219,12 +244,13 @@ fn main() {
             }
             let m = |s: f64| set.len() as f64 / s * 1e-6;
             println!(
-                "{key:22} A {:6.3} B {:6.3} Mrays/s  B/A speed {:5.3}  hits {} {}  disagree {diff}",
+                "{key:22} A {:6.3} B {:6.3} Mrays/s  B/A speed {:5.3}  hits {} {} of {}  disagree {diff}",
                 m(ba),
                 m(bb),
                 ba / bb,
                 hits.0,
-                hits.1
+                hits.1,
+                set.len()
             );
         }
     }

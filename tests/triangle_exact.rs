@@ -645,3 +645,112 @@ fn rays_near_edges_and_vertices_f32() {
 fn rays_near_edges_and_vertices_f64() {
     rays_near_edges_and_vertices::<f64>();
 }
+
+/// The watertight test's frame ([`isect::WoopFrame`], computed without
+/// branches) against its definition, on every direction made of the
+/// components `parts` (all orders, signs, ties, zeros, and for floats
+/// infinities and NaN): `kz` the first axis of the largest magnitude (a
+/// later axis only when strictly larger; NaN is never larger), `kx`, `ky`
+/// the next two in cyclic order, swapped when `d[kz] < 0`, `sz = 1 / d[kz]`
+/// and `sx`, `sy` the other components times `sz` (floats) or divided by
+/// `d[kz]` (fixed point, saturating); the prepared ray's frame is the same.
+fn woop_frame_definition<T: Real>(parts: &[f64], floats: bool) {
+    use isect::{PreparedRay, WoopFrame};
+    let parts: Vec<T> = parts.iter().map(|&x| T::from_f64_lossy(x)).collect();
+    let same = |x: T, y: T| {
+        let (x, y) = (x.to_f64(), y.to_f64());
+        (x.is_nan() && y.is_nan()) || (x == y && x.is_sign_negative() == y.is_sign_negative())
+    };
+    let mut seen = [0usize; 6];
+    for &a in &parts {
+        for &b in &parts {
+            for &c in &parts {
+                let d = [a, b, c];
+                let mag = |x: T| x.to_f64().abs();
+                let mut kz = 0;
+                for k in 1..3 {
+                    if mag(d[k]) > mag(d[kz]) {
+                        kz = k;
+                    }
+                }
+                let neg = d[kz].to_f64() < 0.0;
+                let (kx, ky) = if neg {
+                    ((kz + 2) % 3, (kz + 1) % 3)
+                } else {
+                    ((kz + 1) % 3, (kz + 2) % 3)
+                };
+                seen[2 * kz + usize::from(neg)] += 1;
+                let sz = T::one().div_sat(d[kz]);
+                let (sx, sy) = if floats {
+                    (d[kx] * sz, d[ky] * sz)
+                } else {
+                    (d[kx].div_sat(d[kz]), d[ky].div_sat(d[kz]))
+                };
+                let v = Vector3::new(a, b, c);
+                let f = WoopFrame::new(&v);
+                assert_eq!(
+                    (f.kx, f.ky, f.kz),
+                    (kx, ky, kz),
+                    "{:?}",
+                    d.map(|x| x.to_f64())
+                );
+                assert!(
+                    same(f.sx, sx) && same(f.sy, sy) && same(f.sz, sz),
+                    "{:?}: {:?}",
+                    d.map(|x| x.to_f64()),
+                    [f.sx, f.sy, f.sz].map(|x| x.to_f64())
+                );
+                // (Outside the fixed-point range a prepared ray keeps a
+                // zero direction, and that one's frame.)
+                let pr = PreparedRay::new(&Ray::new(Point3::origin(), v));
+                if (0..3).all(|i| same(pr.direction()[i], v[i])) {
+                    let p = pr.woop_frame();
+                    assert_eq!((p.kx, p.ky, p.kz), (kx, ky, kz));
+                    assert!(same(p.sx, f.sx) && same(p.sy, f.sy) && same(p.sz, f.sz));
+                }
+            }
+        }
+    }
+    // Every row of the axis table was reached.
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn woop_frame_definition_floats() {
+    let parts = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        2.0,
+        -2.0,
+        0.75,
+        -3.0,
+        1e-40,
+        -7e30,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ];
+    woop_frame_definition::<f32>(&parts, true);
+    woop_frame_definition::<f64>(&parts, true);
+}
+
+#[test]
+fn woop_frame_definition_fixed() {
+    use isect::fixed::{I16F16, I32F32};
+    let parts = [
+        0.0,
+        1.0,
+        -1.0,
+        2.0,
+        -2.0,
+        0.75,
+        -3.0,
+        1.0 / 65536.0,
+        -30000.0,
+    ];
+    woop_frame_definition::<I16F16>(&parts, false);
+    woop_frame_definition::<I32F32>(&parts, false);
+}

@@ -11,8 +11,8 @@
 //! branch, and are skipped by the generic walk.
 //!
 //! Ray walk (floats): per axis the ray's sign chooses which of the
-//! `min`/`max` lanes is the near face (one choice per ray and node, not per
-//! child), and the children's entry and exit parameters are taken lane by
+//! `min`/`max` lanes is the near face (by index, `bound[neg][axis]`: one
+//! choice per ray, not per node or child), and the children's entry and exit parameters are taken lane by
 //! lane with selects that drop the NaN of `0 · ∞` (a zero direction
 //! component with the origin on a face: that axis then constrains
 //! nothing), which the compiler turns into vector operations. A child is
@@ -56,14 +56,17 @@ pub(crate) const STACK: usize = (WIDTH - 1) * MAX_DEPTH + 1;
 /// The marker of an unused child slot.
 const NONE: u32 = u32::MAX;
 
-/// A node of [`WIDTH`] children: their boxes, struct of arrays, and per
-/// child either an inner node (`count == 0`: `child` is its index) or a
-/// leaf (`count` primitives from position `child` of the leaf order).
+/// A node of [`WIDTH`] children: their boxes, struct of arrays
+/// (`bound[0]` the minima, `bound[1]` the maxima, per axis and child), and
+/// per child either an inner node (`count == 0`: `child` is its index) or
+/// a leaf (`count` primitives from position `child` of the leaf order).
 #[derive(Clone, Debug)]
 #[repr(C, align(64))]
 pub(crate) struct WideNode<T: Real> {
-    pub(crate) min: [[T; WIDTH]; 3],
-    pub(crate) max: [[T; WIDTH]; 3],
+    /// Minima and maxima: a ray's near faces are `bound[neg][axis]`
+    /// (`neg`: its direction's sign, 0 or 1), read by index without a
+    /// select per node.
+    pub(crate) bound: [[[T; WIDTH]; 3]; 2],
     pub(crate) child: [u32; WIDTH],
     pub(crate) count: [u32; WIDTH],
 }
@@ -72,8 +75,7 @@ impl<T: Real> WideNode<T> {
     fn new() -> Self {
         let e = empty::<T>();
         Self {
-            min: [[e.min.x; WIDTH]; 3],
-            max: [[e.max.x; WIDTH]; 3],
+            bound: [[[e.min.x; WIDTH]; 3], [[e.max.x; WIDTH]; 3]],
             child: [NONE; WIDTH],
             count: [0; WIDTH],
         }
@@ -81,7 +83,8 @@ impl<T: Real> WideNode<T> {
 
     fn set(&mut self, k: usize, b: &Aabb<T, 3>, child: u32, count: u32) {
         for axis in 0..3 {
-            if let (Some(lo), Some(hi)) = (self.min[axis].get_mut(k), self.max[axis].get_mut(k)) {
+            let [min, max] = &mut self.bound;
+            if let (Some(lo), Some(hi)) = (min[axis].get_mut(k), max[axis].get_mut(k)) {
                 (*lo, *hi) = (b.min[axis], b.max[axis]);
             }
         }
@@ -99,7 +102,7 @@ impl<T: Real> WideNode<T> {
         let at = |a: &[[T; WIDTH]; 3]| -> Option<Point<T, 3>> {
             Some(Point::from([*a[0].get(k)?, *a[1].get(k)?, *a[2].get(k)?]))
         };
-        Some(Aabb::new(at(&self.min)?, at(&self.max)?))
+        Some(Aabb::new(at(&self.bound[0])?, at(&self.bound[1])?))
     }
 }
 
@@ -345,11 +348,9 @@ impl<T: Real> Wide<T> {
         let mut enter = [t_min; WIDTH];
         let mut exit = [t_max; WIDTH];
         for axis in 0..3 {
-            let (near, far) = if neg[axis] {
-                (&node.max[axis], &node.min[axis])
-            } else {
-                (&node.min[axis], &node.max[axis])
-            };
+            // (`n ^ 1` of a 0 or 1: in bounds without a check.)
+            let n = usize::from(neg[axis]);
+            let (near, far) = (&node.bound[n][axis], &node.bound[n ^ 1][axis]);
             let (o, inv) = (ray.origin[axis], ray.inv_dir[axis]);
             for k in 0..WIDTH {
                 let t_near = (near[k] - o) * inv;
@@ -464,6 +465,16 @@ impl<T: Real> Wide<T> {
         let (t, mask) = Self::enter_children(node, ray, w.neg, w.t_min, reach(t_max));
         if mask == 0 {
             return w.pop(stack, t_max);
+        }
+        if mask & (mask - 1) == 0 {
+            // One child entered (most nodes of a ray that misses): it is
+            // current, nothing to sort or push.
+            let k = mask.trailing_zeros() as usize % WIDTH;
+            w.cur = Ref {
+                child: node.child[k],
+                count: node.count[k],
+            };
+            return true;
         }
         // Nearest first: sort the entered children by entry.
         let mut hits = [(T::zero(), 0usize); WIDTH];
@@ -653,11 +664,9 @@ impl<T: Real> Wide<T> {
         let mut enter = [rays.t_min_lo; WIDTH];
         let mut exit = [limit_hi; WIDTH];
         for axis in 0..3 {
-            let (near, far) = if neg[axis] {
-                (&node.max[axis], &node.min[axis])
-            } else {
-                (&node.min[axis], &node.max[axis])
-            };
+            // (`n ^ 1` of a 0 or 1: in bounds without a check.)
+            let n = usize::from(neg[axis]);
+            let (near, far) = (&node.bound[n][axis], &node.bound[n ^ 1][axis]);
             // The origin's ends that give the least near-face and the
             // greatest far-face parameters.
             let (o_near, o_far) = if neg[axis] {
@@ -697,7 +706,10 @@ impl<T: Real> Wide<T> {
         let mut enter = rays.t_min;
         let mut exit = *limit;
         for axis in 0..3 {
-            let (lo, hi) = (node.min[axis][k % WIDTH], node.max[axis][k % WIDTH]);
+            let (lo, hi) = (
+                node.bound[0][axis][k % WIDTH],
+                node.bound[1][axis][k % WIDTH],
+            );
             let (near, far) = if neg[axis] { (hi, lo) } else { (lo, hi) };
             let (o, inv) = (&rays.o[axis], &rays.inv[axis]);
             for j in 0..PACKET {

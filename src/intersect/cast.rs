@@ -339,27 +339,30 @@ impl<T: Real> WoopFrame<T> {
     #[must_use]
     pub fn new<const D: usize>(d: &Vector<T, D>) -> Self {
         let get = |i: usize| d.get(i).copied().unwrap_or_else(T::zero);
-        let (d0, d1, d2) = (get(0), get(1), get(2));
-        let kz = if d1.abs() > d0.abs() { 1 } else { 0 };
-        let dz = if kz == 1 { d1 } else { d0 };
-        let (kz, dz) = if d2.abs() > dz.abs() {
-            (2, d2)
-        } else {
-            (kz, dz)
-        };
-        let (kx, ky) = match (kz, dz < T::zero()) {
-            (0, false) => (1, 2),
-            (0, true) => (2, 1),
-            (1, false) => (2, 0),
-            (1, true) => (0, 2),
-            (_, false) => (0, 1),
-            (_, true) => (1, 0),
-        };
+        // Without branches (the axis order of random rays is
+        // unpredictable): the axes chosen as integers, the components read
+        // by index, and the axis table below.
+        let d = [get(0), get(1), get(2)];
+        let a = d.map(|x| x.abs());
+        let one = usize::from(a[1] > a[0]);
+        let kz = if a[2] > a[one] { 2 } else { one };
+        let dz = d[kz.min(2)];
+        // `(kx, ky)` for `2 kz + (dz < 0)`, two bits each: (1, 2), (2, 1),
+        // (2, 0), (0, 2), (0, 1), (1, 0).
+        const KX: u32 = 0b01_00_00_10_10_01;
+        const KY: u32 = 0b00_01_10_00_01_10;
+        let row = 2 * kz as u32 + u32::from(dz < T::zero());
+        let (kx, ky) = (
+            (KX >> (2 * row) & 3) as usize,
+            (KY >> (2 * row) & 3) as usize,
+        );
+        // (Below 3 by the table; the clamp drops the bounds checks.)
+        let (dx, dy) = (d[kx.min(2)], d[ky.min(2)]);
         let sz = T::one().div_sat(dz);
         let (sx, sy) = if has_infinity::<T>() {
-            (get(kx) * sz, get(ky) * sz)
+            (dx * sz, dy * sz)
         } else {
-            (get(kx).div_sat(dz), get(ky).div_sat(dz))
+            (dx.div_sat(dz), dy.div_sat(dz))
         };
         Self {
             kx,
@@ -368,6 +371,20 @@ impl<T: Real> WoopFrame<T> {
             sx,
             sy,
             sz,
+        }
+    }
+
+    /// The placeholder of a prepared ray whose frame is not made yet
+    /// (`PreparedRay::new_unframed`): never read.
+    #[inline(always)]
+    pub(crate) fn unset() -> Self {
+        Self {
+            kx: 0,
+            ky: 1,
+            kz: 2,
+            sx: T::zero(),
+            sy: T::zero(),
+            sz: T::zero(),
         }
     }
 

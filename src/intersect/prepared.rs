@@ -66,6 +66,39 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     #[inline]
     #[must_use]
     pub fn new<C: Caster<T, D> + ?Sized>(c: &C) -> Self {
+        Self::prepare(c, true)
+    }
+
+    /// [`PreparedRay::new`] without the triangle test's frame (a
+    /// placeholder in its place), for a walk that may reach no triangle:
+    /// [`PreparedRay::framed`] makes it when one is reached, and
+    /// `new_unframed(c).framed() == new(c)`. Nothing may read the frame of
+    /// an unframed ray.
+    #[inline(always)]
+    pub(crate) fn new_unframed<C: Caster<T, D> + ?Sized>(c: &C) -> Self {
+        Self::prepare(c, false)
+    }
+
+    /// The ray with its triangle test's frame made (see
+    /// [`PreparedRay::new_unframed`]; of a ray made by
+    /// [`PreparedRay::new`], the same ray).
+    #[inline(always)]
+    pub(crate) fn framed(mut self) -> Self {
+        self.woop = WoopFrame::new(&self.dir);
+        self
+    }
+
+    /// [`PreparedRay::new`], the frame made when `frame` (else a
+    /// placeholder).
+    #[inline(always)]
+    fn prepare<C: Caster<T, D> + ?Sized>(c: &C, frame: bool) -> Self {
+        let woop = |d: &Vector<T, D>| {
+            if frame {
+                WoopFrame::new(d)
+            } else {
+                WoopFrame::unset()
+            }
+        };
         // Outside the fixed-point range (see `range`): an invalid ray,
         // before anything overflows.
         if !crate::range::fits::<T>(crate::Growth::Quadratic, |r| c.fits_range(r)) {
@@ -76,7 +109,7 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
                 dir: zero,
                 inv_dir: zero,
                 finite_inv: false,
-                woop: WoopFrame::new(&zero),
+                woop: woop(&zero),
                 t_min,
                 t_max,
                 valid: false,
@@ -93,7 +126,7 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
             dir,
             inv_dir,
             finite_inv: inv_dir.iter().all(|x| x.is_finite_real()),
-            woop: WoopFrame::new(&dir),
+            woop: woop(&dir),
             t_min,
             t_max,
             valid: castable(&origin, &dir, (t_min, t_max)),
@@ -189,5 +222,56 @@ impl<T: Real, const D: usize> Caster<T, D> for PreparedRay<T, D> {
         use crate::range::InRange;
         // Prepared from a caster outside the range: its values are zeros.
         self.fits & self.origin.in_range(r) & self.dir.in_range(r + r)
+    }
+}
+
+// (Printed to compare: with `std`.)
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::PreparedRay;
+    use crate::{Caster, Ray, Segment};
+    use nalgebra::{Point3, Vector3};
+
+    /// A ray prepared without its frame and framed later is the ray
+    /// prepared at once, field for field (compared as printed, so that
+    /// NaN fields compare), for valid, degenerate and (fixed point)
+    /// out-of-range casters; the unframed one differs in its frame only.
+    #[test]
+    fn framed_later_is_prepared_at_once() {
+        fn check<T: crate::Real, C: Caster<T, 3>>(c: &C) {
+            let (a, b) = (PreparedRay::new(c), PreparedRay::new_unframed(c));
+            assert_eq!(std::format!("{:?}", b.framed()), std::format!("{:?}", a));
+            assert_eq!(
+                std::format!("{:?}", PreparedRay { woop: a.woop, ..b }),
+                std::format!("{:?}", a)
+            );
+        }
+        let dirs = [
+            [1.0, 2.0, -4.0],
+            [-3.0, 0.5, 0.25],
+            [0.0, -1.0, 0.0],
+            [0.0, 0.0, 0.0],
+            [f64::NAN, 1.0, 2.0],
+            [f64::INFINITY, 1.0, 0.0],
+            [2.0, -2.0, 2.0],
+        ];
+        for d in dirs {
+            let o = Point3::new(0.5, -1.0, 2.0);
+            check(&Ray::new(o.cast::<f32>(), Vector3::from(d).cast::<f32>()));
+            check(&Ray::new(o, Vector3::from(d)));
+            check(&Segment::new(o, o + Vector3::from(d)));
+        }
+        #[cfg(feature = "fixed")]
+        {
+            use crate::fixed::I16F16;
+            let f = |x: f64| <I16F16 as crate::Real>::from_f64_lossy(x);
+            for (o, d) in [(1.0, -2.0), (30000.0, 1.0), (0.0, 20000.0)] {
+                let ray = Ray::new(
+                    Point3::new(f(o), f(0.5), f(0.0)),
+                    Vector3::new(f(d), f(1.0), f(-0.5)),
+                );
+                check(&ray);
+            }
+        }
     }
 }

@@ -208,27 +208,14 @@ impl<T: Real> BlockRay<T> {
         let (k, k2, floor) = edge_bound_factors::<T>().unwrap_or((T::zero(), T::zero(), T::zero()));
         Self {
             k: [f.kx, f.ky, f.kz],
-            o: [
-                pick(&o.coords.into(), f.kx),
-                pick(&o.coords.into(), f.ky),
-                pick(&o.coords.into(), f.kz),
-            ],
+            // By index (a select of the rows compiled to branches, which
+            // random rays mispredict); clamped, so no bounds check.
+            o: [f.kx, f.ky, f.kz].map(|k| o[k.min(2)]),
             s: [f.sx, f.sy, f.sz],
             bound: [k, k2 * reach, floor, reach],
             t_min: ray.t_min,
             keep: [cull.keeps(true), cull.keeps(false)],
         }
-    }
-}
-
-/// Row `i` (0, 1 or 2) of a triple, by a select rather than an index (no
-/// bounds check).
-#[inline(always)]
-fn pick<A: Copy>(a: &[A; 3], i: usize) -> A {
-    match i {
-        0 => a[0],
-        1 => a[1],
-        _ => a[2],
     }
 }
 

@@ -1,7 +1,8 @@
 //! Triangle meshes with a bounding volume hierarchy (feature `alloc`).
 //!
-//! Ray casts use the prepared ray (`PreparedRay`: inverse direction and
-//! the watertight triangle test's frame computed once) against the wide
+//! Ray casts use the prepared ray (`PreparedRay`: inverse direction
+//! computed once, and the watertight triangle test's frame once the walk
+//! reaches its first leaf: most rays that miss reach none) against the wide
 //! tree of `src/bvh/` (four children per node, their boxes tested
 //! together, nearest first); the range shrinks to the nearest hit so far,
 //! so farther subtrees are skipped (each pushed child is checked again
@@ -54,10 +55,11 @@ use block::{Block, BlockRay};
 type Nearest<T> = Option<(T, u32, usize, usize)>;
 
 /// What a leaf's triangle tests need of one valid prepared ray (floats):
-/// the ray, the faces it keeps, the block test's view of it and the bound
-/// of its vertices' reach from the mesh's box.
-struct LeafRay<'a, T: Real> {
-    ray: &'a PreparedRay<T, 3>,
+/// the ray with its triangle test's frame ([`PreparedRay::framed`]), the
+/// faces it keeps, the block test's view of it and the bound of its
+/// vertices' reach from the mesh's box.
+struct LeafRay<T: Real> {
+    ray: PreparedRay<T, 3>,
     cull: FaceCull,
     lanes: BlockRay<T>,
     s_max: Option<T>,
@@ -481,7 +483,8 @@ pub struct MeshHit<T: Real> {
 }
 
 impl<T: Real> TriMesh<T> {
-    /// The cast of a valid prepared ray with a given stack (its cull
+    /// The cast of a valid prepared ray (its triangle test's frame made or
+    /// not: it is made here when needed) with a given stack (its cull
     /// passed alone).
     #[inline]
     fn cast_with(
@@ -494,19 +497,19 @@ impl<T: Real> TriMesh<T> {
             return None;
         }
         if !has_infinity::<T>() {
-            return self.cast_scalar(ray, cull, stack);
+            return self.cast_scalar(&ray.framed(), cull, stack);
         }
         let mut t_max = ray.t_max();
         let mut best = None;
-        // The leaves' view of the ray, made at the first leaf (most rays
-        // that miss the mesh reach none).
+        // The leaves' view of the ray and its triangle test's frame, made
+        // at the first leaf (most rays that miss the mesh reach none).
         let q = self.bvh.ray_walk_lazy(
             ray,
             &mut t_max,
             stack,
             true,
             |r| self.first_id(r),
-            || self.leaf_ray(ray, cull),
+            || self.leaf_ray(ray.framed(), cull),
             |q, r, t_max| {
                 self.leaf_nearest(r, q, t_max, &mut best);
                 true
@@ -515,15 +518,15 @@ impl<T: Real> TriMesh<T> {
         self.finish_nearest(best, &q, stack)
     }
 
-    /// The leaf tests' view of a valid prepared ray (floats) keeping the
-    /// faces `cull` keeps.
+    /// The leaf tests' view of a valid prepared ray with its frame made
+    /// (floats) keeping the faces `cull` keeps.
     #[inline(always)]
-    fn leaf_ray<'a>(&self, ray: &'a PreparedRay<T, 3>, cull: FaceCull) -> LeafRay<'a, T> {
-        let s_max = self.reach(ray);
+    fn leaf_ray(&self, ray: PreparedRay<T, 3>, cull: FaceCull) -> LeafRay<T> {
+        let s_max = self.reach(&ray);
         LeafRay {
+            lanes: BlockRay::new(&ray, s_max.unwrap_or_else(T::zero), cull),
             ray,
             cull,
-            lanes: BlockRay::new(ray, s_max.unwrap_or_else(T::zero), cull),
             s_max,
         }
     }
@@ -532,8 +535,8 @@ impl<T: Real> TriMesh<T> {
     /// the hard lanes through the scalar test; keeps the nearer hit in
     /// `best` (the smaller index on a tie) and narrows `t_max` to it.
     #[inline(always)]
-    fn leaf_nearest(&self, r: Ref, q: &LeafRay<'_, T>, t_max: &mut T, best: &mut Nearest<T>) {
-        let (ray, first) = (q.ray, r.child as usize);
+    fn leaf_nearest(&self, r: Ref, q: &LeafRay<T>, t_max: &mut T, best: &mut Nearest<T>) {
+        let (ray, first) = (&q.ray, r.child as usize);
         let mut offer = |t: T, i: u32, j: usize, k: usize, t_max: &mut T| {
             if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
                 *best = Some((t, i, first + j, k));
@@ -575,7 +578,7 @@ impl<T: Real> TriMesh<T> {
     fn finish_nearest(
         &self,
         best: Nearest<T>,
-        q: &LeafRay<'_, T>,
+        q: &LeafRay<T>,
         stack: &mut Stack<T>,
     ) -> Option<MeshHit<T>> {
         let (t, _, j, k) = best?;
@@ -583,9 +586,9 @@ impl<T: Real> TriMesh<T> {
         // for bit). It can only fail where the hit point overflows, which
         // the lanes do not check: then the scalar walk decides.
         let (i, tri) = self.blocks.get(j)?.triangle(k)?;
-        match tri.cast_within(q.ray, q.cull, q.s_max) {
+        match tri.cast_within(&q.ray, q.cull, q.s_max) {
             Some(h) if h.t == t => Some(mesh_hit(i, &h)),
-            _ => self.cast_scalar(q.ray, q.cull, stack),
+            _ => self.cast_scalar(&q.ray, q.cull, stack),
         }
     }
 
@@ -600,7 +603,7 @@ impl<T: Real> TriMesh<T> {
         out: &mut [Option<MeshHit<T>>],
         stacks: &mut (PacketStack<T>, Stack<T>),
     ) {
-        let qs = rays.each_ref().map(|r| self.leaf_ray(r, r.face_cull()));
+        let qs = rays.map(|r| self.leaf_ray(r, r.face_cull()));
         let mut t_max = rays.each_ref().map(|r| r.t_max());
         let mut best: [Nearest<T>; PACKET] = [None; PACKET];
         self.bvh
@@ -664,7 +667,8 @@ impl<T: Real> TriMesh<T> {
         best
     }
 
-    /// The occlusion test of a valid prepared ray with a given stack.
+    /// The occlusion test of a valid prepared ray (framed or not, as
+    /// [`TriMesh::cast_with`]) with a given stack.
     #[inline]
     fn occludes_with(&self, ray: &PreparedRay<T, 3>, cull: FaceCull, stack: &mut Stack<T>) -> bool {
         if !ray.is_valid() {
@@ -672,14 +676,14 @@ impl<T: Real> TriMesh<T> {
         }
         let mut hit = false;
         let mut t_max = ray.t_max();
-        // Made at the first leaf (as in `cast_with`).
+        // Made at the first leaf, with the frame (as in `cast_with`).
         self.bvh.ray_walk_lazy(
             ray,
             &mut t_max,
             stack,
             false,
             |r| self.first_id(r),
-            || self.leaf_ray(ray, cull),
+            || self.leaf_ray(ray.framed(), cull),
             |q, r, _| {
                 hit = self.leaf_any(r, q);
                 !hit
@@ -691,7 +695,7 @@ impl<T: Real> TriMesh<T> {
     /// Whether a ray hits a triangle of leaf `r` within its range (the
     /// block test, the hard lanes through the scalar test).
     #[inline(always)]
-    fn leaf_any(&self, r: Ref, q: &LeafRay<'_, T>) -> bool {
+    fn leaf_any(&self, r: Ref, q: &LeafRay<T>) -> bool {
         let count = r.count as usize;
         for (j, b) in self.leaf_blocks(r).iter().enumerate() {
             let h = b.test(&q.lanes, q.ray.t_max);
@@ -704,7 +708,7 @@ impl<T: Real> TriMesh<T> {
                 let k = hard.trailing_zeros() as usize;
                 hard &= hard - 1;
                 if b.triangle(k)
-                    .is_some_and(|(_, tri)| tri.cast_within(q.ray, q.cull, q.s_max).is_some())
+                    .is_some_and(|(_, tri)| tri.cast_within(&q.ray, q.cull, q.s_max).is_some())
                 {
                     return true;
                 }
@@ -722,7 +726,7 @@ impl<T: Real> TriMesh<T> {
         out: &mut [bool],
         stack: &mut PacketStack<T>,
     ) {
-        let qs = rays.each_ref().map(|r| self.leaf_ray(r, r.face_cull()));
+        let qs = rays.map(|r| self.leaf_ray(r, r.face_cull()));
         let mut t_max = rays.each_ref().map(|r| r.t_max());
         let mut hit = [false; PACKET];
         self.bvh.packet_walk(rays, &mut t_max, stack, |r, j, _| {
@@ -948,7 +952,8 @@ impl<T: Real> TriMesh<T> {
         caster: &C,
         stack: &mut Stack<T>,
     ) -> Option<MeshHit<T>> {
-        let ray = PreparedRay::new(caster);
+        // The triangle test's frame is made at the first leaf.
+        let ray = PreparedRay::new_unframed(caster);
         if !ray.is_valid() {
             return self.zero_length_cast(caster);
         }
@@ -959,7 +964,7 @@ impl<T: Real> TriMesh<T> {
     /// check).
     #[inline]
     fn hits_in<C: Caster<T, 3> + ?Sized>(&self, caster: &C, stack: &mut Stack<T>) -> bool {
-        let ray = PreparedRay::new(caster);
+        let ray = PreparedRay::new_unframed(caster);
         if !ray.is_valid() {
             return self.zero_length_cast(caster).is_some();
         }
