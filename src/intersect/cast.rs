@@ -676,36 +676,38 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     normal_at: impl FnOnce(&Point<T, D>) -> Option<Vector<T, D>>,
 ) -> Option<RayHit<T, D>> {
     let (lo, hi) = c.range();
-    let span = clip_range(lo, hi, enter, exit)?;
-    match enter {
-        Some(e) if e >= lo => {
-            if !reachable(&c.origin(), &c.direction(), e) {
+    // The common case first, with scalar comparisons only, as in
+    // `first_t` (the same test as `clip_range`'s there; `clip_range`
+    // first cost the hit about 15 instructions of packed selects).
+    if let Some(e) = enter {
+        if e >= lo {
+            if !(e <= exit.min_sel(hi)) || !reachable(&c.origin(), &c.direction(), e) {
                 return None;
             }
             let point = saturated(c.point_at(e));
             let normal = normal_at(&point).unwrap_or_else(Vector::zeros);
-            Some(RayHit {
+            return Some(RayHit {
                 t: e,
                 point,
                 normal,
-            })
-        }
-        _ => {
-            let t = if lo > -T::max_finite() {
-                lo
-            } else {
-                T::zero().min_sel(span.exit)
-            };
-            // (`unit` is `None` exactly when `first_t`'s `nonzero_finite`
-            // is false.)
-            let normal = -unit(&c.direction())?;
-            if !reachable(&c.origin(), &c.direction(), t) {
-                return None;
-            }
-            let point = saturated(c.point_at(t));
-            Some(RayHit { t, point, normal })
+            });
         }
     }
+    // The range starts inside (or the solid is unbounded below).
+    let span = clip_range(lo, hi, enter, exit)?;
+    let t = if lo > -T::max_finite() {
+        lo
+    } else {
+        T::zero().min_sel(span.exit)
+    };
+    // (`unit` is `None` exactly when `first_t`'s `nonzero_finite` is
+    // false.)
+    let normal = -unit(&c.direction())?;
+    if !reachable(&c.origin(), &c.direction(), t) {
+        return None;
+    }
+    let point = saturated(c.point_at(t));
+    Some(RayHit { t, point, normal })
 }
 
 /// Whether `v` is finite and not zero (exactly when [`unit`] has a value).

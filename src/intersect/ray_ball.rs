@@ -285,18 +285,23 @@ fn line_ball_roots_a<T: Real, const D: usize>(
     }
     let h = f + d * tc;
     let disc = r2 - h.norm_squared();
-    if !(disc >= T::zero()) {
-        return None;
-    }
     let over = over_a(disc);
-    let in_range = over >= subnormal_edge::<T>() && over <= T::max_finite();
-    let half = if has_infinity::<T>() && !in_range && disc > T::zero() {
-        // `disc / a` underflowed (a tiny ball, a long direction) or
-        // overflowed (the reverse): the root of each factor instead, which
-        // keeps the chord.
-        half_chord_scaled(disc, a)
-    } else {
+    let half = if !has_infinity::<T>() {
+        if !(disc >= T::zero()) {
+            return None;
+        }
         over.sqrt_clamped()
+    } else if over >= subnormal_edge::<T>() && over <= T::max_finite() {
+        // The common case: `disc / a` a positive normal value (so `disc >
+        // 0`, as `1 / a > 0`), one range check, then its root (no clamp).
+        over.sqrt()
+    } else {
+        // A miss (`disc < 0` or NaN), a tangent line, or a quotient out
+        // of range.
+        if !(disc >= T::zero()) {
+            return None;
+        }
+        half_chord_edge(disc, a, over)
     };
     if has_infinity::<T>() && half + half <= tc.abs() {
         // The origin is at least a chord's length from the sphere along
@@ -329,12 +334,19 @@ fn subnormal_edge<T: Real>() -> T {
     })
 }
 
-/// `sqrt(disc / a)` where the quotient underflows or overflows:
-/// `sqrt(disc) / sqrt(a)`.
+/// The half chord `sqrt(disc / a)` where `over = disc / a` (as computed)
+/// is not a positive normal value (floats; `disc >= 0`): zero for a
+/// tangent line; where the quotient underflowed (a tiny ball, a long
+/// direction) or overflowed (the reverse), `sqrt(disc) / sqrt(a)`, the
+/// root of each factor, which keeps the chord.
 #[cold]
 #[inline(never)]
-fn half_chord_scaled<T: Real>(disc: T, a: T) -> T {
-    disc.sqrt_clamped() / a.sqrt_clamped()
+fn half_chord_edge<T: Real>(disc: T, a: T, over: T) -> T {
+    if disc > T::zero() {
+        disc.sqrt_clamped() / a.sqrt_clamped()
+    } else {
+        over.sqrt_clamped()
+    }
 }
 
 /// The unit normal `v / r` of a point `v` from the center of a ball (or

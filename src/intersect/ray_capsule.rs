@@ -76,7 +76,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     /// The exit is exact only when the entry is below `exact_below` (a cast
     /// needs it only to tell whether its range starts inside); otherwise
     /// it may be any value not below the entry.
-    #[inline]
+    #[inline(always)]
     fn line_span<C: Caster<T, D> + ?Sized>(
         &self,
         caster: &C,
