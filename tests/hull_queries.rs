@@ -747,9 +747,15 @@ fn borrowed_form_checks_its_arrays() {
     let cube = ConvexPolyhedron::from_points(&pts).unwrap();
     let (v, o, i, pl) = cube.clone().into_parts();
     let r = ConvexPolyhedronRef::try_new(&v, &o, &i, &pl).unwrap();
-    // (The parts leave out the vertex adjacency: attached, the same.)
+    // (The parts leave out the vertex adjacency and the table of extreme
+    // vertices: attached, the same.)
     let (ao, an) = cube.adjacency();
-    assert_eq!(r.with_adjacency(ao, an), cube.as_ref());
+    let table = r.extremes_table();
+    assert_eq!(&table, cube.extremes());
+    assert_eq!(
+        r.with_adjacency(ao, an).with_extremes(&table),
+        cube.as_ref()
+    );
 }
 
 // ---------------------------------------------------------------------------

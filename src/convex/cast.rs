@@ -79,7 +79,7 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
-    let mut hints = (0, 0);
+    let mut hints = (usize::MAX, usize::MAX);
     let mut support_of = |d: &Vector3<T>| support::<T, D, A, B>(a, b, d, &mut hints);
     cast_with(
         &mut support_of,

@@ -106,7 +106,7 @@ where
     B: Support<T, D> + ?Sized,
 {
     let pair = Pair::new(a, b);
-    let support = |d: &Vector3<T>| pair.support::<T, D>(d);
+    let support = |d: &Vector3<T>| pair.support::<D>(d);
     match D {
         1 => Some(epa_1d(&support)),
         2 => epa_2d(&support, simplex),

@@ -67,35 +67,55 @@ pub(crate) fn finite3<T: Real>(v: &Vector3<T>) -> bool {
 }
 
 /// Two shapes seen as their Minkowski difference `A - B`, with the hints
-/// of their last support searches ([`Support::support_from`]).
-pub(crate) struct Pair<'s, A: ?Sized, B: ?Sized> {
+/// of their last support searches ([`Support::support_from`]) and the
+/// direction of the last one.
+pub(crate) struct Pair<'s, T: Real, A: ?Sized, B: ?Sized> {
     pub a: &'s A,
     pub b: &'s B,
     hint_a: Cell<usize>,
     hint_b: Cell<usize>,
+    last: Cell<Vector3<T>>,
 }
 
-impl<'s, A: ?Sized, B: ?Sized> Pair<'s, A, B> {
-    /// The pair, searching from the first vertices.
+impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, T, A, B> {
+    /// The pair, without hints (`usize::MAX`: each shape's first search
+    /// starts where it sees fit, such as a polyhedron's table of extreme
+    /// vertices).
     #[inline(always)]
     pub fn new(a: &'s A, b: &'s B) -> Self {
         Self {
             a,
             b,
-            hint_a: Cell::new(0),
-            hint_b: Cell::new(0),
+            hint_a: Cell::new(usize::MAX),
+            hint_b: Cell::new(usize::MAX),
+            last: Cell::new(Vector3::zeros()),
         }
     }
 
     /// The support point of `A - B` in direction `d`: `s_A(d) - s_B(-d)`.
     #[inline(always)]
-    pub fn support<T: Real, const D: usize>(&self, d: &Vector3<T>) -> Vertex<T>
+    pub fn support<const D: usize>(&self, d: &Vector3<T>) -> Vertex<T>
     where
         A: Support<T, D>,
         B: Support<T, D>,
     {
         let dd = lower::<T, D>(d);
         let (mut ha, mut hb) = (self.hint_a.get(), self.hint_b.get());
+        if !is_fixed::<T>() {
+            // A direction more than 30° from the last one: the last
+            // support points are poor starts, so the searches start
+            // afresh (a polyhedron's table of extreme vertices is nearer).
+            // Measured on the polyhedra rows of `peers/convex_probe.sh`:
+            // always from the last points, the near sets cost 12–15 %
+            // more; always afresh, the apart sets 3–4 % more.
+            let last = self.last.replace(*d);
+            let c = last.dot(d);
+            let cos2 = T::one() - T::half() * T::half();
+            if !(c > T::zero() && c * c > last.norm_squared() * d.norm_squared() * cos2) {
+                ha = usize::MAX;
+                hb = usize::MAX;
+            }
+        }
         let a = lift(&self.a.support_from(&dd, &mut ha).coords);
         let b = lift(&self.b.support_from(&-dd, &mut hb).coords);
         self.hint_a.set(ha);
@@ -232,8 +252,11 @@ fn stop_tolerance<T: Real>() -> T {
 /// of whether the shapes are within `margin` of each other (zero: whether
 /// they intersect), which stops at the first plane that separates them by
 /// more; `None`: run to the distance. The search starts from the support
-/// point of `A - B` in direction `-start` (any direction works; the one
-/// from `a` towards `b` saves steps; zero is taken as `x`).
+/// point of `A - B` in direction `start` (any direction works; the one
+/// from `a` towards `b` gives the points of each shape on the side facing
+/// the other, near the closest ones: floats, measured on the rows of
+/// `peers/convex_probe.sh`, 2–11 % fewer instructions than from the far
+/// sides, which fixed point keeps; zero is taken as `x`).
 pub(crate) fn gjk<T, const D: usize, A, B>(
     a: &A,
     b: &B,
@@ -249,10 +272,14 @@ where
     let pair = Pair::new(a, b);
     let dir = if start == Vector3::zeros() {
         Vector3::x()
-    } else {
+    } else if is_fixed::<T>() {
+        // (Fixed point keeps its first direction, so its results stay
+        // those its range tests pin.)
         -start
+    } else {
+        start
     };
-    let first = pair.support::<T, D>(&dir);
+    let first = pair.support::<D>(&dir);
     let mut simplex = Simplex::single(first);
     let mut v = first.w;
     let mut status = Status::Distance;
@@ -272,7 +299,7 @@ where
             status = Status::Overlap;
             break;
         }
-        let w = pair.support::<T, D>(&-v);
+        let w = pair.support::<D>(&-v);
         if !finite3(&w.w) {
             status = Status::NonFinite;
             break;

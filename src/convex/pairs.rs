@@ -159,14 +159,12 @@ macro_rules! cored_3d {
 cored_3d! {
     [T: Real] Cylinder<T>, |s| radius_ok(s.radius), midpoint(&s.a, &s.b);
     [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
-    ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| !s.vertices.is_empty(),
-        s.vertices.first().copied().unwrap_or_else(Point::origin);
+    ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| !s.vertices.is_empty(), s.start_point();
 }
 
 #[cfg(feature = "alloc")]
 cored_3d! {
-    [T: Real] crate::ConvexPolyhedron<T>, |s| !s.vertices().is_empty(),
-        s.vertices().first().copied().unwrap_or_else(Point::origin);
+    [T: Real] crate::ConvexPolyhedron<T>, |s| !s.vertices().is_empty(), s.as_ref().start_point();
 }
 
 impl<T: Real, const D: usize> Cored<T, D> for Ball<T, D> {

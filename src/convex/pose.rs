@@ -272,7 +272,7 @@ impl<T: Real, R: AbstractRotation<T, 3>> Transform<Iso<T, R, 3>> for crate::Conv
         for plane in &mut moved.planes {
             *plane = plane.transformed(pose);
         }
-        moved
+        moved.with_extremes()
     }
 }
 

@@ -72,6 +72,8 @@ impl<'de, T: Real + Deserialize<'de>> Deserialize<'de> for ConvexPolyhedron<T> {
             face_offsets: h.face_offsets,
             face_indices: h.face_indices,
             planes: h.planes,
-        })
+            extremes: [0; crate::shape::polyhedron::EXTREMES],
+        }
+        .with_extremes())
     }
 }

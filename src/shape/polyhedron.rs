@@ -65,7 +65,16 @@ pub struct ConvexPolyhedronRef<'a, T: Real> {
     /// The vertices joined to each vertex by an edge, one vertex's after
     /// the other's ([`ConvexPolyhedron::from_points`] builds them).
     pub adjacency: &'a [u32],
+    /// Where a support search without a hint starts its climb (see
+    /// [`ConvexPolyhedronRef::with_extremes`]): 27 vertex indices, or
+    /// empty (the climb starts at vertex 0).
+    pub extremes: &'a [u32],
 }
+
+/// The number of entries of a table of extreme vertices
+/// ([`ConvexPolyhedronRef::with_extremes`]): one per direction `(i, j, k)`,
+/// `i, j, k` in `{-1, 0, 1}`.
+pub(crate) const EXTREMES: usize = 27;
 
 /// What a polyhedron's arrays describe (see [`ConvexPolyhedronRef`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +106,7 @@ impl<'a, T: Real> ConvexPolyhedronRef<'a, T> {
             planes,
             adjacency_offsets: &[],
             adjacency: &[],
+            extremes: &[],
         }
     }
 
@@ -128,6 +138,106 @@ impl<'a, T: Real> ConvexPolyhedronRef<'a, T> {
             adjacency: neighbors,
             ..self
         }
+    }
+
+    /// The same polyhedron with a table of extreme vertices attached, where
+    /// a support search without a hint (the first of a GJK query) starts
+    /// its climb of the adjacency: entry `9 (i + 1) + 3 (j + 1) + (k + 1)`
+    /// is a vertex farthest along `(i, j, k)`, for `i, j, k` in `{-1, 0,
+    /// 1}` (the middle entry, the zero direction, any vertex), as
+    /// [`ConvexPolyhedronRef::extremes_table`] computes it. The search
+    /// starts at the entry of the direction nearest its own (by the signs
+    /// of the components larger than half the largest), a few edges from
+    /// the vertex it looks for, instead of at vertex 0. A table of another
+    /// length is ignored; a wrong entry (or one out of range) only costs
+    /// steps: the climb reaches a farthest vertex from any start.
+    ///
+    /// ```
+    /// use isect::{ConvexPolyhedron, ConvexPolyhedronRef, Support, nalgebra::{Point3, Vector3}};
+    /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
+    /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
+    /// let (v, o, i, p) = cube.clone().into_parts();
+    /// let (ao, an) = cube.adjacency();
+    /// let bare = ConvexPolyhedronRef::new(&v, &o, &i, &p).with_adjacency(ao, an);
+    /// let table = bare.extremes_table();
+    /// let r = bare.with_extremes(&table);
+    /// assert_eq!(r, cube.as_ref());
+    /// // No hint (an index out of range): the climb starts at the table's
+    /// // vertex for (1, 1, 1), here the farthest already.
+    /// let mut hint = usize::MAX;
+    /// assert_eq!(r.support_from(&Vector3::new(1.0, 0.9, 0.8), &mut hint), Point3::new(1.0, 1.0, 1.0));
+    /// assert_eq!(hint, table[26] as usize);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn with_extremes(self, extremes: &'a [u32]) -> Self {
+        Self { extremes, ..self }
+    }
+
+    /// The table of [`with_extremes`](ConvexPolyhedronRef::with_extremes)
+    /// for these vertices: for each direction `(i, j, k)` the first vertex
+    /// of the largest `i x + j y + k z` (exact in fixed point, in the wide
+    /// type), by a scan of the vertices (all zeros for none).
+    #[must_use]
+    pub fn extremes_table(&self) -> [u32; EXTREMES] {
+        let mut table = [0u32; EXTREMES];
+        for (e, slot) in table.iter_mut().enumerate() {
+            let c = |k: usize| match (e / k) % 3 {
+                0 => -T::one(),
+                1 => T::zero(),
+                _ => T::one(),
+            };
+            let d = Vector::<T, 3>::new(c(9), c(3), c(1));
+            let mut best: Option<(T::Wide, usize)> = None;
+            for (i, v) in self.vertices.iter().enumerate() {
+                let s = T::dot_wide(&v.coords, &d);
+                if best.as_ref().is_none_or(|(b, _)| s > *b) {
+                    best = Some((s, i));
+                }
+            }
+            *slot = best.map_or(0, |(_, i)| i as u32);
+        }
+        table
+    }
+
+    /// Where GJK starts for this polyhedron: floats with a table of
+    /// extreme vertices, the middle of the box of its vertices (six entries
+    /// of the table); otherwise the first vertex (the origin for none).
+    #[inline]
+    pub(crate) fn start_point(&self) -> Point<T, 3> {
+        let first = self.vertices.first().copied().unwrap_or_else(Point::origin);
+        if !crate::intersect::cast::has_infinity::<T>() || self.extremes.len() != EXTREMES {
+            return first;
+        }
+        // Entries 9 (i + 1) + 3 (j + 1) + (k + 1) of the axes' directions.
+        let at = |e: usize| {
+            self.extremes
+                .get(e)
+                .and_then(|&i| self.vertices.get(i as usize))
+        };
+        match (at(22), at(4), at(16), at(10), at(14), at(12)) {
+            (Some(xp), Some(xm), Some(yp), Some(ym), Some(zp), Some(zm)) => Point::<T, 3>::new(
+                (xp.x + xm.x) * T::half(),
+                (yp.y + ym.y) * T::half(),
+                (zp.z + zm.z) * T::half(),
+            ),
+            _ => first,
+        }
+    }
+
+    /// The vertex where a climb along `d` without a hint starts: the
+    /// table's entry for the direction of the signs of `d`'s components
+    /// larger than half its largest (vertex 0 without a table).
+    #[inline(always)]
+    fn first_vertex(&self, d: &Vector<T, 3>) -> usize {
+        if self.extremes.len() != EXTREMES {
+            return 0;
+        }
+        let (x, y, z) = (d.x.abs(), d.y.abs(), d.z.abs());
+        let t = x.max_sel(y).max_sel(z) * T::half();
+        let digit = |c: T| usize::from(c > -t) + usize::from(c > t);
+        let e = 9 * digit(d.x) + 3 * digit(d.y) + digit(d.z);
+        self.extremes.get(e).map_or(0, |&i| i as usize)
     }
 
     /// The polyhedron of these arrays, rejecting arrays that do not fit
@@ -385,8 +495,10 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
     /// The vertex farthest along `d` by climbing the adjacency from vertex
     /// `*start` (which becomes the vertex found): each step moves to the
     /// first neighbour that is farther along `d`, so on a convex polyhedron
-    /// the climb ends at a farthest vertex. `None` without usable
-    /// adjacency or with `start` out of range.
+    /// the climb ends at a farthest vertex. A `start` out of range (no
+    /// hint) starts at the table's vertex for `d`
+    /// ([`ConvexPolyhedronRef::with_extremes`]). `None` without usable
+    /// adjacency or with a table entry out of range.
     #[inline]
     fn climb(&self, d: &Vector<T, 3>, start: &mut usize) -> Option<Point<T, 3>> {
         let n = self.vertices.len();
@@ -395,6 +507,9 @@ impl<T: Real> ConvexPolyhedronRef<'_, T> {
         }
         let dot = |v: &Point<T, 3>| v.x * d.x + v.y * d.y + v.z * d.z;
         let mut i = *start;
+        if i >= n {
+            i = self.first_vertex(d);
+        }
         let mut best = dot(self.vertices.get(i)?);
         // Each step moves to the first neighbour that is strictly farther
         // (no scan of the rest: fewer products than the steepest step
@@ -473,7 +588,7 @@ pub use owned::ConvexPolyhedron;
 
 #[cfg(feature = "alloc")]
 mod owned {
-    use super::ConvexPolyhedronRef;
+    use super::{ConvexPolyhedronRef, EXTREMES};
     use crate::{Plane, Point, Real, ShapeError};
     use alloc::vec::Vec;
 
@@ -497,6 +612,7 @@ mod owned {
         pub(crate) planes: Vec<Plane<T, 3>>,
         pub(crate) adjacency_offsets: Vec<u32>,
         pub(crate) adjacency: Vec<u32>,
+        pub(crate) extremes: [u32; EXTREMES],
     }
 
     /// The vertex adjacency (compressed rows) of a polyhedron with `n`
@@ -611,7 +727,33 @@ mod owned {
                 planes: &self.planes,
                 adjacency_offsets: &self.adjacency_offsets,
                 adjacency: &self.adjacency,
+                extremes: &self.extremes,
             }
+        }
+
+        /// The polyhedron with its table of extreme vertices computed
+        /// (after its vertices were set or moved).
+        #[must_use]
+        pub(crate) fn with_extremes(mut self) -> Self {
+            self.extremes = self.as_ref().extremes_table();
+            self
+        }
+
+        /// The table of extreme vertices, where support searches without a
+        /// hint start ([`ConvexPolyhedronRef::with_extremes`]).
+        ///
+        /// ```
+        /// # use isect::{ConvexPolyhedron, nalgebra::Point3};
+        /// let pts: Vec<_> = (0..8).map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64)).collect();
+        /// let cube = ConvexPolyhedron::from_points(&pts).unwrap();
+        /// let t = cube.extremes();
+        /// assert_eq!(cube.vertices()[t[0] as usize], Point3::new(0.0, 0.0, 0.0)); // along (-1, -1, -1)
+        /// assert_eq!(cube.vertices()[t[26] as usize], Point3::new(1.0, 1.0, 1.0)); // along (1, 1, 1)
+        /// ```
+        #[inline]
+        #[must_use]
+        pub fn extremes(&self) -> &[u32; EXTREMES] {
+            &self.extremes
         }
 
         /// The vertices.

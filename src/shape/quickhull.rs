@@ -772,7 +772,9 @@ fn assemble<T: Real>(points: &[Point<T, 3>], verts: &[u32]) -> ConvexPolyhedron<
         planes: Vec::new(),
         adjacency_offsets,
         adjacency,
+        extremes: [0; crate::shape::polyhedron::EXTREMES],
     }
+    .with_extremes()
 }
 
 /// The polyhedron of the given faces (loops of point indices): the used
@@ -809,7 +811,9 @@ fn assemble_faces<T: Real, E: Est<T>>(
         planes,
         adjacency_offsets,
         adjacency,
+        extremes: [0; crate::shape::polyhedron::EXTREMES],
     }
+    .with_extremes()
 }
 
 /// The plane of a facet: the unit normal by Newell's method in the
