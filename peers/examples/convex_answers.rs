@@ -25,11 +25,23 @@ macro_rules! dump {
         for (k, (_, _, set)) in DISTRIBUTIONS.iter().enumerate() {
             for (i, (a, b)) in polys[k].0.iter().enumerate() {
                 let d = a.closest_points(b).distance();
-                println!("{} {set} poly {i} {} {:e} {}", stringify!($t), d.to_bits(), d, a.intersects(b));
+                println!(
+                    "{} {set} poly {i} {} {:e} {}",
+                    stringify!($t),
+                    d.to_bits(),
+                    d,
+                    a.intersects(b)
+                );
             }
             for (i, (a, b)) in cyls[k].0.iter().enumerate() {
                 let d = a.closest_points(b).distance();
-                println!("{} {set} cyl {i} {} {:e} {}", stringify!($t), d.to_bits(), d, a.intersects(b));
+                println!(
+                    "{} {set} cyl {i} {} {:e} {}",
+                    stringify!($t),
+                    d.to_bits(),
+                    d,
+                    a.intersects(b)
+                );
             }
         }
     }};
