@@ -106,6 +106,9 @@ impl Vals<'_> {
 }
 
 /// Every convex shape of the crate (and `Rounded`, `Placed` around one).
+/// (A hull is larger than the other variants by its table of extreme
+/// vertices; a test's few values need no box.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Sh<T: Real> {
     Ball(Ball<T, 3>),
