@@ -132,7 +132,7 @@ where
 {
     let mut rng = Rng::new(seed);
     let (mut hits, mut cases) = (0usize, 0usize);
-    for _ in 0..200 {
+    for _ in 0..common::cases(200) {
         for c in casters::<T, D>(&mut rng, at, r, spread) {
             cases += 1;
             hits += usize::from(agree::<T, D, S>(shape, &*c, what));
@@ -226,7 +226,7 @@ scalar_tests! {
             n += random_casts::<T, 3, _>(&mesh, (c3, r, q / 2.0), k + 120, "mesh");
             }
         }
-        assert!(n > 50_000, "{n} cases"); // 4,800 per shape
+        assert!(n > common::cases(50_000), "{n} cases"); // 4,800 per shape
     }
 }
 

@@ -551,7 +551,7 @@ fn pair_table_f64() {
 fn pair_table_i32f32() {
     qc(
         0x7AB3,
-        500,
+        common::cases(500) as u64,
         table_prop::<isect::fixed::I32F32> as fn(Vec<i8>) -> bool,
     );
 }

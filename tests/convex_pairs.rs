@@ -215,7 +215,7 @@ scalar_tests! {
         let (mut contacts, mut hits) = (0, 0);
         for ka in [1, 2, 4, 5, 6] {
             for kb in 0..KINDS {
-                for case in 0..4 {
+                for case in 0..common::cases(4) {
                     let a = Sh::random(&mut rng, ka, r / 2.0).rounded::<T>();
                     let rr = common::s::<T>(rng.coord_in(0.0, r / 8.0)).to_f64();
                     let b = Sh::random(&mut rng, kb, r / 2.0);
@@ -290,7 +290,7 @@ scalar_tests! {
                 }
             }
         }
-        assert!(contacts > 20 && hits > 20, "{contacts} contacts, {hits} hits");
+        assert!(contacts > common::cases(20) && hits > common::cases(20), "{contacts} contacts, {hits} hits");
     }
 }
 

@@ -275,7 +275,7 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
     let (mut sides, mut toi_hits) = (0, 0);
     let top = T::max_finite();
     for ka in 0..KINDS {
-        for case in 0..6 {
+        for case in 0..common::cases(6) {
             let a = Sh::random(&mut rng, ka, r / 2.0).rounded::<T>();
             let (q, t) = far_pose(&mut rng, max);
             let pose = iso::<T>(q, t);
@@ -628,7 +628,7 @@ fn placed_far_from_the_origin<T: Scalar>(max: f64) {
             }
         }
     }
-    assert!(sides > 20, "{sides} sides");
+    assert!(sides > common::cases(20), "{sides} sides");
     assert!(
         toi_hits > 0 || cfg!(debug_assertions),
         "{toi_hits} times of impact"
