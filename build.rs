@@ -20,18 +20,13 @@ use std::{env, fs, path::Path};
 fn main() {
     println!("cargo:rerun-if-changed=README.md");
     println!("cargo:rerun-if-env-changed=ISECT_TESTS_SKIP_FLOATS");
-    println!("cargo:rerun-if-env-changed=ISECT_TESTS_SKIP_FIXED");
     println!("cargo::rustc-check-cfg=cfg(skip_float_tests)");
-    println!("cargo::rustc-check-cfg=cfg(skip_fixed_tests)");
     println!("cargo::rustc-check-cfg=cfg(isect_optimized)");
     if env::var("OPT_LEVEL").is_ok_and(|level| level != "0") {
         println!("cargo:rustc-cfg=isect_optimized");
     }
     if env::var_os("ISECT_TESTS_SKIP_FLOATS").is_some_and(|v| v != "0") {
         println!("cargo:rustc-cfg=skip_float_tests");
-    }
-    if env::var_os("ISECT_TESTS_SKIP_FIXED").is_some_and(|v| v != "0") {
-        println!("cargo:rustc-cfg=skip_fixed_tests");
     }
     let readme = fs::read_to_string("README.md").unwrap_or_default();
     let section = readme

@@ -238,14 +238,14 @@ macro_rules! scalar_tests {
                     run::<f64>()
                 }
 
-                #[cfg(all(feature = "fixed", not(skip_fixed_tests)))]
+                #[cfg(feature = "fixed")]
                 #[test]
                 $(#[$meta])*
                 fn i32f32() {
                     run::<isect::fixed::I32F32>()
                 }
 
-                #[cfg(all(feature = "fixed", not(skip_fixed_tests)))]
+                #[cfg(feature = "fixed")]
                 #[test]
                 $(#[$meta])*
                 fn i16f16() {
