@@ -17,6 +17,10 @@
 //!   [`Real::tolerance`]: the distance is then within that relative
 //!   error), or `w` is already a vertex, or the new simplex is no nearer
 //!   the origin (rounding: the previous one is kept);
+//! - floats, distance only: the simplex's points of one shape are a single
+//!   point `p` and the other shape's point `q` nearest `p` (a closed form:
+//!   the cylinder's, [`Nearest`]) passes the same stop test in the
+//!   direction `q - p` (one support call): the pair `(q, p)`, within `τ`;
 //! - the boolean test: the first `v` with `v · (a - b) > 0` for the support
 //!   points `a`, `b` — a separating plane, decided by the exact sign of
 //!   that dot product ([`Orient::plane_side`](crate::Orient::plane_side));

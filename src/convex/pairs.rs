@@ -52,7 +52,9 @@ use nalgebra::Vector3;
 use crate::convex::cast::cast as gjk_cast;
 use crate::convex::epa::epa;
 use crate::convex::frame::{self, Fit, Frame, Moved};
-use crate::convex::gjk::{finite3, gjk, gjk_nearest, lift, lower, lower_point, Gjk, Nearest, Status};
+use crate::convex::gjk::{
+    finite3, gjk, gjk_nearest, lift, lower, lower_point, Gjk, Nearest, Status,
+};
 use crate::convex::{Rounded, Support};
 use crate::intersect::common::{comes_first, radius_ok, unit};
 use crate::range::add_sat;
