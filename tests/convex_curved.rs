@@ -650,3 +650,113 @@ fn cross(a: V, b: V) -> V {
         a[0] * b[1] - a[1] * b[0],
     ]
 }
+
+/// A box corner nearest a cylinder (beside its side, its rim, its end
+/// disc), the box beyond the plane through the corner normal to the way to
+/// the cylinder: the distance is the corner's to the cylinder, here by its
+/// meridian (`Shape::point_distance`). GJK's finish on a vertex
+/// (`src/convex/gjk.rs`, `Nearest`) must keep it within the stop's
+/// tolerance (`f64` 2⁻³⁴, `f32` 2⁻¹⁴, relative) plus the inputs' rounding;
+/// with the finish taking any corner of its simplex unchecked it fails.
+macro_rules! corner_cases {
+    ($name:ident, $t:ty, $tau:expr, $ulp:expr) => {
+        #[cfg(not(skip_float_tests))]
+        #[test]
+        fn $name() {
+            use isect::nalgebra::Point3;
+            use isect::Aabb;
+            let mut rng = Rng::new(0xC0C0);
+            for case in 0..600 {
+                let (h, r) = (rng.range(0.5, 1.0), rng.range(0.3, 1.0));
+                let cyl = Cylinder::new(
+                    Point3::new(0.0, -h as $t, 0.0),
+                    Point3::new(0.0, h as $t, 0.0),
+                    r as $t,
+                );
+                // The corner: beside the side, the rim or the end disc.
+                let ang = rng.range(0.0, std::f64::consts::TAU);
+                let (rho, y) = match case % 3 {
+                    0 => (r + rng.range(0.1, 2.0), rng.range(-h, h) * 0.9),
+                    1 => (r + rng.range(0.1, 2.0), h + rng.range(0.1, 2.0)),
+                    _ => (r * rng.range(0.0, 0.9), -h - rng.range(0.1, 2.0)),
+                };
+                let p = [rho * ang.cos(), y, rho * ang.sin()].map(|x| x as $t as f64);
+                let c = Shape::Cyl(
+                    [0.0, -h as $t as f64, 0.0],
+                    [0.0, h as $t as f64, 0.0],
+                    r as $t as f64,
+                );
+                let want = c.point_distance(p);
+                // The way from the cylinder to the corner: the corner minus
+                // its nearest point, signs only (the box's octant).
+                let (t, rr) = (p[1].clamp(-h, h), (p[0] * p[0] + p[2] * p[2]).sqrt());
+                let k = if rr > r { r / rr } else { 1.0 };
+                let n = [p[0] - p[0] * k, p[1] - t, p[2] - p[2] * k];
+                let e = [
+                    rng.range(0.3, 1.0),
+                    rng.range(0.3, 1.0),
+                    rng.range(0.3, 1.0),
+                ];
+                let far: [f64; 3] =
+                    core::array::from_fn(|i| p[i] + if n[i] >= 0.0 { e[i] } else { -e[i] });
+                let lo = Point3::from(core::array::from_fn::<$t, 3, _>(|i| p[i].min(far[i]) as $t));
+                let hi = Point3::from(core::array::from_fn::<$t, 3, _>(|i| p[i].max(far[i]) as $t));
+                let bx = Aabb::new(lo, hi);
+                let tol = want * $tau * 1.01 + $ulp * 8.0;
+                for got in [
+                    cyl.closest_points(&bx).distance() as f64,
+                    bx.closest_points(&cyl).distance() as f64,
+                ] {
+                    assert!(
+                        (got - want).abs() <= tol,
+                        "case {case}: {got} vs {want} ({:e})",
+                        (got - want) / want
+                    );
+                }
+                // A face nearest instead (under the end disc, or beside the
+                // side, wider than the cylinder): the gap `g`; the corners
+                // GJK meets on the way are not the answer.
+                let g = (rng.range(0.1, 2.0) as $t) as f64;
+                let w = 2.5;
+                let (lo, hi) = if case % 2 == 0 {
+                    ([-w, -h - g - 1.0, -w], [w, -(h as $t as f64) - g, w])
+                } else {
+                    ([r as $t as f64 + g, -w, -w], [r + g + 1.0, w, w])
+                };
+                let bx = Aabb::new(
+                    Point3::from(lo.map(|x| x as $t)),
+                    Point3::from(hi.map(|x| x as $t)),
+                );
+                let want = if case % 2 == 0 {
+                    (h as $t as f64 + g) - (h as $t as f64)
+                } else {
+                    g
+                };
+                let tol = want * $tau * 1.01 + $ulp * 8.0;
+                for got in [
+                    cyl.closest_points(&bx).distance() as f64,
+                    bx.closest_points(&cyl).distance() as f64,
+                ] {
+                    assert!(
+                        (got - want).abs() <= tol,
+                        "face case {case}: {got} vs {want} ({:e})",
+                        (got - want) / want
+                    );
+                }
+            }
+        }
+    };
+}
+
+corner_cases!(
+    box_corner_nearest_a_cylinder_f64,
+    f64,
+    2f64.powi(-34),
+    f64::EPSILON * 4.0
+);
+corner_cases!(
+    box_corner_nearest_a_cylinder_f32,
+    f32,
+    2f64.powi(-14),
+    f32::EPSILON as f64 * 4.0
+);

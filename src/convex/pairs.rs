@@ -52,7 +52,9 @@ use nalgebra::Vector3;
 use crate::convex::cast::cast as gjk_cast;
 use crate::convex::epa::epa;
 use crate::convex::frame::{self, Fit, Frame, Moved};
-use crate::convex::gjk::{finite3, gjk, lift, lower, lower_point, Gjk, Status};
+use crate::convex::gjk::{
+    finite3, gjk, gjk_nearest, lift, lower, lower_point, Gjk, Nearest, Status,
+};
 use crate::convex::{Rounded, Support};
 use crate::intersect::common::{comes_first, radius_ok, unit};
 use crate::range::add_sat;
@@ -81,6 +83,38 @@ pub(crate) trait Cored<T: Real, const D: usize>: Support<T, D> {
     /// A point of (or near) the shape, cheap to get: the start of GJK's
     /// search is the direction between two shapes' hints.
     fn hint(&self) -> Point<T, D>;
+    /// Whether [`Cored::core_nearest`] has a closed form.
+    const NEAREST: bool = false;
+    /// The core's point nearest `p`, in closed form where the shape has
+    /// one (floats: GJK's finish, [`Nearest`]); `None` otherwise.
+    #[inline(always)]
+    fn core_nearest(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
+        let _ = p;
+        None
+    }
+}
+
+/// Two cored shapes' closed-form nearest points, for GJK's finish.
+struct CoredNearest<'s, A: ?Sized, B: ?Sized, const D: usize> {
+    a: &'s A,
+    b: &'s B,
+}
+
+impl<T, const D: usize, A, B> Nearest<T> for CoredNearest<'_, A, B, D>
+where
+    T: Real,
+    A: Cored<T, D> + ?Sized,
+    B: Cored<T, D> + ?Sized,
+{
+    const ACTIVE: bool = A::NEAREST || B::NEAREST;
+    #[inline(always)]
+    fn nearest_a(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
+        self.a.core_nearest(p)
+    }
+    #[inline(always)]
+    fn nearest_b(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
+        self.b.core_nearest(p)
+    }
 }
 
 macro_rules! cored_by_itself {
@@ -156,8 +190,33 @@ macro_rules! cored_3d {
     )*};
 }
 
+impl<T: Real> Cored<T, 3> for Cylinder<T> {
+    type Core<'s> = &'s Self;
+    #[inline(always)]
+    fn core(&self) -> &Self {
+        self
+    }
+    #[inline(always)]
+    fn margin(&self) -> T {
+        T::zero()
+    }
+    #[inline(always)]
+    fn usable(&self) -> bool {
+        radius_ok(self.radius)
+    }
+    #[inline(always)]
+    fn hint(&self) -> Point<T, 3> {
+        midpoint(&self.a, &self.b)
+    }
+    const NEAREST: bool = true;
+    /// The closed form of [`ClosestPoint`] (floats only: GJK's finish is).
+    #[inline(always)]
+    fn core_nearest(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
+        Some(self.closest_point(&Point::from(*p)).coords)
+    }
+}
+
 cored_3d! {
-    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), midpoint(&s.a, &s.b);
     [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| !s.vertices.is_empty(), s.start_point();
 }
@@ -277,7 +336,13 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
-    let g = gjk::<T, D, A::Core<'_>, B::Core<'_>>(&a.core(), &b.core(), None, start(a, b));
+    let g = gjk_nearest::<T, D, A::Core<'_>, B::Core<'_>, _>(
+        &a.core(),
+        &b.core(),
+        None,
+        start(a, b),
+        &CoredNearest { a, b },
+    );
     let (pa, pb) = match g.status {
         Status::NonFinite => {
             let first = g.simplex.v[0];
