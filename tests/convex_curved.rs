@@ -656,8 +656,12 @@ fn cross(a: V, b: V) -> V {
 /// the cylinder: the distance is the corner's to the cylinder, here by its
 /// meridian (`Shape::point_distance`). GJK's finish on a vertex
 /// (`src/convex/gjk.rs`, `Nearest`) must keep it within the stop's
-/// tolerance (`f64` 2⁻³⁴, `f32` 2⁻¹⁴, relative) plus the inputs' rounding;
-/// with the finish taking any corner of its simplex unchecked it fails.
+/// tolerance (`f64` 2⁻³⁴, `f32` 2⁻¹⁴, relative) plus the inputs' rounding.
+/// (Not caught here, measured in session 13: the finish keeping a corner
+/// without its proof, the support call, or even without its guard
+/// `|q - p| <= |v|` — on these cases, the small faces included, no wrong
+/// corner is ever tried; a case that makes the guards decide is still to
+/// be found: docs/performance.md, session 13.)
 macro_rules! corner_cases {
     ($name:ident, $t:ty, $tau:expr, $ulp:expr) => {
         #[cfg(not(skip_float_tests))]
@@ -716,8 +720,15 @@ macro_rules! corner_cases {
                 // A face nearest instead (under the end disc, or beside the
                 // side, wider than the cylinder): the gap `g`; the corners
                 // GJK meets on the way are not the answer.
+                // Every fourth case a small face beside the side (half-width
+                // 0.02–0.2): its corners are nearly as near as the face (a
+                // corner kept would be too far by about w²/2g).
                 let g = (rng.range(0.1, 2.0) as $t) as f64;
-                let w = 2.5;
+                let w = if case % 4 == 1 {
+                    rng.range(0.02, 0.2)
+                } else {
+                    2.5
+                };
                 let (lo, hi) = if case % 2 == 0 {
                     ([-w, -h - g - 1.0, -w], [w, -(h as $t as f64) - g, w])
                 } else {
