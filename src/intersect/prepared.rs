@@ -74,6 +74,8 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     /// [`PreparedRay::framed`] makes it when one is reached, and
     /// `new_unframed(c).framed() == new(c)`. Nothing may read the frame of
     /// an unframed ray.
+    // (Used by the mesh walk, which needs `alloc`.)
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn new_unframed<C: Caster<T, D> + ?Sized>(c: &C) -> Self {
         Self::prepare(c, false)
@@ -82,6 +84,7 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     /// The ray with its triangle test's frame made (see
     /// [`PreparedRay::new_unframed`]; of a ray made by
     /// [`PreparedRay::new`], the same ray).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn framed(mut self) -> Self {
         self.woop = WoopFrame::new(&self.dir);
