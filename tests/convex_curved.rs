@@ -669,6 +669,20 @@ macro_rules! corner_cases {
         fn $name() {
             use isect::nalgebra::Point3;
             use isect::Aabb;
+            // Both orders' distances within GJK's relative τ of `want`.
+            let both_orders = |cyl: &Cylinder<$t>, bx: &Aabb<$t>, want: f64, what: &str, case| {
+                let tol = want * $tau * 1.01 + $ulp * 8.0;
+                for got in [
+                    cyl.closest_points(bx).distance() as f64,
+                    bx.closest_points(cyl).distance() as f64,
+                ] {
+                    assert!(
+                        (got - want).abs() <= tol,
+                        "{what} {case}: {got} vs {want} ({:e})",
+                        (got - want) / want
+                    );
+                }
+            };
             let mut rng = Rng::new(0xC0C0);
             for case in 0..600 {
                 let (h, r) = (rng.range(0.5, 1.0), rng.range(0.3, 1.0));
@@ -706,17 +720,7 @@ macro_rules! corner_cases {
                 let lo = Point3::from(core::array::from_fn::<$t, 3, _>(|i| p[i].min(far[i]) as $t));
                 let hi = Point3::from(core::array::from_fn::<$t, 3, _>(|i| p[i].max(far[i]) as $t));
                 let bx = Aabb::new(lo, hi);
-                let tol = want * $tau * 1.01 + $ulp * 8.0;
-                for got in [
-                    cyl.closest_points(&bx).distance() as f64,
-                    bx.closest_points(&cyl).distance() as f64,
-                ] {
-                    assert!(
-                        (got - want).abs() <= tol,
-                        "case {case}: {got} vs {want} ({:e})",
-                        (got - want) / want
-                    );
-                }
+                both_orders(&cyl, &bx, want, "case", case);
                 // A face nearest instead (under the end disc, or beside the
                 // side, wider than the cylinder): the gap `g`; the corners
                 // GJK meets on the way are not the answer.
@@ -743,17 +747,7 @@ macro_rules! corner_cases {
                 } else {
                     g
                 };
-                let tol = want * $tau * 1.01 + $ulp * 8.0;
-                for got in [
-                    cyl.closest_points(&bx).distance() as f64,
-                    bx.closest_points(&cyl).distance() as f64,
-                ] {
-                    assert!(
-                        (got - want).abs() <= tol,
-                        "face case {case}: {got} vs {want} ({:e})",
-                        (got - want) / want
-                    );
-                }
+                both_orders(&cyl, &bx, want, "face case", case);
             }
         }
     };

@@ -118,7 +118,7 @@ where
 }
 
 macro_rules! cored_by_itself {
-    ($([$($g:tt)*] $S:ty, |$s:ident| $usable:expr, $hint:expr;)*) => {$(
+    ($([$($g:tt)*] $S:ty, |$s:ident| $usable:expr, $hint:expr $(, { $($more:tt)* })?;)*) => {$(
         impl<$($g)*> Cored<T, D> for $S {
             type Core<'s> = &'s Self where Self: 's;
             #[inline(always)]
@@ -140,6 +140,7 @@ macro_rules! cored_by_itself {
                 let $s = self;
                 $hint
             }
+            $($($more)*)?
         }
     )*};
 }
@@ -163,9 +164,11 @@ fn midpoint<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> Point<
     a + (b - a) * T::half()
 }
 
-// The 3D shapes (`D` fixed to 3 by the `impl` header's `T, D` names).
+// The 3D shapes (`D` fixed to 3 by the `impl` header's `T, D` names); a
+// shape's further items (the cylinder's closed-form nearest point) follow
+// in braces.
 macro_rules! cored_3d {
-    ($([$($g:tt)*] $S:ty, |$s:ident| $usable:expr, $hint:expr;)*) => {$(
+    ($([$($g:tt)*] $S:ty, |$s:ident| $usable:expr, $hint:expr $(, { $($more:tt)* })?;)*) => {$(
         impl<$($g)*> Cored<T, 3> for $S {
             type Core<'s> = &'s Self where Self: 's;
             #[inline(always)]
@@ -186,37 +189,20 @@ macro_rules! cored_3d {
                 let $s = self;
                 $hint
             }
+            $($($more)*)?
         }
     )*};
 }
 
-impl<T: Real> Cored<T, 3> for Cylinder<T> {
-    type Core<'s> = &'s Self;
-    #[inline(always)]
-    fn core(&self) -> &Self {
-        self
-    }
-    #[inline(always)]
-    fn margin(&self) -> T {
-        T::zero()
-    }
-    #[inline(always)]
-    fn usable(&self) -> bool {
-        radius_ok(self.radius)
-    }
-    #[inline(always)]
-    fn hint(&self) -> Point<T, 3> {
-        midpoint(&self.a, &self.b)
-    }
-    const NEAREST: bool = true;
-    /// The closed form of [`ClosestPoint`] (floats only: GJK's finish is).
-    #[inline(always)]
-    fn core_nearest(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
-        Some(self.closest_point(&Point::from(*p)).coords)
-    }
-}
-
 cored_3d! {
+    [T: Real] Cylinder<T>, |s| radius_ok(s.radius), midpoint(&s.a, &s.b), {
+        const NEAREST: bool = true;
+        /// The closed form of [`ClosestPoint`] (floats only: GJK's finish is).
+        #[inline(always)]
+        fn core_nearest(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
+            Some(self.closest_point(&Point::from(*p)).coords)
+        }
+    };
     [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
     ['a, T: Real] ConvexPolyhedronRef<'a, T>, |s| !s.vertices.is_empty(), s.start_point();
 }
