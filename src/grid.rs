@@ -333,10 +333,10 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
         it.done = false;
         // The entry point, snapped onto the slab plane it entered through.
         let mut p = origin + dir * t_lo;
-        if let Some((i, plane)) = entry_axis {
-            if let Some(slot) = p.coords.get_mut(i) {
-                *slot = plane;
-            }
+        if let Some((i, plane)) = entry_axis
+            && let Some(slot) = p.coords.get_mut(i)
+        {
+            *slot = plane;
         }
         let mut tied = 0u64;
         for i in 0..D {

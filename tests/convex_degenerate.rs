@@ -331,10 +331,10 @@ fn entry_points<T: Real>(
         if hit != c.is_some() {
             return Err(format!("intersects {hit} but contact {c:?}"));
         }
-        if let Some(c) = &c {
-            if !(c.depth.to_f64().is_finite() && c.normal.iter().all(|v| v.to_f64().is_finite())) {
-                return Err(format!("contact not finite: {c:?}"));
-            }
+        if let Some(c) = &c
+            && !(c.depth.to_f64().is_finite() && c.normal.iter().all(|v| v.to_f64().is_finite()))
+        {
+            return Err(format!("contact not finite: {c:?}"));
         }
     }
     Ok(())

@@ -580,14 +580,14 @@ fn run<T: Scalar, A, B>(
     name: &str,
     seed: u64,
     exact_depth: bool,
-    gen: impl FnMut(&mut Rng) -> (A, B, Hull, Hull),
+    make: impl FnMut(&mut Rng) -> (A, B, Hull, Hull),
 ) where
     A: Intersect<B> + core::fmt::Debug,
     B: Intersect<A> + core::fmt::Debug,
     A::Output: Output,
     B::Output: Output,
 {
-    run_checking::<T, A, B>(name, seed, exact_depth, gen, |_, _| {});
+    run_checking::<T, A, B>(name, seed, exact_depth, make, |_, _| {});
 }
 
 /// [`run`], with a further check of each pair.
@@ -595,7 +595,7 @@ fn run_checking<T: Scalar, A, B>(
     name: &str,
     seed: u64,
     exact_depth: bool,
-    mut gen: impl FnMut(&mut Rng) -> (A, B, Hull, Hull),
+    mut make: impl FnMut(&mut Rng) -> (A, B, Hull, Hull),
     mut check: impl FnMut(&A, &B),
 ) where
     A: Intersect<B> + core::fmt::Debug,
@@ -606,7 +606,7 @@ fn run_checking<T: Scalar, A, B>(
     let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
     for _ in 0..T::CASES {
-        let (a, b, ha, hb) = gen(&mut rng);
+        let (a, b, ha, hb) = make(&mut rng);
         check_pair::<T, A, B>(name, &a, &b, &ha, &hb, exact_depth, &mut tally);
         check(&a, &b);
     }
@@ -691,7 +691,7 @@ fn ball_polygon<T: Scalar>() {
 }
 
 fn aabb_aabb<T: Scalar>() {
-    let gen = |r: &mut Rng| {
+    let make = |r: &mut Rng| {
         let (a, b) = (g_aabb::<T, 3>(r), g_aabb::<T, 3>(r));
         (a, b, h_aabb(&a), h_aabb(&b))
     };
@@ -713,7 +713,7 @@ fn aabb_aabb<T: Scalar>() {
             }
         }
     };
-    run_checking::<T, _, _>("aabb-aabb", 11, true, gen, overlap_box);
+    run_checking::<T, _, _>("aabb-aabb", 11, true, make, overlap_box);
 }
 
 fn aabb_triangle<T: Scalar>() {
@@ -924,7 +924,7 @@ fn crossing_length(a: &[V; 3], b: &[V; 3]) -> Option<f64> {
 }
 
 fn triangle_triangle<T: Scalar>() {
-    let gen = |r: &mut Rng| {
+    let make = |r: &mut Rng| {
         let (a, b) = (g_tri::<T, 3>(r), g_tri::<T, 3>(r));
         (a, b, h_tri(&a), h_tri(&b))
     };
@@ -948,7 +948,7 @@ fn triangle_triangle<T: Scalar>() {
             );
         }
     };
-    run_checking::<T, _, _>("triangle-triangle", 30, true, gen, segment);
+    run_checking::<T, _, _>("triangle-triangle", 30, true, make, segment);
 }
 
 /// Triangles in one plane: z = 0 (exact in every scalar) and a tilted plane

@@ -788,13 +788,13 @@ fn cone_by_hand() {
     let apex = Ray::new(p(0.0, 0.0, 5.0), -z).intersect(&c).unwrap();
     assert_eq!((apex.t, apex.normal), (3.0, z));
     // A ray along a generator from above the apex hits at the apex.
-    let gen = Ray::new(
+    let ray = Ray::new(
         p(-1.0, 0.0, 3.0),
         isect::Vector::<f64, 3>::new(1.0, 0.0, -1.0),
     )
     .intersect(&c)
     .unwrap();
-    assert_eq!(gen.t, 1.0);
+    assert_eq!(ray.t, 1.0);
     // Through both nappes of the double cone: enters the real one.
     let steep = Ray::new(
         p(0.5, 0.0, 4.0),

@@ -907,7 +907,7 @@ impl<T: Real> Wide<T> {
             n.child
                 .iter()
                 .zip(&n.count)
-                .filter(|(&c, &k)| c != NONE && k > 0)
+                .filter(|&(&c, &k)| c != NONE && k > 0)
                 .map(|(&child, &count)| Ref { child, count })
         })
     }

@@ -94,15 +94,15 @@ impl Interval {
         if !(den > T::zero()) {
             return self.clamp(T::zero());
         }
-        if let Some(lo) = self.lo::<T>() {
-            if !(num > lo * den) {
-                return lo;
-            }
+        if let Some(lo) = self.lo::<T>()
+            && !(num > lo * den)
+        {
+            return lo;
         }
-        if let Some(hi) = self.hi::<T>() {
-            if num >= hi * den {
-                return hi;
-            }
+        if let Some(hi) = self.hi::<T>()
+            && num >= hi * den
+        {
+            return hi;
         }
         // Finite even when a tiny denominator meets a huge numerator, so
         // that `origin + dir * t` never forms `inf * 0`.

@@ -429,12 +429,11 @@ impl<T: Real> Simplex<T> {
             // forward copy reads each vertex before it is overwritten (no
             // copy of the whole array).
             for (k, &j) in idx.iter().enumerate() {
-                if j != k {
-                    if let Some(v) = self.v.get(j).copied() {
-                        if let Some(slot) = self.v.get_mut(k) {
-                            *slot = v;
-                        }
-                    }
+                if j != k
+                    && let Some(v) = self.v.get(j).copied()
+                    && let Some(slot) = self.v.get_mut(k)
+                {
+                    *slot = v;
                 }
             }
         } else {
@@ -580,17 +579,17 @@ fn s2d_fast<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T
     }
     let z = T::zero();
     let (oa, ob, oc) = (ua < z, ub < z, uc < z);
-    if oa || ob || oc {
-        if let Some(best) = out_edges(
+    if (oa || ob || oc)
+        && let Some(best) = out_edges(
             w,
             [
                 (oa, j, k, ua.abs()),
                 (ob, k, i, ub.abs()),
                 (oc, i, j, uc.abs()),
             ],
-        ) {
-            return best;
-        }
+        )
+    {
+        return best;
     }
     let lambda = normalise([ua, ub, uc, z], 3);
     let mut v = combine(&[a, b, c], &lambda);
@@ -891,10 +890,11 @@ mod tests {
                 .filter(|i| mask & (1 << i) != 0)
                 .map(|i| p[i].clone())
                 .collect();
-            if let Some((l, n2)) = project(&s) {
-                if l.iter().all(|x| !x.is_negative()) && best.as_ref().is_none_or(|b| n2 < *b) {
-                    best = Some(n2);
-                }
+            if let Some((l, n2)) = project(&s)
+                && l.iter().all(|x| !x.is_negative())
+                && best.as_ref().is_none_or(|b| n2 < *b)
+            {
+                best = Some(n2);
             }
         }
         best.unwrap_or_else(Q::zero)

@@ -128,10 +128,10 @@ pub(crate) fn box_triangle_contact<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> Contac
     let corner = |mask: usize| V3::from_fn(|i, _| if mask >> i & 1 == 1 { h[i] } else { -h[i] });
     for mask in 0..8usize {
         for k in 0..3 {
-            if mask >> k & 1 == 0 {
-                if let Some(x) = segment_crossing(&corner(mask), &corner(mask | 1 << k), v) {
-                    mean.add(Point::from(x));
-                }
+            if mask >> k & 1 == 0
+                && let Some(x) = segment_crossing(&corner(mask), &corner(mask | 1 << k), v)
+            {
+                mean.add(Point::from(x));
             }
         }
     }

@@ -616,13 +616,13 @@ pub(crate) fn first_t<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     // The common case first, with scalar comparisons only: entered through
     // the surface within the range. (`clip_range` would take `e` itself
     // here, as `max(e, lo)` is `e` or a `lo` equal to it: the same test.)
-    if let Some(e) = enter {
-        if e >= lo {
-            if !(e <= exit.min_sel(hi)) || !reachable(&c.origin(), &c.direction(), e) {
-                return None;
-            }
-            return Some((e, true));
+    if let Some(e) = enter
+        && e >= lo
+    {
+        if !(e <= exit.min_sel(hi)) || !reachable(&c.origin(), &c.direction(), e) {
+            return None;
         }
+        return Some((e, true));
     }
     // The range starts inside (or the solid is unbounded below).
     let span = clip_range(lo, hi, enter, exit)?;
@@ -679,19 +679,19 @@ pub(crate) fn first_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     // The common case first, with scalar comparisons only, as in
     // `first_t` (the same test as `clip_range`'s there; `clip_range`
     // first cost the hit about 15 instructions of packed selects).
-    if let Some(e) = enter {
-        if e >= lo {
-            if !(e <= exit.min_sel(hi)) || !reachable(&c.origin(), &c.direction(), e) {
-                return None;
-            }
-            let point = saturated(c.point_at(e));
-            let normal = normal_at(&point).unwrap_or_else(Vector::zeros);
-            return Some(RayHit {
-                t: e,
-                point,
-                normal,
-            });
+    if let Some(e) = enter
+        && e >= lo
+    {
+        if !(e <= exit.min_sel(hi)) || !reachable(&c.origin(), &c.direction(), e) {
+            return None;
         }
+        let point = saturated(c.point_at(e));
+        let normal = normal_at(&point).unwrap_or_else(Vector::zeros);
+        return Some(RayHit {
+            t: e,
+            point,
+            normal,
+        });
     }
     // The range starts inside (or the solid is unbounded below).
     let span = clip_range(lo, hi, enter, exit)?;

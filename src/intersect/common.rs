@@ -222,11 +222,11 @@ pub(crate) fn orthogonal_to<T: Real, const D: usize>(vs: &[Vector<T, D>]) -> Opt
         if let Some((u, len)) = unit(&w) {
             // A remainder at rounding level of the vector is no new direction.
             let v_len = unit(v).map_or(T::zero(), |(_, l)| l);
-            if len > tol * v_len {
-                if let Some(slot) = basis.get_mut(n) {
-                    *slot = u;
-                    n += 1;
-                }
+            if len > tol * v_len
+                && let Some(slot) = basis.get_mut(n)
+            {
+                *slot = u;
+                n += 1;
             }
         }
     }

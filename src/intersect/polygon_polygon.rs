@@ -78,10 +78,10 @@ fn all_axes<T: Real>(a: &[P2<T>], b: &[P2<T>], mut f: impl FnMut(&V2<T>) -> bool
             }
         }
     }
-    if flat_a || flat_b {
-        if let (Some(p), Some(q)) = (a.first(), b.first()) {
-            return f(&(q - p));
-        }
+    if (flat_a || flat_b)
+        && let (Some(p), Some(q)) = (a.first(), b.first())
+    {
+        return f(&(q - p));
     }
     true
 }

@@ -112,11 +112,11 @@ impl<const N: usize> Expansion<N> {
             }
             w += usize::from(roundoff != 0.0);
         }
-        if q != 0.0 {
-            if let Some(slot) = self.e.get_mut(w) {
-                *slot = q;
-                w += 1;
-            }
+        if q != 0.0
+            && let Some(slot) = self.e.get_mut(w)
+        {
+            *slot = q;
+            w += 1;
         }
         self.len = w;
     }

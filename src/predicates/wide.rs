@@ -91,10 +91,10 @@ impl<const N: usize> Wide<N> {
         if let Some(l) = mag.get_mut(limb) {
             *l = d.m << bit;
         }
-        if bit != 0 {
-            if let Some(l) = mag.get_mut(limb + 1) {
-                *l = d.m >> (64 - bit);
-            }
+        if bit != 0
+            && let Some(l) = mag.get_mut(limb + 1)
+        {
+            *l = d.m >> (64 - bit);
         }
         Self { neg: d.neg, mag }
     }

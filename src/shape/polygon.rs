@@ -30,7 +30,7 @@ impl<'a, T: Real, const D: usize> Polygon<'a, T, D> {
     }
 
     /// The edges `(v[i], v[i + 1])`, the last closing back to `v[0]`.
-    pub fn edges(&self) -> impl Iterator<Item = (Point<T, D>, Point<T, D>)> + 'a {
+    pub fn edges(&self) -> impl Iterator<Item = (Point<T, D>, Point<T, D>)> + 'a + use<'a, T, D> {
         let v = self.vertices;
         v.iter()
             .zip(v.iter().cycle().skip(1))

@@ -482,10 +482,10 @@ impl<T: Real> Support<T, 3> for ConvexPolyhedronRef<'_, T> {
     /// [`support`](Support::support).
     #[inline]
     fn support_from(&self, dir: &Vector<T, 3>, start: &mut usize) -> Point<T, 3> {
-        if crate::intersect::cast::has_infinity::<T>() {
-            if let Some(p) = self.climb(dir, start) {
-                return p;
-            }
+        if crate::intersect::cast::has_infinity::<T>()
+            && let Some(p) = self.climb(dir, start)
+        {
+            return p;
         }
         self.support(dir)
     }

@@ -72,10 +72,10 @@ pub(super) fn nearest_face_normal<T: Real, const D: usize>(
         }
     }
     let mut n = Vector::<T, D>::zeros();
-    if let Some((_, i, dir)) = best {
-        if let Some(slot) = n.get_mut(i) {
-            *slot = dir;
-        }
+    if let Some((_, i, dir)) = best
+        && let Some(slot) = n.get_mut(i)
+    {
+        *slot = dir;
     }
     n
 }

@@ -193,11 +193,11 @@ impl<T: Real, const D: usize> BoxShape<T, D> {
                 // take the slot of an axis the feature does run along).
                 continue;
             }
-            if self.half[i] * along.abs() <= tol {
-                if let Some(slot) = free.iter_mut().find(|s| s.is_none()) {
-                    *slot = Some(reach);
-                    continue;
-                }
+            if self.half[i] * along.abs() <= tol
+                && let Some(slot) = free.iter_mut().find(|s| s.is_none())
+            {
+                *slot = Some(reach);
+                continue;
             }
             if along > T::zero() {
                 base += reach;
@@ -242,11 +242,12 @@ impl<T: Real, const D: usize> Feature<T, D> {
         let mut f = Self::new(&[]);
         if let Some(top) = top {
             for p in points {
-                if w.dot(&p.coords) >= top - tol && f.n < 4 {
-                    if let Some(slot) = f.pts.get_mut(f.n) {
-                        *slot = *p;
-                        f.n += 1;
-                    }
+                if w.dot(&p.coords) >= top - tol
+                    && f.n < 4
+                    && let Some(slot) = f.pts.get_mut(f.n)
+                {
+                    *slot = *p;
+                    f.n += 1;
                 }
             }
         }

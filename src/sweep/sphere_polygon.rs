@@ -206,10 +206,10 @@ pub(super) fn polygon_hit<T: Real, const D: usize>(
     let next = verts.iter().cycle().skip(1);
     let mut best: Option<(T, Vector<T, D>)> = None;
     for (a, b) in verts.iter().zip(next) {
-        if let Some(hit) = capsule_hit(p, v, a, b, r) {
-            if best.is_none_or(|(t, _)| hit.0 < t) {
-                best = Some(hit);
-            }
+        if let Some(hit) = capsule_hit(p, v, a, b, r)
+            && best.is_none_or(|(t, _)| hit.0 < t)
+        {
+            best = Some(hit);
         }
     }
     best
