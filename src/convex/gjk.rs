@@ -396,15 +396,20 @@ where
         v = next.v;
         if finish {
             let s = simplex.vertices();
-            let Some(x) = s.first() else { break };
             let mut candidate = None;
-            if tried_b != Some(x.b) && s.iter().all(|y| y.b == x.b) {
-                tried_b = Some(x.b);
-                candidate = near.nearest_a(&x.b).map(|q| (q, x.b));
+            if let Some(seg) = two_points(s, &simplex.lambda, |x| x.b) {
+                if tried_b != Some((seg.0, seg.1)) {
+                    tried_b = Some((seg.0, seg.1));
+                    candidate = segment_nearest(&seg, |p| near.nearest_a(p)).map(|(p, q)| (q, p));
+                }
             }
-            if candidate.is_none() && tried_a != Some(x.a) && s.iter().all(|y| y.a == x.a) {
-                tried_a = Some(x.a);
-                candidate = near.nearest_b(&x.a).map(|q| (x.a, q));
+            if candidate.is_none() {
+                if let Some(seg) = two_points(s, &simplex.lambda, |x| x.a) {
+                    if tried_a != Some((seg.0, seg.1)) {
+                        tried_a = Some((seg.0, seg.1));
+                        candidate = segment_nearest(&seg, |p| near.nearest_b(p));
+                    }
+                }
             }
             if let Some((pa, pb)) = candidate {
                 let c = pa - pb;
@@ -424,4 +429,92 @@ where
         status = Status::Overlap;
     }
     Gjk { simplex, status }
+}
+
+/// The simplex's points of one shape (`pick`) when they are one or two
+/// distinct points `p1`, `p2` (a vertex or a segment of that shape, by
+/// convexity), with the weight `t` of `p2` in the simplex's nearest point
+/// (`p2 == p1`, `t = 0` for one point).
+#[inline(always)]
+fn two_points<T: Real>(
+    s: &[Vertex<T>],
+    lambda: &[T; 4],
+    pick: impl Fn(&Vertex<T>) -> Vector3<T>,
+) -> Option<(Vector3<T>, Vector3<T>, T)> {
+    let p1 = pick(s.first()?);
+    let mut p2 = p1;
+    let mut t = T::zero();
+    for (x, l) in s.iter().zip(lambda) {
+        let p = pick(x);
+        if p == p1 {
+            continue;
+        }
+        if p2 != p1 && p != p2 {
+            return None;
+        }
+        p2 = p;
+        t += *l;
+    }
+    Some((p1, p2, t))
+}
+
+/// The most evaluations of the other shape's nearest point on a segment
+/// (GJK's finish on an edge).
+const SEGMENT_STEPS: usize = 6;
+
+/// A point `p` of the segment `p1 p2` and the other shape's point `q`
+/// nearest it (`nearest`), near the segment's pair nearest each other: the
+/// root of `g(t) = d · (p(t) - q(p(t)))` (`d = p2 - p1`, `p(t) = p1 + t
+/// d`; the derivative of half the squared distance, nondecreasing: the
+/// distance is convex along the segment) by secant steps kept inside the
+/// bracket, from the simplex's weight `t0`. Only a candidate: the caller
+/// proves it (or not).
+#[inline(always)]
+fn segment_nearest<T: Real>(
+    &(p1, p2, t0): &(Vector3<T>, Vector3<T>, T),
+    nearest: impl Fn(&Vector3<T>) -> Option<Vector3<T>>,
+) -> Option<(Vector3<T>, Vector3<T>)> {
+    let d = p2 - p1;
+    let dd = d.norm_squared();
+    if p1 == p2 || !(dd > T::zero()) {
+        return nearest(&p1).map(|q| (p1, q));
+    }
+    let (zero, one) = (T::zero(), T::one());
+    let mut t = t0.clamp_sel(zero, one);
+    let mut p = p1 + d * t;
+    let mut q = nearest(&p)?;
+    let mut g = d.dot(&(p - q));
+    let (mut lo, mut hi) = (zero, one);
+    let mut prev: Option<(T, T)> = None;
+    for _ in 1..SEGMENT_STEPS {
+        if g > zero {
+            hi = t;
+        } else if g < zero {
+            lo = t;
+        } else {
+            break;
+        }
+        let mut next = match prev {
+            Some((tp, gp)) if gp != g => t - g * (t - tp) / (g - gp),
+            // The first step: as if the other shape were a plane across
+            // the segment (the projection of `q` on the segment's line).
+            _ => t - g / dd,
+        };
+        if !(next >= lo && next <= hi) {
+            next = if prev.is_none() {
+                next.clamp_sel(lo, hi)
+            } else {
+                lo * T::half() + hi * T::half()
+            };
+        }
+        if next == t {
+            break;
+        }
+        prev = Some((t, g));
+        t = next;
+        p = p1 + d * t;
+        q = nearest(&p)?;
+        g = d.dot(&(p - q));
+    }
+    Some((p, q))
 }
