@@ -39,6 +39,10 @@ use crate::{Real, Vector};
 /// step adds a new vertex pair); curved shapes converge to the scalar's
 /// tolerance in a few dozen steps.
 pub const MAX_ITERATIONS: usize = 64;
+#[doc(hidden)]
+pub static TRACE: [core::sync::atomic::AtomicUsize; 16] = [const { core::sync::atomic::AtomicUsize::new(0) }; 16];
+#[inline(always)]
+fn tr(i: usize) { TRACE[i].fetch_add(1, core::sync::atomic::Ordering::Relaxed); }
 
 /// A point of `D` dimensions as a 3D vector (zero beyond `D`).
 #[inline(always)]
@@ -350,6 +354,11 @@ where
     let finish = N::ACTIVE && !is_fixed::<T>() && test.is_none() && D == 3;
     // The last single points of `B` and `A` tried for the finish.
     let (mut tried_b, mut tried_a) = (None, None);
+    if EARLY && finish {
+        if let Some(x) = try_finish(&pair, near, &simplex, v.norm_squared(), stop, &mut tried_a, &mut tried_b) {
+            return Gjk { simplex: Simplex::single(x), status };
+        }
+    }
     for _ in 0..MAX_ITERATIONS {
         let vv = v.norm_squared();
         // (`v` itself, not `vv`: in fixed point the square of a tiny `v`
@@ -359,6 +368,7 @@ where
             break;
         }
         let w = pair.support::<D>(&-v);
+        if finish { tr(0); }
         if !finite3(&w.w) {
             status = Status::NonFinite;
             break;
@@ -394,36 +404,14 @@ where
         }
         simplex.apply(&next);
         v = next.v;
-        if finish {
-            let s = simplex.vertices();
-            let mut candidate = None;
-            if let Some(seg) = two_points(s, &simplex.lambda, |x| x.b) {
-                if tried_b != Some((seg.0, seg.1)) {
-                    tried_b = Some((seg.0, seg.1));
-                    candidate = segment_nearest(&seg, |p| near.nearest_a(p)).map(|(p, q)| (q, p));
-                }
-            }
-            if candidate.is_none() {
-                if let Some(seg) = two_points(s, &simplex.lambda, |x| x.a) {
-                    if tried_a != Some((seg.0, seg.1)) {
-                        tried_a = Some((seg.0, seg.1));
-                        candidate = segment_nearest(&seg, |p| near.nearest_b(p));
-                    }
-                }
-            }
-            if let Some((pa, pb)) = candidate {
-                let c = pa - pb;
-                let cc = c.norm_squared();
-                if cc > T::zero() && cc <= next.vv {
-                    let w = pair.support::<D>(&-c);
-                    if finite3(&w.w) && no_progress(cc, c.dot(&w.w), stop) {
-                        simplex = Simplex::single(Vertex { w: c, a: pa, b: pb });
-                        break;
-                    }
-                }
+        if finish && vw > T::zero() {
+            if let Some(x) = try_finish(&pair, near, &simplex, next.vv, stop, &mut tried_a, &mut tried_b) {
+                simplex = Simplex::single(x);
+                break;
             }
         }
     }
+    if finish { tr(7); if status == Status::Overlap { tr(8); } }
     if test.is_some() && status == Status::Distance {
         // No separating plane within rounding: touching.
         status = Status::Overlap;
@@ -460,6 +448,7 @@ fn two_points<T: Real>(
 
 /// The most evaluations of the other shape's nearest point on a segment
 /// (GJK's finish on an edge).
+const REUSE: bool = false;
 const SEGMENT_STEPS: usize = 6;
 
 /// A point `p` of the segment `p1 p2` and the other shape's point `q`
@@ -475,6 +464,7 @@ fn segment_nearest<T: Real>(
     nearest: impl Fn(&Vector3<T>) -> Option<Vector3<T>>,
 ) -> Option<(Vector3<T>, Vector3<T>)> {
     let d = p2 - p1;
+    tr(5);
     let dd = d.norm_squared();
     if p1 == p2 || !(dd > T::zero()) {
         return nearest(&p1).map(|q| (p1, q));
@@ -514,7 +504,61 @@ fn segment_nearest<T: Real>(
         t = next;
         p = p1 + d * t;
         q = nearest(&p)?;
+        tr(6);
         g = d.dot(&(p - q));
     }
     Some((p, q))
+}
+
+const EARLY: bool = true;
+
+/// GJK's finish (see [`Nearest`]): the pair of the simplex's one or two
+/// points of one shape and the other's closed form, when proved.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn try_finish<T, const D: usize, A, B, N>(
+    pair: &Pair<'_, T, A, B>,
+    near: &N,
+    simplex: &Simplex<T>,
+    vv: T,
+    stop: T,
+    tried_a: &mut Option<(Vector3<T>, Vector3<T>)>,
+    tried_b: &mut Option<(Vector3<T>, Vector3<T>)>,
+) -> Option<Vertex<T>>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+    N: Nearest<T>,
+{
+    let s = simplex.vertices();
+    let mut candidate = None;
+    if let Some(seg) = two_points(s, &simplex.lambda, |x| x.b) {
+        if *tried_b != Some((seg.0, seg.1)) {
+            *tried_b = Some((seg.0, seg.1));
+            tr(if seg.0 == seg.1 { 1 } else { 2 });
+            candidate = segment_nearest(&seg, |p| near.nearest_a(p)).map(|(p, q)| (q, p));
+        }
+    }
+    if candidate.is_none() {
+        if let Some(seg) = two_points(s, &simplex.lambda, |x| x.a) {
+            if *tried_a != Some((seg.0, seg.1)) {
+                *tried_a = Some((seg.0, seg.1));
+                tr(if seg.0 == seg.1 { 1 } else { 2 });
+                candidate = segment_nearest(&seg, |p| near.nearest_b(p));
+            }
+        }
+    }
+    let (pa, pb) = candidate?;
+    let c = pa - pb;
+    let cc = c.norm_squared();
+    if cc > T::zero() && cc <= vv {
+        tr(3);
+        let w = pair.support::<D>(&-c);
+        if finite3(&w.w) && no_progress(cc, c.dot(&w.w), stop) {
+            tr(4);
+            return Some(Vertex { w: c, a: pa, b: pb });
+        }
+    }
+    None
 }
