@@ -42,7 +42,7 @@ pub const MAX_ITERATIONS: usize = 64;
 #[doc(hidden)]
 pub static TRACE: [core::sync::atomic::AtomicUsize; 16] = [const { core::sync::atomic::AtomicUsize::new(0) }; 16];
 #[inline(always)]
-fn tr(i: usize) { TRACE[i].fetch_add(1, core::sync::atomic::Ordering::Relaxed); }
+fn tr(i: usize) { let _ = i; }
 
 /// A point of `D` dimensions as a 3D vector (zero beyond `D`).
 #[inline(always)]
@@ -297,6 +297,11 @@ pub(crate) trait Nearest<T: Real> {
     fn nearest_a(&self, p: &Vector3<T>) -> Option<Vector3<T>>;
     /// The point of `B` nearest `p`.
     fn nearest_b(&self, p: &Vector3<T>) -> Option<Vector3<T>>;
+    /// A point of both shapes known in closed form (a shape's inner point
+    /// that the other holds), if any.
+    fn common(&self) -> Option<Vector3<T>> {
+        None
+    }
 }
 
 /// No closed forms: plain GJK.
@@ -354,7 +359,13 @@ where
     let finish = N::ACTIVE && !is_fixed::<T>() && test.is_none() && D == 3;
     // The last single points of `B` and `A` tried for the finish.
     let (mut tried_b, mut tried_a) = (None, None);
-    if EARLY && finish {
+    if INNER && finish && !(v.dot(&dir) < T::zero()) {
+        if let Some(p) = near.common() {
+            let x = Vertex { w: Vector3::zeros(), a: p, b: p };
+            return Gjk { simplex: Simplex::single(x), status: Status::Overlap };
+        }
+    }
+    if EARLY && finish && v.dot(&dir) < T::zero() {
         if let Some(x) = try_finish(&pair, near, &simplex, v.norm_squared(), stop, &mut tried_a, &mut tried_b) {
             return Gjk { simplex: Simplex::single(x), status };
         }
@@ -511,6 +522,7 @@ fn segment_nearest<T: Real>(
 }
 
 const EARLY: bool = true;
+const INNER: bool = true;
 
 /// GJK's finish (see [`Nearest`]): the pair of the simplex's one or two
 /// points of one shape and the other's closed form, when proved.
