@@ -302,6 +302,16 @@ pub(crate) trait Nearest<T: Real> {
     fn common(&self) -> Option<Vector3<T>> {
         None
     }
+    /// Whether `A` holds `p` (`false` where not known).
+    fn holds_a(&self, p: &Vector3<T>) -> bool {
+        let _ = p;
+        false
+    }
+    /// Whether `B` holds `p` (`false` where not known).
+    fn holds_b(&self, p: &Vector3<T>) -> bool {
+        let _ = p;
+        false
+    }
 }
 
 /// No closed forms: plain GJK.
@@ -360,7 +370,14 @@ where
     // The last single points of `B` and `A` tried for the finish.
     let (mut tried_b, mut tried_a) = (None, None);
     if INNER && finish && !(v.dot(&dir) < T::zero()) {
-        if let Some(p) = near.common() {
+        let p = if FIRSTPTS && near.holds_b(&first.a) {
+            Some(first.a)
+        } else if FIRSTPTS && near.holds_a(&first.b) {
+            Some(first.b)
+        } else {
+            near.common()
+        };
+        if let Some(p) = p {
             let x = Vertex { w: Vector3::zeros(), a: p, b: p };
             return Gjk { simplex: Simplex::single(x), status: Status::Overlap };
         }
@@ -523,6 +540,7 @@ fn segment_nearest<T: Real>(
 
 const EARLY: bool = true;
 const INNER: bool = true;
+const FIRSTPTS: bool = true;
 
 /// GJK's finish (see [`Nearest`]): the pair of the simplex's one or two
 /// points of one shape and the other's closed form, when proved.

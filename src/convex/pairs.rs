@@ -167,6 +167,14 @@ where
         self.b.core_nearest(&self.fb, p)
     }
     #[inline(always)]
+    fn holds_a(&self, p: &Vector3<T>) -> bool {
+        self.a.core_holds(&self.fa, p)
+    }
+    #[inline(always)]
+    fn holds_b(&self, p: &Vector3<T>) -> bool {
+        self.b.core_holds(&self.fb, p)
+    }
+    #[inline(always)]
     fn common(&self) -> Option<Vector3<T>> {
         let (a, b, fa, fb) = (self.a, self.b, &self.fa, &self.fb);
         a.inner(fa)
@@ -228,13 +236,11 @@ impl<T: Real, const D: usize> Cored<T, D> for Aabb<T, D> {
     fn hint(&self) -> Point<T, D> {
         midpoint(&self.min, &self.max)
     }
-    /// The middle (a box with `min <= max`).
+    /// The middle (held by the test below: exact).
     #[inline(always)]
-    fn inner(&self, _: &Axial<T>) -> Option<Vector3<T>> {
-        if self.is_empty() {
-            return None;
-        }
-        Some(lift(&midpoint(&self.min, &self.max).coords))
+    fn inner(&self, f: &Axial<T>) -> Option<Vector3<T>> {
+        let c = lift(&midpoint(&self.min, &self.max).coords);
+        self.core_holds(f, &c).then_some(c)
     }
     /// `min <= p <= max` (false for NaN).
     #[inline(always)]
@@ -338,19 +344,25 @@ impl<T: Real> Cored<T, 3> for Cylinder<T> {
         };
         Some(f.o + f.e * x.clamp_sel(T::zero(), f.l) + radial)
     }
-    /// The middle of the axis.
+    /// The middle of the axis (held by the test below).
     #[inline(always)]
     fn inner(&self, f: &Axial<T>) -> Option<Vector3<T>> {
-        f.ok.then(|| f.o + f.e * (f.l * T::half()))
+        let c = f.o + f.e * (f.l * T::half());
+        self.core_holds(f, &c).then_some(c)
     }
-    /// The axial coordinate within the axis, the radial offset within the
-    /// radius.
+    /// The axial coordinate within the axis and the radial offset within
+    /// the radius, each by a margin `m = τ |p - a|₁` (`τ` the scalar's
+    /// tolerance, 2⁹ (`f64`) and 2⁴ (`f32`) units of rounding above the
+    /// errors of `x` and `|v|`), so that a point held is inside, not
+    /// within rounding of the surface.
     #[inline(always)]
     fn core_holds(&self, f: &Axial<T>, p: &Vector3<T>) -> bool {
         let w = p - f.o;
         let x = w.dot(&f.e);
         let v = w - f.e * x;
-        f.ok && x >= T::zero() && x <= f.l && v.norm_squared() <= f.r * f.r
+        let m = T::tolerance() * (w.x.abs() + w.y.abs() + w.z.abs());
+        let rm = f.r - m;
+        f.ok && x >= m && x <= f.l - m && rm > T::zero() && v.norm_squared() <= rm * rm
     }
 }
 
