@@ -17,10 +17,16 @@
 //!   [`Real::tolerance`]: the distance is then within that relative
 //!   error), or `w` is already a vertex, or the new simplex is no nearer
 //!   the origin (rounding: the previous one is kept);
-//! - floats, distance only: the simplex's points of one shape are a single
-//!   point `p` and the other shape's point `q` nearest `p` (a closed form:
-//!   the cylinder's, [`Nearest`]) passes the same stop test in the
-//!   direction `q - p` (one support call): the pair `(q, p)`, within `τ`;
+//! - floats, distance only: the simplex's points of one shape are one point
+//!   or two (a vertex or a segment of that shape), and the pair of a point
+//!   `p` of them and the other shape's point `q` nearest `p` (a closed
+//!   form: the cylinder's, [`Nearest`]; along a segment, minimised over
+//!   `p`) passes the same stop test in the direction `q - p` (one support
+//!   call): the pair `(q, p)`, within `τ`;
+//! - floats, distance only, before the loop, when the first support points
+//!   do not prove the shapes apart: a point of one shape that the other
+//!   holds (either first support point, or a shape's inner point, by the
+//!   closed-form tests of [`Nearest`]): a common point, the shapes overlap;
 //! - the boolean test: the first `v` with `v · (a - b) > 0` for the support
 //!   points `a`, `b` — a separating plane, decided by the exact sign of
 //!   that dot product ([`Orient::plane_side`](crate::Orient::plane_side));
@@ -39,10 +45,6 @@ use crate::{Real, Vector};
 /// step adds a new vertex pair); curved shapes converge to the scalar's
 /// tolerance in a few dozen steps.
 pub const MAX_ITERATIONS: usize = 64;
-#[doc(hidden)]
-pub static TRACE: [core::sync::atomic::AtomicUsize; 16] = [const { core::sync::atomic::AtomicUsize::new(0) }; 16];
-#[inline(always)]
-fn tr(i: usize) { let _ = i; }
 
 /// A point of `D` dimensions as a 3D vector (zero beyond `D`).
 #[inline(always)]
@@ -284,12 +286,23 @@ where
 /// have one: GJK's finish (floats, distance only). Once the simplex's
 /// points of one shape are a single point `p` (a vertex of a polytope
 /// facing a curved shape), the other shape's point `q` nearest `p` is a
-/// candidate pair; one support call in the direction `q - p` proves it
-/// within the stop's tolerance (the same test as GJK's own stop: the
-/// support plane's lower bound within `τ` of `|q - p|`) or not, and GJK
-/// goes on. On a curved shape GJK converges linearly; this ends the
-/// queries whose closest feature on the polytope is a vertex as soon as
-/// that vertex is found.
+/// candidate pair; once they are two points (an edge), the segment's
+/// point `p` nearest the other shape is sought ([`segment_nearest`]) and
+/// paired with its `q`. One support call in the direction `q - p` proves
+/// the pair within the stop's tolerance (the same test as GJK's own stop:
+/// the support plane's lower bound within `τ` of `|q - p|`; `p` and `q`
+/// are points of the shapes, so `|q - p|` is at least the distance) or
+/// not, and GJK goes on. On a curved shape GJK converges linearly; this
+/// ends the queries whose closest feature on the polytope is a vertex or
+/// an edge as soon as it is found. The tries run only on steps whose
+/// support plane separates the shapes (`v · w > 0`; on the first vertex,
+/// when the start direction separates them): on overlapping pairs they
+/// could only fail. Measured in `docs/performance.md` (sessions 13, 14).
+///
+/// The containment tests ([`Nearest::holds_a`], [`Nearest::holds_b`],
+/// [`Nearest::common`]) end an overlapping pair before GJK runs, with a
+/// common point; a point is held only when it is inside by more than the
+/// rounding of the test.
 pub(crate) trait Nearest<T: Real> {
     /// Whether either shape has a closed form (`false`: no finish).
     const ACTIVE: bool;
@@ -299,15 +312,18 @@ pub(crate) trait Nearest<T: Real> {
     fn nearest_b(&self, p: &Vector3<T>) -> Option<Vector3<T>>;
     /// A point of both shapes known in closed form (a shape's inner point
     /// that the other holds), if any.
+    #[inline(always)]
     fn common(&self) -> Option<Vector3<T>> {
         None
     }
     /// Whether `A` holds `p` (`false` where not known).
+    #[inline(always)]
     fn holds_a(&self, p: &Vector3<T>) -> bool {
         let _ = p;
         false
     }
     /// Whether `B` holds `p` (`false` where not known).
+    #[inline(always)]
     fn holds_b(&self, p: &Vector3<T>) -> bool {
         let _ = p;
         false
@@ -367,24 +383,50 @@ where
     let margin = test.unwrap_or_else(T::zero);
     let m2 = margin * margin;
     let finish = N::ACTIVE && !is_fixed::<T>() && test.is_none() && D == 3;
-    // The last single points of `B` and `A` tried for the finish.
+    // The last points (one, or the two of a segment) of `B` and `A` tried
+    // for the finish.
     let (mut tried_b, mut tried_a) = (None, None);
-    if INNER && finish && !(v.dot(&dir) < T::zero()) {
-        let p = if FIRSTPTS && near.holds_b(&first.a) {
-            Some(first.a)
-        } else if FIRSTPTS && near.holds_a(&first.b) {
-            Some(first.b)
+    if finish {
+        // `v · dir = max_A dir·x - min_B dir·y`: below zero, the plane
+        // normal to the start direction separates the shapes.
+        if v.dot(&dir) < T::zero() {
+            // The first support points may already be the closest pair's
+            // features (a box corner facing the cylinder).
+            if let Some(x) = try_finish(
+                &pair,
+                near,
+                &simplex,
+                v.norm_squared(),
+                stop,
+                &mut tried_a,
+                &mut tried_b,
+            ) {
+                return Gjk {
+                    simplex: Simplex::single(x),
+                    status,
+                };
+            }
         } else {
-            near.common()
-        };
-        if let Some(p) = p {
-            let x = Vertex { w: Vector3::zeros(), a: p, b: p };
-            return Gjk { simplex: Simplex::single(x), status: Status::Overlap };
-        }
-    }
-    if EARLY && finish && v.dot(&dir) < T::zero() {
-        if let Some(x) = try_finish(&pair, near, &simplex, v.norm_squared(), stop, &mut tried_a, &mut tried_b) {
-            return Gjk { simplex: Simplex::single(x), status };
+            // Not proved apart: a point of one shape that the other holds
+            // ends the query (overlap, that common point).
+            let p = if near.holds_b(&first.a) {
+                Some(first.a)
+            } else if near.holds_a(&first.b) {
+                Some(first.b)
+            } else {
+                near.common()
+            };
+            if let Some(p) = p {
+                let x = Vertex {
+                    w: Vector3::zeros(),
+                    a: p,
+                    b: p,
+                };
+                return Gjk {
+                    simplex: Simplex::single(x),
+                    status: Status::Overlap,
+                };
+            }
         }
     }
     for _ in 0..MAX_ITERATIONS {
@@ -396,7 +438,6 @@ where
             break;
         }
         let w = pair.support::<D>(&-v);
-        if finish { tr(0); }
         if !finite3(&w.w) {
             status = Status::NonFinite;
             break;
@@ -432,14 +473,23 @@ where
         }
         simplex.apply(&next);
         v = next.v;
+        // (Only where this step's support plane proves the shapes apart:
+        // on overlapping pairs the tries could only fail.)
         if finish && vw > T::zero() {
-            if let Some(x) = try_finish(&pair, near, &simplex, next.vv, stop, &mut tried_a, &mut tried_b) {
+            if let Some(x) = try_finish(
+                &pair,
+                near,
+                &simplex,
+                next.vv,
+                stop,
+                &mut tried_a,
+                &mut tried_b,
+            ) {
                 simplex = Simplex::single(x);
                 break;
             }
         }
     }
-    if finish { tr(7); if status == Status::Overlap { tr(8); } }
     if test.is_some() && status == Status::Distance {
         // No separating plane within rounding: touching.
         status = Status::Overlap;
@@ -476,7 +526,6 @@ fn two_points<T: Real>(
 
 /// The most evaluations of the other shape's nearest point on a segment
 /// (GJK's finish on an edge).
-const REUSE: bool = false;
 const SEGMENT_STEPS: usize = 6;
 
 /// A point `p` of the segment `p1 p2` and the other shape's point `q`
@@ -492,7 +541,6 @@ fn segment_nearest<T: Real>(
     nearest: impl Fn(&Vector3<T>) -> Option<Vector3<T>>,
 ) -> Option<(Vector3<T>, Vector3<T>)> {
     let d = p2 - p1;
-    tr(5);
     let dd = d.norm_squared();
     if p1 == p2 || !(dd > T::zero()) {
         return nearest(&p1).map(|q| (p1, q));
@@ -532,18 +580,17 @@ fn segment_nearest<T: Real>(
         t = next;
         p = p1 + d * t;
         q = nearest(&p)?;
-        tr(6);
         g = d.dot(&(p - q));
     }
     Some((p, q))
 }
 
-const EARLY: bool = true;
-const INNER: bool = true;
-const FIRSTPTS: bool = true;
-
-/// GJK's finish (see [`Nearest`]): the pair of the simplex's one or two
-/// points of one shape and the other's closed form, when proved.
+/// GJK's finish (see [`Nearest`]): the simplex's points of `B` (then of
+/// `A`) when they are one or two points not tried yet, their candidate pair
+/// ([`segment_nearest`]), and the proof: `|c| <= |v|` (`vv = |v|²`) and the
+/// support point `w` in direction `-c` (`c = a - b`, the pair's
+/// difference) passing GJK's stop test, `|c|² - c·w <= τ |c|²`. The pair
+/// as a vertex when proved.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn try_finish<T, const D: usize, A, B, N>(
@@ -566,7 +613,6 @@ where
     if let Some(seg) = two_points(s, &simplex.lambda, |x| x.b) {
         if *tried_b != Some((seg.0, seg.1)) {
             *tried_b = Some((seg.0, seg.1));
-            tr(if seg.0 == seg.1 { 1 } else { 2 });
             candidate = segment_nearest(&seg, |p| near.nearest_a(p)).map(|(p, q)| (q, p));
         }
     }
@@ -574,7 +620,6 @@ where
         if let Some(seg) = two_points(s, &simplex.lambda, |x| x.a) {
             if *tried_a != Some((seg.0, seg.1)) {
                 *tried_a = Some((seg.0, seg.1));
-                tr(if seg.0 == seg.1 { 1 } else { 2 });
                 candidate = segment_nearest(&seg, |p| near.nearest_b(p));
             }
         }
@@ -583,10 +628,8 @@ where
     let c = pa - pb;
     let cc = c.norm_squared();
     if cc > T::zero() && cc <= vv {
-        tr(3);
         let w = pair.support::<D>(&-c);
         if finite3(&w.w) && no_progress(cc, c.dot(&w.w), stop) {
-            tr(4);
             return Some(Vertex { w: c, a: pa, b: pb });
         }
     }

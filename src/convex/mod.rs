@@ -137,7 +137,6 @@ pub(crate) mod wide;
 
 pub use epa::{MAX_FACES as EPA_MAX_FACES, MAX_VERTICES as EPA_MAX_VERTICES};
 pub use gjk::MAX_ITERATIONS;
-pub use gjk::TRACE;
 pub use pose::{Placed, Transform};
 pub use rounded::Rounded;
 pub(crate) use support::ball_offset;

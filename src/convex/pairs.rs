@@ -219,7 +219,10 @@ cored_by_itself! {
 }
 
 impl<T: Real, const D: usize> Cored<T, D> for Aabb<T, D> {
-    type Core<'s> = &'s Self where Self: 's;
+    type Core<'s>
+        = &'s Self
+    where
+        Self: 's;
     #[inline(always)]
     fn core(&self) -> &Self {
         self
