@@ -526,7 +526,7 @@ fn two_points<T: Real>(
 
 /// The most evaluations of the other shape's nearest point on a segment
 /// (GJK's finish on an edge).
-const SEGMENT_STEPS: usize = 6;
+const SEGMENT_STEPS: usize = 12;
 
 /// A point `p` of the segment `p1 p2` and the other shape's point `q`
 /// nearest it (`nearest`), near the segment's pair nearest each other: the
