@@ -1,3 +1,15 @@
+//! The cylinder–box row of `convex_probe` split by its pairs: those that
+//! overlap and those apart (by isect's `intersects`), one side, `passes`
+//! passes, for callgrind (session 14, docs/performance.md):
+//!
+//! ```text
+//! cargo build --release --manifest-path peers/Cargo.toml --example cyl_split
+//! valgrind --tool=callgrind target/release/examples/cyl_split f32 near isect over 11
+//! ```
+//! Arguments: `f32|f64`, `apart|near`, `isect|parry`, `over|sep`,
+//! passes (0: counts of the pairs whose inner points the other shape
+//! holds, on standard error). Instructions per pair: the difference of
+//! 11 and 1 passes over ten times the pair count (printed first).
 use isect::{ClosestPoints, Intersect};
 use isect_peers::convex::DISTRIBUTIONS;
 use isect_peers::Rng;
