@@ -301,8 +301,9 @@ where
 /// could only fail. Measured in `docs/performance.md` (sessions 13, 14).
 ///
 /// The containment tests ([`Nearest::holds_a`], [`Nearest::holds_b`],
-/// [`Nearest::common`]) end an overlapping pair before GJK runs, with a
-/// common point; a point is held only when it is inside by more than the
+/// [`Nearest::common`]) end an overlapping pair after GJK's first support
+/// call, with a common point (the first support points, then the shapes'
+/// inner points); a point is held only when it is inside by more than the
 /// rounding of the test.
 pub(crate) trait Nearest<T: Real> {
     /// Whether either shape has a closed form (`false`: no finish).

@@ -100,9 +100,10 @@ pub(crate) trait Cored<T: Real, const D: usize>: Support<T, D> {
     }
     /// A point of the core known in closed form (from its
     /// [`Cored::nearest_frame`] `f`), for the shapes with a containment
-    /// test ([`Cored::core_holds`]): floats, GJK's distance starts by
-    /// testing each shape's point against the other, a common point ending
-    /// the query before GJK. `None` otherwise.
+    /// test ([`Cored::core_holds`]): floats, where GJK's first support
+    /// points do not prove the shapes apart, each shape's point is tested
+    /// against the other, a common point ending the query before GJK's
+    /// loop. `None` otherwise.
     #[inline(always)]
     fn inner(&self, f: &Axial<T>) -> Option<Vector3<T>> {
         let _ = f;
