@@ -17,10 +17,16 @@
 //!   [`Real::tolerance`]: the distance is then within that relative
 //!   error), or `w` is already a vertex, or the new simplex is no nearer
 //!   the origin (rounding: the previous one is kept);
-//! - floats, distance only: the simplex's points of one shape are a single
-//!   point `p` and the other shape's point `q` nearest `p` (a closed form:
-//!   the cylinder's, [`Nearest`]) passes the same stop test in the
-//!   direction `q - p` (one support call): the pair `(q, p)`, within `τ`;
+//! - floats, distance only: the simplex's points of one shape are one point
+//!   or two (a vertex or a segment of that shape), and the pair of a point
+//!   `p` of them and the other shape's point `q` nearest `p` (a closed
+//!   form: the cylinder's, [`Nearest`]; along a segment, minimised over
+//!   `p`) passes the same stop test in the direction `q - p` (one support
+//!   call): the pair `(q, p)`, within `τ`;
+//! - floats, distance only, before the loop, when the first support points
+//!   do not prove the shapes apart: a point of one shape that the other
+//!   holds (either first support point, or a shape's inner point, by the
+//!   closed-form tests of [`Nearest`]): a common point, the shapes overlap;
 //! - the boolean test: the first `v` with `v · (a - b) > 0` for the support
 //!   points `a`, `b` — a separating plane, decided by the exact sign of
 //!   that dot product ([`Orient::plane_side`](crate::Orient::plane_side));
@@ -241,8 +247,9 @@ fn nearer_than_bound<T: Real>(next_vv: T, vv: T, vw: T, tol: T) -> bool {
 /// 1.7e-5; isect the closer in 971 of 1,018 pairs), `f32` mean 1.6e-5,
 /// max 6.1e-5 (parry3d 3.3e-4, 8.1e-3; 913 of 1,018), for 24–27 % fewer
 /// instructions than at the scalars' tolerance (2⁻⁴⁴, 2⁻²⁰), which was
-/// 100 times closer still. (With the finish on a vertex, [`Nearest`]:
-/// `f64` mean 7.1e-12, max 5.8e-11; `f32` 7.4e-6, 5.8e-5.)
+/// 100 times closer still. (With the finish on a vertex or an edge,
+/// [`Nearest`], session 14: `f64` mean 3.2e-13, max 4.1e-11; `f32`
+/// 9.9e-7, 5.0e-5.)
 #[inline(always)]
 fn stop_tolerance<T: Real>() -> T {
     if is_fixed::<T>() {
@@ -280,12 +287,24 @@ where
 /// have one: GJK's finish (floats, distance only). Once the simplex's
 /// points of one shape are a single point `p` (a vertex of a polytope
 /// facing a curved shape), the other shape's point `q` nearest `p` is a
-/// candidate pair; one support call in the direction `q - p` proves it
-/// within the stop's tolerance (the same test as GJK's own stop: the
-/// support plane's lower bound within `τ` of `|q - p|`) or not, and GJK
-/// goes on. On a curved shape GJK converges linearly; this ends the
-/// queries whose closest feature on the polytope is a vertex as soon as
-/// that vertex is found.
+/// candidate pair; once they are two points (an edge), the segment's
+/// point `p` nearest the other shape is sought ([`segment_nearest`]) and
+/// paired with its `q`. One support call in the direction `q - p` proves
+/// the pair within the stop's tolerance (the same test as GJK's own stop:
+/// the support plane's lower bound within `τ` of `|q - p|`; `p` and `q`
+/// are points of the shapes, so `|q - p|` is at least the distance) or
+/// not, and GJK goes on. On a curved shape GJK converges linearly; this
+/// ends the queries whose closest feature on the polytope is a vertex or
+/// an edge as soon as it is found. The tries run only on steps whose
+/// support plane separates the shapes (`v · w > 0`; on the first vertex,
+/// when the start direction separates them): on overlapping pairs they
+/// could only fail. Measured in `docs/performance.md` (sessions 13, 14).
+///
+/// The containment tests ([`Nearest::holds_a`], [`Nearest::holds_b`],
+/// [`Nearest::common`]) end an overlapping pair after GJK's first support
+/// call, with a common point (the first support points, then the shapes'
+/// inner points); a point is held only when it is inside by more than the
+/// rounding of the test.
 pub(crate) trait Nearest<T: Real> {
     /// Whether either shape has a closed form (`false`: no finish).
     const ACTIVE: bool;
@@ -293,6 +312,24 @@ pub(crate) trait Nearest<T: Real> {
     fn nearest_a(&self, p: &Vector3<T>) -> Option<Vector3<T>>;
     /// The point of `B` nearest `p`.
     fn nearest_b(&self, p: &Vector3<T>) -> Option<Vector3<T>>;
+    /// A point of both shapes known in closed form (a shape's inner point
+    /// that the other holds), if any.
+    #[inline(always)]
+    fn common(&self) -> Option<Vector3<T>> {
+        None
+    }
+    /// Whether `A` holds `p` (`false` where not known).
+    #[inline(always)]
+    fn holds_a(&self, p: &Vector3<T>) -> bool {
+        let _ = p;
+        false
+    }
+    /// Whether `B` holds `p` (`false` where not known).
+    #[inline(always)]
+    fn holds_b(&self, p: &Vector3<T>) -> bool {
+        let _ = p;
+        false
+    }
 }
 
 /// No closed forms: plain GJK.
@@ -348,8 +385,52 @@ where
     let margin = test.unwrap_or_else(T::zero);
     let m2 = margin * margin;
     let finish = N::ACTIVE && !is_fixed::<T>() && test.is_none() && D == 3;
-    // The last single points of `B` and `A` tried for the finish.
+    // The last points (one, or the two of a segment) of `B` and `A` tried
+    // for the finish.
     let (mut tried_b, mut tried_a) = (None, None);
+    if finish {
+        // `v · dir = max_A dir·x - min_B dir·y`: below zero, the plane
+        // normal to the start direction separates the shapes.
+        if v.dot(&dir) < T::zero() {
+            // The first support points may already be the closest pair's
+            // features (a box corner facing the cylinder).
+            if let Some(x) = try_finish(
+                &pair,
+                near,
+                &simplex,
+                v.norm_squared(),
+                stop,
+                &mut tried_a,
+                &mut tried_b,
+            ) {
+                return Gjk {
+                    simplex: Simplex::single(x),
+                    status,
+                };
+            }
+        } else {
+            // Not proved apart: a point of one shape that the other holds
+            // ends the query (overlap, that common point).
+            let p = if near.holds_b(&first.a) {
+                Some(first.a)
+            } else if near.holds_a(&first.b) {
+                Some(first.b)
+            } else {
+                near.common()
+            };
+            if let Some(p) = p {
+                let x = Vertex {
+                    w: Vector3::zeros(),
+                    a: p,
+                    b: p,
+                };
+                return Gjk {
+                    simplex: Simplex::single(x),
+                    status: Status::Overlap,
+                };
+            }
+        }
+    }
     for _ in 0..MAX_ITERATIONS {
         let vv = v.norm_squared();
         // (`v` itself, not `vv`: in fixed point the square of a tiny `v`
@@ -394,29 +475,22 @@ where
         }
         simplex.apply(&next);
         v = next.v;
-        if finish {
-            let s = simplex.vertices();
-            let Some(x) = s.first() else { break };
-            let mut candidate = None;
-            if tried_b != Some(x.b) && s.iter().all(|y| y.b == x.b) {
-                tried_b = Some(x.b);
-                candidate = near.nearest_a(&x.b).map(|q| (q, x.b));
-            }
-            if candidate.is_none() && tried_a != Some(x.a) && s.iter().all(|y| y.a == x.a) {
-                tried_a = Some(x.a);
-                candidate = near.nearest_b(&x.a).map(|q| (x.a, q));
-            }
-            if let Some((pa, pb)) = candidate {
-                let c = pa - pb;
-                let cc = c.norm_squared();
-                if cc > T::zero() && cc <= next.vv {
-                    let w = pair.support::<D>(&-c);
-                    if finite3(&w.w) && no_progress(cc, c.dot(&w.w), stop) {
-                        simplex = Simplex::single(Vertex { w: c, a: pa, b: pb });
-                        break;
-                    }
-                }
-            }
+        // (Only where this step's support plane proves the shapes apart:
+        // on overlapping pairs the tries could only fail.)
+        if finish
+            && vw > T::zero()
+            && let Some(x) = try_finish(
+                &pair,
+                near,
+                &simplex,
+                next.vv,
+                stop,
+                &mut tried_a,
+                &mut tried_b,
+            )
+        {
+            simplex = Simplex::single(x);
+            break;
         }
     }
     if test.is_some() && status == Status::Distance {
@@ -424,4 +498,142 @@ where
         status = Status::Overlap;
     }
     Gjk { simplex, status }
+}
+
+/// The simplex's points of one shape (`pick`) when they are one or two
+/// distinct points `p1`, `p2` (a vertex or a segment of that shape, by
+/// convexity), with the weight `t` of `p2` in the simplex's nearest point
+/// (`p2 == p1`, `t = 0` for one point).
+#[inline(always)]
+fn two_points<T: Real>(
+    s: &[Vertex<T>],
+    lambda: &[T; 4],
+    pick: impl Fn(&Vertex<T>) -> Vector3<T>,
+) -> Option<(Vector3<T>, Vector3<T>, T)> {
+    let p1 = pick(s.first()?);
+    let mut p2 = p1;
+    let mut t = T::zero();
+    for (x, l) in s.iter().zip(lambda) {
+        let p = pick(x);
+        if p == p1 {
+            continue;
+        }
+        if p2 != p1 && p != p2 {
+            return None;
+        }
+        p2 = p;
+        t += *l;
+    }
+    Some((p1, p2, t))
+}
+
+/// The most evaluations of the other shape's nearest point on a segment
+/// (GJK's finish on an edge).
+const SEGMENT_STEPS: usize = 12;
+
+/// A point `p` of the segment `p1 p2` and the other shape's point `q`
+/// nearest it (`nearest`), near the segment's pair nearest each other: the
+/// root of `g(t) = d · (p(t) - q(p(t)))` (`d = p2 - p1`, `p(t) = p1 + t
+/// d`; the derivative of half the squared distance, nondecreasing: the
+/// distance is convex along the segment) by secant steps kept inside the
+/// bracket, from the simplex's weight `t0`. Only a candidate: the caller
+/// proves it (or not).
+#[inline(always)]
+fn segment_nearest<T: Real>(
+    &(p1, p2, t0): &(Vector3<T>, Vector3<T>, T),
+    nearest: impl Fn(&Vector3<T>) -> Option<Vector3<T>>,
+) -> Option<(Vector3<T>, Vector3<T>)> {
+    let d = p2 - p1;
+    let dd = d.norm_squared();
+    if p1 == p2 || !(dd > T::zero()) {
+        return nearest(&p1).map(|q| (p1, q));
+    }
+    let (zero, one) = (T::zero(), T::one());
+    let mut t = t0.clamp_sel(zero, one);
+    let mut p = p1 + d * t;
+    let mut q = nearest(&p)?;
+    let mut g = d.dot(&(p - q));
+    let (mut lo, mut hi) = (zero, one);
+    let mut prev: Option<(T, T)> = None;
+    for _ in 1..SEGMENT_STEPS {
+        if g > zero {
+            hi = t;
+        } else if g < zero {
+            lo = t;
+        } else {
+            break;
+        }
+        let mut next = match prev {
+            Some((tp, gp)) if gp != g => t - g * (t - tp) / (g - gp),
+            // The first step: as if the other shape were a plane across
+            // the segment (the projection of `q` on the segment's line).
+            _ => t - g / dd,
+        };
+        if !(next >= lo && next <= hi) {
+            next = if prev.is_none() {
+                next.clamp_sel(lo, hi)
+            } else {
+                lo * T::half() + hi * T::half()
+            };
+        }
+        if next == t {
+            break;
+        }
+        prev = Some((t, g));
+        t = next;
+        p = p1 + d * t;
+        q = nearest(&p)?;
+        g = d.dot(&(p - q));
+    }
+    Some((p, q))
+}
+
+/// GJK's finish (see [`Nearest`]): the simplex's points of `B` (then of
+/// `A`) when they are one or two points not tried yet, their candidate pair
+/// ([`segment_nearest`]), and the proof: `|c| <= |v|` (`vv = |v|²`) and the
+/// support point `w` in direction `-c` (`c = a - b`, the pair's
+/// difference) passing GJK's stop test, `|c|² - c·w <= τ |c|²`. The pair
+/// as a vertex when proved.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn try_finish<T, const D: usize, A, B, N>(
+    pair: &Pair<'_, T, A, B>,
+    near: &N,
+    simplex: &Simplex<T>,
+    vv: T,
+    stop: T,
+    tried_a: &mut Option<(Vector3<T>, Vector3<T>)>,
+    tried_b: &mut Option<(Vector3<T>, Vector3<T>)>,
+) -> Option<Vertex<T>>
+where
+    T: Real,
+    A: Support<T, D> + ?Sized,
+    B: Support<T, D> + ?Sized,
+    N: Nearest<T>,
+{
+    let s = simplex.vertices();
+    let mut candidate = None;
+    if let Some(seg) = two_points(s, &simplex.lambda, |x| x.b)
+        && *tried_b != Some((seg.0, seg.1))
+    {
+        *tried_b = Some((seg.0, seg.1));
+        candidate = segment_nearest(&seg, |p| near.nearest_a(p)).map(|(p, q)| (q, p));
+    }
+    if candidate.is_none()
+        && let Some(seg) = two_points(s, &simplex.lambda, |x| x.a)
+        && *tried_a != Some((seg.0, seg.1))
+    {
+        *tried_a = Some((seg.0, seg.1));
+        candidate = segment_nearest(&seg, |p| near.nearest_b(p));
+    }
+    let (pa, pb) = candidate?;
+    let c = pa - pb;
+    let cc = c.norm_squared();
+    if cc > T::zero() && cc <= vv {
+        let w = pair.support::<D>(&-c);
+        if finite3(&w.w) && no_progress(cc, c.dot(&w.w), stop) {
+            return Some(Vertex { w: c, a: pa, b: pb });
+        }
+    }
+    None
 }

@@ -85,22 +85,74 @@ pub(crate) trait Cored<T: Real, const D: usize>: Support<T, D> {
     fn hint(&self) -> Point<T, D>;
     /// Whether [`Cored::core_nearest`] has a closed form.
     const NEAREST: bool = false;
-    /// The core's point nearest `p`, in closed form where the shape has
-    /// one (floats: GJK's finish, [`Nearest`]); `None` otherwise.
+    /// What [`Cored::core_nearest`] needs, computed once per query.
     #[inline(always)]
-    fn core_nearest(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
-        let _ = p;
+    fn nearest_frame(&self) -> Axial<T> {
+        Axial::none()
+    }
+    /// The core's point nearest `p`, in closed form where the shape has
+    /// one (floats: GJK's finish, [`Nearest`]), from its
+    /// [`Cored::nearest_frame`] `f`; `None` otherwise.
+    #[inline(always)]
+    fn core_nearest(&self, f: &Axial<T>, p: &Vector3<T>) -> Option<Vector3<T>> {
+        let _ = (f, p);
         None
+    }
+    /// A point of the core known in closed form (from its
+    /// [`Cored::nearest_frame`] `f`), for the shapes with a containment
+    /// test ([`Cored::core_holds`]): floats, where GJK's first support
+    /// points do not prove the shapes apart, each shape's point is tested
+    /// against the other, a common point ending the query before GJK's
+    /// loop. `None` otherwise.
+    #[inline(always)]
+    fn inner(&self, f: &Axial<T>) -> Option<Vector3<T>> {
+        let _ = f;
+        None
+    }
+    /// Whether the core holds `p` (`false` where the shape has no test).
+    #[inline(always)]
+    fn core_holds(&self, f: &Axial<T>, p: &Vector3<T>) -> bool {
+        let _ = (f, p);
+        false
+    }
+}
+
+/// A shape's axis, for the closed form of its nearest point (a
+/// cylinder's: GJK's finish, [`Nearest`]): the start `o`, the unit axis
+/// `e`, the length `l` and the radius `r` (not negative); `ok` false where
+/// the shape has none (the axis of zero length, NaN, infinities).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Axial<T: Real> {
+    o: Vector3<T>,
+    e: Vector3<T>,
+    l: T,
+    r: T,
+    ok: bool,
+}
+
+impl<T: Real> Axial<T> {
+    /// No axis.
+    #[inline(always)]
+    fn none() -> Self {
+        Self {
+            o: Vector3::zeros(),
+            e: Vector3::zeros(),
+            l: T::zero(),
+            r: T::zero(),
+            ok: false,
+        }
     }
 }
 
 /// Two cored shapes' closed-form nearest points, for GJK's finish.
-struct CoredNearest<'s, A: ?Sized, B: ?Sized, const D: usize> {
+struct CoredNearest<'s, T: Real, A: ?Sized, B: ?Sized, const D: usize> {
     a: &'s A,
     b: &'s B,
+    fa: Axial<T>,
+    fb: Axial<T>,
 }
 
-impl<T, const D: usize, A, B> Nearest<T> for CoredNearest<'_, A, B, D>
+impl<T, const D: usize, A, B> Nearest<T> for CoredNearest<'_, T, A, B, D>
 where
     T: Real,
     A: Cored<T, D> + ?Sized,
@@ -109,11 +161,26 @@ where
     const ACTIVE: bool = A::NEAREST || B::NEAREST;
     #[inline(always)]
     fn nearest_a(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
-        self.a.core_nearest(p)
+        self.a.core_nearest(&self.fa, p)
     }
     #[inline(always)]
     fn nearest_b(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
-        self.b.core_nearest(p)
+        self.b.core_nearest(&self.fb, p)
+    }
+    #[inline(always)]
+    fn holds_a(&self, p: &Vector3<T>) -> bool {
+        self.a.core_holds(&self.fa, p)
+    }
+    #[inline(always)]
+    fn holds_b(&self, p: &Vector3<T>) -> bool {
+        self.b.core_holds(&self.fb, p)
+    }
+    #[inline(always)]
+    fn common(&self) -> Option<Vector3<T>> {
+        let (a, b, fa, fb) = (self.a, self.b, &self.fa, &self.fb);
+        a.inner(fa)
+            .filter(|p| b.core_holds(fb, p))
+            .or_else(|| b.inner(fb).filter(|p| a.core_holds(fa, p)))
     }
 }
 
@@ -146,12 +213,47 @@ macro_rules! cored_by_itself {
 }
 
 cored_by_itself! {
-    [T: Real, const D: usize] Aabb<T, D>, |s| !s.is_empty(), midpoint(&s.min, &s.max);
     [T: Real, const D: usize] Obb<T, D>, |s| true, s.center;
     [T: Real, const D: usize] Segment<T, D>, |s| true, s.a;
     [T: Real, const D: usize] Triangle<T, D>, |s| true, s.a;
     ['a, T: Real, const D: usize] Polygon<'a, T, D>, |s| !s.vertices.is_empty(),
         s.vertices.first().copied().unwrap_or_else(Point::origin);
+}
+
+impl<T: Real, const D: usize> Cored<T, D> for Aabb<T, D> {
+    type Core<'s>
+        = &'s Self
+    where
+        Self: 's;
+    #[inline(always)]
+    fn core(&self) -> &Self {
+        self
+    }
+    #[inline(always)]
+    fn margin(&self) -> T {
+        T::zero()
+    }
+    #[inline(always)]
+    fn usable(&self) -> bool {
+        !self.is_empty()
+    }
+    #[inline(always)]
+    fn hint(&self) -> Point<T, D> {
+        midpoint(&self.min, &self.max)
+    }
+    /// The middle (held by the test below: exact).
+    #[inline(always)]
+    fn inner(&self, f: &Axial<T>) -> Option<Vector3<T>> {
+        let c = lift(&midpoint(&self.min, &self.max).coords);
+        self.core_holds(f, &c).then_some(c)
+    }
+    /// `min <= p <= max` (false for NaN).
+    #[inline(always)]
+    fn core_holds(&self, _: &Axial<T>, p: &Vector3<T>) -> bool {
+        let q = lower::<T, D>(p);
+        let inside = (0..D).all(|i| self.min[i] <= q[i] && q[i] <= self.max[i]);
+        inside && lift(&q) == *p
+    }
 }
 
 /// The middle of `a` and `b`: `a + (b - a) / 2` (fixed point: `a/2 + b/2`,
@@ -197,10 +299,62 @@ macro_rules! cored_3d {
 cored_3d! {
     [T: Real] Cylinder<T>, |s| radius_ok(s.radius), midpoint(&s.a, &s.b), {
         const NEAREST: bool = true;
-        /// The closed form of [`ClosestPoint`] (floats only: GJK's finish is).
+        /// The unit axis from `a`, its length and the radius.
         #[inline(always)]
-        fn core_nearest(&self, p: &Vector3<T>) -> Option<Vector3<T>> {
-            Some(self.closest_point(&Point::from(*p)).coords)
+        fn nearest_frame(&self) -> Axial<T> {
+            match unit(&(self.b - self.a)) {
+                Some((e, l)) if finite3(&self.a.coords) && self.radius.is_finite_real() => Axial {
+                    o: self.a.coords,
+                    e,
+                    l,
+                    r: self.radius.max_sel(T::zero()),
+                    ok: true,
+                },
+                _ => Axial::none(),
+            }
+        }
+        /// The closed form of [`ClosestPoint`] (floats only: GJK's finish is)
+        /// on the prepared axis: the axial coordinate clamped to the axis, the
+        /// radial offset to the radius.
+        #[inline(always)]
+        fn core_nearest(&self, f: &Axial<T>, p: &Vector3<T>) -> Option<Vector3<T>> {
+            if !f.ok {
+                return None;
+            }
+            let w = p - f.o;
+            let x = w.dot(&f.e);
+            let v = w - f.e * x;
+            let vv = v.norm_squared();
+            let inside_disc = vv <= f.r * f.r;
+            if inside_disc && x >= T::zero() && x <= f.l {
+                return Some(*p);
+            }
+            let radial = if inside_disc {
+                v
+            } else {
+                v * (f.r / vv.sqrt_clamped())
+            };
+            Some(f.o + f.e * x.clamp_sel(T::zero(), f.l) + radial)
+        }
+        /// The middle of the axis (held by the test below).
+        #[inline(always)]
+        fn inner(&self, f: &Axial<T>) -> Option<Vector3<T>> {
+            let c = f.o + f.e * (f.l * T::half());
+            self.core_holds(f, &c).then_some(c)
+        }
+        /// The axial coordinate within the axis and the radial offset within
+        /// the radius, each by a margin `m = τ |p - a|₁` (`τ` the scalar's
+        /// tolerance, 2⁹ (`f64`) and 2⁴ (`f32`) units of rounding above the
+        /// errors of `x` and `|v|`), so that a point held is inside, not
+        /// within rounding of the surface.
+        #[inline(always)]
+        fn core_holds(&self, f: &Axial<T>, p: &Vector3<T>) -> bool {
+            let w = p - f.o;
+            let x = w.dot(&f.e);
+            let v = w - f.e * x;
+            let m = T::tolerance() * (w.x.abs() + w.y.abs() + w.z.abs());
+            let rm = f.r - m;
+            f.ok && x >= m && x <= f.l - m && rm > T::zero() && v.norm_squared() <= rm * rm
         }
     };
     [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
@@ -322,12 +476,13 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
+    let (fa, fb) = (a.nearest_frame(), b.nearest_frame());
     let g = gjk_nearest::<T, D, A::Core<'_>, B::Core<'_>, _>(
         &a.core(),
         &b.core(),
         None,
         start(a, b),
-        &CoredNearest { a, b },
+        &CoredNearest { a, b, fa, fb },
     );
     let (pa, pb) = match g.status {
         Status::NonFinite => {
