@@ -800,6 +800,17 @@ macro_rules! edge_cases {
             use isect::Aabb;
             let mut rng = Rng::new(0xED6E);
             let t = |x: f64| x as $t as f64;
+            // Every distance within GJK's relative τ of `want`.
+            let within_tau = |gots: &[f64], want: f64, what: &str, case| {
+                let tol = want * $tau * 1.01 + $ulp * 16.0;
+                for &got in gots {
+                    assert!(
+                        (got - want).abs() <= tol,
+                        "{what} {case}: {got} vs {want} ({:e})",
+                        (got - want) / want
+                    );
+                }
+            };
             for case in 0..600 {
                 let r = t(rng.range(0.3, 1.0));
                 let e = [rng.range(0.3, 1.5), rng.range(0.3, 1.5)].map(t);
@@ -861,17 +872,15 @@ macro_rules! edge_cases {
                         continue;
                     }
                     let want = g;
-                    let tol = want * $tau * 1.01 + $ulp * 16.0;
-                    for got in [
-                        cyl.closest_points(&bx).distance() as f64,
-                        bx.closest_points(&cyl).distance() as f64,
-                    ] {
-                        assert!(
-                            (got - want).abs() <= tol,
-                            "skew case {case}: {got} vs {want} ({:e})",
-                            (got - want) / want
-                        );
-                    }
+                    within_tau(
+                        &[
+                            cyl.closest_points(&bx).distance() as f64,
+                            bx.closest_points(&cyl).distance() as f64,
+                        ],
+                        want,
+                        "skew case",
+                        case,
+                    );
                 } else {
                     // Beside the rim.
                     let h = t(rng.range(0.5, 1.0));
@@ -889,19 +898,17 @@ macro_rules! edge_cases {
                     let turn = Isometry3::rotation(Vector3::y() * (rng.range(-3.1, 3.1) as $t));
                     let placed = Placed::new(bx, turn);
                     let want = ((x0 - r).powi(2) + (y0 - h).powi(2)).sqrt();
-                    let tol = want * $tau * 1.01 + $ulp * 16.0;
-                    for got in [
-                        cyl.closest_points(&bx).distance() as f64,
-                        bx.closest_points(&cyl).distance() as f64,
-                        cyl.closest_points(&placed).distance() as f64,
-                        placed.closest_points(&cyl).distance() as f64,
-                    ] {
-                        assert!(
-                            (got - want).abs() <= tol,
-                            "rim case {case}: {got} vs {want} ({:e})",
-                            (got - want) / want
-                        );
-                    }
+                    within_tau(
+                        &[
+                            cyl.closest_points(&bx).distance() as f64,
+                            bx.closest_points(&cyl).distance() as f64,
+                            cyl.closest_points(&placed).distance() as f64,
+                            placed.closest_points(&cyl).distance() as f64,
+                        ],
+                        want,
+                        "rim case",
+                        case,
+                    );
                 }
             }
         }

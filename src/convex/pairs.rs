@@ -213,47 +213,26 @@ macro_rules! cored_by_itself {
 }
 
 cored_by_itself! {
+    [T: Real, const D: usize] Aabb<T, D>, |s| !s.is_empty(), midpoint(&s.min, &s.max), {
+        /// The middle (held by the test below: exact).
+        #[inline(always)]
+        fn inner(&self, f: &Axial<T>) -> Option<Vector3<T>> {
+            let c = lift(&midpoint(&self.min, &self.max).coords);
+            self.core_holds(f, &c).then_some(c)
+        }
+        /// `min <= p <= max` (false for NaN).
+        #[inline(always)]
+        fn core_holds(&self, _: &Axial<T>, p: &Vector3<T>) -> bool {
+            let q = lower::<T, D>(p);
+            let inside = (0..D).all(|i| self.min[i] <= q[i] && q[i] <= self.max[i]);
+            inside && lift(&q) == *p
+        }
+    };
     [T: Real, const D: usize] Obb<T, D>, |s| true, s.center;
     [T: Real, const D: usize] Segment<T, D>, |s| true, s.a;
     [T: Real, const D: usize] Triangle<T, D>, |s| true, s.a;
     ['a, T: Real, const D: usize] Polygon<'a, T, D>, |s| !s.vertices.is_empty(),
         s.vertices.first().copied().unwrap_or_else(Point::origin);
-}
-
-impl<T: Real, const D: usize> Cored<T, D> for Aabb<T, D> {
-    type Core<'s>
-        = &'s Self
-    where
-        Self: 's;
-    #[inline(always)]
-    fn core(&self) -> &Self {
-        self
-    }
-    #[inline(always)]
-    fn margin(&self) -> T {
-        T::zero()
-    }
-    #[inline(always)]
-    fn usable(&self) -> bool {
-        !self.is_empty()
-    }
-    #[inline(always)]
-    fn hint(&self) -> Point<T, D> {
-        midpoint(&self.min, &self.max)
-    }
-    /// The middle (held by the test below: exact).
-    #[inline(always)]
-    fn inner(&self, f: &Axial<T>) -> Option<Vector3<T>> {
-        let c = lift(&midpoint(&self.min, &self.max).coords);
-        self.core_holds(f, &c).then_some(c)
-    }
-    /// `min <= p <= max` (false for NaN).
-    #[inline(always)]
-    fn core_holds(&self, _: &Axial<T>, p: &Vector3<T>) -> bool {
-        let q = lower::<T, D>(p);
-        let inside = (0..D).all(|i| self.min[i] <= q[i] && q[i] <= self.max[i]);
-        inside && lift(&q) == *p
-    }
 }
 
 /// The middle of `a` and `b`: `a + (b - a) / 2` (fixed point: `a/2 + b/2`,
