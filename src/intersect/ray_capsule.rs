@@ -115,6 +115,11 @@ impl<T: Real, const D: usize> Capsule<T, D> {
             if d.iter().all(|x| *x == T::zero()) {
                 return Err(());
             }
+            // Copies made here, on the cold path (as in `ray_ball`): handing
+            // `o` and `d` themselves to the out-of-line union would keep
+            // them in memory on every cast, stored by halves and read back
+            // across them (a store-forwarding stall on the hot path).
+            let (o, d) = (o, d);
             return Ok(self
                 .union_span(&o, &d)
                 .map(|(t1, t2)| (t1, t2, Entry::Unknown)));
