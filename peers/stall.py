@@ -108,7 +108,7 @@ def check(lo, hi, window):
                 owner[b] = o
     print("loads checked", nload)
     if nload == 0:
-        print("(none: the range is not the row's code)")
+        print("(no load from the stack there: the row keeps its values in registers, or the range is wrong)")
     for (at, size, st), v in sorted(flags.items(), key=lambda x: -x[1])[:30]:
         print(
             v,
