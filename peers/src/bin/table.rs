@@ -321,7 +321,7 @@ fn sweeps(results: &[(String, String, f64)]) {
     };
     println!();
     println!(
-        "Sweeps beside parry3d's `cast_shapes` (`f32`, {} casts each; ns per cast from `--bench sweep`; \
+        "Sweeps beside parry3d's shape cast (`query::details::cast_shapes_support_map_support_map`, what `cast_shapes` dispatches these pairs to; `f32`, {} casts each; ns per cast from `--bench sweep`; \
          `t` error against an exact `f64` oracle over the casts both hit; wrong: hit/miss against the oracle, \
          grazing casts within 1e-6 of tangency not counted):",
         isect_peers::sweep::CASES
