@@ -639,6 +639,61 @@ fn closest_point_f32_matches_exhaustive_scan() {
     }
 }
 
+mesh_tests! {
+    fn closest_triangle_ties_go_to_the_lowest_index<T>() {
+        // Fans of triangles sharing the vertex `v = 0`, every other vertex
+        // at `z >= 0.5`: from `p = (0, 0, -1)` the nearest point of each is
+        // `v`, at distance 1 exactly (`|x - p|² = |x|² + 2 z + 1`), so they
+        // all tie. Around them, triangles at least 1.5 from `p`. The fans
+        // sit at random positions of the triangle list (and `v` at a random
+        // corner of each): the answer is the lowest fan index, whatever
+        // order the walk meets them in.
+        let mut rng = Rng::new(0x71E5);
+        for _ in 0..reps::<T>(24) {
+            let mut v: Vec<[f64; 3]> = vec![[0.0; 3]];
+            let mut t: Vec<[u32; 3]> = Vec::new();
+            let n = 200 + rng.below(400);
+            let fans: Vec<usize> = (0..2 + rng.below(6)).map(|_| rng.below(n)).collect();
+            for k in 0..n {
+                let base = v.len() as u32;
+                if fans.contains(&k) {
+                    for _ in 0..2 {
+                        let q = rng.point::<3>(2.0);
+                        v.push([q[0], q[1], 0.5 + q[2].abs()]);
+                    }
+                    t.push(match rng.below(3) {
+                        0 => [0, base, base + 1],
+                        1 => [base, 0, base + 1],
+                        _ => [base, base + 1, 0],
+                    });
+                } else {
+                    // Centres in the shell 3.5..6 from `p`, vertices within 1.
+                    let dir = rng.point::<3>(1.0);
+                    let len = (dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]).sqrt();
+                    let c = if len > 0.1 {
+                        let r = rng.range(3.5, 6.0) / len;
+                        [dir[0] * r, dir[1] * r, dir[2] * r - 1.0]
+                    } else {
+                        [0.0, 0.0, -5.0]
+                    };
+                    for _ in 0..3 {
+                        v.push(add(c, rng.point::<3>(1.0)));
+                    }
+                    t.push([base, base + 1, base + 2]);
+                }
+            }
+            let mesh = TriMesh::new(v.iter().map(|q| pt::<T, 3>(*q)).collect(), t)
+                .expect("valid mesh");
+            let (i, q) = mesh
+                .closest_triangle(&pt::<T, 3>([0.0, 0.0, -1.0]))
+                .expect("non-empty");
+            let want = fans.iter().copied().min().expect("two fans or more");
+            assert_eq!(i, want, "fans at {fans:?}");
+            assert_eq!(q, pt::<T, 3>([0.0; 3]));
+        }
+    }
+}
+
 #[test]
 fn contains_point_matches_the_sphere() {
     let c = Point3::new(0.3, -0.2, 0.1);

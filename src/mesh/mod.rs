@@ -284,7 +284,8 @@ impl<T: Real> TriMesh<T> {
         self.blocks.get(start..end).unwrap_or(&[])
     }
 
-    /// The index of the triangle nearest `p` and the nearest point on it;
+    /// The index of the triangle nearest `p` and the nearest point on it
+    /// (of triangles at the same distance, as computed, the lowest index);
     /// `None` for an empty mesh or non-finite `p`.
     ///
     /// ```
@@ -334,7 +335,11 @@ impl<T: Real> TriMesh<T> {
                 closest_on_triangle(&tri.a, &tri.b, &tri.c, p)
             };
             let d2 = measure(&q);
-            if best.is_none_or(|(_, _, bd)| d2 < bd) {
+            // Ties (equal distances, as computed) go to the lowest index,
+            // as in `cast`: the answer does not depend on the order in
+            // which the walk meets the triangles (every tied triangle is
+            // offered: a box at the best distance is still entered).
+            if best.is_none_or(|(bi, _, bd)| d2 < bd || (d2 == bd && i < bi)) {
                 best = Some((i, q, d2));
                 bound.set(Some(d2));
             }
