@@ -90,7 +90,11 @@ impl<T: Real, const D: usize> InRange<T> for Vector<T, D> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
         let r = dimension_limit::<T, D>(r);
-        self.iter().fold(true, |ok, x| ok & x.in_range(r))
+        // Written out (`linalg::all`), not nalgebra's iterator: at
+        // opt-level "s" that stays a loop over the components copied
+        // through the stack (the fixed-point firmware's sphere test
+        // copied both centres twice and looped twice).
+        crate::linalg::all(&self.data.0[0], |x| x.in_range(r))
     }
 }
 
@@ -153,11 +157,14 @@ impl<T: Real, const D: usize> InRange<T> for Plane<T, D> {
 /// `|d| <= r · Σ|n_i|` (the box's support in the normal's direction).
 #[inline(always)]
 fn plane_in_range<T: Real, const D: usize>(plane: &Plane<T, D>, r: T, n_max: T) -> bool {
-    let l1 = plane.normal.iter().fold(T::zero(), |m, x| {
+    // (Written out, as `Vector::in_range`.)
+    let n = &plane.normal.data.0[0];
+    let mut l1 = T::zero();
+    crate::linalg::each::<D>(|i| {
         // |x| clamped to n_max first, so that no negation overflows.
-        let c = x.clamp_sel(-n_max, n_max);
+        let c = crate::linalg::at(n, i).clamp_sel(-n_max, n_max);
         let a = if c < T::zero() { -c } else { c };
-        m + a
+        l1 = l1 + a;
     });
     plane.normal.in_range(n_max) & plane.d.in_range(r * l1)
 }
@@ -201,7 +208,11 @@ impl<T: Real, const D: usize> InRange<T> for Obb<T, D> {
 impl<T: Real, const D: usize> InRange<T> for Triangle<T, D> {
     #[inline(always)]
     fn in_range(&self, r: T) -> bool {
-        self.a.in_range(r) & self.b.in_range(r) & self.c.in_range(r)
+        // A loop over the three vertices (each written out): all nine
+        // comparisons inline kept more values live in the caller's frame.
+        [&self.a, &self.b, &self.c]
+            .iter()
+            .fold(true, |ok, p| ok & p.in_range(r))
     }
 }
 
