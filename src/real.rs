@@ -171,11 +171,18 @@ pub trait Real: RealField + Copy + Orient {
         // any opt-level. The sum starts from the first product, not from
         // zero: `0.0 + x` is no float no-op (it turns -0.0 into 0.0), so it
         // would cost an addition.
-        let mut terms = a.iter().zip(b.iter()).map(|(x, y)| x.mul_wide(*y));
-        match terms.next() {
-            Some(first) => terms.fold(first, |s, p| s + p),
-            None => Self::Wide::zero(),
-        }
+        let (a, b) = (&a.data.0[0], &b.data.0[0]);
+        let mut sum: Option<Self::Wide> = None;
+        crate::linalg::each::<D>(|i| {
+            if let (Some(x), Some(y)) = (a.get(i), b.get(i)) {
+                let p = x.mul_wide(*y);
+                sum = Some(match sum {
+                    Some(s) => s + p,
+                    None => p,
+                });
+            }
+        });
+        sum.unwrap_or_else(Self::Wide::zero)
     }
 
     /// The relative tolerance of this type: a few units in the last place
