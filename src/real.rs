@@ -167,10 +167,12 @@ pub trait Real: RealField + Copy + Orient {
     #[inline(always)]
     #[must_use]
     fn dot_wide<const D: usize>(a: &Vector<Self, D>, b: &Vector<Self, D>) -> Self::Wide {
-        // Iterators, not `a[i]`: no bounds check reaches a panic path at
-        // any opt-level. The sum starts from the first product, not from
-        // zero: `0.0 + x` is no float no-op (it turns -0.0 into 0.0), so it
-        // would cost an addition.
+        // Written out for `D <= 3` (`linalg::each`; at opt-level "s" zipped
+        // iterators stay a loop through the stack), components read with
+        // `get`, not `a[i]`: no bounds check reaches a panic path at any
+        // opt-level. The sum starts from the first product, not from zero:
+        // `0.0 + x` is no float no-op (it turns -0.0 into 0.0), so it would
+        // cost an addition.
         let (a, b) = (&a.data.0[0], &b.data.0[0]);
         let mut sum: Option<Self::Wide> = None;
         crate::linalg::each::<D>(|i| {
@@ -513,24 +515,6 @@ macro_rules! impl_real_float {
             #[inline(always)]
             fn is_finite_real(self) -> bool {
                 <$t>::is_finite(self)
-            }
-            #[inline(always)]
-            fn dot_wide<const D: usize>(a: &Vector<Self, D>, b: &Vector<Self, D>) -> Self {
-                // The provided method's sum (from the first product, in
-                // order), written out for `D <= 3`: at opt-level "s" the
-                // zipped iterators stay a loop through the stack.
-                let (a, b) = (&a.data.0[0], &b.data.0[0]);
-                let mut sum: Option<Self> = None;
-                crate::linalg::each::<D>(|i| {
-                    if let (Some(x), Some(y)) = (a.get(i), b.get(i)) {
-                        let p = x * y;
-                        sum = Some(match sum {
-                            Some(s) => s + p,
-                            None => p,
-                        });
-                    }
-                });
-                sum.unwrap_or(0.0)
             }
             #[inline]
             fn floor_i64(self) -> i64 {
