@@ -164,7 +164,7 @@ fn plane_in_range<T: Real, const D: usize>(plane: &Plane<T, D>, r: T, n_max: T) 
         // |x| clamped to n_max first, so that no negation overflows.
         let c = crate::linalg::at(n, i).clamp_sel(-n_max, n_max);
         let a = if c < T::zero() { -c } else { c };
-        l1 = l1 + a;
+        l1 += a;
     });
     plane.normal.in_range(n_max) & plane.d.in_range(r * l1)
 }
