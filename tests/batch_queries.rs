@@ -222,6 +222,86 @@ fn box_pairs<T: Real, const N: usize>(seed: u64) {
     );
 }
 
+/// Balls whose coordinates and radii reach the scalar's extremes (beyond
+/// the fixed-point range, where squares overflow, radii whose sum or
+/// square overflows, infinities and NaN for floats): every lane as the
+/// scalar `Ball::intersects` decides it (before session 17 the kernel
+/// squared the differences in the scalar itself: overflow in fixed point,
+/// and balls with an overflowing radius sum or `|c₂ - c₁|²` counted as
+/// meeting in floats).
+fn ball_pairs_far<T: Real, const N: usize>(seed: u64) {
+    let m = T::max_finite();
+    let mut values = vec![
+        T::zero(),
+        T::one(),
+        -T::one(),
+        T::from_f64_lossy(0.75),
+        T::from_f64_lossy(44.0),
+        T::from_f64_lossy(-46.0),
+        T::from_f64_lossy(11_585.0),
+        T::from_f64_lossy(-11_586.0),
+        m.mul_pow2(-2),
+        -m.mul_pow2(-2),
+        m.mul_pow2(-1),
+        -m.mul_pow2(-1),
+        m,
+        -m,
+    ];
+    if is_float::<T>() {
+        values.extend([
+            T::from_f64_lossy(f64::INFINITY),
+            T::from_f64_lossy(f64::NEG_INFINITY),
+            T::from_f64_lossy(f64::NAN),
+            T::from_f64_lossy(1.5e19),
+            T::from_f64_lossy(1.5e154),
+        ]);
+    }
+    let n = values.len() as u64;
+    let mut rng = Rng(seed);
+    let pick = |rng: &mut Rng| {
+        if rng.one_in(3) {
+            rng.coord::<T>(2, 0)
+        } else {
+            values[(rng.next() % n) as usize]
+        }
+    };
+    let draw = |rng: &mut Rng| {
+        let c = Point3::new(pick(rng), pick(rng), pick(rng));
+        Ball::new(c, pick(rng))
+    };
+    let mut hits = 0;
+    for _ in 0..PACKETS {
+        let a: [Ball<T>; N] = core::array::from_fn(|_| draw(&mut rng));
+        // Half the second balls near the first (so that many pairs meet,
+        // far out too), the others drawn alone.
+        let b: [Ball<T>; N] = core::array::from_fn(|k| {
+            if rng.one_in(2) {
+                // A step of at most 1 where it cannot overflow (fixed point).
+                let room = |x: T| x.abs() <= T::from_f64_lossy(10_000.0);
+                let mut step = |x: T| if room(x) { x + rng.coord::<T>(1, 0) } else { x };
+                let c = a[k].center;
+                let r = a[k].radius;
+                Ball::new(Point3::new(step(c.x), step(c.y), step(c.z)), step(r).abs())
+            } else {
+                draw(&mut rng)
+            }
+        });
+        let mask = balls_balls(&Balls::from_balls(&a), &Balls::from_balls(&b));
+        for (k, (a, b)) in a.iter().zip(&b).enumerate() {
+            let want = a.intersects(b);
+            hits += usize::from(want);
+            assert_eq!(mask >> k & 1 == 1, want, "lane {k}: {a:?} {b:?}");
+        }
+    }
+    // Far fewer pairs meet here than in `mixed`'s draws (most values lie
+    // beyond the fixed-point ranges): at least one in a hundred.
+    let lanes = PACKETS * N;
+    assert!(
+        hits > lanes / 100 && hits < lanes - lanes / 100,
+        "{hits} hits of {lanes}"
+    );
+}
+
 macro_rules! for_scalars {
     ($($name:ident: $t:ty),+) => {
         $(
@@ -248,6 +328,11 @@ macro_rules! for_scalars {
                     ball_pairs::<$t, 8>(8);
                 }
                 #[test]
+                fn ball_against_ball_far() {
+                    ball_pairs_far::<$t, 4>(11);
+                    ball_pairs_far::<$t, 8>(12);
+                }
+                #[test]
                 fn box_against_box() {
                     box_pairs::<$t, 4>(9);
                     box_pairs::<$t, 8>(10);
@@ -261,6 +346,13 @@ macro_rules! for_scalars {
 for_scalars!(f32: f32, f64: f64);
 #[cfg(feature = "fixed")]
 for_scalars!(i32f32: isect::fixed::I32F32);
+
+#[cfg(feature = "fixed")]
+#[test]
+fn i16f16_ball_against_ball_far() {
+    ball_pairs_far::<isect::fixed::I16F16, 4>(13);
+    ball_pairs_far::<isect::fixed::I16F16, 8>(14);
+}
 
 /// A ray along the shared edge and through the shared vertex of a fan of
 /// triangles hits exactly as the scalar test does, and the mesh stays

@@ -1,4 +1,5 @@
-//! `Bvh<S>` against brute force over its shapes, for `f32` and `f64`:
+//! `Bvh<S>` against brute force over its shapes, for `f32`, `f64` and
+//! (feature `fixed`, fewer and smaller cases) `I32F32` and `I16F16`:
 //! closest-hit casts, overlap callbacks and nearest-shape queries on balls,
 //! boxes and triangles, before and after random `refit`s (shapes moved,
 //! grown and shrunk, some far away) and after a refit with another number
@@ -72,7 +73,7 @@ fn check<T, S>(
         (0..shapes.len()).collect::<Vec<_>>(),
         "{name}: every shape once"
     );
-    for _ in 0..150 {
+    for _ in 0..if T::IS_FLOAT { 150 } else { 25 } {
         let r = ray::<T>(rng);
         let pr = r.prepare();
         let got = bvh.cast_with(&r, |_, s, ray| cast(s, ray));
@@ -90,12 +91,21 @@ fn check<T, S>(
         let want = shapes
             .iter()
             .enumerate()
-            .map(|(i, s)| (i, s.distance_squared(&p)))
+            // Floats by squared distance (the root of the least), fixed
+            // point by distance (squares saturate).
+            .map(|(i, s)| {
+                let d = if T::IS_FLOAT {
+                    s.distance_squared(&p)
+                } else {
+                    s.distance(&p)
+                };
+                (i, d)
+            })
             .fold(None, |b: Option<(usize, T)>, (i, d)| match b {
                 Some((_, bd)) if bd <= d => b,
                 _ => Some((i, d)),
             })
-            .map(|(i, d2)| (i, d2.sqrt()));
+            .map(|(i, d)| (i, if T::IS_FLOAT { d.sqrt() } else { d }));
         assert_eq!(
             bvh.nearest(&p),
             want,
@@ -138,7 +148,7 @@ fn scenario<T, S>(
     Aabb<T>: Intersect<S>,
 {
     let mut rng = Rng::new(seed);
-    for n in [0usize, 1, 7, 600] {
+    for n in [0usize, 1, 7, if T::IS_FLOAT { 600 } else { 60 }] {
         let mut shapes: Vec<S> = (0..n).map(|_| make(&mut rng)).collect();
         let mut bvh = Bvh::new(shapes.clone());
         check(name, &bvh, &shapes, &mut rng, cast);
@@ -217,4 +227,46 @@ fn invalid_casters_and_points_find_nothing() {
     // A callback's hit outside the (narrowed) range is ignored.
     let r = Ray::new(pt::<f64, 3>([-3.0, 0.0, 0.0]), vt([1.0, 0.0, 0.0]));
     assert_eq!(bvh.cast_with(&r, |_, _, _| Some(-1.0)), None);
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn bvh_matches_brute_force_i32f32() {
+    all_shapes::<isect::fixed::I32F32>();
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn bvh_matches_brute_force_i16f16() {
+    all_shapes::<isect::fixed::I16F16>();
+}
+
+/// Fixed point: shapes farther than the root of the type's largest value
+/// (squared distances saturate there) are still told apart by distance:
+/// the nearer ball wins, not the lower index. Hand-derived: balls of
+/// radius 1 at `x = 7k` and `x = 6k` from the origin are at `7k - 1` and
+/// `6k - 1`; `k = 10,000` for `I32F32` (squares past 2³¹), `k = 50` for
+/// `I16F16` (past 2¹⁵). Before session 17 both distances saturated and
+/// ball 0 was returned.
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_nearest_tells_far_shapes_apart() {
+    fn run<T: Scalar>(k: f64) {
+        let b = |x: f64| Ball::new(pt::<T, 3>([x, 0.0, 0.0]), s::<T>(1.0));
+        let bvh = Bvh::new(vec![b(7.0 * k), b(6.0 * k), b(9.0 * k)]);
+        let (i, d) = bvh.nearest(&pt::<T, 3>([0.0; 3])).expect("three balls");
+        assert_eq!(i, 1, "{}", T::NAME);
+        assert!(
+            (d.to_f64() - (6.0 * k - 1.0)).abs() <= 1e-3 * k,
+            "{}: {d:?}",
+            T::NAME
+        );
+        // From the other side too (the lower index is not the answer).
+        let (i, _) = bvh
+            .nearest(&pt::<T, 3>([10.0 * k, 0.0, 0.0]))
+            .expect("three balls");
+        assert_eq!(i, 2, "{}", T::NAME);
+    }
+    run::<isect::fixed::I32F32>(10_000.0);
+    run::<isect::fixed::I16F16>(50.0);
 }

@@ -257,3 +257,86 @@ fn grid_cell_boxes_far_beyond_the_counts() {
     let c = grid.checked_cell_aabb([3, 4, 5]).unwrap();
     assert_eq!((c.min, c.max), (p(3.0, 4.0, 5.0), p(4.0, 5.0, 6.0)));
 }
+
+/// `for_each_overlapping` beyond the range leaves the pair out (the
+/// documented answer of `Triangle::intersects` there), and
+/// `checked_for_each_overlapping` says so; within the range both find
+/// every triangle the brute force over `Triangle::intersects` finds. Box
+/// meshes of half size `h`: at the range's end (`h` = the range, all in)
+/// and past it (a probe box there). Oracle: which faces of the box
+/// `[-h, h]³` a probe box `[lo, hi]` touches, in `f64` (a face at `±h` on
+/// axis `i` is touched when the probe spans `±h` on that axis and meets
+/// `[-h, h]` on the other two).
+fn overlap_on_box<T: Real>(h: f64, beyond: f64) {
+    let mesh = box_mesh::<T>(h);
+    let faces = |lo: [f64; 3], hi: [f64; 3]| -> Vec<usize> {
+        // Triangles 2f and 2f + 1 make face f (z-, z+, y-, y+, x-, x+).
+        let mut want = Vec::new();
+        for (f, (axis, side)) in [
+            (2, -1.0),
+            (2, 1.0),
+            (1, -1.0),
+            (1, 1.0),
+            (0, -1.0),
+            (0, 1.0),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let at = side * h;
+            let spans = lo[axis] <= at && at <= hi[axis];
+            let meets = (0..3).all(|j| j == axis || (lo[j] <= h && -h <= hi[j]));
+            if spans && meets {
+                want.extend([2 * f, 2 * f + 1]);
+            }
+        }
+        want
+    };
+    // Probes that touch one corner region of the box: each face's two
+    // triangles split it along a diagonal, so a probe near a corner meets
+    // one or both; check the faces' union only where both are met (a
+    // probe around a whole edge: both triangles of each face it spans).
+    for (lo, hi) in [
+        ([h - 0.5, -h - 0.5, -h - 0.5], [h + 0.5, h + 0.5, h + 0.5]), // the x+ face, whole
+        ([-h - 0.5, -h - 0.5, h - 0.25], [h + 0.5, h + 0.5, h + 0.5]), // the z+ face, whole
+        ([h + 0.5, 0.0, 0.0], [h + 1.0, 1.0, 1.0]),                   // beside, apart
+    ] {
+        let probe = isect::Aabb::new(p::<T>(lo[0], lo[1], lo[2]), p(hi[0], hi[1], hi[2]));
+        let mut got = Vec::new();
+        let checked = mesh.checked_for_each_overlapping(&probe, |i| got.push(i));
+        got.sort_unstable();
+        let in_range = hi.iter().chain(&lo).all(|x| x.abs() <= beyond);
+        if in_range {
+            assert_eq!(checked, Ok(()), "{lo:?} {hi:?}");
+            // Every triangle of each face the probe spans whole.
+            let want = faces(lo, hi);
+            assert!(
+                want.iter().all(|i| got.contains(i)),
+                "{lo:?} {hi:?}: {got:?} {want:?}"
+            );
+            let mut plain = Vec::new();
+            mesh.for_each_overlapping(&probe, |i| plain.push(i));
+            plain.sort_unstable();
+            assert_eq!(plain, got);
+        } else if !faces(lo, hi).is_empty() {
+            assert!(checked.is_err(), "{lo:?} {hi:?}: {got:?}");
+            let mut plain = Vec::new();
+            mesh.for_each_overlapping(&probe, |i| plain.push(i));
+            assert!(plain.is_empty(), "{plain:?}");
+        }
+    }
+}
+
+#[test]
+fn overlap_at_the_range_and_beyond_i32f32() {
+    // The quadratic range of I32F32: ±11,585.
+    overlap_on_box::<I32F32>(11_584.0, 11_585.0);
+    overlap_on_box::<I32F32>(20_000.0, 11_585.0);
+}
+
+#[test]
+fn overlap_at_the_range_and_beyond_i16f16() {
+    // The quadratic range of I16F16: ±45.
+    overlap_on_box::<I16F16>(44.0, 45.0);
+    overlap_on_box::<I16F16>(300.0, 45.0);
+}

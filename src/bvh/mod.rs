@@ -297,9 +297,69 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
         );
     }
 
+    /// [`Bvh::for_each_overlapping`], or [`OutOfRange`](crate::OutOfRange)
+    /// where a fixed-point candidate (a shape whose box overlaps
+    /// `query`'s box) and `query` lie outside their pair's range (where
+    /// `for_each_overlapping` counts the pair as apart): the walk stops at
+    /// the first such candidate, after the calls of `f` made before it.
+    /// Always `Ok` for floats.
+    ///
+    /// ```
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::{Ball, Bvh, Real, fixed::I16F16, nalgebra::Point3};
+    /// let x = |v: f64| I16F16::from_f64_lossy(v);
+    /// let b = |c: f64| Ball::new(Point3::new(x(c), x(0.0), x(0.0)), x(1.0));
+    /// // Balls at 0, 10 and 300 (beyond `I16F16`'s range, ±45).
+    /// let bvh = Bvh::new(vec![b(0.0), b(10.0), b(300.0)]);
+    /// let mut found = Vec::new();
+    /// assert_eq!(bvh.checked_for_each_overlapping(&b(1.5), |i| found.push(i)), Ok(()));
+    /// assert_eq!(found, [0]);
+    /// assert!(bvh.checked_for_each_overlapping(&b(300.5), |_| {}).is_err());
+    /// # }
+    /// ```
+    pub fn checked_for_each_overlapping<Q>(
+        &self,
+        query: &Q,
+        mut f: impl FnMut(usize),
+    ) -> Result<(), crate::OutOfRange>
+    where
+        Q: Bounded<T, 3> + Intersect<S>,
+    {
+        let probe = query.aabb();
+        let mut out = Ok(());
+        self.tree.walk(
+            |b| overlap(b, &probe).then_some(T::zero()),
+            |_| true,
+            |r| {
+                for (i, s) in self.leaf(r) {
+                    // A leaf holds shapes beyond the probe's box too: only
+                    // the candidates (their own boxes overlapping it) count.
+                    if !overlap(&s.aabb(), &probe) {
+                        continue;
+                    }
+                    match query.checked_intersects(s) {
+                        Ok(true) => f(i),
+                        Ok(false) => {}
+                        Err(e) => {
+                            out = Err(e);
+                            return false;
+                        }
+                    }
+                }
+                true
+            },
+        );
+        out
+    }
+
     /// The nearest shape to `p` and its distance (ties: the smaller
     /// index); `None` when there are no shapes or `p` is not finite.
     /// A point inside a solid shape is at distance zero from it.
+    ///
+    /// Fixed point: shapes are compared by [`ClosestPoint::distance`]
+    /// (through the range layer: exact within the quadratic range, beyond
+    /// it from the inputs scaled into the range), not by squared
+    /// distances, which would saturate for shapes far away and tie.
     ///
     /// ```
     /// use isect::{Ball, Bvh, nalgebra::Point3};
@@ -318,9 +378,23 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
         }
         let mut best: Option<(usize, T)> = None;
         let bound = core::cell::Cell::new(None::<T>);
+        // Compared by squared distance; in fixed point by distance: a
+        // square saturates beyond the type's root of its largest value
+        // (about 46,000 for `I32F32`, 180 for `I16F16`), and every shape
+        // farther than that would tie (the lowest index would win, not
+        // the nearest shape). `ClosestPoint::distance` goes through the
+        // range layer (beyond the range from the inputs scaled into it).
+        let fixed = !has_infinity::<T>();
+        let measure_box = |b: &Aabb<T, 3>| {
+            if fixed {
+                ClosestPoint::distance(b, p)
+            } else {
+                b.distance_squared(p)
+            }
+        };
         self.tree.walk(
             |b| {
-                let d2 = b.distance_squared(p);
+                let d2 = measure_box(b);
                 match bound.get() {
                     Some(best_d2) if d2 > best_d2 => None,
                     _ => Some(d2),
@@ -329,7 +403,11 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
             |d2| bound.get().is_none_or(|best_d2| d2 <= best_d2),
             |r| {
                 for (i, s) in self.leaf(r) {
-                    let d2 = s.distance_squared(p);
+                    let d2 = if fixed {
+                        s.distance(p)
+                    } else {
+                        s.distance_squared(p)
+                    };
                     if best.is_none_or(|(bi, bd)| d2 < bd || (d2 == bd && i < bi)) {
                         best = Some((i, d2));
                         bound.set(Some(d2));
@@ -338,6 +416,9 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
                 true
             },
         );
+        if fixed {
+            return best;
+        }
         best.map(|(i, d2)| (i, d2.sqrt_clamped()))
     }
 }

@@ -414,6 +414,68 @@ impl<T: Real> TriMesh<T> {
         );
     }
 
+    /// [`TriMesh::for_each_overlapping`], or [`OutOfRange`](crate::OutOfRange)
+    /// where a fixed-point triangle and `shape` lie outside the
+    /// pair's range (where `for_each_overlapping` counts the pair as apart
+    /// and leaves the triangle out): the walk stops at the first such
+    /// candidate (a triangle whose box overlaps `shape`'s box), after the
+    /// calls of `f` made before it. Always `Ok` for floats.
+    ///
+    /// ```
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::{Aabb, Real, TriMesh, fixed::I16F16, nalgebra::Point3};
+    /// let x = |v: f64| I16F16::from_f64_lossy(v);
+    /// let p = |a: f64, b: f64| Point3::new(x(a), x(b), x(0.0));
+    /// // One triangle near the origin, one far beyond `I16F16`'s range (±45).
+    /// let mesh = TriMesh::new(
+    ///     vec![p(0.0, 0.0), p(1.0, 0.0), p(0.0, 1.0), p(300.0, 0.0), p(301.0, 0.0), p(300.0, 1.0)],
+    ///     vec![[0, 1, 2], [3, 4, 5]],
+    /// ).unwrap();
+    /// let near = Aabb::new(p(-1.0, -1.0), p(2.0, 2.0));
+    /// let mut found = Vec::new();
+    /// assert_eq!(mesh.checked_for_each_overlapping(&near, |i| found.push(i)), Ok(()));
+    /// assert_eq!(found, [0]);
+    /// let far = Aabb::new(p(299.0, -1.0), p(302.0, 2.0));
+    /// assert!(mesh.checked_for_each_overlapping(&far, |_| {}).is_err());
+    /// # }
+    /// ```
+    pub fn checked_for_each_overlapping<S>(
+        &self,
+        shape: &S,
+        mut f: impl FnMut(usize),
+    ) -> Result<(), crate::OutOfRange>
+    where
+        S: Bounded<T, 3>,
+        Triangle<T, 3>: Intersect<S>,
+    {
+        let probe = shape.aabb();
+        let mut out = Ok(());
+        self.walk(
+            |b| overlap(b, &probe).then_some(T::zero()),
+            |_| true,
+            |i, tri| {
+                // A leaf holds triangles beyond the probe's box too: only
+                // the candidates (their own boxes overlapping it) count.
+                if !overlap(&tri.aabb(), &probe) {
+                    return true;
+                }
+                match tri.checked_intersects(shape) {
+                    Ok(hit) => {
+                        if hit {
+                            f(i);
+                        }
+                        true
+                    }
+                    Err(e) => {
+                        out = Err(e);
+                        false
+                    }
+                }
+            },
+        );
+        out
+    }
+
     /// Whether `p` is inside the closed mesh, by its generalised winding
     /// number (the sum of the solid angles of the triangles seen from `p`,
     /// over 4π; van Oosterom and Strackee's formula): inside when its
