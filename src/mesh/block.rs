@@ -8,7 +8,10 @@
 //! the vertices relative to the ray's origin in its sheared frame, the edge
 //! functions `U`, `V`, `W`, their rounding bound, `det = U + V + W` and
 //! `t = (U az + V bz + W cz) / det`. So a lane decides a hit exactly when
-//! the scalar test does, with the same `t`, bit for bit. The lanes that
+//! the scalar test does, with the same `t`, bit for bit, and the same
+//! weights `U / det`, `V / det`, `W / det` and face: the mesh finishes the
+//! nearest hit (point, normal) from them without testing its triangle
+//! again (session 17: about 300 fewer instructions a hitting ray). The lanes that
 //! the scalar test sends to its exact path (an edge function within the
 //! rounding bound, or NaN) are reported as *hard*, for the caller to hand
 //! to the scalar test, except where two edge functions are certain (beyond
@@ -239,13 +242,44 @@ fn sheared<T: Real>(p: &[Lanes<T>; 3], k: [usize; 3], ray: &BlockRay<T>) -> [Lan
 }
 
 /// The outcome of a block test: `hit` (bit `k`: lane `k` is hit within
-/// the range, with parameter `t[k]`), `hard` (bit `k`: lane `k` needs the
-/// scalar test).
+/// the range, with parameter `t[k]`, barycentric weights `bary[..][k]` and
+/// the front face when bit `k` of `front` is set: the scalar test's
+/// [`TriFound`](crate::intersect::ray_triangle::TriFound), bit for bit),
+/// `hard` (bit `k`: lane `k` needs the scalar test).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct BlockHits<T: Real> {
     pub(crate) hit: u32,
     pub(crate) hard: u32,
     pub(crate) t: Lanes<T>,
+    pub(crate) bary: [Lanes<T>; 3],
+    pub(crate) front: u32,
+}
+
+impl<T: Real> BlockHits<T> {
+    /// No lane hit, the lanes of `hard` for the scalar test.
+    #[inline(always)]
+    fn none(hard: u32) -> Self {
+        let zero = [T::zero(); LANES];
+        Self {
+            hit: 0,
+            hard,
+            t: zero,
+            bary: [zero; 3],
+            front: 0,
+        }
+    }
+
+    /// What the scalar test finds on lane `k` of `hit` (`None` past the
+    /// lanes).
+    #[inline(always)]
+    pub(crate) fn found(&self, k: usize) -> Option<crate::intersect::ray_triangle::TriFound<T>> {
+        let [u, v, w] = &self.bary;
+        Some(crate::intersect::ray_triangle::TriFound {
+            t: *self.t.get(k)?,
+            bary: [*u.get(k)?, *v.get(k)?, *w.get(k)?],
+            front: (self.front >> k) & 1 == 1,
+        })
+    }
 }
 
 /// All ones when `c` holds, else zero: the lane conditions are word masks,
@@ -262,11 +296,7 @@ impl<T: Real> Block<T> {
     #[inline(always)]
     pub(crate) fn test(&self, ray: &BlockRay<T>, t_max: T) -> BlockHits<T> {
         if !has_infinity::<T>() {
-            return BlockHits {
-                hit: 0,
-                hard: (1 << LANES) - 1,
-                t: [T::zero(); LANES],
-            };
+            return BlockHits::none((1 << LANES) - 1);
         }
         let zero = T::zero();
         // The rows by index, clamped (a no-op: the frame's axes are 0, 1
@@ -307,15 +337,13 @@ impl<T: Real> Block<T> {
             (u[l], v[l], w[l], bound[l]) = (ul, vl, wl, b);
         }
         if apart.iter().all(|&a| a != 0) {
-            return BlockHits {
-                hit: 0,
-                hard: 0,
-                t: [zero; LANES],
-            };
+            return BlockHits::none(0);
         }
         let mut hit = [0u32; LANES];
         let mut hard = [0u32; LANES];
         let mut t = [zero; LANES];
+        let mut bary = [[zero; LANES]; 3];
+        let mut fronts = [0u32; LANES];
         for l in 0..LANES {
             let (az, bz, cz) = (az[l], bz[l], cz[l]);
             let (u, v, w, bound) = (u[l], v[l], w[l], bound[l]);
@@ -329,10 +357,11 @@ impl<T: Real> Block<T> {
             let t_det = u * az + v * bz + w * cz;
             let tl = t_det * inv;
             let in_range = m(tl >= t_min) & m(tl <= t_max) & m(tl < max) & m(tl > -max);
+            let (bu, bv, bw) = (u * inv, v * inv, w * inv);
             let finite = m(det.is_finite_real())
-                & m((u * inv).is_finite_real())
-                & m((v * inv).is_finite_real())
-                & m((w * inv).is_finite_real());
+                & m(bu.is_finite_real())
+                & m(bv.is_finite_real())
+                & m(bw.is_finite_real());
             // `det` or `t det` beyond the type's range or below `φ` (it
             // may have lost bits to underflow): the scalar test recomputes
             // it at another scale.
@@ -342,11 +371,15 @@ impl<T: Real> Block<T> {
             hit[l] = decided & keep & in_range & finite & scaled;
             hard[l] = (!certain & !apart[l]) | (decided & !scaled);
             t[l] = tl;
+            (bary[0][l], bary[1][l], bary[2][l]) = (bu, bv, bw);
+            fronts[l] = front;
         }
         BlockHits {
             hit: bits(&hit),
             hard: bits(&hard),
             t,
+            bary,
+            front: bits(&fronts),
         }
     }
 }

@@ -41,7 +41,7 @@ use alloc::vec::Vec;
 use crate::bvh::{overlap, reach, widen, PacketStack, Ref, Stack, Wide, PACKET};
 use crate::closest::closest_on_triangle;
 use crate::intersect::cast::has_infinity;
-use crate::intersect::ray_triangle::on_triangle;
+use crate::intersect::ray_triangle::{on_triangle, TriFound};
 use crate::query::ray_cast::cast_fits;
 use crate::shape::check_point;
 use crate::{
@@ -51,8 +51,9 @@ use crate::{
 use block::{Block, BlockRay};
 
 /// The nearest hit a walk has found so far: its `t`, triangle index,
-/// block and lane.
-type Nearest<T> = Option<(T, u32, usize, usize)>;
+/// block and lane, and what the triangle test found there (the hit is
+/// finished from it, without testing the triangle again).
+type Nearest<T> = Option<(T, u32, usize, usize, TriFound<T>)>;
 
 /// What a leaf's triangle tests need of one valid prepared ray (floats):
 /// the ray with its triangle test's frame ([`PreparedRay::framed`]), the
@@ -604,9 +605,10 @@ impl<T: Real> TriMesh<T> {
     #[inline(always)]
     fn leaf_nearest(&self, r: Ref, q: &LeafRay<T>, t_max: &mut T, best: &mut Nearest<T>) {
         let (ray, first) = (&q.ray, r.child as usize);
-        let mut offer = |t: T, i: u32, j: usize, k: usize, t_max: &mut T| {
+        let mut offer = |found: TriFound<T>, i: u32, j: usize, k: usize, t_max: &mut T| {
+            let t = found.t;
             if best.is_none_or(|(bt, bi, ..)| t < bt || (t == bt && i < bi)) {
-                *best = Some((t, i, first + j, k));
+                *best = Some((t, i, first + j, k, found));
                 *t_max = t;
             }
         };
@@ -619,10 +621,10 @@ impl<T: Real> TriMesh<T> {
             while hit != 0 {
                 let k = hit.trailing_zeros() as usize;
                 hit &= hit - 1;
-                let (Some(&t), Some(&i)) = (h.t.get(k), b.id.get(k)) else {
+                let (Some(found), Some(&i)) = (h.found(k), b.id.get(k)) else {
                     continue;
                 };
-                offer(t, i, j, k, t_max);
+                offer(found, i, j, k, t_max);
             }
             let mut hard = h.hard;
             while hard != 0 {
@@ -632,10 +634,10 @@ impl<T: Real> TriMesh<T> {
                     continue;
                 };
                 let narrow = ray.with_range(ray.t_min, *t_max);
-                let Some(h) = tri.cast_within(&narrow, q.cull, q.s_max) else {
+                let Some(found) = tri.find_within(&narrow, q.cull, q.s_max) else {
                     continue;
                 };
-                offer(h.t, i as u32, j, k, t_max);
+                offer(found, i as u32, j, k, t_max);
             }
         }
     }
@@ -648,15 +650,15 @@ impl<T: Real> TriMesh<T> {
         q: &LeafRay<T>,
         stack: &mut Stack<T>,
     ) -> Option<MeshHit<T>> {
-        let (t, _, j, k) = best?;
-        // The winner's whole hit from the scalar test (the same `t`, bit
-        // for bit). It can only fail where the hit point overflows, which
-        // the lanes do not check: then the scalar walk decides.
-        let (i, tri) = self.blocks.get(j)?.triangle(k)?;
-        match tri.cast_within(&q.ray, q.cull, q.s_max) {
-            Some(h) if h.t == t => Some(mesh_hit(i, &h)),
-            _ => self.cast_scalar(&q.ray, q.cull, stack),
-        }
+        let (_, _, j, k, found) = best?;
+        // The winner's hit (point, normal) finished from what its test
+        // found: a lane's `t`, weights and face are the scalar test's, bit
+        // for bit (module `block`), so this is the scalar cast's hit
+        // without testing the triangle again.
+        let Some((i, tri)) = self.blocks.get(j).and_then(|b| b.triangle(k)) else {
+            return self.cast_scalar(&q.ray, q.cull, stack);
+        };
+        Some(mesh_hit(i, &tri.finish(&q.ray, found)))
     }
 
     /// The casts of a packet of prepared rays (floats; see [`packet_of`])
