@@ -1053,7 +1053,7 @@ impl<T: Real> Triangle<T, 3> {
             // A cross product below `φ` may have lost bits to underflow,
             // and an infinite one overflowed (edges beyond about `2^±511`
             // in `f64`, `2^±63` in `f32`): from the edges scaled by a
-            // power of two.
+            // power of two (`normal_fallback`).
             let n = self.scaled_normal();
             let m = n.iter().fold(T::zero(), |m, x| x.abs().max_sel(m));
             if m >= float_floor::<T>() {
@@ -1061,13 +1061,16 @@ impl<T: Real> Triangle<T, 3> {
             } else {
                 None
             }
-            .or_else(|| self.normal_rescaled())
         } else {
             fixed_normal(self)
         };
-        let n = n
-            .or_else(|| unit(&-caster.direction()))
-            .unwrap_or_else(Vector::zeros);
+        // The rare rest out of line (a mesh's cast called an outlined
+        // `Option::or_else` on every hit, passing the normal through
+        // memory); the direction by value, copied on that path only.
+        let n = match n {
+            Some(n) => n,
+            None => self.normal_fallback(caster.direction()),
+        };
         let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
         TriangleHit {
             t,
@@ -1078,6 +1081,22 @@ impl<T: Real> Triangle<T, 3> {
             w,
             front,
         }
+    }
+
+    /// The hit's unit normal where the plain one failed: floats from the
+    /// edges scaled by a power of two, then (a degenerate triangle, or
+    /// fixed point's failure) against the caster's direction `d`, then
+    /// zero.
+    #[cold]
+    #[inline(never)]
+    fn normal_fallback(&self, d: Vector<T, 3>) -> Vector<T, 3> {
+        if has_infinity::<T>() {
+            self.normal_rescaled()
+        } else {
+            None
+        }
+        .or_else(|| unit(&-d))
+        .unwrap_or_else(Vector::zeros)
     }
 
     /// The first point of the triangle along a caster whose line lies in
