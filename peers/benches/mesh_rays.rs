@@ -14,7 +14,10 @@
 //!   Embree's `rtcIntersect16` on the camera's 4 × 4 tiles;
 //! - leaks: rays that isect's `f64` mesh (exact signs: the edge functions
 //!   decided exactly) says cross a triangle, where the engine reports no
-//!   hit.
+//!   hit (isect: `cast`, `hits`, `cast_many`, `occludes_many`); that
+//!   reference is itself checked on 1,024 rays of each set against a brute
+//!   force over every triangle in plain `f64` that shares no code with
+//!   isect (`reference_check`).
 //!
 //! Calls per row: isect `RayCast::cast(&mesh, &ray)` (`t`, point,
 //! normal, triangle, barycentrics), `RayCast::hits`; parry3d
@@ -242,11 +245,28 @@ fn main() {
                 set.name,
                 rays.len()
             );
+            // isect's other calls: `hits`, and the batches (packets on the
+            // camera's tiles).
+            let isect_any: Vec<bool> = rays.iter().map(|r| mesh.hits(r)).collect();
+            let mut many = vec![None; rays.len()];
+            mesh.cast_many(rays, &mut many);
+            let many_hit: Vec<bool> = many.iter().map(Option::is_some).collect();
+            let mut occ_many = vec![false; rays.len()];
+            mesh.occludes_many(rays, &mut occ_many);
             println!(
-                "leaks: isect {}, parry3d {}, obvhs {}",
+                "leaks: isect {} (hits {}, cast_many {}, occludes_many {}), parry3d {}, obvhs {}",
                 leaks(&isect_hit),
+                leaks(&isect_any),
+                leaks(&many_hit),
+                leaks(&occ_many),
                 leaks(&parry_hit),
                 leaks(&obvhs_hit)
+            );
+            // The reference checked on a sample without isect's tree or
+            // triangle test: every triangle, plain `f64` edge functions.
+            let (sampled, missed) = reference_check(&v, &t, rays, &truth);
+            println!(
+                "reference check: of {sampled} sampled rays, {missed} cross a triangle by plain f64 edge functions (all nonzero, one sign, t > 0) where the reference says no"
             );
             #[cfg(has_embree)]
             {
@@ -345,4 +365,43 @@ fn main() {
             }
         }
     }
+}
+
+/// Checks the leak reference (isect's `f64` mesh) on 1,024 rays spread
+/// over `rays`, by brute force over every triangle with code of its own:
+/// the edge functions `d · (p_j × p_k)` of the vertices relative to the
+/// origin in plain `f64`, a crossing where all three are nonzero, of one
+/// sign, and the plane's `t` is positive. Returns how many rays were
+/// sampled and on how many such a crossing exists where the reference
+/// says the ray misses (0 unless the reference itself leaks).
+fn reference_check(
+    v: &[Point3<f32>],
+    t: &[[u32; 3]],
+    rays: &[Ray<f32>],
+    truth: &[bool],
+) -> (usize, usize) {
+    let step = (rays.len() / 1024).max(1);
+    let p = |i: u32| v[i as usize].cast::<f64>();
+    let mut sampled = 0;
+    let mut missed = 0;
+    for (k, r) in rays.iter().enumerate().step_by(step) {
+        sampled += 1;
+        if truth[k] {
+            continue;
+        }
+        let (o, d) = (r.origin.cast::<f64>(), r.dir.cast::<f64>());
+        let crosses = t.iter().any(|tri| {
+            let (a, b, c) = (p(tri[0]) - o, p(tri[1]) - o, p(tri[2]) - o);
+            let (u, w, x) = (d.dot(&b.cross(&c)), d.dot(&c.cross(&a)), d.dot(&a.cross(&b)));
+            let one_sign = (u > 0.0 && w > 0.0 && x > 0.0) || (u < 0.0 && w < 0.0 && x < 0.0);
+            if !one_sign {
+                return false;
+            }
+            // The plane's parameter: n · a / n · d, n = (b - a) × (c - a).
+            let n = (b - a).cross(&(c - a));
+            n.dot(&a) / n.dot(&d) > 0.0
+        });
+        missed += usize::from(crosses);
+    }
+    (sampled, missed)
 }
