@@ -392,7 +392,11 @@ fn reference_check(
         let (o, d) = (r.origin.cast::<f64>(), r.dir.cast::<f64>());
         let crosses = t.iter().any(|tri| {
             let (a, b, c) = (p(tri[0]) - o, p(tri[1]) - o, p(tri[2]) - o);
-            let (u, w, x) = (d.dot(&b.cross(&c)), d.dot(&c.cross(&a)), d.dot(&a.cross(&b)));
+            let (u, w, x) = (
+                d.dot(&b.cross(&c)),
+                d.dot(&c.cross(&a)),
+                d.dot(&a.cross(&b)),
+            );
             let one_sign = (u > 0.0 && w > 0.0 && x > 0.0) || (u < 0.0 && w < 0.0 && x < 0.0);
             if !one_sign {
                 return false;
