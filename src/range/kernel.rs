@@ -10,8 +10,16 @@
 //! impls from it: both orders of a pair (the other order's result
 //! flipped), the plain forms (in range: the kernel; beyond: the family's
 //! documented answer) and the checked forms (`Err(OutOfRange)` beyond).
-//! Nothing else implements the public traits in this crate, so no query
-//! can skip the check; for floats it is a constant `true` that folds away.
+//! The pairs of shapes are written this way; the rest check the same
+//! ranges with the same helpers (`range::fits`, `fits2`, `InRange`) where
+//! they start: the casts in the cast layer (`CastKernel` and
+//! `query::ray_cast`'s check before every kernel), the convex pairs of
+//! `isect::convex` (GJK, EPA, the GJK cast), placed and rounded shapes,
+//! polygons and hulls in their own entry points, and the composite
+//! structures (`TriMesh`, `Bvh`, `Grid`, the batch kernels) through the
+//! shapes' queries above or checks of their own (`tests/fixed_ranges.rs`,
+//! `tests/fixed_mesh.rs`). For floats every check is a constant `true`
+//! that folds away.
 //!
 //! Adding a query: implement its family's kernel trait (the `GROWTH`
 //! constant and the kernel methods), and add the macro line with the doc
