@@ -24,7 +24,7 @@ use std::fmt::Debug;
 use arbitrary::Unstructured;
 use isect::nalgebra::{Matrix3, Point2, Point3, Vector3};
 use isect::{
-    orient2d, orient3d, Aabb, Ball, Capsule, Caster, Classify, ClosestPoint, ClosestPoints,
+    orient2d, orient3d, Aabb, Ball, Bvh, Capsule, Caster, Classify, ClosestPoint, ClosestPoints,
     Contains, ConvexHull, Cull, FaceCull, Frustum, Grid, Intersect, Line, Obb, Plane, Polygon, Ray,
     RayCast, Real, Segment, Swept, TriMesh, Triangle,
 };
@@ -915,4 +915,59 @@ fn mesh_t<T: Real>(g: &mut Gen) {
     let probe = g.aabb::<T>();
     mesh.for_each_overlapping(&probe, |i| assert!(i < mesh.len()));
     let _ = mesh.contains_point(&p);
+    // The checked overlap form: `Ok` with the same triangles where every
+    // value is moderate (within every fixed-point range), never a panic.
+    let mut checked = Vec::new();
+    let result = mesh.checked_for_each_overlapping(&probe, |i| checked.push(i));
+    if g.moderate::<T>() {
+        let mut plain = Vec::new();
+        mesh.for_each_overlapping(&probe, |i| plain.push(i));
+        assert_eq!(
+            result,
+            Ok(()),
+            "checked overlap out of range\n{probe:?}\n{mesh:?}"
+        );
+        assert_eq!(
+            checked, plain,
+            "checked overlap differs\n{probe:?}\n{mesh:?}"
+        );
+    }
+    // The same triangles in a `Bvh`: the nearest shape and the first cast
+    // agree with a brute force over them by the same per-shape queries
+    // (floats by squared distance, fixed point by distance; ties to the
+    // smaller index), on moderate input.
+    if g.moderate::<T>() && !g.underflows::<T>() {
+        let tris: Vec<Triangle<T>> = (0..mesh.len()).filter_map(|i| mesh.triangle(i)).collect();
+        let bvh = Bvh::new(tris.clone());
+        let fixed = T::range_limit(isect::Growth::Quadratic).is_some();
+        let measure = |t: &Triangle<T>| {
+            if fixed {
+                t.distance(&p)
+            } else {
+                t.distance_squared(&p)
+            }
+        };
+        let least = |b: Option<(usize, T)>, (i, d): (usize, T)| match b {
+            Some((_, bd)) if bd <= d => b,
+            _ => Some((i, d)),
+        };
+        let want = tris.iter().map(measure).enumerate().fold(None, least);
+        assert_eq!(
+            bvh.nearest(&p).map(|(i, _)| i),
+            want.map(|(i, _)| i),
+            "bvh nearest disagrees with its triangles\n{p:?}\n{tris:?}"
+        );
+        let pr = ray.prepare();
+        let want = tris
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.cast_t(&pr).map(|x| (i, x)))
+            .fold(None, least);
+        let got = bvh.cast_with(&ray, |_, t, r| t.cast_t(r));
+        assert_eq!(
+            got.map(|(i, _)| i),
+            want.map(|(i, _)| i),
+            "bvh cast disagrees with its triangles\n{ray:?}\n{tris:?}"
+        );
+    }
 }
