@@ -32,9 +32,10 @@ use isect_testkit as common;
 
 use common::exact::{self, Q};
 use isect::fixed::{I16F16, I32F32};
-use isect::nalgebra::{Point, SVector};
-use isect::{Grid, Growth, Ray, Real, Segment};
-use num_traits::Zero;
+use isect::nalgebra::{Point, Point3, SVector, Vector3};
+use isect::{Grid, Growth, Ray, RayCast, Real, Segment, TriMesh};
+use num_bigint::BigInt;
+use num_traits::{ToPrimitive, Zero};
 
 // -- inputs -------------------------------------------------------------------
 
@@ -66,6 +67,10 @@ trait Fixed: Real {
     const FRAC: i32;
     /// The relative tolerance of `tests/fixed_ranges.rs`.
     const TOL: f64;
+    /// The margin of a decision (a barycentric weight, a relative
+    /// distance) within which either answer is accepted: 64 ulps of
+    /// `I16F16`, 256 of `I32F32`.
+    const EPS: f64;
     fn ulp() -> f64 {
         (-Self::FRAC as f64).exp2()
     }
@@ -85,6 +90,7 @@ impl Fixed for I16F16 {
     const NAME: &'static str = "I16F16";
     const FRAC: i32 = 16;
     const TOL: f64 = 1.0 / 64.0;
+    const EPS: f64 = 1.0 / 1024.0;
     fn lowest() -> f64 {
         I16F16::from_bits(i32::MIN).to_f64()
     }
@@ -93,6 +99,7 @@ impl Fixed for I32F32 {
     const NAME: &'static str = "I32F32";
     const FRAC: i32 = 32;
     const TOL: f64 = 1.0 / 65536.0;
+    const EPS: f64 = 1.0 / 16_777_216.0;
     fn lowest() -> f64 {
         I32F32::from_bits(i64::MIN).to_f64()
     }
@@ -534,4 +541,439 @@ fn grid_cell_aabb_i16f16() {
 #[test]
 fn grid_cell_aabb_i32f32() {
     grid_cells::<I32F32>(0x6365_6c6c_0002);
+}
+
+// -- meshes -------------------------------------------------------------------
+
+type Q3 = [Q; 3];
+
+fn q3(p: &[f64; 3]) -> Q3 {
+    exact::qv(*p)
+}
+fn sub3(a: &Q3, b: &Q3) -> Q3 {
+    core::array::from_fn(|i| &a[i] - &b[i])
+}
+fn dot3(a: &Q3, b: &Q3) -> Q {
+    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
+}
+fn cross3(a: &Q3, b: &Q3) -> Q3 {
+    [
+        &a[1] * &b[2] - &a[2] * &b[1],
+        &a[2] * &b[0] - &a[0] * &b[2],
+        &a[0] * &b[1] - &a[1] * &b[0],
+    ]
+}
+fn fl3(a: &Q3) -> [f64; 3] {
+    core::array::from_fn(|i| fl(&a[i]))
+}
+fn p3<T: Real>(v: &[f64; 3]) -> Point3<T> {
+    pt::<T, 3>(v)
+}
+fn v3<T: Real>(v: &[f64; 3]) -> Vector3<T> {
+    vecd::<T, 3>(v)
+}
+fn f3<T: Real>(p: &Point3<T>) -> [f64; 3] {
+    [p.x.to_f64(), p.y.to_f64(), p.z.to_f64()]
+}
+fn norm(v: &[f64; 3]) -> f64 {
+    v.iter().map(|x| x * x).sum::<f64>().sqrt()
+}
+fn close(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol * (1.0 + b.abs())
+}
+
+/// A triangle soup: vertices and index triples.
+#[derive(Clone, Debug)]
+struct Soup {
+    verts: Vec<[f64; 3]>,
+    tris: Vec<[u32; 3]>,
+}
+
+impl Soup {
+    fn mesh<T: Real>(&self) -> TriMesh<T> {
+        TriMesh::new(self.verts.iter().map(p3).collect(), self.tris.clone()).unwrap()
+    }
+    fn tri(&self, i: usize) -> [[f64; 3]; 3] {
+        self.tris[i].map(|k| self.verts[k as usize])
+    }
+    fn tri_q(&self, i: usize) -> [Q3; 3] {
+        self.tri(i).map(|v| q3(&v))
+    }
+    /// The exact box of the triangles.
+    fn tri_box(&self, i: usize) -> ([f64; 3], [f64; 3]) {
+        let t = self.tri(i);
+        (
+            core::array::from_fn(|k| t.iter().fold(f64::INFINITY, |m, v| m.min(v[k]))),
+            core::array::from_fn(|k| t.iter().fold(f64::NEG_INFINITY, |m, v| m.max(v[k]))),
+        )
+    }
+    fn in_range(&self, i: usize, r: f64) -> bool {
+        self.tri(i).iter().flatten().all(|x| x.abs() <= r)
+    }
+}
+
+/// `n` triangles (distinct indices) over `m` shared vertices within `±r`.
+fn soup<T: Fixed>(rng: &mut Rng, m: usize, n: usize) -> Soup {
+    let r = T::range();
+    let verts: Vec<[f64; 3]> = (0..m)
+        .map(|_| core::array::from_fn(|_| edge::<T>(rng, r)))
+        .collect();
+    let tris = (0..n)
+        .map(|_| loop {
+            let t: [u32; 3] = core::array::from_fn(|_| rng.below(m as u64) as u32);
+            if t[0] != t[1] && t[1] != t[2] && t[0] != t[2] {
+                break t;
+            }
+        })
+        .collect();
+    Soup { verts, tris }
+}
+
+/// Exact integers: values on the type's grid times `2^FRAC` (no gcds:
+/// much faster than rationals in a debug build).
+type Z3 = [BigInt; 3];
+
+fn zi<T: Fixed>(x: f64) -> BigInt {
+    BigInt::from((x * (T::FRAC as f64).exp2()) as i128)
+}
+fn z3<T: Fixed>(p: &[f64; 3]) -> Z3 {
+    p.map(zi::<T>)
+}
+fn zsub(a: &Z3, b: &Z3) -> Z3 {
+    core::array::from_fn(|i| &a[i] - &b[i])
+}
+fn zdot(a: &Z3, b: &Z3) -> BigInt {
+    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
+}
+fn zcross(a: &Z3, b: &Z3) -> Z3 {
+    [
+        &a[1] * &b[2] - &a[2] * &b[1],
+        &a[2] * &b[0] - &a[0] * &b[2],
+        &a[0] * &b[1] - &a[1] * &b[0],
+    ]
+}
+fn zf(x: &BigInt) -> f64 {
+    x.to_f64().unwrap()
+}
+fn ratio(n: &BigInt, d: &BigInt) -> f64 {
+    // Both scaled down together: to_f64 of each is within 1e-16.
+    zf(n) / zf(d)
+}
+
+/// The exact hit of the line `o + t d` with a triangle (Cramer's rule, in
+/// integers): `t` and the barycentric weights of `a`, `b`, `c` (each
+/// within 1e-16 of the exact ratio), and the sign of `det = -d · ((b - a)
+/// × (c - a))` (positive: the front face) with its magnitude. `None` when
+/// the line is parallel to the triangle's plane (or it is degenerate).
+fn line_triangle_z(o: &Z3, d: &Z3, t: &[Z3; 3]) -> Option<(f64, [f64; 3], f64)> {
+    let (e1, e2) = (zsub(&t[1], &t[0]), zsub(&t[2], &t[0]));
+    let p = zcross(d, &e2);
+    let det = zdot(&e1, &p);
+    if det.is_zero() {
+        return None;
+    }
+    let s = zsub(o, &t[0]);
+    let u = zdot(&s, &p);
+    let q = zcross(&s, &e1);
+    let v = zdot(d, &q);
+    let tt = zdot(&e2, &q);
+    let w0 = &det - &u - &v;
+    Some((
+        ratio(&tt, &det),
+        [ratio(&w0, &det), ratio(&u, &det), ratio(&v, &det)],
+        zf(&det),
+    ))
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Decision {
+    Hit,
+    Miss,
+    Either,
+}
+
+/// Whether triangle `t` is hit within `[0, t_max]`, clearly (by more than
+/// `eps` in the barycentric weights and the parameter) or not.
+fn hit_decision(hit: &Option<(f64, [f64; 3], f64)>, t_max: Option<f64>, eps: f64) -> Decision {
+    let Some((t, b, _)) = hit else {
+        return Decision::Miss;
+    };
+    let mut margin = b.iter().copied().fold(f64::INFINITY, f64::min);
+    margin = margin.min(t / (1.0 + t.abs()));
+    if let Some(m) = t_max {
+        margin = margin.min(m - t);
+    }
+    if margin > eps {
+        Decision::Hit
+    } else if margin < -eps {
+        Decision::Miss
+    } else {
+        Decision::Either
+    }
+}
+
+/// A ray or segment in range: from within `±r`, aimed at a point of one of
+/// the soup's triangles (or anywhere).
+fn caster_case<T: Fixed>(rng: &mut Rng, soup: &Soup) -> ([f64; 3], [f64; 3], bool) {
+    let r = T::range();
+    let a: [f64; 3] = core::array::from_fn(|_| edge::<T>(rng, r));
+    let target: [f64; 3] = if rng.below(4) > 0 {
+        let t = soup.tri(rng.below(soup.tris.len() as u64) as usize);
+        let (x, y) = (rng.unit(), rng.unit());
+        let (x, y) = if x + y > 1.0 {
+            (1.0 - x, 1.0 - y)
+        } else {
+            (x, y)
+        };
+        core::array::from_fn(|i| {
+            T::floor_grid(t[0][i] + x * (t[1][i] - t[0][i]) + y * (t[2][i] - t[0][i])).clamp(-r, r)
+        })
+    } else {
+        core::array::from_fn(|_| edge::<T>(rng, r))
+    };
+    let segment = rng.below(2) == 0;
+    let b = if segment {
+        target
+    } else if rng.below(3) == 0 {
+        core::array::from_fn(|_| edge::<T>(rng, 2.0 * r))
+    } else {
+        // Past the target or short of it: the direction `target - a`
+        // scaled by 1/2 or 1 (within ±2r, on the grid).
+        let k = if rng.below(2) == 0 { 0.5 } else { 1.0 };
+        core::array::from_fn(|i| T::floor_grid((target[i] - a[i]) * k))
+    };
+    (a, b, segment)
+}
+
+/// The cast of a caster against the soup's mesh, checked against the
+/// exact hits of every triangle.
+fn check_mesh_cast<T: Fixed>(
+    soup: &Soup,
+    mesh: &TriMesh<T>,
+    a: [f64; 3],
+    b: [f64; 3],
+    segment: bool,
+) -> Result<bool, String> {
+    let (o, d) = if segment {
+        (q3(&a), sub3(&q3(&b), &q3(&a)))
+    } else {
+        (q3(&a), q3(&b))
+    };
+    let t_max = if segment { Some(1.0) } else { None };
+    let (got, hits, checked, checked_hits) = if segment {
+        let c = Segment::new(p3::<T>(&a), p3::<T>(&b));
+        (
+            mesh.cast(&c),
+            mesh.hits(&c),
+            mesh.checked_cast(&c),
+            mesh.checked_hits(&c),
+        )
+    } else {
+        let c = Ray::new(p3::<T>(&a), v3::<T>(&b));
+        (
+            mesh.cast(&c),
+            mesh.hits(&c),
+            mesh.checked_cast(&c),
+            mesh.checked_hits(&c),
+        )
+    };
+    if checked != Ok(got) || checked_hits != Ok(hits) {
+        return Err(format!(
+            "checked forms {checked:?} {checked_hits:?} vs {got:?} {hits}"
+        ));
+    }
+    let (zo, zd) = if segment {
+        (z3::<T>(&a), zsub(&z3::<T>(&b), &z3::<T>(&a)))
+    } else {
+        (z3::<T>(&a), z3::<T>(&b))
+    };
+    let ztri = |i: usize| soup.tri(i).map(|v| z3::<T>(&v));
+    let exact: Vec<_> = (0..soup.tris.len())
+        .map(|i| line_triangle_z(&zo, &zd, &ztri(i)))
+        .collect();
+    // A caster in a triangle's plane meets it (or not) along a stretch:
+    // either answer is accepted there (its point is checked below).
+    let coplanar = |i: usize| {
+        let t = ztri(i);
+        let n = zcross(&zsub(&t[1], &t[0]), &zsub(&t[2], &t[0]));
+        zdot(&n, &zd).is_zero() && zdot(&n, &zsub(&zo, &t[0])).is_zero()
+    };
+    let dec: Vec<Decision> = (0..exact.len())
+        .map(|i| {
+            if coplanar(i) {
+                Decision::Either
+            } else {
+                hit_decision(&exact[i], t_max, T::EPS)
+            }
+        })
+        .collect();
+    let t_of = |i: usize| exact[i].as_ref().unwrap().0;
+    let clear_min = (0..dec.len())
+        .filter(|&i| dec[i] == Decision::Hit)
+        .map(t_of)
+        .fold(f64::INFINITY, f64::min);
+    let any = dec.iter().any(|x| *x != Decision::Miss);
+    if clear_min.is_finite() && (got.is_none() || !hits) {
+        return Err(format!(
+            "missed: exact first hit at t = {clear_min} ({got:?}, hits {hits})"
+        ));
+    }
+    if !any && (got.is_some() || hits) {
+        return Err(format!(
+            "hit where every triangle misses: {got:?}, hits {hits}"
+        ));
+    }
+    let Some(h) = got else {
+        return Ok(false);
+    };
+    let g = h.triangle;
+    if g >= dec.len() || dec[g] == Decision::Miss {
+        return Err(format!("hit triangle {g}, which the caster misses: {h:?}"));
+    }
+    let Some((te, bary, det)) = exact[g] else {
+        // In the triangle's plane: the point on the caster (at the
+        // reported `t`) and on the triangle.
+        let th = h.t.to_f64();
+        let want: Q3 = core::array::from_fn(|i| &o[i] + qx(th) * &d[i]);
+        let on = exact::Tri::new(soup.tri(g)).closest(&want);
+        let (gp, want, on) = (f3(&h.point), fl3(&want), fl3(&on));
+        let ok = th <= clear_min + T::TOL * (1.0 + clear_min.abs())
+            && (0..3).all(|i| close(gp[i], want[i], T::TOL) && close(gp[i], on[i], T::TOL));
+        return if ok {
+            Ok(true)
+        } else {
+            Err(format!(
+                "coplanar triangle {g}: {h:?}, caster there {want:?}, triangle {on:?}"
+            ))
+        };
+    };
+    let tol = T::TOL;
+    if !close(h.t.to_f64(), te, tol) || h.t.to_f64() > clear_min + tol * (1.0 + clear_min.abs()) {
+        return Err(format!(
+            "t {} vs exact {te} (nearest clear hit {clear_min})",
+            h.t.to_f64()
+        ));
+    }
+    let av: [f64; 3] = a;
+    let dv: [f64; 3] = if segment {
+        core::array::from_fn(|i| b[i] - a[i])
+    } else {
+        b
+    };
+    let point: [f64; 3] = core::array::from_fn(|i| av[i] + te * dv[i]);
+    let gp = f3(&h.point);
+    let bw = [h.u, h.v, h.w].map(|x| x.to_f64());
+    for i in 0..3 {
+        if !close(gp[i], point[i], tol) || !close(bw[i], bary[i], tol) {
+            return Err(format!(
+                "triangle {g}: point {gp:?} (u v w {bw:?}) vs exact {point:?} ({bary:?})"
+            ));
+        }
+    }
+    // The face: front where the caster runs against the normal
+    // `(b - a) × (c - a)` (det > 0); the normal faces the caster.
+    let tri = ztri(g);
+    let n = zcross(&zsub(&tri[1], &tri[0]), &zsub(&tri[2], &tri[0])).map(|x| zf(&x));
+    let grazing = det.abs() <= T::EPS * norm(&n) * norm(&zd.clone().map(|x| zf(&x)));
+    let front = det > 0.0;
+    let k = if front { 1.0 } else { -1.0 } / norm(&n);
+    let gn = [h.normal.x, h.normal.y, h.normal.z].map(|x| x.to_f64());
+    if !grazing && (h.front != front || (0..3).any(|i| !close(gn[i], n[i] * k, tol))) {
+        return Err(format!(
+            "face: front {} normal {gn:?} vs front {front} normal {:?}",
+            h.front,
+            n.map(|x| x * k)
+        ));
+    }
+    Ok(true)
+}
+
+/// A mesh's casts against the exact hits: in range (soups at the range's
+/// edge, casters in range), then beyond it (the caster or one vertex of a
+/// triangle moved beyond): `None`, `false`, `Err(OutOfRange)`.
+fn mesh_casts<T: Fixed>(seed: u64, meshes: usize, casts: usize) {
+    let mut rng = Rng(seed);
+    let r = T::range();
+    let mut hit = 0;
+    for m in 0..meshes {
+        let sp = soup::<T>(&mut rng, 4 + m % 12, 2 + m % 24);
+        let mesh = sp.mesh::<T>();
+        for case in 0..casts {
+            let (a, b, segment) = caster_case::<T>(&mut rng, &sp);
+            match check_mesh_cast::<T>(&sp, &mesh, a, b, segment) {
+                Ok(h) => hit += h as usize,
+                Err(e) => panic!(
+                    "{} mesh {m} case {case}: {e}\n{sp:?}\n{} {a:?} {b:?}",
+                    T::NAME,
+                    if segment { "segment" } else { "ray" }
+                ),
+            }
+            // Beyond: the caster.
+            let (mut fa, mut fb) = (a, b);
+            let i = rng.below(3) as usize;
+            match rng.below(3) {
+                0 => fa[i] = beyond::<T>(&mut rng, r),
+                _ if segment => fb[i] = beyond::<T>(&mut rng, r),
+                _ => fb[i] = beyond::<T>(&mut rng, 2.0 * r),
+            }
+            let got = if segment {
+                let c = Segment::new(p3::<T>(&fa), p3::<T>(&fb));
+                (
+                    mesh.cast(&c),
+                    mesh.hits(&c),
+                    mesh.checked_cast(&c).is_err(),
+                    mesh.checked_hits(&c).is_err(),
+                )
+            } else {
+                let c = Ray::new(p3::<T>(&fa), v3::<T>(&fb));
+                (
+                    mesh.cast(&c),
+                    mesh.hits(&c),
+                    mesh.checked_cast(&c).is_err(),
+                    mesh.checked_hits(&c).is_err(),
+                )
+            };
+            assert_eq!(
+                got,
+                (None, false, true, true),
+                "{} mesh {m} case {case} beyond: {fa:?} {fb:?}",
+                T::NAME
+            );
+        }
+        // Beyond: one vertex of a triangle moved beyond the range (the
+        // mesh's bounds beyond it), casters in range.
+        let mut far = sp.clone();
+        let k = far.tris[rng.below(far.tris.len() as u64) as usize][0] as usize;
+        // At most half the type's largest value: `TriMesh::new` panics in
+        // debug ("attempt to subtract with overflow", src/bvh/build.rs)
+        // for some meshes with a vertex at `MAX` or `MIN` (reported).
+        far.verts[k][rng.below(3) as usize] = T::floor_grid(beyond::<T>(&mut rng, 2.0 * r) / 2.0);
+        let far_mesh = far.mesh::<T>();
+        for case in 0..casts / 4 {
+            let (a, b, _) = caster_case::<T>(&mut rng, &sp);
+            let c = Ray::new(p3::<T>(&a), v3::<T>(&b));
+            let got = (
+                far_mesh.cast(&c),
+                far_mesh.hits(&c),
+                far_mesh.checked_cast(&c).is_err(),
+            );
+            assert_eq!(
+                got,
+                (None, false, true),
+                "{} far mesh {m} case {case}: {far:?} {a:?} {b:?}",
+                T::NAME
+            );
+        }
+    }
+    assert!(hit > meshes * casts / 4, "{hit}");
+    eprintln!("{} mesh casts: {hit} hits of {}", T::NAME, meshes * casts);
+}
+
+#[test]
+fn mesh_casts_i16f16() {
+    mesh_casts::<I16F16>(0x6d65_7368_0001, 32, 32);
+}
+#[test]
+fn mesh_casts_i32f32() {
+    mesh_casts::<I32F32>(0x6d65_7368_0002, 32, 32);
 }
