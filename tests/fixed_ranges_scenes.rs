@@ -33,7 +33,7 @@ use isect_testkit as common;
 use common::exact::{self, Q};
 use isect::fixed::{I16F16, I32F32};
 use isect::nalgebra::{Point, Point3, SVector, Vector3};
-use isect::{Grid, Growth, Ray, RayCast, Real, Segment, TriMesh};
+use isect::{ClosestPoint, Grid, Growth, Ray, RayCast, Real, Segment, TriMesh};
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 
@@ -976,4 +976,349 @@ fn mesh_casts_i16f16() {
 #[test]
 fn mesh_casts_i32f32() {
     mesh_casts::<I32F32>(0x6d65_7368_0002, 32, 32);
+}
+
+/// The exact distance from `p` to triangle `i` and the exact closest
+/// point.
+fn tri_closest(soup: &Soup, i: usize, p: &Q3) -> (f64, [f64; 3]) {
+    let c = exact::Tri::new(soup.tri(i)).closest(p);
+    (fl(&exact::dist2(&c, p)).sqrt(), fl3(&c))
+}
+
+/// `closest_triangle` (and `distance`, `checked_distance`) at `p` against
+/// the exact closest points of every triangle: the triangle reported is
+/// nearest within the tolerance, the point is its exact closest point
+/// within `tol` of the local scale (`1 + |c - p|`).
+fn check_closest<T: Fixed>(
+    soup: &Soup,
+    mesh: &TriMesh<T>,
+    p: [f64; 3],
+    tol: f64,
+) -> Result<(), String> {
+    let Some((g, q)) = mesh.closest_triangle(&p3::<T>(&p)) else {
+        return Err("None".into());
+    };
+    let qp = q3(&p);
+    let all: Vec<(f64, [f64; 3])> = (0..soup.tris.len())
+        .map(|i| tri_closest(soup, i, &qp))
+        .collect();
+    let dmin = all.iter().map(|x| x.0).fold(f64::INFINITY, f64::min);
+    let (dg, cg) = all[g];
+    let gq = f3(&q);
+    let scale = 1.0 + dg;
+    if dg > dmin + tol * (1.0 + dmin) || (0..3).any(|i| (gq[i] - cg[i]).abs() > tol * scale) {
+        return Err(format!(
+            "triangle {g} at {dg}, point {gq:?} vs exact {cg:?}; nearest at {dmin}"
+        ));
+    }
+    let dist = mesh.distance(&p3::<T>(&p));
+    if (dist.to_f64() - dmin).abs() > tol * (1.0 + dmin)
+        || mesh.checked_distance(&p3::<T>(&p)) != Ok(dist)
+    {
+        return Err(format!(
+            "distance {} (checked {:?}) vs exact {dmin}",
+            dist.to_f64(),
+            mesh.checked_distance(&p3::<T>(&p))
+        ));
+    }
+    Ok(())
+}
+
+/// A point near a soup: a vertex, a point of a triangle moved off it, or
+/// anywhere within `±r` (around `at`, with `at` the origin in range).
+fn point_near<T: Fixed>(rng: &mut Rng, soup: &Soup, at: &[f64; 3], r: f64) -> [f64; 3] {
+    match rng.below(4) {
+        0 => soup.verts[rng.below(soup.verts.len() as u64) as usize],
+        1 => {
+            let t = soup.tri(rng.below(soup.tris.len() as u64) as usize);
+            let (x, y) = (rng.unit(), rng.unit());
+            core::array::from_fn(|i| {
+                let v = t[0][i] + x * (t[1][i] - t[0][i]) * y + (t[2][i] - t[0][i]) * (1.0 - y) * x;
+                T::floor_grid(v + rng.uniform(-r / 16.0, r / 16.0)).clamp(at[i] - r, at[i] + r)
+            })
+        }
+        _ => core::array::from_fn(|i| at[i] + edge::<T>(rng, r)),
+    }
+}
+
+/// `closest_triangle` in range (soups at the range's edge, points within
+/// it) and beyond it: small soups (within `±r/2` of an offset up to half
+/// the type's largest value) with points near them, where the docs
+/// promise the in-range accuracy (each triangle moved into the range
+/// around the point, exactly, and back).
+fn mesh_closest<T: Fixed>(seed: u64) {
+    let mut rng = Rng(seed);
+    let r = T::range();
+    let max = T::max_finite().to_f64();
+    for m in 0..12 {
+        let sp = soup::<T>(&mut rng, 4 + m % 8, 2 + m % 12);
+        let mesh = sp.mesh::<T>();
+        for case in 0..8 {
+            let p = point_near::<T>(&mut rng, &sp, &[0.0; 3], r);
+            if let Err(e) = check_closest::<T>(&sp, &mesh, p, T::TOL) {
+                panic!("{} mesh {m} case {case}: {e}\n{sp:?}\n{p:?}", T::NAME);
+            }
+        }
+        // Beyond: the soup halved and moved far.
+        let off: [f64; 3] = core::array::from_fn(|_| {
+            let sign = if rng.below(2) == 0 { -1.0 } else { 1.0 };
+            sign * T::floor_grid(rng.uniform(2.0 * r, max / 2.0))
+        });
+        let far = Soup {
+            verts: sp
+                .verts
+                .iter()
+                .map(|v| core::array::from_fn(|i| off[i] + T::floor_grid(v[i] / 2.0)))
+                .collect(),
+            tris: sp.tris.clone(),
+        };
+        let far_mesh = far.mesh::<T>();
+        for case in 0..4 {
+            let p = point_near::<T>(&mut rng, &far, &off, r / 2.0);
+            if let Err(e) = check_closest::<T>(&far, &far_mesh, p, T::TOL) {
+                panic!("{} far mesh {m} case {case}: {e}\n{far:?}\n{p:?}", T::NAME);
+            }
+        }
+    }
+}
+
+#[test]
+fn mesh_closest_i16f16() {
+    mesh_closest::<I16F16>(0x636c_6f73_0001);
+}
+#[test]
+fn mesh_closest_i32f32() {
+    mesh_closest::<I32F32>(0x636c_6f73_0002);
+}
+
+/// Whether the closed box `[lo, hi]` and triangle `t` overlap, by the 13
+/// separating axes in integers; `grow` (integer units, may be negative)
+/// widens the box on every side.
+fn box_triangle_z(lo: &Z3, hi: &Z3, t: &[Z3; 3], grow: &BigInt) -> bool {
+    let lo: Z3 = core::array::from_fn(|i| &lo[i] - grow);
+    let hi: Z3 = core::array::from_fn(|i| &hi[i] + grow);
+    if (0..3).any(|i| lo[i] > hi[i]) {
+        return false;
+    }
+    let unit = |i: usize| -> Z3 { core::array::from_fn(|k| BigInt::from((k == i) as i32)) };
+    let edges = [zsub(&t[1], &t[0]), zsub(&t[2], &t[1]), zsub(&t[0], &t[2])];
+    let mut axes: Vec<Z3> = (0..3).map(unit).collect();
+    axes.push(zcross(&edges[0], &edges[1]));
+    for i in 0..3 {
+        for e in &edges {
+            axes.push(zcross(&unit(i), e));
+        }
+    }
+    axes.iter().all(|l| {
+        let tp: Vec<BigInt> = t.iter().map(|v| zdot(l, v)).collect();
+        let (tmin, tmax) = (tp.iter().min().unwrap(), tp.iter().max().unwrap());
+        let (mut bmin, mut bmax) = (BigInt::zero(), BigInt::zero());
+        for i in 0..3 {
+            let (x, y) = (&l[i] * &lo[i], &l[i] * &hi[i]);
+            if x <= y {
+                bmin += x;
+                bmax += y;
+            } else {
+                bmin += y;
+                bmax += x;
+            }
+        }
+        !(tmax < &bmin || bmax < *tmin)
+    })
+}
+
+#[derive(Clone, Debug)]
+enum Probe {
+    Ball([f64; 3], f64),
+    Box([f64; 3], [f64; 3]),
+}
+
+impl Probe {
+    fn bounds(&self) -> ([f64; 3], [f64; 3]) {
+        match self {
+            Probe::Ball(c, r) => (c.map(|x| x - r), c.map(|x| x + r)),
+            Probe::Box(lo, hi) => (*lo, *hi),
+        }
+    }
+    /// Whether the probe meets triangle `i`: clearly (by more than
+    /// `delta`), clearly not, or within `delta` of touching.
+    fn decide<T: Fixed>(&self, soup: &Soup, i: usize, delta: f64) -> Decision {
+        match self {
+            Probe::Ball(c, rad) => {
+                let (d, _) = tri_closest(soup, i, &q3(c));
+                if d <= rad - delta {
+                    Decision::Hit
+                } else if d > rad + delta {
+                    Decision::Miss
+                } else {
+                    Decision::Either
+                }
+            }
+            Probe::Box(lo, hi) => {
+                let t = soup.tri(i).map(|v| z3::<T>(&v));
+                let g = zi::<T>(delta);
+                let (lo, hi) = (z3::<T>(lo), z3::<T>(hi));
+                if box_triangle_z(&lo, &hi, &t, &-g.clone()) {
+                    Decision::Hit
+                } else if !box_triangle_z(&lo, &hi, &t, &g) {
+                    Decision::Miss
+                } else {
+                    Decision::Either
+                }
+            }
+        }
+    }
+    fn run<T: Fixed>(
+        &self,
+        mesh: &TriMesh<T>,
+    ) -> (Vec<usize>, Vec<usize>, Result<(), isect::OutOfRange>) {
+        let (mut plain, mut checked) = (Vec::new(), Vec::new());
+        let res = match self {
+            Probe::Ball(c, rad) => {
+                let b = isect::Ball::new(p3::<T>(c), s(*rad));
+                mesh.for_each_overlapping(&b, |i| plain.push(i));
+                mesh.checked_for_each_overlapping(&b, |i| checked.push(i))
+            }
+            Probe::Box(lo, hi) => {
+                let b = isect::Aabb::new(p3::<T>(lo), p3::<T>(hi));
+                mesh.for_each_overlapping(&b, |i| plain.push(i));
+                mesh.checked_for_each_overlapping(&b, |i| checked.push(i))
+            }
+        };
+        (plain, checked, res)
+    }
+}
+
+fn probe_in_range<T: Fixed>(rng: &mut Rng) -> Probe {
+    let r = T::range();
+    let p: [f64; 3] = core::array::from_fn(|_| edge::<T>(rng, r));
+    if rng.below(2) == 0 {
+        Probe::Ball(p, edge::<T>(rng, r).abs())
+    } else {
+        let q: [f64; 3] = core::array::from_fn(|_| edge::<T>(rng, r));
+        Probe::Box(
+            core::array::from_fn(|i| p[i].min(q[i])),
+            core::array::from_fn(|i| p[i].max(q[i])),
+        )
+    }
+}
+
+/// Whether two closed boxes overlap.
+fn boxes_overlap(a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3])) -> bool {
+    (0..3).all(|i| a.0[i] <= b.1[i] && b.0[i] <= a.1[i])
+}
+
+/// `for_each_overlapping` and `checked_for_each_overlapping` with ball and
+/// box probes: in range, every triangle the probe meets clearly is
+/// reported and only those it meets within the margin, once each, the
+/// checked form `Ok` with the same calls; with far triangles (beyond the
+/// range) added, the same answers; beyond the range (a probe value beyond
+/// it) the plain form reports nothing and the checked form says
+/// `OutOfRange` exactly when a triangle's box meets the probe's box.
+fn mesh_overlapping<T: Fixed>(seed: u64) {
+    let mut rng = Rng(seed);
+    let r = T::range();
+    let delta = T::EPS * (1.0 + r);
+    let mut found = 0;
+    for m in 0..12 {
+        let sp = soup::<T>(&mut rng, 4 + m % 8, 2 + m % 12);
+        let mesh = sp.mesh::<T>();
+        // Far triangles: small ones three ranges away and more.
+        let mut with_far = sp.clone();
+        for _ in 0..3 {
+            let off: [f64; 3] = core::array::from_fn(|_| {
+                let sign = if rng.below(2) == 0 { -1.0 } else { 1.0 };
+                sign * T::floor_grid(rng.uniform(3.0 * r, T::max_finite().to_f64() / 2.0))
+            });
+            let k = with_far.verts.len() as u32;
+            for _ in 0..3 {
+                let v: [f64; 3] = core::array::from_fn(|i| off[i] + edge::<T>(&mut rng, r / 4.0));
+                with_far.verts.push(v);
+            }
+            with_far.tris.push([k, k + 1, k + 2]);
+        }
+        let far_mesh = with_far.mesh::<T>();
+        for case in 0..10 {
+            let probe = probe_in_range::<T>(&mut rng);
+            let (plain, checked, res) = probe.run(&mesh);
+            let fail = |e: String| -> ! {
+                panic!("{} mesh {m} case {case}: {e}\n{sp:?}\n{probe:?}", T::NAME)
+            };
+            if res.is_err() || checked != plain {
+                fail(format!("checked {res:?} {checked:?} vs {plain:?}"));
+            }
+            for (n, i) in plain.iter().enumerate() {
+                if plain[..n].contains(i) {
+                    fail(format!("triangle {i} twice: {plain:?}"));
+                }
+            }
+            for i in 0..sp.tris.len() {
+                let d = probe.decide::<T>(&sp, i, delta);
+                let has = plain.contains(&i);
+                if (d == Decision::Hit && !has) || (d == Decision::Miss && has) {
+                    fail(format!("triangle {i}: {d:?}, reported {has}: {plain:?}"));
+                }
+            }
+            found += plain.len();
+            // In the walk's order (no order is documented): as sets.
+            let sorted = |mut v: Vec<usize>| {
+                v.sort_unstable();
+                v
+            };
+            let (fp, fc, fr) = probe.run(&far_mesh);
+            let (fp, fc) = (sorted(fp), sorted(fc));
+            if fp != sorted(plain.clone()) || fc != fp || fr.is_err() {
+                fail(format!(
+                    "with far triangles: {fp:?} {fc:?} {fr:?} vs {plain:?}"
+                ));
+            }
+            // Beyond: a probe value beyond the range.
+            let far_probe = match &probe {
+                Probe::Ball(c, rad) => {
+                    if rng.below(2) == 0 {
+                        Probe::Ball(
+                            *c,
+                            T::floor_grid(beyond::<T>(&mut rng, 2.0 * r).abs() / 2.0),
+                        )
+                    } else {
+                        let mut c = *c;
+                        c[rng.below(3) as usize] =
+                            T::floor_grid(beyond::<T>(&mut rng, 2.0 * r) / 2.0);
+                        Probe::Ball(c, *rad)
+                    }
+                }
+                Probe::Box(lo, hi) => {
+                    let (mut lo, mut hi) = (*lo, *hi);
+                    let i = rng.below(3) as usize;
+                    let x = T::floor_grid(beyond::<T>(&mut rng, 2.0 * r) / 2.0);
+                    if x < 0.0 {
+                        lo[i] = x;
+                    } else {
+                        hi[i] = x;
+                    }
+                    Probe::Box(lo, hi)
+                }
+            };
+            let (bp, _, br) = far_probe.run(&far_mesh);
+            let pb = far_probe.bounds();
+            let candidate =
+                (0..with_far.tris.len()).any(|i| boxes_overlap(&with_far.tri_box(i), &pb));
+            if !bp.is_empty() || br.is_err() != candidate {
+                panic!(
+                    "{} mesh {m} case {case} beyond: {bp:?}, checked {br:?} (candidates {candidate})\n{with_far:?}\n{far_probe:?}",
+                    T::NAME
+                );
+            }
+        }
+    }
+    assert!(found > 50, "{found}");
+}
+
+#[test]
+fn mesh_overlapping_i16f16() {
+    mesh_overlapping::<I16F16>(0x6f76_6572_0001);
+}
+#[test]
+fn mesh_overlapping_i32f32() {
+    mesh_overlapping::<I32F32>(0x6f76_6572_0002);
 }
