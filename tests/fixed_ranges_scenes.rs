@@ -1322,3 +1322,138 @@ fn mesh_overlapping_i16f16() {
 fn mesh_overlapping_i32f32() {
     mesh_overlapping::<I32F32>(0x6f76_6572_0002);
 }
+
+/// A tetrahedron's four faces, each wound so that its normal
+/// `(b - a) × (c - a)` points out; `None` when it is flat.
+fn tetra_faces<T: Fixed>(v: &[[f64; 3]; 4], base: u32) -> Option<Vec<[u32; 3]>> {
+    let z = v.map(|p| z3::<T>(&p));
+    let mut faces = Vec::new();
+    for (f, l) in [([0, 1, 2], 3), ([0, 1, 3], 2), ([0, 2, 3], 1), ([1, 2, 3], 0)] {
+        let n = zcross(&zsub(&z[f[1]], &z[f[0]]), &zsub(&z[f[2]], &z[f[0]]));
+        let side = zdot(&n, &zsub(&z[l], &z[f[0]]));
+        if side.is_zero() {
+            return None;
+        }
+        let f = if side > BigInt::zero() { [f[0], f[2], f[1]] } else { f };
+        faces.push(f.map(|k| base + k as u32));
+    }
+    Some(faces)
+}
+
+/// Whether `p` is inside the closed soup of outward tetrahedra (the union
+/// of their interiors): clearly (more than `delta` from every face's
+/// plane of a tetrahedron holding it), clearly outside (more than `delta`
+/// outside a face plane of each), or within `delta` of a surface.
+fn inside_tetras<T: Fixed>(soup: &Soup, p: &[f64; 3], delta: f64) -> Decision {
+    let zp = z3::<T>(p);
+    let scale = (T::FRAC as f64).exp2();
+    let mut any_either = false;
+    for tet in soup.tris.chunks(4) {
+        // The signed distances to the four face planes (positive: out).
+        let dists: Vec<f64> = tet
+            .iter()
+            .map(|f| {
+                let v = f.map(|k| z3::<T>(&soup.verts[k as usize]));
+                let n = zcross(&zsub(&v[1], &v[0]), &zsub(&v[2], &v[0]));
+                let s = zdot(&n, &zsub(&zp, &v[0]));
+                zf(&s) / norm(&n.map(|x| zf(&x))) / scale
+            })
+            .collect();
+        let worst = dists.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if worst < -delta {
+            return Decision::Hit;
+        }
+        if worst <= delta {
+            any_either = true;
+        }
+    }
+    if any_either {
+        Decision::Either
+    } else {
+        Decision::Miss
+    }
+}
+
+/// `contains_point` on closed meshes of one or two tetrahedra with
+/// vertices at the range's edge, points within the range (many inside),
+/// against exact signs; then the same meshes moved beyond the range (an
+/// offset up to half the type's largest value; the docs give
+/// `contains_point` no range: the winding number's offsets are scaled
+/// into it) and larger than it (vertices up to `±8r`).
+fn mesh_contains<T: Fixed>(seed: u64) {
+    let mut rng = Rng(seed);
+    let r = T::range();
+    let max = T::max_finite().to_f64();
+    let (mut inside, mut outside) = (0, 0);
+    let mut m = 0;
+    while m < 48 {
+        // Where and how large: in range, far away, or larger than it.
+        let (off, size) = match m % 3 {
+            0 => ([0.0; 3], r),
+            1 => (
+                core::array::from_fn(|_| {
+                    let sign = if rng.below(2) == 0 { -1.0 } else { 1.0 };
+                    sign * T::floor_grid(rng.uniform(2.0 * r, max / 2.0))
+                }),
+                r,
+            ),
+            _ => ([0.0; 3], 8.0 * r),
+        };
+        let mut sp = Soup {
+            verts: Vec::new(),
+            tris: Vec::new(),
+        };
+        for _ in 0..1 + rng.below(2) {
+            let v: [[f64; 3]; 4] = core::array::from_fn(|_| core::array::from_fn(|i| off[i] + edge::<T>(&mut rng, size)));
+            let Some(faces) = tetra_faces::<T>(&v, sp.verts.len() as u32) else {
+                continue;
+            };
+            sp.verts.extend(v);
+            sp.tris.extend(faces);
+        }
+        if sp.tris.is_empty() {
+            continue;
+        }
+        m += 1;
+        let mesh = sp.mesh::<T>();
+        let delta = T::EPS * (1.0 + size);
+        for case in 0..16 {
+            let p: [f64; 3] = if case % 2 == 0 {
+                // A random point of a tetrahedron's box... or of a
+                // tetrahedron (a convex combination of its vertices).
+                let k = 4 * rng.below(sp.tris.len() as u64 / 4) as usize;
+                let w: [f64; 4] = core::array::from_fn(|_| rng.unit());
+                let sum: f64 = w.iter().sum();
+                core::array::from_fn(|i| {
+                    let x: f64 = (0..4).map(|j| w[j] / sum * (sp.verts[k + j][i] - off[i])).sum();
+                    off[i] + T::floor_grid(x)
+                })
+            } else {
+                core::array::from_fn(|i| off[i] + edge::<T>(&mut rng, size))
+            };
+            let want = inside_tetras::<T>(&sp, &p, delta);
+            let got = mesh.contains_point(&p3::<T>(&p));
+            match want {
+                Decision::Hit => inside += 1,
+                Decision::Miss => outside += 1,
+                Decision::Either => continue,
+            }
+            assert_eq!(
+                got,
+                want == Decision::Hit,
+                "{} mesh {m} case {case}: contains {got} vs {want:?}\n{sp:?}\n{p:?}",
+                T::NAME
+            );
+        }
+    }
+    assert!(inside > 100 && outside > 100, "{inside} {outside}");
+}
+
+#[test]
+fn mesh_contains_i16f16() {
+    mesh_contains::<I16F16>(0x696e_7369_0001);
+}
+#[test]
+fn mesh_contains_i32f32() {
+    mesh_contains::<I32F32>(0x696e_7369_0002);
+}
