@@ -33,7 +33,7 @@ use isect_testkit as common;
 use common::exact::{self, Q};
 use isect::fixed::{I16F16, I32F32};
 use isect::nalgebra::{Point, Point3, SVector, Vector3};
-use isect::{ClosestPoint, Grid, Growth, Ray, RayCast, Real, Segment, TriMesh};
+use isect::{Bvh, ClosestPoint, Grid, Growth, Ray, RayCast, Real, Segment, TriMesh};
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 
@@ -1328,13 +1328,22 @@ fn mesh_overlapping_i32f32() {
 fn tetra_faces<T: Fixed>(v: &[[f64; 3]; 4], base: u32) -> Option<Vec<[u32; 3]>> {
     let z = v.map(|p| z3::<T>(&p));
     let mut faces = Vec::new();
-    for (f, l) in [([0, 1, 2], 3), ([0, 1, 3], 2), ([0, 2, 3], 1), ([1, 2, 3], 0)] {
+    for (f, l) in [
+        ([0, 1, 2], 3),
+        ([0, 1, 3], 2),
+        ([0, 2, 3], 1),
+        ([1, 2, 3], 0),
+    ] {
         let n = zcross(&zsub(&z[f[1]], &z[f[0]]), &zsub(&z[f[2]], &z[f[0]]));
         let side = zdot(&n, &zsub(&z[l], &z[f[0]]));
         if side.is_zero() {
             return None;
         }
-        let f = if side > BigInt::zero() { [f[0], f[2], f[1]] } else { f };
+        let f = if side > BigInt::zero() {
+            [f[0], f[2], f[1]]
+        } else {
+            f
+        };
         faces.push(f.map(|k| base + k as u32));
     }
     Some(faces)
@@ -1404,7 +1413,9 @@ fn mesh_contains<T: Fixed>(seed: u64) {
             tris: Vec::new(),
         };
         for _ in 0..1 + rng.below(2) {
-            let v: [[f64; 3]; 4] = core::array::from_fn(|_| core::array::from_fn(|i| off[i] + edge::<T>(&mut rng, size)));
+            let v: [[f64; 3]; 4] = core::array::from_fn(|_| {
+                core::array::from_fn(|i| off[i] + edge::<T>(&mut rng, size))
+            });
             let Some(faces) = tetra_faces::<T>(&v, sp.verts.len() as u32) else {
                 continue;
             };
@@ -1425,7 +1436,9 @@ fn mesh_contains<T: Fixed>(seed: u64) {
                 let w: [f64; 4] = core::array::from_fn(|_| rng.unit());
                 let sum: f64 = w.iter().sum();
                 core::array::from_fn(|i| {
-                    let x: f64 = (0..4).map(|j| w[j] / sum * (sp.verts[k + j][i] - off[i])).sum();
+                    let x: f64 = (0..4)
+                        .map(|j| w[j] / sum * (sp.verts[k + j][i] - off[i]))
+                        .sum();
                     off[i] + T::floor_grid(x)
                 })
             } else {
@@ -1456,4 +1469,396 @@ fn mesh_contains_i16f16() {
 #[test]
 fn mesh_contains_i32f32() {
     mesh_contains::<I32F32>(0x696e_7369_0002);
+}
+
+// -- BVH ----------------------------------------------------------------------
+
+fn zsq(v: &Z3) -> BigInt {
+    zdot(v, v)
+}
+
+impl Probe {
+    /// The exact distance from `p` (zero inside: solids).
+    fn distance<T: Fixed>(&self, p: &[f64; 3]) -> f64 {
+        let scale = (T::FRAC as f64).exp2();
+        let zp = z3::<T>(p);
+        match self {
+            Probe::Ball(c, r) => (zf(&zsq(&zsub(&zp, &z3::<T>(c)))).sqrt() / scale - r).max(0.0),
+            Probe::Box(lo, hi) => {
+                let (lo, hi) = (z3::<T>(lo), z3::<T>(hi));
+                let gap: Z3 = core::array::from_fn(|i| {
+                    if zp[i] < lo[i] {
+                        &lo[i] - &zp[i]
+                    } else if zp[i] > hi[i] {
+                        &zp[i] - &hi[i]
+                    } else {
+                        BigInt::zero()
+                    }
+                });
+                zf(&zsq(&gap)).sqrt() / scale
+            }
+        }
+    }
+    /// The exact cast of `o + t d`, `t` in `[0, t_max]` (solids: `t = 0`
+    /// from inside): the decision (within `delta` of grazing: either) and
+    /// the first parameter.
+    fn cast<T: Fixed>(
+        &self,
+        o: &[f64; 3],
+        d: &[f64; 3],
+        t_max: Option<f64>,
+        delta: f64,
+    ) -> (Decision, f64) {
+        let scale = (T::FRAC as f64).exp2();
+        let (zo, zd) = (z3::<T>(o), z3::<T>(d));
+        let tm = t_max.unwrap_or(f64::INFINITY);
+        match self {
+            Probe::Ball(c, r) => {
+                let m = zsub(&zo, &z3::<T>(c));
+                let (a, b) = (zsq(&zd), zdot(&m, &zd));
+                let rr = zi::<T>(*r);
+                let cc = zsq(&m) - &rr * &rr;
+                // The closest approach of the caster to the centre.
+                let ts = if a.is_zero() {
+                    0.0
+                } else {
+                    (-ratio(&b, &a)).clamp(0.0, tm)
+                };
+                let near: [f64; 3] = core::array::from_fn(|i| zf(&m[i]) + ts * zf(&zd[i]));
+                let dist = norm(&near) / scale;
+                let dec = if dist < r - delta {
+                    Decision::Hit
+                } else if dist > r + delta {
+                    Decision::Miss
+                } else {
+                    Decision::Either
+                };
+                let t = if cc <= BigInt::zero() {
+                    0.0
+                } else {
+                    let disc = &b * &b - &a * &cc;
+                    if disc < BigInt::zero() || a.is_zero() {
+                        f64::NAN
+                    } else {
+                        (-zf(&b) - zf(&disc).sqrt()) / zf(&a)
+                    }
+                };
+                (dec, t)
+            }
+            Probe::Box(lo, hi) => {
+                let slab = |grow: f64| -> Option<f64> {
+                    let (mut enter, mut exit) = (0.0f64, tm);
+                    for i in 0..3 {
+                        let (l, h) = (zi::<T>(lo[i] - grow), zi::<T>(hi[i] + grow));
+                        if l > h {
+                            return None;
+                        }
+                        if zd[i].is_zero() {
+                            if zo[i] < l || zo[i] > h {
+                                return None;
+                            }
+                            continue;
+                        }
+                        let (t0, t1) =
+                            (ratio(&(&l - &zo[i]), &zd[i]), ratio(&(&h - &zo[i]), &zd[i]));
+                        enter = enter.max(t0.min(t1));
+                        exit = exit.min(t0.max(t1));
+                    }
+                    (enter <= exit).then_some(enter)
+                };
+                let dec = if slab(-delta).is_some() {
+                    Decision::Hit
+                } else if slab(delta).is_none() {
+                    Decision::Miss
+                } else {
+                    Decision::Either
+                };
+                (dec, slab(0.0).unwrap_or(f64::NAN))
+            }
+        }
+    }
+    /// Whether two probes (solids) meet: the exact gap between them,
+    /// decided within `delta`.
+    fn meets<T: Fixed>(&self, other: &Probe, delta: f64) -> Decision {
+        let gap = match (self, other) {
+            (Probe::Ball(c, r), Probe::Ball(e, s)) => Probe::Ball(*c, 0.0).distance::<T>(e) - r - s,
+            (Probe::Ball(c, r), b @ Probe::Box(..)) | (b @ Probe::Box(..), Probe::Ball(c, r)) => {
+                b.distance::<T>(c) - r
+            }
+            (Probe::Box(a0, a1), Probe::Box(b0, b1)) => (0..3)
+                .map(|i| (a0[i] - b1[i]).max(b0[i] - a1[i]))
+                .fold(f64::NEG_INFINITY, f64::max),
+        };
+        if gap < -delta {
+            Decision::Hit
+        } else if gap > delta {
+            Decision::Miss
+        } else {
+            Decision::Either
+        }
+    }
+}
+
+/// A BVH over balls or boxes, as one type for the test.
+enum Scene<T: Real> {
+    Balls(Bvh<isect::Ball<T, 3>, T>),
+    Boxes(Bvh<isect::Aabb<T, 3>, T>),
+}
+
+impl<T: Fixed> Scene<T> {
+    fn new(shapes: &[Probe]) -> Self {
+        match shapes[0] {
+            Probe::Ball(..) => Scene::Balls(Bvh::new(
+                shapes
+                    .iter()
+                    .map(|p| match p {
+                        Probe::Ball(c, r) => isect::Ball::new(p3::<T>(c), s(*r)),
+                        _ => unreachable!(),
+                    })
+                    .collect(),
+            )),
+            Probe::Box(..) => Scene::Boxes(Bvh::new(
+                shapes
+                    .iter()
+                    .map(|p| match p {
+                        Probe::Box(lo, hi) => isect::Aabb::new(p3::<T>(lo), p3::<T>(hi)),
+                        _ => unreachable!(),
+                    })
+                    .collect(),
+            )),
+        }
+    }
+    fn nearest(&self, p: &[f64; 3]) -> Option<(usize, f64)> {
+        let p = p3::<T>(p);
+        match self {
+            Scene::Balls(b) => b.nearest(&p),
+            Scene::Boxes(b) => b.nearest(&p),
+        }
+        .map(|(i, d)| (i, d.to_f64()))
+    }
+    fn cast<C: isect::Caster<T, 3>>(&self, c: &C) -> Option<(usize, f64)> {
+        match self {
+            Scene::Balls(b) => b.cast_with(c, |_, s, ray| s.cast_t(ray)),
+            Scene::Boxes(b) => b.cast_with(c, |_, s, ray| s.cast_t(ray)),
+        }
+        .map(|(i, t)| (i, t.to_f64()))
+    }
+    fn overlapping(&self, q: &Probe) -> (Vec<usize>, Result<Vec<usize>, isect::OutOfRange>) {
+        let (mut plain, mut checked) = (Vec::new(), Vec::new());
+        let res = match (self, q) {
+            (Scene::Balls(b), Probe::Ball(c, r)) => {
+                let q = isect::Ball::new(p3::<T>(c), s(*r));
+                b.for_each_overlapping(&q, |i| plain.push(i));
+                b.checked_for_each_overlapping(&q, |i| checked.push(i))
+            }
+            (Scene::Balls(b), Probe::Box(lo, hi)) => {
+                let q = isect::Aabb::new(p3::<T>(lo), p3::<T>(hi));
+                b.for_each_overlapping(&q, |i| plain.push(i));
+                b.checked_for_each_overlapping(&q, |i| checked.push(i))
+            }
+            (Scene::Boxes(b), Probe::Ball(c, r)) => {
+                let q = isect::Ball::new(p3::<T>(c), s(*r));
+                b.for_each_overlapping(&q, |i| plain.push(i));
+                b.checked_for_each_overlapping(&q, |i| checked.push(i))
+            }
+            (Scene::Boxes(b), Probe::Box(lo, hi)) => {
+                let q = isect::Aabb::new(p3::<T>(lo), p3::<T>(hi));
+                b.for_each_overlapping(&q, |i| plain.push(i));
+                b.checked_for_each_overlapping(&q, |i| checked.push(i))
+            }
+        };
+        plain.sort_unstable();
+        checked.sort_unstable();
+        (plain, res.map(|_| checked))
+    }
+}
+
+/// `n` balls or boxes in range (balls of radius up to `r/4`), moved by
+/// `off`.
+fn shapes<T: Fixed>(rng: &mut Rng, n: usize, balls: bool, off: &[f64; 3], r: f64) -> Vec<Probe> {
+    (0..n)
+        .map(|_| {
+            let mut p = probe_in_range::<T>(rng);
+            if balls {
+                if let Probe::Box(lo, _) = p {
+                    p = Probe::Ball(lo, T::floor_grid(rng.uniform(0.0, r / 4.0)));
+                }
+            } else if let Probe::Ball(c, _) = p {
+                let q: [f64; 3] = core::array::from_fn(|_| edge::<T>(rng, r));
+                p = Probe::Box(
+                    core::array::from_fn(|i| c[i].min(q[i])),
+                    core::array::from_fn(|i| c[i].max(q[i])),
+                );
+            }
+            match p {
+                Probe::Ball(c, rad) => Probe::Ball(core::array::from_fn(|i| c[i] + off[i]), rad),
+                Probe::Box(lo, hi) => Probe::Box(
+                    core::array::from_fn(|i| lo[i] + off[i]),
+                    core::array::from_fn(|i| hi[i] + off[i]),
+                ),
+            }
+        })
+        .collect()
+}
+
+/// `Bvh::nearest`, `cast_with` (each shape's `cast_t`) and
+/// `for_each_overlapping` / `checked_for_each_overlapping` over balls and
+/// boxes at the range's edge, against brute force over exact distances,
+/// casts and overlaps; `nearest` over a far cluster (beyond the range, up
+/// to half the type's largest value: compared by distances, within the
+/// in-range accuracy); casts from beyond the range find nothing; probes
+/// beyond it report nothing, and the checked form `OutOfRange` exactly
+/// when a shape's box meets the probe's.
+fn bvh_scenes<T: Fixed>(seed: u64) {
+    let mut rng = Rng(seed);
+    let r = T::range();
+    let max = T::max_finite().to_f64();
+    let delta = T::EPS * (1.0 + r);
+    let tol = T::TOL;
+    let (mut hits, mut found) = (0, 0);
+    for m in 0..16 {
+        let balls = m % 2 == 0;
+        let sh = shapes::<T>(&mut rng, 4 + 3 * m, balls, &[0.0; 3], r);
+        let scene = Scene::<T>::new(&sh);
+        let fail =
+            |what: &str, e: String| -> ! { panic!("{} scene {m} {what}: {e}\n{sh:?}", T::NAME) };
+        for case in 0..12 {
+            // Nearest.
+            let p: [f64; 3] = core::array::from_fn(|_| edge::<T>(&mut rng, r));
+            let d: Vec<f64> = sh.iter().map(|x| x.distance::<T>(&p)).collect();
+            let dmin = d.iter().copied().fold(f64::INFINITY, f64::min);
+            match scene.nearest(&p) {
+                Some((i, g)) if d[i] <= dmin + tol * (1.0 + dmin) && close(g, dmin, tol) => {}
+                got => fail(
+                    "nearest",
+                    format!("case {case} {p:?}: {got:?} vs {dmin} ({d:?})"),
+                ),
+            }
+            // Casts: a ray or segment in range, often aimed at a shape.
+            let a: [f64; 3] = core::array::from_fn(|_| edge::<T>(&mut rng, r));
+            let target: [f64; 3] = match &sh[rng.below(sh.len() as u64) as usize] {
+                Probe::Ball(c, _) => *c,
+                Probe::Box(lo, hi) => {
+                    core::array::from_fn(|i| T::floor_grid((lo[i] + hi[i]) / 2.0))
+                }
+            };
+            let segment = rng.below(2) == 0;
+            let dir: [f64; 3] = if rng.below(4) == 0 {
+                // Anywhere (a segment's end within the range).
+                let k = if segment { 1.0 } else { 2.0 };
+                let e: [f64; 3] = core::array::from_fn(|_| edge::<T>(&mut rng, k * r));
+                core::array::from_fn(|i| if segment { e[i] - a[i] } else { e[i] })
+            } else {
+                core::array::from_fn(|i| target[i] - a[i])
+            };
+            let t_max = segment.then_some(1.0);
+            let exact: Vec<(Decision, f64)> = sh
+                .iter()
+                .map(|x| x.cast::<T>(&a, &dir, t_max, delta))
+                .collect();
+            let got = if segment {
+                let b: [f64; 3] = core::array::from_fn(|i| a[i] + dir[i]);
+                scene.cast(&Segment::new(p3::<T>(&a), p3::<T>(&b)))
+            } else {
+                scene.cast(&Ray::new(p3::<T>(&a), v3::<T>(&dir)))
+            };
+            let clear_min = exact
+                .iter()
+                .filter(|e| e.0 == Decision::Hit)
+                .map(|e| e.1)
+                .fold(f64::INFINITY, f64::min);
+            let ok = match got {
+                None => exact.iter().all(|e| e.0 != Decision::Hit),
+                Some((i, t)) => {
+                    hits += 1;
+                    exact[i].0 != Decision::Miss
+                        && (exact[i].1.is_nan() || close(t, exact[i].1, tol))
+                        && t <= clear_min + tol * (1.0 + clear_min.abs())
+                }
+            };
+            if !ok {
+                fail(
+                    "cast",
+                    format!("case {case} {a:?} {dir:?} segment {segment}: {got:?} vs {exact:?}"),
+                );
+            }
+            // A caster beyond the range.
+            let mut fa = a;
+            fa[rng.below(3) as usize] = beyond::<T>(&mut rng, r);
+            if let Some(h) = scene.cast(&Ray::new(p3::<T>(&fa), v3::<T>(&dir))) {
+                fail("cast beyond", format!("case {case} {fa:?} {dir:?}: {h:?}"));
+            }
+            // Overlaps.
+            let q = probe_in_range::<T>(&mut rng);
+            let (plain, checked) = scene.overlapping(&q);
+            if checked.as_ref() != Ok(&plain) || plain.windows(2).any(|w| w[0] == w[1]) {
+                fail(
+                    "overlapping",
+                    format!("case {case} {q:?}: {plain:?} vs checked {checked:?}"),
+                );
+            }
+            for (i, x) in sh.iter().enumerate() {
+                let dec = x.meets::<T>(&q, delta);
+                if (dec == Decision::Hit) != plain.contains(&i) && dec != Decision::Either {
+                    fail(
+                        "overlapping",
+                        format!("case {case} {q:?}: shape {i} {dec:?}, got {plain:?}"),
+                    );
+                }
+            }
+            found += plain.len();
+            // A probe beyond the range.
+            let far = match q {
+                Probe::Ball(c, _) => {
+                    Probe::Ball(c, T::floor_grid(beyond::<T>(&mut rng, 2.0 * r).abs() / 2.0))
+                }
+                Probe::Box(lo, mut hi) => {
+                    hi[rng.below(3) as usize] =
+                        T::floor_grid(beyond::<T>(&mut rng, 2.0 * r).abs() / 2.0);
+                    Probe::Box(lo, hi)
+                }
+            };
+            let (plain, checked) = scene.overlapping(&far);
+            let candidate = sh.iter().any(|x| boxes_overlap(&x.bounds(), &far.bounds()));
+            if !plain.is_empty() || checked.is_err() != candidate {
+                fail("overlapping beyond", format!("case {case} {far:?}: {plain:?}, checked {checked:?}, candidates {candidate}"));
+            }
+        }
+        // Nearest over a far cluster.
+        let off: [f64; 3] = core::array::from_fn(|_| {
+            let sign = if rng.below(2) == 0 { -1.0 } else { 1.0 };
+            sign * T::floor_grid(rng.uniform(2.0 * r, max / 2.0))
+        });
+        let far = shapes::<T>(&mut rng, 4 + m, balls, &off, r / 2.0);
+        let far = far
+            .into_iter()
+            .map(|x| match x {
+                Probe::Ball(c, rad) => Probe::Ball(c, T::floor_grid(rad / 2.0)),
+                b => b,
+            })
+            .collect::<Vec<_>>();
+        let far_scene = Scene::<T>::new(&far);
+        for case in 0..4 {
+            let p: [f64; 3] = core::array::from_fn(|i| off[i] + edge::<T>(&mut rng, r / 2.0));
+            let d: Vec<f64> = far.iter().map(|x| x.distance::<T>(&p)).collect();
+            let dmin = d.iter().copied().fold(f64::INFINITY, f64::min);
+            match far_scene.nearest(&p) {
+                Some((i, g)) if d[i] <= dmin + tol * (1.0 + dmin) && close(g, dmin, tol) => {}
+                got => panic!(
+                    "{} far scene {m} case {case} {p:?}: {got:?} vs {dmin} ({d:?})\n{far:?}",
+                    T::NAME
+                ),
+            }
+        }
+    }
+    assert!(hits > 50 && found > 50, "{hits} {found}");
+}
+
+#[test]
+fn bvh_scenes_i16f16() {
+    bvh_scenes::<I16F16>(0x6276_6800_0001);
+}
+#[test]
+fn bvh_scenes_i32f32() {
+    bvh_scenes::<I32F32>(0x6276_6800_0002);
 }
