@@ -226,6 +226,32 @@ impl B<'_> {
         };
         Plane::new(Vector3::new(s(n[0]), s(n[1]), s(n[2])), s(d))
     }
+    /// A 2D line `n · x = d` in range (as [`plane`](Self::plane): through
+    /// the range's square).
+    fn plane2<S: Real>(&mut self) -> Plane<S, 2> {
+        let round = self.round;
+        let n = [0; 2].map(|_| self.v.val());
+        let l1: f64 = n.iter().map(|x| x.abs()).sum();
+        let d = self.v.val();
+        let d = if d.abs() > self.r {
+            round(d * 3.0 * l1.max(1.0))
+        } else {
+            round(d / self.r * l1 * 0.999)
+        };
+        Plane::new(Vector2::new(s(n[0]), s(n[1])), s(d))
+    }
+    /// A 2D triangle as a convex polygon, counter-clockwise (decided
+    /// exactly).
+    fn ccw_triangle2<S: Real>(&mut self) -> [Point2<S>; 3] {
+        let t = [self.p2::<S>(), self.p2(), self.p2()];
+        let q = t.map(|p| [qx(p.x.to_f64()), qx(p.y.to_f64())]);
+        let (e, f) = (sub(&q[1], &q[0]), sub(&q[2], &q[0]));
+        if (&e[0] * &f[1] - &e[1] * &f[0]).is_negative() {
+            [t[0], t[2], t[1]]
+        } else {
+            t
+        }
+    }
     /// A rectangle parallel to the xy plane: 4 vertices.
     fn quad<S: Real>(&mut self) -> [Point3<S>; 4] {
         let (x0, x1, y0, y1, z): (S, S, S, S, S) =
@@ -422,6 +448,18 @@ impl<S: Real, const D: usize> Flat for LinearHit<S, D> {
         match self {
             LinearHit::Point { point, .. } => point.flat(out),
             LinearHit::Overlap { .. } => out.push(OVERLAP_FLAG),
+        }
+    }
+}
+impl<S: Real, const D: usize> Flat for isect::PlaneHit<S, D> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        match self {
+            isect::PlaneHit::Point(p) => p.flat(out),
+            isect::PlaneHit::Line(l) => {
+                l.origin.flat(out);
+                l.dir.flat(out);
+            }
+            isect::PlaneHit::Coincident => out.push(OVERLAP_FLAG),
         }
     }
 }
@@ -2392,6 +2430,118 @@ fn x_grid_segment(b: Bb) -> Vec<f64> {
     vec![n as f64]
 }
 
+/// Whether two plane normals are within `sin² < 1/256` of parallel (not
+/// exactly): there the fixed types' `I16F16` answers are off by more than
+/// the tolerance (a direction 1% longer than a unit, reported), and the
+/// query decides parallel planes by its tolerance; both sides answer
+/// `ILL_CONDITIONED`. In `f64` from the same values on both sides.
+fn near_parallel(n1: [f64; 3], n2: [f64; 3]) -> bool {
+    let (a, b) = (Vector3::from(n1), Vector3::from(n2));
+    let sin2 = a.cross(&b).norm_squared() / (a.norm_squared() * b.norm_squared());
+    sin2 > 0.0 && sin2 < 1.0 / 256.0
+}
+fn normal3<S: Real>(p: &Plane<S, 3>) -> [f64; 3] {
+    [p.normal.x, p.normal.y, p.normal.z].map(|x| x.to_f64())
+}
+/// Two planes: the line along `u = n₁ × n₂` (unit) through its point
+/// nearest the origin, `(d₁ (n₂ × u) + d₂ (u × n₁)) / |u|²`; parallel
+/// planes (`u = 0`, exactly) are the same plane when `(n, d)` are
+/// proportional, else apart.
+fn x_plane_plane(b: Bb) -> Vec<f64> {
+    let (x, y) = (b.plane::<f64>(), b.plane::<f64>());
+    if near_parallel(normal3(&x), normal3(&y)) {
+        return vec![ILL_CONDITIONED];
+    }
+    let ((n1, d1), (n2, d2)) = (plane_q(&x), plane_q(&y));
+    let (nn1, nn2) = (dot(&n1, &n1), dot(&n2, &n2));
+    if nn1.is_zero() || nn2.is_zero() {
+        return none();
+    }
+    let u = cross(&n1, &n2);
+    let uu = dot(&u, &u);
+    if uu.is_zero() {
+        // n₂ = k n₁: the same plane when d₂ = k d₁.
+        let k = dot(&n1, &n2) / &nn1;
+        return if d2 == &k * &d1 {
+            some(vec![OVERLAP_FLAG])
+        } else {
+            none()
+        };
+    }
+    let a = cross(&n2, &u);
+    let c = cross(&u, &n1);
+    let o: Q3 = core::array::from_fn(|i| (&d1 * &a[i] + &d2 * &c[i]) / &uu);
+    let len = rt(&uu);
+    let mut v: Vec<f64> = o.iter().map(fl).collect();
+    v.extend(u.iter().map(|x| fl(x) / len));
+    some(v)
+}
+/// Two 2D lines `a x + b y = d`: Cramer's rule; parallel (`den = 0`,
+/// exactly) lines coincide when `(a, b, d)` are proportional.
+fn x_plane_plane_2d(b: Bb) -> Vec<f64> {
+    let (x, y) = (b.plane2::<f64>(), b.plane2::<f64>());
+    let (a1, b1, d1) = (qx(x.normal.x), qx(x.normal.y), qx(x.d));
+    let (a2, b2, d2) = (qx(y.normal.x), qx(y.normal.y), qx(y.d));
+    if (a1.is_zero() && b1.is_zero()) || (a2.is_zero() && b2.is_zero()) {
+        return none();
+    }
+    let den = &a1 * &b2 - &a2 * &b1;
+    if den.is_zero() {
+        return if &a1 * &d2 == &a2 * &d1 && &b1 * &d2 == &b2 * &d1 {
+            some(vec![OVERLAP_FLAG])
+        } else {
+            none()
+        };
+    }
+    some(vec![
+        fl(&((&b2 * &d1 - &b1 * &d2) / &den)),
+        fl(&((&a1 * &d2 - &a2 * &d1) / &den)),
+    ])
+}
+/// Two convex polygons (counter-clockwise triangles): apart when an edge
+/// normal of either separates them; else the depth is the least overlap
+/// of their projections on the (unit) edge normals. Polygons of zero
+/// area: the decision by exact distance, the depth left open.
+fn x_polygon_polygon_2d(b: Bb) -> Vec<f64> {
+    let (x, y) = (b.ccw_triangle2::<f64>(), b.ccw_triangle2::<f64>());
+    let (qa, qb) = (x.map(|p| q2(&p)), y.map(|p| q2(&p)));
+    let area = |v: &[Q2; 3]| {
+        let (e, f) = (sub(&v[1], &v[0]), sub(&v[2], &v[0]));
+        &e[0] * &f[1] - &e[1] * &f[0]
+    };
+    if area(&qa).is_zero() || area(&qb).is_zero() {
+        let t2 = |v: &[Point2<f64>; 3]| Tri::new(v.map(|p| [p.x, p.y]));
+        return if exact::closest_triangle_triangle(&t2(&x), &t2(&y))
+            .d2
+            .is_positive()
+        {
+            none()
+        } else {
+            some(vec![ANY])
+        };
+    }
+    let mut depth = f64::INFINITY;
+    for v in [&qa, &qb] {
+        for i in 0..3 {
+            let e = sub(&v[(i + 1) % 3], &v[i]);
+            let n: Q2 = [e[1].clone(), -&e[0]];
+            let proj = |w: &[Q2; 3]| {
+                let p: Vec<Q> = w.iter().map(|p| dot(&n, p)).collect();
+                let lo = p.iter().min().unwrap().clone();
+                let hi = p.iter().max().unwrap().clone();
+                (lo, hi)
+            };
+            let ((alo, ahi), (blo, bhi)) = (proj(&qa), proj(&qb));
+            let overlap = (&ahi - &blo).min(&bhi - &alo);
+            if overlap.is_negative() {
+                return none();
+            }
+            depth = depth.min(fl(&overlap) / rt(&dot(&n, &n)));
+        }
+    }
+    some(vec![depth])
+}
+
 // The convex queries (GJK, EPA, the GJK cast: `isect::convex`) on
 // polytopes: the closed forms above (exact segment–triangle and
 // triangle–triangle distances, separating axes, the exact box sweep) and,
@@ -2658,6 +2808,20 @@ queries! {
         let m = b.half_motion::<S>();
         isect::convex::cast(&t, &m, &b.aabb::<S>())
     } => x_convex_triangle_aabb_cast;
+
+    // Planes and polygons against each other.
+    plane_plane, Quadratic, NONE, |b| {
+        let (x, y) = (b.plane::<S>(), b.plane::<S>());
+        // In range (beyond it the query answers `None`, checked exactly).
+        let inside = [&x, &y].iter().all(|p| {
+            let n = normal3(p);
+            n.iter().all(|v| v.abs() <= b.r)
+                && p.d.to_f64().abs() <= b.r * n.iter().map(|v| v.abs()).sum::<f64>()
+        });
+        Unless(inside && near_parallel(normal3(&x), normal3(&y)), x.intersect(&y))
+    } => x_plane_plane;
+    plane_plane_2d, Quadratic, NONE, |b| b.plane2::<S>().intersect(&b.plane2::<S>()) => x_plane_plane_2d;
+    polygon_polygon_2d, Quadratic, NONE, |b| { let (t, u) = (b.ccw_triangle2::<S>(), b.ccw_triangle2::<S>()); Polygon::new(&t).intersect(&Polygon::new(&u)) } => x_polygon_polygon_2d;
 
     grid_segment, Quadratic, Beyond::Exactly(&[0.0]), |b| {
         // A 2D grid of 2 × 2 cells: origin within ±r, extent 2 · size
