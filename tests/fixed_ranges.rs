@@ -208,6 +208,12 @@ impl B<'_> {
     fn triangle_d<S: Real, const D: usize>(&mut self) -> Triangle<S, D> {
         Triangle::new(self.pd(), self.pd(), self.pd())
     }
+    fn cylinder<S: Real>(&mut self) -> isect::Cylinder<S> {
+        isect::Cylinder::new(self.p(), self.p(), self.size())
+    }
+    fn cone<S: Real>(&mut self) -> isect::Cone<S> {
+        isect::Cone::new(self.p(), self.p(), self.size())
+    }
     fn capsule<S: Real>(&mut self) -> Capsule<S, 3> {
         Capsule::new(self.segment(), self.size())
     }
@@ -2336,6 +2342,92 @@ fn x_contains_capsule_point(b: Bb) -> Vec<f64> {
     let (s, r) = (seg_of(&x.segment), qx(x.radius));
     tf(exact::dist2(&s.at(&s.param(&p)), &p) <= &r * &r)
 }
+/// A cylinder or cone with its two axis points equal: the docs make it
+/// "the disc it looks like" (whose plane is not given): left out on both
+/// sides (`ILL_CONDITIONED`).
+fn no_axis(a: &Point3<f64>, b: &Point3<f64>) -> bool {
+    a == b
+}
+fn p3f<S: Real>(p: &Point3<S>) -> Point3<f64> {
+    p.map(|x| x.to_f64())
+}
+/// A cylinder against a plane: its end centres' sides `s_a`, `s_b`, and
+/// the discs' reach along the normal `ρ = r |n × ê|`: front when
+/// `min s > ρ` (compared squared: `min(s)² |e|² > r² (|n|²|e|² - (n·e)²)`),
+/// back when `max s < -ρ`.
+fn x_classify_cylinder(b: Bb) -> Vec<f64> {
+    let (x, pl) = (b.cylinder::<f64>(), b.plane::<f64>());
+    if no_axis(&x.a, &x.b) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (n, d) = plane_q(&pl);
+    let (a, e) = (q3(&x.a), sub(&q3(&x.b), &q3(&x.a)));
+    let (sa, sb) = (dot(&n, &a) - &d, dot(&n, &q3(&x.b)) - &d);
+    let (ee, ne, nn) = (dot(&e, &e), dot(&n, &e), dot(&n, &n));
+    let r = qx(x.radius);
+    let reach2 = &r * &r * (&nn * &ee - &ne * &ne);
+    let (lo, hi) = (qmin(sa.clone(), sb.clone()), qmax(sa, sb));
+    let front = lo.is_positive() && &lo * &lo * &ee > reach2;
+    let back = hi.is_negative() && &hi * &hi * &ee > reach2;
+    vec![side_flag(if front {
+        Side::Front
+    } else if back {
+        Side::Back
+    } else {
+        Side::Straddling
+    })]
+}
+/// A cone against a plane: the apex's side and the base disc's
+/// (`s_c ± ρ`, `ρ = r |n × ĥ|`).
+fn x_classify_cone(b: Bb) -> Vec<f64> {
+    let (x, pl) = (b.cone::<f64>(), b.plane::<f64>());
+    if no_axis(&x.apex, &x.base_center) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (n, d) = plane_q(&pl);
+    let (p, c) = (q3(&x.apex), q3(&x.base_center));
+    let h = sub(&c, &p);
+    let (sp, sc) = (dot(&n, &p) - &d, dot(&n, &c) - &d);
+    let (hh, nh, nn) = (dot(&h, &h), dot(&n, &h), dot(&n, &n));
+    let r = qx(x.radius);
+    let reach2 = &r * &r * (&nn * &hh - &nh * &nh);
+    let front = sp.is_positive() && sc.is_positive() && &sc * &sc * &hh > reach2;
+    let back = sp.is_negative() && sc.is_negative() && &sc * &sc * &hh > reach2;
+    vec![side_flag(if front {
+        Side::Front
+    } else if back {
+        Side::Back
+    } else {
+        Side::Straddling
+    })]
+}
+/// A point in a cylinder: its axis parameter in `[0, 1]` and its squared
+/// distance from the axis at most `r²` (times `|e|²`, exactly).
+fn x_contains_cylinder_point(b: Bb) -> Vec<f64> {
+    let (x, p) = (b.cylinder::<f64>(), q3(&b.p::<f64>()));
+    if no_axis(&x.a, &x.b) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (a, e) = (q3(&x.a), sub(&q3(&x.b), &q3(&x.a)));
+    let w = sub(&p, &a);
+    let (we, ee, ww) = (dot(&w, &e), dot(&e, &e), dot(&w, &w));
+    let r = qx(x.radius);
+    tf(!we.is_negative() && we <= ee && &ww * &ee - &we * &we <= &r * &r * &ee)
+}
+/// A point in a cone: `t = w·h / |h|²` in `[0, 1]` (`w` from the apex)
+/// and its distance from the axis at most `r t`, squared and times
+/// `|h|⁴`: `(|w|²|h|² - (w·h)²) |h|² <= r² (w·h)²`.
+fn x_contains_cone_point(b: Bb) -> Vec<f64> {
+    let (x, p) = (b.cone::<f64>(), q3(&b.p::<f64>()));
+    if no_axis(&x.apex, &x.base_center) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (a, h) = (q3(&x.apex), sub(&q3(&x.base_center), &q3(&x.apex)));
+    let w = sub(&p, &a);
+    let (wh, hh, ww) = (dot(&w, &h), dot(&h, &h), dot(&w, &w));
+    let r = qx(x.radius);
+    tf(!wh.is_negative() && wh <= hh && (&ww * &hh - &wh * &wh) * &hh <= &r * &r * &wh * &wh)
+}
 fn x_contains_aabb_aabb(b: Bb) -> Vec<f64> {
     let (x, y) = (b.aabb::<f64>(), b.aabb::<f64>());
     tf((0..3).all(|i| x.min[i] <= y.min[i] && y.max[i] <= x.max[i]))
@@ -2792,6 +2884,10 @@ queries! {
     contains_ball_aabb, Quadratic, FALSE, |b| b.ball::<S>().contains(&b.aabb::<S>()) => x_contains_ball_aabb;
     contains_triangle_point, Quadratic, FALSE, |b| b.triangle2::<S>().contains(&b.p2::<S>()) => x_contains_triangle_point;
     contains_hull_point, Quadratic, FALSE, |b| { let planes = b.box_planes::<S>(); ConvexHull::new(&planes).contains(&b.p::<S>()) } => x_contains_hull_point;
+    classify_cylinder, Quadratic, STRADDLING, |b| { let (x, pl) = (b.cylinder::<S>(), b.plane::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), x.classify(&pl)) } => x_classify_cylinder;
+    classify_cone, Quadratic, STRADDLING, |b| { let (x, pl) = (b.cone::<S>(), b.plane::<S>()); Unless(no_axis(&p3f(&x.apex), &p3f(&x.base_center)), x.classify(&pl)) } => x_classify_cone;
+    contains_cylinder_point, Quadratic, FALSE, |b| { let (x, p) = (b.cylinder::<S>(), b.p::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), x.contains(&p)) } => x_contains_cylinder_point;
+    contains_cone_point, Quadratic, FALSE, |b| { let (x, p) = (b.cone::<S>(), b.p::<S>()); Unless(no_axis(&p3f(&x.apex), &p3f(&x.base_center)), x.contains(&p)) } => x_contains_cone_point;
     cull_ball, Quadratic, INTERSECTING, |b| { let f = Frustum::new(b.box_planes::<S>()); f.cull(&b.ball::<S>()) } => x_cull_ball;
     cull_aabb, Quadratic, INTERSECTING, |b| { let f = Frustum::new(b.box_planes::<S>()); f.cull(&b.aabb::<S>()) } => x_cull_aabb;
     cull_obb, Quadratic, INTERSECTING, |b| { let f = Frustum::new(b.box_planes::<S>()); f.cull(&b.obb::<S>()) } => x_cull_obb;
