@@ -2428,6 +2428,78 @@ fn x_contains_cone_point(b: Bb) -> Vec<f64> {
     let r = qx(x.radius);
     tf(!wh.is_negative() && wh <= hh && (&ww * &hh - &wh * &wh) * &hh <= &r * &r * &wh * &wh)
 }
+/// The closest point of a solid cylinder: `p` itself inside; else the
+/// axial parameter clamped to the ends and the radial offset `q` clamped
+/// to the radius (`q r / |q|`, one square root in `f64`).
+fn x_point_cylinder(b: Bb) -> Vec<f64> {
+    let (x, p) = (b.cylinder::<f64>(), q3(&b.p::<f64>()));
+    if no_axis(&x.a, &x.b) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (a, e) = (q3(&x.a), sub(&q3(&x.b), &q3(&x.a)));
+    let w = sub(&p, &a);
+    let s = dot(&w, &e) / dot(&e, &e);
+    let q: Q3 = core::array::from_fn(|i| &w[i] - &s * &e[i]);
+    let (qq, r) = (dot(&q, &q), qx(x.radius));
+    let sc = clampq(&s, &zero(), &one());
+    if sc == s && qq <= &r * &r {
+        return closest_and_distance(p.clone(), &p);
+    }
+    let k = if qq <= &r * &r { 1.0 } else { fl(&r) / rt(&qq) };
+    let c: Vec<f64> = (0..3)
+        .map(|i| fl(&(&a[i] + &sc * &e[i])) + k * fl(&q[i]))
+        .collect();
+    let dist = (0..3)
+        .map(|i| (c[i] - fl(&p[i])).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    cat(c, [dist])
+}
+/// A ray into a solid cylinder: the axial slab `0 <= (w + t d)·e <= |e|²`
+/// and the radial quadratic `|w + t d|²|e|² - ((w + t d)·e)² <= r²|e|²`
+/// (`w = o - a`), intersected with `t >= 0`: the first point.
+fn x_ray_cylinder(b: Bb) -> Vec<f64> {
+    let (ray, x) = (b.ray::<f64>(), b.cylinder::<f64>());
+    if no_axis(&x.a, &x.b) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (o, d) = ray_q(&ray);
+    let (a, e) = (q3(&x.a), sub(&q3(&x.b), &q3(&x.a)));
+    let w = sub(&o, &a);
+    let ee = dot(&e, &e);
+    let (we, de) = (dot(&w, &e), dot(&d, &e));
+    let r = qx(x.radius);
+    let (mut lo, mut hi) = (0.0f64, f64::INFINITY);
+    // Axial slab.
+    if de.is_zero() {
+        if we.is_negative() || we > ee {
+            return none();
+        }
+    } else {
+        let (t0, t1) = (fl(&(-&we / &de)), fl(&((&ee - &we) / &de)));
+        lo = lo.max(t0.min(t1));
+        hi = hi.min(t0.max(t1));
+    }
+    // Radial: A t² + 2 B t + C <= 0.
+    let aa = dot(&d, &d) * &ee - &de * &de;
+    let bb = dot(&w, &d) * &ee - &we * &de;
+    let cc = dot(&w, &w) * &ee - &we * &we - &r * &r * &ee;
+    if aa.is_zero() {
+        if cc.is_positive() {
+            return none();
+        }
+    } else {
+        let Some((t1, t2)) = roots(&aa, &bb, &cc) else {
+            return none();
+        };
+        lo = lo.max(t1);
+        hi = hi.min(t2);
+    }
+    if lo > hi {
+        return none();
+    }
+    some(at_f(&o, &d, lo))
+}
 fn x_contains_aabb_aabb(b: Bb) -> Vec<f64> {
     let (x, y) = (b.aabb::<f64>(), b.aabb::<f64>());
     tf((0..3).all(|i| x.min[i] <= y.min[i] && y.max[i] <= x.max[i]))
@@ -2884,6 +2956,8 @@ queries! {
     contains_ball_aabb, Quadratic, FALSE, |b| b.ball::<S>().contains(&b.aabb::<S>()) => x_contains_ball_aabb;
     contains_triangle_point, Quadratic, FALSE, |b| b.triangle2::<S>().contains(&b.p2::<S>()) => x_contains_triangle_point;
     contains_hull_point, Quadratic, FALSE, |b| { let planes = b.box_planes::<S>(); ConvexHull::new(&planes).contains(&b.p::<S>()) } => x_contains_hull_point;
+    point_cylinder, Quadratic, LikeExact, |b| { let (x, p) = (b.cylinder::<S>(), b.p::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), (x.closest_point(&p), Sc(x.distance(&p)))) } => x_point_cylinder;
+    ray_cylinder, Quadratic, NONE, |b| { let (r, x) = (b.ray::<S>(), b.cylinder::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), r.intersect(&x)) } => x_ray_cylinder;
     classify_cylinder, Quadratic, STRADDLING, |b| { let (x, pl) = (b.cylinder::<S>(), b.plane::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), x.classify(&pl)) } => x_classify_cylinder;
     classify_cone, Quadratic, STRADDLING, |b| { let (x, pl) = (b.cone::<S>(), b.plane::<S>()); Unless(no_axis(&p3f(&x.apex), &p3f(&x.base_center)), x.classify(&pl)) } => x_classify_cone;
     contains_cylinder_point, Quadratic, FALSE, |b| { let (x, p) = (b.cylinder::<S>(), b.p::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), x.contains(&p)) } => x_contains_cylinder_point;
