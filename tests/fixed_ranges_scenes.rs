@@ -33,7 +33,7 @@ use isect_testkit as common;
 use common::exact::{self, Q};
 use isect::fixed::{I16F16, I32F32};
 use isect::nalgebra::{Point, Point3, SVector, Vector3};
-use isect::{Bvh, ClosestPoint, Grid, Growth, Ray, RayCast, Real, Segment, TriMesh};
+use isect::{Bvh, ClosestPoint, Contains, Grid, Growth, Ray, RayCast, Real, Segment, TriMesh};
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 
@@ -1835,4 +1835,247 @@ fn bvh_scenes_i16f16() {
 #[test]
 fn bvh_scenes_i32f32() {
     bvh_scenes::<I32F32>(0x6276_6800_0002);
+}
+
+// -- convex polyhedra ---------------------------------------------------------
+
+/// The facets of the exact convex hull of `pts` (integers): every triple
+/// with all points on one side of its plane (coplanar facets appear as
+/// several triangles), as the triangle and its outward normal and
+/// offset (`n · x <= off` inside). `None` when the points are coplanar.
+type Facet = ([usize; 3], Z3, BigInt);
+
+fn hull_facets<T: Fixed>(pts: &[[f64; 3]]) -> Option<Vec<Facet>> {
+    let z: Vec<Z3> = pts.iter().map(|p| z3::<T>(p)).collect();
+    let mut facets = Vec::new();
+    let mut solid = false;
+    for i in 0..z.len() {
+        for j in i + 1..z.len() {
+            for k in j + 1..z.len() {
+                let n = zcross(&zsub(&z[j], &z[i]), &zsub(&z[k], &z[i]));
+                if n.iter().all(|x| x.is_zero()) {
+                    continue;
+                }
+                let s: Vec<BigInt> = z.iter().map(|p| zdot(&n, &zsub(p, &z[i]))).collect();
+                let (neg, pos) = (
+                    s.iter().any(|x| *x < BigInt::zero()),
+                    s.iter().any(|x| *x > BigInt::zero()),
+                );
+                solid |= neg || pos;
+                if neg && pos {
+                    continue;
+                }
+                let n = if pos { n.map(|x| -x) } else { n };
+                let off = zdot(&n, &z[i]);
+                let t = if pos { [i, k, j] } else { [i, j, k] };
+                facets.push((t, n, off));
+            }
+        }
+    }
+    solid.then_some(facets)
+}
+
+/// The signed distance of `p` from each facet's plane (positive: out),
+/// the largest.
+fn hull_depth<T: Fixed>(f: &[Facet], p: &[f64; 3]) -> f64 {
+    let scale = (T::FRAC as f64).exp2();
+    let zp = z3::<T>(p);
+    f.iter()
+        .map(|(_, n, off)| zf(&(zdot(n, &zp) - off)) / norm(&n.clone().map(|x| zf(&x))) / scale)
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// The exact cast of `o + t d` (`t >= 0`, to `t_max`) into the hull with
+/// every plane moved out by `grow` (Cyrus–Beck): the entry parameter.
+fn hull_cast<T: Fixed>(
+    f: &[Facet],
+    o: &[f64; 3],
+    d: &[f64; 3],
+    t_max: Option<f64>,
+    grow: f64,
+) -> Option<f64> {
+    let (zo, zd) = (z3::<T>(o), z3::<T>(d));
+    let scale = (T::FRAC as f64).exp2();
+    let (mut lo, mut hi) = (0.0f64, t_max.unwrap_or(f64::INFINITY));
+    for (_, n, off) in f {
+        // n · (o + t d) <= off + grow |n|.
+        let slack = zf(off) + grow * norm(&n.clone().map(|x| zf(&x))) * scale;
+        let (no, nd) = (zf(&zdot(n, &zo)), zdot(n, &zd));
+        if nd.is_zero() {
+            if no > slack {
+                return None;
+            }
+            continue;
+        }
+        let t = (slack - no) / zf(&nd);
+        if nd > BigInt::zero() {
+            hi = hi.min(t);
+        } else {
+            lo = lo.max(t);
+        }
+    }
+    (lo <= hi).then_some(lo)
+}
+
+/// `ConvexPolyhedron::from_points` of a few points at the range's edge:
+/// `contains`, `closest_point`/`distance` and casts against the exact hull
+/// (within `delta` of its surface either answer, the planes being rounded
+/// unit normals); beyond the range, `contains` is `false` and casts miss,
+/// and closest points of a small polyhedron far away are as accurate as
+/// in range.
+fn polyhedra<T: Fixed>(seed: u64) {
+    let mut rng = Rng(seed);
+    let r = T::range();
+    let max = T::max_finite().to_f64();
+    let delta = T::EPS * (1.0 + r) * 4.0;
+    let tol = T::TOL;
+    let (mut inside, mut hits) = (0, 0);
+    let mut m = 0;
+    while m < 12 {
+        let pts: Vec<[f64; 3]> = (0..4 + m % 6)
+            .map(|_| core::array::from_fn(|_| edge::<T>(&mut rng, r)))
+            .collect();
+        let Some(f) = hull_facets::<T>(&pts) else {
+            continue;
+        };
+        m += 1;
+        let poly =
+            isect::ConvexPolyhedron::from_points(&pts.iter().map(p3::<T>).collect::<Vec<_>>())
+                .unwrap();
+        let fail = |e: String| -> ! { panic!("{} polyhedron {m}: {e}\n{pts:?}", T::NAME) };
+        for case in 0..12 {
+            // A point of the hull (a convex combination) or anywhere.
+            let p: [f64; 3] = if case % 2 == 0 {
+                let w: Vec<f64> = pts.iter().map(|_| rng.unit()).collect();
+                let sum: f64 = w.iter().sum();
+                core::array::from_fn(|i| {
+                    T::floor_grid(pts.iter().zip(&w).map(|(v, w)| v[i] * w / sum).sum())
+                })
+            } else {
+                core::array::from_fn(|_| edge::<T>(&mut rng, r))
+            };
+            let depth = hull_depth::<T>(&f, &p);
+            let got = poly.contains(&p3::<T>(&p));
+            if (depth < -delta && !got) || (depth > delta && got) {
+                fail(format!("case {case}: contains {p:?}: {got}, depth {depth}"));
+            }
+            inside += (depth < -delta) as usize;
+            // Closest point: `p` inside, else the nearest facet point.
+            let qp = q3(&p);
+            let (want, dist) = if depth <= 0.0 {
+                (p, 0.0)
+            } else {
+                f.iter()
+                    .map(|(t, _, _)| {
+                        let c = exact::Tri::new(t.map(|k| pts[k])).closest(&qp);
+                        (fl3(&c), fl(&exact::dist2(&c, &qp)).sqrt())
+                    })
+                    .fold(
+                        ([0.0; 3], f64::INFINITY),
+                        |a, b| if b.1 < a.1 { b } else { a },
+                    )
+            };
+            let (gc, gd) = (
+                f3(&poly.closest_point(&p3::<T>(&p))),
+                poly.distance(&p3::<T>(&p)).to_f64(),
+            );
+            let slack = |x: f64| tol * (1.0 + x.abs()) + delta;
+            if (0..3).any(|i| (gc[i] - want[i]).abs() > slack(want[i]))
+                || (gd - dist).abs() > slack(dist)
+            {
+                fail(format!(
+                    "case {case}: closest to {p:?}: {gc:?} at {gd} vs {want:?} at {dist}"
+                ));
+            }
+            // A ray or segment from within the range, often aimed at `p`.
+            let a: [f64; 3] = core::array::from_fn(|_| edge::<T>(&mut rng, r));
+            let segment = rng.below(2) == 0;
+            let dir: [f64; 3] = core::array::from_fn(|i| p[i] - a[i]);
+            let t_max = segment.then_some(1.0);
+            let clear = hull_cast::<T>(&f, &a, &dir, t_max, -delta);
+            let near = hull_cast::<T>(&f, &a, &dir, t_max, delta);
+            let got = if segment {
+                poly.cast_t(&Segment::new(p3::<T>(&a), p3::<T>(&p)))
+            } else {
+                poly.cast_t(&Ray::new(p3::<T>(&a), v3::<T>(&dir)))
+            };
+            let exact_t = hull_cast::<T>(&f, &a, &dir, t_max, 0.0);
+            let ok = match (got, clear, near) {
+                (None, None, _) => true,
+                (None, Some(_), _) => false,
+                (Some(_), _, None) => false,
+                (Some(t), _, Some(_)) => {
+                    hits += 1;
+                    let t = t.to_f64();
+                    // Within the parameters of the grown and shrunk hulls
+                    // (and the tolerance of the exact one).
+                    let (lo, hi) = (near.unwrap(), clear.unwrap_or(f64::INFINITY));
+                    (t >= lo - tol * (1.0 + lo.abs()) && t <= hi + tol * (1.0 + hi.abs()))
+                        || exact_t.is_some_and(|e| close(t, e, tol))
+                }
+            };
+            if !ok {
+                fail(format!("case {case}: cast {a:?} {dir:?} segment {segment}: {got:?} vs {exact_t:?} ({clear:?}, {near:?})"));
+            }
+            // Beyond the range: the caster or the point.
+            let mut fa = a;
+            fa[rng.below(3) as usize] = beyond::<T>(&mut rng, r);
+            let mut fp = p;
+            fp[rng.below(3) as usize] = beyond::<T>(&mut rng, r);
+            let far = (
+                poly.cast_t(&Ray::new(p3::<T>(&fa), v3::<T>(&dir))),
+                poly.checked_cast_t(&Ray::new(p3::<T>(&fa), v3::<T>(&dir)))
+                    .is_err(),
+                poly.contains(&p3::<T>(&fp)),
+            );
+            if far != (None, true, false) {
+                fail(format!("case {case} beyond: {far:?} ({fa:?}, {fp:?})"));
+            }
+        }
+        // A small copy far away: closest points as in range.
+        let off: [f64; 3] = core::array::from_fn(|_| {
+            let sign = if rng.below(2) == 0 { -1.0 } else { 1.0 };
+            sign * T::floor_grid(rng.uniform(2.0 * r, max / 2.0))
+        });
+        let far_pts: Vec<[f64; 3]> = pts
+            .iter()
+            .map(|v| core::array::from_fn(|i| off[i] + T::floor_grid(v[i] / 2.0)))
+            .collect();
+        let far_poly =
+            isect::ConvexPolyhedron::from_points(&far_pts.iter().map(p3::<T>).collect::<Vec<_>>())
+                .unwrap();
+        let Some(ff) = hull_facets::<T>(&far_pts) else {
+            continue;
+        };
+        for case in 0..4 {
+            let p: [f64; 3] = core::array::from_fn(|i| off[i] + edge::<T>(&mut rng, r / 2.0));
+            if hull_depth::<T>(&ff, &p) <= delta {
+                continue;
+            }
+            let qp = q3(&p);
+            let dist = ff
+                .iter()
+                .map(|(t, _, _)| {
+                    let c = exact::Tri::new(t.map(|k| far_pts[k])).closest(&qp);
+                    fl(&exact::dist2(&c, &qp)).sqrt()
+                })
+                .fold(f64::INFINITY, f64::min);
+            let gd = far_poly.distance(&p3::<T>(&p)).to_f64();
+            if (gd - dist).abs() > tol * (1.0 + dist) + delta {
+                fail(format!(
+                    "far case {case}: distance from {p:?}: {gd} vs {dist}\n{far_pts:?}"
+                ));
+            }
+        }
+    }
+    assert!(inside > 20 && hits > 20, "{inside} {hits}");
+}
+
+#[test]
+fn polyhedra_i16f16() {
+    polyhedra::<I16F16>(0x706f_6c79_0001);
+}
+#[test]
+fn polyhedra_i32f32() {
+    polyhedra::<I32F32>(0x706f_6c79_0002);
 }
