@@ -469,6 +469,29 @@ impl<S: Real, const D: usize> Flat for isect::PlaneHit<S, D> {
         }
     }
 }
+/// A line relation: a flag per variant (`TRUE_FLAG` intersecting: the
+/// point; `FALSE_FLAG` skew: the distance; `NONE_FLAG` parallel: the
+/// distance; `OVERLAP_FLAG` coincident).
+struct Rel<S: Real>(isect::LineRelation<S, 3>);
+impl<S: Real> Flat for Rel<S> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        match &self.0 {
+            isect::LineRelation::Intersecting { point, .. } => {
+                out.push(TRUE_FLAG);
+                point.flat(out);
+            }
+            isect::LineRelation::Skew(pair) => {
+                out.push(FALSE_FLAG);
+                out.push(pair.distance().to_f64());
+            }
+            isect::LineRelation::Parallel { distance } => {
+                out.push(NONE_FLAG);
+                out.push(distance.to_f64());
+            }
+            isect::LineRelation::Coincident => out.push(OVERLAP_FLAG),
+        }
+    }
+}
 impl Flat for Side {
     fn flat(&self, out: &mut Vec<f64>) {
         out.push(side_flag(*self));
@@ -740,13 +763,19 @@ fn check<T: Fixed>(
                 // points lie beyond the type's range saturates: its distance
                 // (the last value) is that of the saturated points, and is
                 // compared only when the f64 points are representable.
-                let representable = exact.iter().all(|x| x.is_nan() || (lo..=hi).contains(x));
+                let representable = exact
+                    .iter()
+                    .all(|x| x.is_nan() || is_flag(*x) || (lo..=hi).contains(x));
                 let compared = if representable {
                     exact.len()
                 } else {
                     exact.len() - 1
                 };
-                let want: Vec<f64> = exact.iter().map(|x| x.clamp(lo, hi)).collect();
+                // Flags (a relation's variant) stay as they are.
+                let want: Vec<f64> = exact
+                    .iter()
+                    .map(|x| if is_flag(*x) { *x } else { x.clamp(lo, hi) })
+                    .collect();
                 let m = vals[..used].iter().fold(0.0f64, |m, x| m.max(x.abs()));
                 assert_eq!(got.len(), want.len());
                 // Beyond the range the answer comes from the inputs moved
@@ -1915,6 +1944,128 @@ fn x_ray_segment_crossing(b: Bb) -> Vec<f64> {
     let (o, d, sg) = b.crossing::<f64>();
     line_segment_exact(&o, &d, &sg, true)
 }
+/// `T::tolerance()` of the type whose range is `r`.
+fn tolerance_of(r: f64) -> f64 {
+    if r == I16F16::range_limit(Growth::Quadratic).unwrap().to_f64() {
+        I16F16::tolerance().to_f64()
+    } else {
+        I32F32::tolerance().to_f64()
+    }
+}
+/// `Line::relation` of `o₁ + s d₁` and `o₂ + t d₂` by the module docs of
+/// `line_line`: parallel when `|d₁ × d₂|² <= tol |d₁|²|d₂|²` (then
+/// coincident when the second origin is within the default tolerance —
+/// `tol` times the largest coordinate of the origins and directions — of
+/// the first line, else parallel at that distance), else meeting (at a
+/// point the query chooses) when the exact closest points are within the
+/// default tolerance, else skew at their distance. Decisions within a
+/// factor two of a threshold are left to the 2% of differing cases.
+fn relation_exact(r: f64, o1: [f64; 3], d1: [f64; 3], o2: [f64; 3], d2: [f64; 3]) -> Vec<f64> {
+    let tol = tolerance_of(r);
+    let big = o1
+        .iter()
+        .chain(&d1)
+        .chain(&o2)
+        .chain(&d2)
+        .fold(0.0f64, |m, x| m.max(x.abs()));
+    let near = tol * big;
+    let (u, v) = (qv(&Vector3::from(d1)), qv(&Vector3::from(d2)));
+    let w = cross(&u, &v);
+    let (uu, vv) = (dot(&u, &u), dot(&v, &v));
+    if uu.is_zero() || vv.is_zero() {
+        return vec![ILL_CONDITIONED];
+    }
+    let sin2 = fl(&(dot(&w, &w) / (&uu * &vv)));
+    let l1 = Linear::new(o1, d1, Kind::Line);
+    if sin2 <= tol {
+        let dist = exact::distance_to_linear(&l1, o2);
+        return if dist <= near {
+            vec![OVERLAP_FLAG]
+        } else {
+            vec![NONE_FLAG, dist]
+        };
+    }
+    let pair = closest_linear(&l1, &Linear::new(o2, d2, Kind::Line));
+    let dist = pair.distance();
+    // Closest points beyond the type's values saturate (module docs): the
+    // distance of the saturated pair is not checked.
+    let max = if tolerance_of(r) == I16F16::tolerance().to_f64() {
+        I16F16::max_finite().to_f64()
+    } else {
+        I32F32::max_finite().to_f64()
+    };
+    let far = [&pair.a, &pair.b]
+        .iter()
+        .any(|p| p.iter().any(|x| fl(x).abs() >= max));
+    if dist <= near {
+        vec![TRUE_FLAG, ANY, ANY, ANY]
+    } else if far {
+        vec![FALSE_FLAG, ANY]
+    } else {
+        vec![FALSE_FLAG, dist]
+    }
+}
+/// `p` with every coordinate at the fixed type's `MIN` (`-max`) halved:
+/// `Line::relation` panics in debug on a `MIN` coordinate ("attempt to
+/// negate with overflow"; reported), so the line relations read no `MIN`.
+fn no_min<S: Real>(p: Vector3<S>, max: f64) -> Vector3<S> {
+    p.map(|x| {
+        let v = x.to_f64();
+        if v <= -max {
+            S::from_f64_lossy(v / 2.0)
+        } else {
+            x
+        }
+    })
+}
+/// Two lines, no coordinate at the fixed type's `MIN` (see [`no_min`]).
+fn lines_no_min<S: Real>(b: Bb) -> [(Point3<S>, Vector3<S>); 2] {
+    let max = (b.round)(1e300);
+    core::array::from_fn(|_| {
+        let l = b.line::<S>();
+        (
+            Point3::from(no_min(l.origin.coords, max)),
+            no_min(l.dir, max),
+        )
+    })
+}
+/// Two lines that cross exactly (`B::crossing`; beyond the range, any two
+/// lines from a shared origin), no coordinate at `MIN`: origins and
+/// directions.
+fn crossing_no_min<S: Real>(b: Bb) -> [(Point3<S>, Vector3<S>); 2] {
+    let (round, max) = (b.round, (b.round)(1e300));
+    let (o, d, sg) = b.crossing::<S>();
+    let f = |p: Point3<S>| Point3::from(no_min(p.coords, max));
+    let (a, c) = (f(sg.a), f(sg.b));
+    // `c - a` on the fixed type's grid, saturated (beyond the range it may
+    // not be a value of the type).
+    let e = Vector3::from_fn(|i, _| S::from_f64_lossy(round(c[i].to_f64() - a[i].to_f64())));
+    [(f(o), no_min(d, max)), (a, no_min(e, max))]
+}
+fn x_line_relation(b: Bb) -> Vec<f64> {
+    let [(o1, d1), (o2, d2)] = lines_no_min::<f64>(b);
+    relation_exact(b.r, a3(&o1), av(&d1), a3(&o2), av(&d2))
+}
+/// The crossing lines: intersecting, at the crossing `m` (the second
+/// line's point at its parameter 1/2) in range; beyond it at a point
+/// left open.
+fn x_line_relation_crossing(b: Bb) -> Vec<f64> {
+    let r = b.r;
+    let [(o, d), (a, e)] = crossing_no_min::<f64>(b);
+    let rel = relation_exact(r, a3(&o), av(&d), a3(&a), av(&e));
+    let inside = a3(&o)
+        .iter()
+        .chain(&av(&d))
+        .chain(&a3(&a))
+        .chain(&a3(&(a + e)))
+        .all(|x| x.abs() <= r);
+    if rel[0] == TRUE_FLAG && inside {
+        let m = a.coords + e / 2.0;
+        vec![TRUE_FLAG, m.x, m.y, m.z]
+    } else {
+        rel
+    }
+}
 /// Where the line (a ray from `o` if `ray`) `o + s d` meets the segment,
 /// exactly: the point, `OVERLAP_FLAG` for collinear shapes (that overlap),
 /// or none.
@@ -2979,6 +3130,9 @@ queries! {
         isect::convex::cast(&t, &m, &b.aabb::<S>())
     } => x_convex_triangle_aabb_cast;
 
+    // Line relations (beyond the range: from the lines moved into it).
+    line_relation, Quadratic, LikeExact, |b| { let [(o1, d1), (o2, d2)] = lines_no_min::<S>(b); Rel(Line::new(o1, d1).relation(&Line::new(o2, d2))) } => x_line_relation;
+    line_relation_crossing, Quadratic, LikeExact, |b| { let [(o1, d1), (o2, d2)] = crossing_no_min::<S>(b); Rel(Line::new(o1, d1).relation(&Line::new(o2, d2))) } => x_line_relation_crossing;
     // Planes and polygons against each other.
     plane_plane, Quadratic, NONE, |b| {
         let (x, y) = (b.plane::<S>(), b.plane::<S>());
