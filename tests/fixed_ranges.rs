@@ -208,6 +208,12 @@ impl B<'_> {
     fn triangle_d<S: Real, const D: usize>(&mut self) -> Triangle<S, D> {
         Triangle::new(self.pd(), self.pd(), self.pd())
     }
+    fn cylinder<S: Real>(&mut self) -> isect::Cylinder<S> {
+        isect::Cylinder::new(self.p(), self.p(), self.size())
+    }
+    fn cone<S: Real>(&mut self) -> isect::Cone<S> {
+        isect::Cone::new(self.p(), self.p(), self.size())
+    }
     fn capsule<S: Real>(&mut self) -> Capsule<S, 3> {
         Capsule::new(self.segment(), self.size())
     }
@@ -225,6 +231,32 @@ impl B<'_> {
             round(d / self.r * l1 * 0.999)
         };
         Plane::new(Vector3::new(s(n[0]), s(n[1]), s(n[2])), s(d))
+    }
+    /// A 2D line `n · x = d` in range (as [`plane`](Self::plane): through
+    /// the range's square).
+    fn plane2<S: Real>(&mut self) -> Plane<S, 2> {
+        let round = self.round;
+        let n = [0; 2].map(|_| self.v.val());
+        let l1: f64 = n.iter().map(|x| x.abs()).sum();
+        let d = self.v.val();
+        let d = if d.abs() > self.r {
+            round(d * 3.0 * l1.max(1.0))
+        } else {
+            round(d / self.r * l1 * 0.999)
+        };
+        Plane::new(Vector2::new(s(n[0]), s(n[1])), s(d))
+    }
+    /// A 2D triangle as a convex polygon, counter-clockwise (decided
+    /// exactly).
+    fn ccw_triangle2<S: Real>(&mut self) -> [Point2<S>; 3] {
+        let t = [self.p2::<S>(), self.p2(), self.p2()];
+        let q = t.map(|p| [qx(p.x.to_f64()), qx(p.y.to_f64())]);
+        let (e, f) = (sub(&q[1], &q[0]), sub(&q[2], &q[0]));
+        if (&e[0] * &f[1] - &e[1] * &f[0]).is_negative() {
+            [t[0], t[2], t[1]]
+        } else {
+            t
+        }
     }
     /// A rectangle parallel to the xy plane: 4 vertices.
     fn quad<S: Real>(&mut self) -> [Point3<S>; 4] {
@@ -422,6 +454,41 @@ impl<S: Real, const D: usize> Flat for LinearHit<S, D> {
         match self {
             LinearHit::Point { point, .. } => point.flat(out),
             LinearHit::Overlap { .. } => out.push(OVERLAP_FLAG),
+        }
+    }
+}
+impl<S: Real, const D: usize> Flat for isect::PlaneHit<S, D> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        match self {
+            isect::PlaneHit::Point(p) => p.flat(out),
+            isect::PlaneHit::Line(l) => {
+                l.origin.flat(out);
+                l.dir.flat(out);
+            }
+            isect::PlaneHit::Coincident => out.push(OVERLAP_FLAG),
+        }
+    }
+}
+/// A line relation: a flag per variant (`TRUE_FLAG` intersecting: the
+/// point; `FALSE_FLAG` skew: the distance; `NONE_FLAG` parallel: the
+/// distance; `OVERLAP_FLAG` coincident).
+struct Rel<S: Real>(isect::LineRelation<S, 3>);
+impl<S: Real> Flat for Rel<S> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        match &self.0 {
+            isect::LineRelation::Intersecting { point, .. } => {
+                out.push(TRUE_FLAG);
+                point.flat(out);
+            }
+            isect::LineRelation::Skew(pair) => {
+                out.push(FALSE_FLAG);
+                out.push(pair.distance().to_f64());
+            }
+            isect::LineRelation::Parallel { distance } => {
+                out.push(NONE_FLAG);
+                out.push(distance.to_f64());
+            }
+            isect::LineRelation::Coincident => out.push(OVERLAP_FLAG),
         }
     }
 }
@@ -696,13 +763,19 @@ fn check<T: Fixed>(
                 // points lie beyond the type's range saturates: its distance
                 // (the last value) is that of the saturated points, and is
                 // compared only when the f64 points are representable.
-                let representable = exact.iter().all(|x| x.is_nan() || (lo..=hi).contains(x));
+                let representable = exact
+                    .iter()
+                    .all(|x| x.is_nan() || is_flag(*x) || (lo..=hi).contains(x));
                 let compared = if representable {
                     exact.len()
                 } else {
                     exact.len() - 1
                 };
-                let want: Vec<f64> = exact.iter().map(|x| x.clamp(lo, hi)).collect();
+                // Flags (a relation's variant) stay as they are.
+                let want: Vec<f64> = exact
+                    .iter()
+                    .map(|x| if is_flag(*x) { *x } else { x.clamp(lo, hi) })
+                    .collect();
                 let m = vals[..used].iter().fold(0.0f64, |m, x| m.max(x.abs()));
                 assert_eq!(got.len(), want.len());
                 // Beyond the range the answer comes from the inputs moved
@@ -1871,6 +1944,128 @@ fn x_ray_segment_crossing(b: Bb) -> Vec<f64> {
     let (o, d, sg) = b.crossing::<f64>();
     line_segment_exact(&o, &d, &sg, true)
 }
+/// `T::tolerance()` of the type whose range is `r`.
+fn tolerance_of(r: f64) -> f64 {
+    if r == I16F16::range_limit(Growth::Quadratic).unwrap().to_f64() {
+        I16F16::tolerance().to_f64()
+    } else {
+        I32F32::tolerance().to_f64()
+    }
+}
+/// `Line::relation` of `o₁ + s d₁` and `o₂ + t d₂` by the module docs of
+/// `line_line`: parallel when `|d₁ × d₂|² <= tol |d₁|²|d₂|²` (then
+/// coincident when the second origin is within the default tolerance —
+/// `tol` times the largest coordinate of the origins and directions — of
+/// the first line, else parallel at that distance), else meeting (at a
+/// point the query chooses) when the exact closest points are within the
+/// default tolerance, else skew at their distance. Decisions within a
+/// factor two of a threshold are left to the 2% of differing cases.
+fn relation_exact(r: f64, o1: [f64; 3], d1: [f64; 3], o2: [f64; 3], d2: [f64; 3]) -> Vec<f64> {
+    let tol = tolerance_of(r);
+    let big = o1
+        .iter()
+        .chain(&d1)
+        .chain(&o2)
+        .chain(&d2)
+        .fold(0.0f64, |m, x| m.max(x.abs()));
+    let near = tol * big;
+    let (u, v) = (qv(&Vector3::from(d1)), qv(&Vector3::from(d2)));
+    let w = cross(&u, &v);
+    let (uu, vv) = (dot(&u, &u), dot(&v, &v));
+    if uu.is_zero() || vv.is_zero() {
+        return vec![ILL_CONDITIONED];
+    }
+    let sin2 = fl(&(dot(&w, &w) / (&uu * &vv)));
+    let l1 = Linear::new(o1, d1, Kind::Line);
+    if sin2 <= tol {
+        let dist = exact::distance_to_linear(&l1, o2);
+        return if dist <= near {
+            vec![OVERLAP_FLAG]
+        } else {
+            vec![NONE_FLAG, dist]
+        };
+    }
+    let pair = closest_linear(&l1, &Linear::new(o2, d2, Kind::Line));
+    let dist = pair.distance();
+    // Closest points beyond the type's values saturate (module docs): the
+    // distance of the saturated pair is not checked.
+    let max = if tolerance_of(r) == I16F16::tolerance().to_f64() {
+        I16F16::max_finite().to_f64()
+    } else {
+        I32F32::max_finite().to_f64()
+    };
+    let far = [&pair.a, &pair.b]
+        .iter()
+        .any(|p| p.iter().any(|x| fl(x).abs() >= max));
+    if dist <= near {
+        vec![TRUE_FLAG, ANY, ANY, ANY]
+    } else if far {
+        vec![FALSE_FLAG, ANY]
+    } else {
+        vec![FALSE_FLAG, dist]
+    }
+}
+/// `p` with every coordinate at the fixed type's `MIN` (`-max`) halved:
+/// `Line::relation` panics in debug on a `MIN` coordinate ("attempt to
+/// negate with overflow"; reported), so the line relations read no `MIN`.
+fn no_min<S: Real>(p: Vector3<S>, max: f64) -> Vector3<S> {
+    p.map(|x| {
+        let v = x.to_f64();
+        if v <= -max {
+            S::from_f64_lossy(v / 2.0)
+        } else {
+            x
+        }
+    })
+}
+/// Two lines, no coordinate at the fixed type's `MIN` (see [`no_min`]).
+fn lines_no_min<S: Real>(b: Bb) -> [(Point3<S>, Vector3<S>); 2] {
+    let max = (b.round)(1e300);
+    core::array::from_fn(|_| {
+        let l = b.line::<S>();
+        (
+            Point3::from(no_min(l.origin.coords, max)),
+            no_min(l.dir, max),
+        )
+    })
+}
+/// Two lines that cross exactly (`B::crossing`; beyond the range, any two
+/// lines from a shared origin), no coordinate at `MIN`: origins and
+/// directions.
+fn crossing_no_min<S: Real>(b: Bb) -> [(Point3<S>, Vector3<S>); 2] {
+    let (round, max) = (b.round, (b.round)(1e300));
+    let (o, d, sg) = b.crossing::<S>();
+    let f = |p: Point3<S>| Point3::from(no_min(p.coords, max));
+    let (a, c) = (f(sg.a), f(sg.b));
+    // `c - a` on the fixed type's grid, saturated (beyond the range it may
+    // not be a value of the type).
+    let e = Vector3::from_fn(|i, _| S::from_f64_lossy(round(c[i].to_f64() - a[i].to_f64())));
+    [(f(o), no_min(d, max)), (a, no_min(e, max))]
+}
+fn x_line_relation(b: Bb) -> Vec<f64> {
+    let [(o1, d1), (o2, d2)] = lines_no_min::<f64>(b);
+    relation_exact(b.r, a3(&o1), av(&d1), a3(&o2), av(&d2))
+}
+/// The crossing lines: intersecting, at the crossing `m` (the second
+/// line's point at its parameter 1/2) in range; beyond it at a point
+/// left open.
+fn x_line_relation_crossing(b: Bb) -> Vec<f64> {
+    let r = b.r;
+    let [(o, d), (a, e)] = crossing_no_min::<f64>(b);
+    let rel = relation_exact(r, a3(&o), av(&d), a3(&a), av(&e));
+    let inside = a3(&o)
+        .iter()
+        .chain(&av(&d))
+        .chain(&a3(&a))
+        .chain(&a3(&(a + e)))
+        .all(|x| x.abs() <= r);
+    if rel[0] == TRUE_FLAG && inside {
+        let m = a.coords + e / 2.0;
+        vec![TRUE_FLAG, m.x, m.y, m.z]
+    } else {
+        rel
+    }
+}
 /// Where the line (a ray from `o` if `ray`) `o + s d` meets the segment,
 /// exactly: the point, `OVERLAP_FLAG` for collinear shapes (that overlap),
 /// or none.
@@ -2298,6 +2493,164 @@ fn x_contains_capsule_point(b: Bb) -> Vec<f64> {
     let (s, r) = (seg_of(&x.segment), qx(x.radius));
     tf(exact::dist2(&s.at(&s.param(&p)), &p) <= &r * &r)
 }
+/// A cylinder or cone with its two axis points equal: the docs make it
+/// "the disc it looks like" (whose plane is not given): left out on both
+/// sides (`ILL_CONDITIONED`).
+fn no_axis(a: &Point3<f64>, b: &Point3<f64>) -> bool {
+    a == b
+}
+fn p3f<S: Real>(p: &Point3<S>) -> Point3<f64> {
+    p.map(|x| x.to_f64())
+}
+/// A cylinder against a plane: its end centres' sides `s_a`, `s_b`, and
+/// the discs' reach along the normal `ρ = r |n × ê|`: front when
+/// `min s > ρ` (compared squared: `min(s)² |e|² > r² (|n|²|e|² - (n·e)²)`),
+/// back when `max s < -ρ`.
+fn x_classify_cylinder(b: Bb) -> Vec<f64> {
+    let (x, pl) = (b.cylinder::<f64>(), b.plane::<f64>());
+    if no_axis(&x.a, &x.b) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (n, d) = plane_q(&pl);
+    let (a, e) = (q3(&x.a), sub(&q3(&x.b), &q3(&x.a)));
+    let (sa, sb) = (dot(&n, &a) - &d, dot(&n, &q3(&x.b)) - &d);
+    let (ee, ne, nn) = (dot(&e, &e), dot(&n, &e), dot(&n, &n));
+    let r = qx(x.radius);
+    let reach2 = &r * &r * (&nn * &ee - &ne * &ne);
+    let (lo, hi) = (qmin(sa.clone(), sb.clone()), qmax(sa, sb));
+    let front = lo.is_positive() && &lo * &lo * &ee > reach2;
+    let back = hi.is_negative() && &hi * &hi * &ee > reach2;
+    vec![side_flag(if front {
+        Side::Front
+    } else if back {
+        Side::Back
+    } else {
+        Side::Straddling
+    })]
+}
+/// A cone against a plane: the apex's side and the base disc's
+/// (`s_c ± ρ`, `ρ = r |n × ĥ|`).
+fn x_classify_cone(b: Bb) -> Vec<f64> {
+    let (x, pl) = (b.cone::<f64>(), b.plane::<f64>());
+    if no_axis(&x.apex, &x.base_center) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (n, d) = plane_q(&pl);
+    let (p, c) = (q3(&x.apex), q3(&x.base_center));
+    let h = sub(&c, &p);
+    let (sp, sc) = (dot(&n, &p) - &d, dot(&n, &c) - &d);
+    let (hh, nh, nn) = (dot(&h, &h), dot(&n, &h), dot(&n, &n));
+    let r = qx(x.radius);
+    let reach2 = &r * &r * (&nn * &hh - &nh * &nh);
+    let front = sp.is_positive() && sc.is_positive() && &sc * &sc * &hh > reach2;
+    let back = sp.is_negative() && sc.is_negative() && &sc * &sc * &hh > reach2;
+    vec![side_flag(if front {
+        Side::Front
+    } else if back {
+        Side::Back
+    } else {
+        Side::Straddling
+    })]
+}
+/// A point in a cylinder: its axis parameter in `[0, 1]` and its squared
+/// distance from the axis at most `r²` (times `|e|²`, exactly).
+fn x_contains_cylinder_point(b: Bb) -> Vec<f64> {
+    let (x, p) = (b.cylinder::<f64>(), q3(&b.p::<f64>()));
+    if no_axis(&x.a, &x.b) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (a, e) = (q3(&x.a), sub(&q3(&x.b), &q3(&x.a)));
+    let w = sub(&p, &a);
+    let (we, ee, ww) = (dot(&w, &e), dot(&e, &e), dot(&w, &w));
+    let r = qx(x.radius);
+    tf(!we.is_negative() && we <= ee && &ww * &ee - &we * &we <= &r * &r * &ee)
+}
+/// A point in a cone: `t = w·h / |h|²` in `[0, 1]` (`w` from the apex)
+/// and its distance from the axis at most `r t`, squared and times
+/// `|h|⁴`: `(|w|²|h|² - (w·h)²) |h|² <= r² (w·h)²`.
+fn x_contains_cone_point(b: Bb) -> Vec<f64> {
+    let (x, p) = (b.cone::<f64>(), q3(&b.p::<f64>()));
+    if no_axis(&x.apex, &x.base_center) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (a, h) = (q3(&x.apex), sub(&q3(&x.base_center), &q3(&x.apex)));
+    let w = sub(&p, &a);
+    let (wh, hh, ww) = (dot(&w, &h), dot(&h, &h), dot(&w, &w));
+    let r = qx(x.radius);
+    tf(!wh.is_negative() && wh <= hh && (&ww * &hh - &wh * &wh) * &hh <= &r * &r * &wh * &wh)
+}
+/// The closest point of a solid cylinder: `p` itself inside; else the
+/// axial parameter clamped to the ends and the radial offset `q` clamped
+/// to the radius (`q r / |q|`, one square root in `f64`).
+fn x_point_cylinder(b: Bb) -> Vec<f64> {
+    let (x, p) = (b.cylinder::<f64>(), q3(&b.p::<f64>()));
+    if no_axis(&x.a, &x.b) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (a, e) = (q3(&x.a), sub(&q3(&x.b), &q3(&x.a)));
+    let w = sub(&p, &a);
+    let s = dot(&w, &e) / dot(&e, &e);
+    let q: Q3 = core::array::from_fn(|i| &w[i] - &s * &e[i]);
+    let (qq, r) = (dot(&q, &q), qx(x.radius));
+    let sc = clampq(&s, &zero(), &one());
+    if sc == s && qq <= &r * &r {
+        return closest_and_distance(p.clone(), &p);
+    }
+    let k = if qq <= &r * &r { 1.0 } else { fl(&r) / rt(&qq) };
+    let c: Vec<f64> = (0..3)
+        .map(|i| fl(&(&a[i] + &sc * &e[i])) + k * fl(&q[i]))
+        .collect();
+    let dist = (0..3)
+        .map(|i| (c[i] - fl(&p[i])).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    cat(c, [dist])
+}
+/// A ray into a solid cylinder: the axial slab `0 <= (w + t d)·e <= |e|²`
+/// and the radial quadratic `|w + t d|²|e|² - ((w + t d)·e)² <= r²|e|²`
+/// (`w = o - a`), intersected with `t >= 0`: the first point.
+fn x_ray_cylinder(b: Bb) -> Vec<f64> {
+    let (ray, x) = (b.ray::<f64>(), b.cylinder::<f64>());
+    if no_axis(&x.a, &x.b) {
+        return vec![ILL_CONDITIONED];
+    }
+    let (o, d) = ray_q(&ray);
+    let (a, e) = (q3(&x.a), sub(&q3(&x.b), &q3(&x.a)));
+    let w = sub(&o, &a);
+    let ee = dot(&e, &e);
+    let (we, de) = (dot(&w, &e), dot(&d, &e));
+    let r = qx(x.radius);
+    let (mut lo, mut hi) = (0.0f64, f64::INFINITY);
+    // Axial slab.
+    if de.is_zero() {
+        if we.is_negative() || we > ee {
+            return none();
+        }
+    } else {
+        let (t0, t1) = (fl(&(-&we / &de)), fl(&((&ee - &we) / &de)));
+        lo = lo.max(t0.min(t1));
+        hi = hi.min(t0.max(t1));
+    }
+    // Radial: A t² + 2 B t + C <= 0.
+    let aa = dot(&d, &d) * &ee - &de * &de;
+    let bb = dot(&w, &d) * &ee - &we * &de;
+    let cc = dot(&w, &w) * &ee - &we * &we - &r * &r * &ee;
+    if aa.is_zero() {
+        if cc.is_positive() {
+            return none();
+        }
+    } else {
+        let Some((t1, t2)) = roots(&aa, &bb, &cc) else {
+            return none();
+        };
+        lo = lo.max(t1);
+        hi = hi.min(t2);
+    }
+    if lo > hi {
+        return none();
+    }
+    some(at_f(&o, &d, lo))
+}
 fn x_contains_aabb_aabb(b: Bb) -> Vec<f64> {
     let (x, y) = (b.aabb::<f64>(), b.aabb::<f64>());
     tf((0..3).all(|i| x.min[i] <= y.min[i] && y.max[i] <= x.max[i]))
@@ -2390,6 +2743,118 @@ fn x_grid_segment(b: Bb) -> Vec<f64> {
         }
     }
     vec![n as f64]
+}
+
+/// Whether two plane normals are within `sin² < 1/256` of parallel (not
+/// exactly): there the fixed types' `I16F16` answers are off by more than
+/// the tolerance (a direction 1% longer than a unit, reported), and the
+/// query decides parallel planes by its tolerance; both sides answer
+/// `ILL_CONDITIONED`. In `f64` from the same values on both sides.
+fn near_parallel(n1: [f64; 3], n2: [f64; 3]) -> bool {
+    let (a, b) = (Vector3::from(n1), Vector3::from(n2));
+    let sin2 = a.cross(&b).norm_squared() / (a.norm_squared() * b.norm_squared());
+    sin2 > 0.0 && sin2 < 1.0 / 256.0
+}
+fn normal3<S: Real>(p: &Plane<S, 3>) -> [f64; 3] {
+    [p.normal.x, p.normal.y, p.normal.z].map(|x| x.to_f64())
+}
+/// Two planes: the line along `u = n₁ × n₂` (unit) through its point
+/// nearest the origin, `(d₁ (n₂ × u) + d₂ (u × n₁)) / |u|²`; parallel
+/// planes (`u = 0`, exactly) are the same plane when `(n, d)` are
+/// proportional, else apart.
+fn x_plane_plane(b: Bb) -> Vec<f64> {
+    let (x, y) = (b.plane::<f64>(), b.plane::<f64>());
+    if near_parallel(normal3(&x), normal3(&y)) {
+        return vec![ILL_CONDITIONED];
+    }
+    let ((n1, d1), (n2, d2)) = (plane_q(&x), plane_q(&y));
+    let (nn1, nn2) = (dot(&n1, &n1), dot(&n2, &n2));
+    if nn1.is_zero() || nn2.is_zero() {
+        return none();
+    }
+    let u = cross(&n1, &n2);
+    let uu = dot(&u, &u);
+    if uu.is_zero() {
+        // n₂ = k n₁: the same plane when d₂ = k d₁.
+        let k = dot(&n1, &n2) / &nn1;
+        return if d2 == &k * &d1 {
+            some(vec![OVERLAP_FLAG])
+        } else {
+            none()
+        };
+    }
+    let a = cross(&n2, &u);
+    let c = cross(&u, &n1);
+    let o: Q3 = core::array::from_fn(|i| (&d1 * &a[i] + &d2 * &c[i]) / &uu);
+    let len = rt(&uu);
+    let mut v: Vec<f64> = o.iter().map(fl).collect();
+    v.extend(u.iter().map(|x| fl(x) / len));
+    some(v)
+}
+/// Two 2D lines `a x + b y = d`: Cramer's rule; parallel (`den = 0`,
+/// exactly) lines coincide when `(a, b, d)` are proportional.
+fn x_plane_plane_2d(b: Bb) -> Vec<f64> {
+    let (x, y) = (b.plane2::<f64>(), b.plane2::<f64>());
+    let (a1, b1, d1) = (qx(x.normal.x), qx(x.normal.y), qx(x.d));
+    let (a2, b2, d2) = (qx(y.normal.x), qx(y.normal.y), qx(y.d));
+    if (a1.is_zero() && b1.is_zero()) || (a2.is_zero() && b2.is_zero()) {
+        return none();
+    }
+    let den = &a1 * &b2 - &a2 * &b1;
+    if den.is_zero() {
+        return if &a1 * &d2 == &a2 * &d1 && &b1 * &d2 == &b2 * &d1 {
+            some(vec![OVERLAP_FLAG])
+        } else {
+            none()
+        };
+    }
+    some(vec![
+        fl(&((&b2 * &d1 - &b1 * &d2) / &den)),
+        fl(&((&a1 * &d2 - &a2 * &d1) / &den)),
+    ])
+}
+/// Two convex polygons (counter-clockwise triangles): apart when an edge
+/// normal of either separates them; else the depth is the least overlap
+/// of their projections on the (unit) edge normals. Polygons of zero
+/// area: the decision by exact distance, the depth left open.
+fn x_polygon_polygon_2d(b: Bb) -> Vec<f64> {
+    let (x, y) = (b.ccw_triangle2::<f64>(), b.ccw_triangle2::<f64>());
+    let (qa, qb) = (x.map(|p| q2(&p)), y.map(|p| q2(&p)));
+    let area = |v: &[Q2; 3]| {
+        let (e, f) = (sub(&v[1], &v[0]), sub(&v[2], &v[0]));
+        &e[0] * &f[1] - &e[1] * &f[0]
+    };
+    if area(&qa).is_zero() || area(&qb).is_zero() {
+        let t2 = |v: &[Point2<f64>; 3]| Tri::new(v.map(|p| [p.x, p.y]));
+        return if exact::closest_triangle_triangle(&t2(&x), &t2(&y))
+            .d2
+            .is_positive()
+        {
+            none()
+        } else {
+            some(vec![ANY])
+        };
+    }
+    let mut depth = f64::INFINITY;
+    for v in [&qa, &qb] {
+        for i in 0..3 {
+            let e = sub(&v[(i + 1) % 3], &v[i]);
+            let n: Q2 = [e[1].clone(), -&e[0]];
+            let proj = |w: &[Q2; 3]| {
+                let p: Vec<Q> = w.iter().map(|p| dot(&n, p)).collect();
+                let lo = p.iter().min().unwrap().clone();
+                let hi = p.iter().max().unwrap().clone();
+                (lo, hi)
+            };
+            let ((alo, ahi), (blo, bhi)) = (proj(&qa), proj(&qb));
+            let overlap = (&ahi - &blo).min(&bhi - &alo);
+            if overlap.is_negative() {
+                return none();
+            }
+            depth = depth.min(fl(&overlap) / rt(&dot(&n, &n)));
+        }
+    }
+    some(vec![depth])
 }
 
 // The convex queries (GJK, EPA, the GJK cast: `isect::convex`) on
@@ -2642,6 +3107,12 @@ queries! {
     contains_ball_aabb, Quadratic, FALSE, |b| b.ball::<S>().contains(&b.aabb::<S>()) => x_contains_ball_aabb;
     contains_triangle_point, Quadratic, FALSE, |b| b.triangle2::<S>().contains(&b.p2::<S>()) => x_contains_triangle_point;
     contains_hull_point, Quadratic, FALSE, |b| { let planes = b.box_planes::<S>(); ConvexHull::new(&planes).contains(&b.p::<S>()) } => x_contains_hull_point;
+    point_cylinder, Quadratic, LikeExact, |b| { let (x, p) = (b.cylinder::<S>(), b.p::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), (x.closest_point(&p), Sc(x.distance(&p)))) } => x_point_cylinder;
+    ray_cylinder, Quadratic, NONE, |b| { let (r, x) = (b.ray::<S>(), b.cylinder::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), r.intersect(&x)) } => x_ray_cylinder;
+    classify_cylinder, Quadratic, STRADDLING, |b| { let (x, pl) = (b.cylinder::<S>(), b.plane::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), x.classify(&pl)) } => x_classify_cylinder;
+    classify_cone, Quadratic, STRADDLING, |b| { let (x, pl) = (b.cone::<S>(), b.plane::<S>()); Unless(no_axis(&p3f(&x.apex), &p3f(&x.base_center)), x.classify(&pl)) } => x_classify_cone;
+    contains_cylinder_point, Quadratic, FALSE, |b| { let (x, p) = (b.cylinder::<S>(), b.p::<S>()); Unless(no_axis(&p3f(&x.a), &p3f(&x.b)), x.contains(&p)) } => x_contains_cylinder_point;
+    contains_cone_point, Quadratic, FALSE, |b| { let (x, p) = (b.cone::<S>(), b.p::<S>()); Unless(no_axis(&p3f(&x.apex), &p3f(&x.base_center)), x.contains(&p)) } => x_contains_cone_point;
     cull_ball, Quadratic, INTERSECTING, |b| { let f = Frustum::new(b.box_planes::<S>()); f.cull(&b.ball::<S>()) } => x_cull_ball;
     cull_aabb, Quadratic, INTERSECTING, |b| { let f = Frustum::new(b.box_planes::<S>()); f.cull(&b.aabb::<S>()) } => x_cull_aabb;
     cull_obb, Quadratic, INTERSECTING, |b| { let f = Frustum::new(b.box_planes::<S>()); f.cull(&b.obb::<S>()) } => x_cull_obb;
@@ -2658,6 +3129,23 @@ queries! {
         let m = b.half_motion::<S>();
         isect::convex::cast(&t, &m, &b.aabb::<S>())
     } => x_convex_triangle_aabb_cast;
+
+    // Line relations (beyond the range: from the lines moved into it).
+    line_relation, Quadratic, LikeExact, |b| { let [(o1, d1), (o2, d2)] = lines_no_min::<S>(b); Rel(Line::new(o1, d1).relation(&Line::new(o2, d2))) } => x_line_relation;
+    line_relation_crossing, Quadratic, LikeExact, |b| { let [(o1, d1), (o2, d2)] = crossing_no_min::<S>(b); Rel(Line::new(o1, d1).relation(&Line::new(o2, d2))) } => x_line_relation_crossing;
+    // Planes and polygons against each other.
+    plane_plane, Quadratic, NONE, |b| {
+        let (x, y) = (b.plane::<S>(), b.plane::<S>());
+        // In range (beyond it the query answers `None`, checked exactly).
+        let inside = [&x, &y].iter().all(|p| {
+            let n = normal3(p);
+            n.iter().all(|v| v.abs() <= b.r)
+                && p.d.to_f64().abs() <= b.r * n.iter().map(|v| v.abs()).sum::<f64>()
+        });
+        Unless(inside && near_parallel(normal3(&x), normal3(&y)), x.intersect(&y))
+    } => x_plane_plane;
+    plane_plane_2d, Quadratic, NONE, |b| b.plane2::<S>().intersect(&b.plane2::<S>()) => x_plane_plane_2d;
+    polygon_polygon_2d, Quadratic, NONE, |b| { let (t, u) = (b.ccw_triangle2::<S>(), b.ccw_triangle2::<S>()); Polygon::new(&t).intersect(&Polygon::new(&u)) } => x_polygon_polygon_2d;
 
     grid_segment, Quadratic, Beyond::Exactly(&[0.0]), |b| {
         // A 2D grid of 2 × 2 cells: origin within ±r, extent 2 · size

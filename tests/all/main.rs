@@ -47,6 +47,8 @@ mod fixed_casts;
 mod fixed_mesh;
 #[path = "../fixed_ranges.rs"]
 mod fixed_ranges;
+#[path = "../fixed_ranges_scenes.rs"]
+mod fixed_ranges_scenes;
 #[path = "../fixed_shapes.rs"]
 mod fixed_shapes;
 #[path = "../fuzz_corpus.rs"]
@@ -90,6 +92,7 @@ const FILES: &[&str] = &[
     "fixed_casts",
     "fixed_mesh",
     "fixed_ranges",
+    "fixed_ranges_scenes",
     "fixed_shapes",
     "fuzz_corpus",
     "grid_traversal",
