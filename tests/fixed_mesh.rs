@@ -340,3 +340,32 @@ fn overlap_at_the_range_and_beyond_i16f16() {
     overlap_on_box::<I16F16>(44.0, 45.0);
     overlap_on_box::<I16F16>(300.0, 45.0);
 }
+
+/// `TriMesh::new` where the triangles' boxes span more than the type (a
+/// vertex at `MAX` or `MIN`, another inside the range): the build's box
+/// extents, centroid extents and bin offsets saturate instead of
+/// overflowing (before session 17: "attempt to subtract with overflow" in
+/// debug, found by `tests/fixed_ranges_scenes.rs`'s author). The mesh
+/// then answers: the point triangle at the origin is at distance zero.
+#[test]
+fn build_with_boxes_wider_than_the_type() {
+    fn run<T: Real + core::fmt::Debug>(inner: f64) {
+        // MAX, -MAX and MIN (from_f64_lossy saturates).
+        for far in [T::max_finite(), -T::max_finite(), T::from_f64_lossy(-1e300)] {
+            let z = T::zero();
+            let a = Point3::new(far, z, z);
+            let b = Point3::new(T::from_f64_lossy(-inner), z, z);
+            let o = Point3::new(z, z, z);
+            let b2 = Point3::new(T::from_f64_lossy(inner), z, z);
+            for bb in [b, b2] {
+                let mesh = TriMesh::new(vec![a, bb, o], vec![[0, 1, 2], [2, 2, 2], [0, 2, 2]])
+                    .expect("valid mesh");
+                assert_eq!(mesh.len(), 3);
+                let (_, q) = mesh.closest_triangle(&o).expect("three triangles");
+                assert_eq!(q, o, "{far:?} {bb:?}");
+            }
+        }
+    }
+    run::<I16F16>(45.0);
+    run::<I32F32>(11_585.0);
+}

@@ -134,10 +134,18 @@ struct Split<T: Real> {
 /// Half the surface area of a box (the SAH's relative measure); zero for
 /// an empty box.
 pub(crate) fn half_area<T: Real>(b: &Aabb<T, 3>) -> T {
-    let e = (b.max - b.min).map(|x| x.max_sel(T::zero()));
+    let e = crate::Vector::<T, 3>::from_fn(|i, _| sub_sat(b.max[i], b.min[i]).max_sel(T::zero()));
     // In the wide type, saturating back (fixed point: a box of ±300 has an
     // area beyond `I16F16`; floats: the plain products).
     (e.x.mul_wide(e.y) + e.y.mul_wide(e.z) + e.z.mul_wide(e.x)).narrow()
+}
+
+/// `a - b`, saturating at the type's range: fixed-point boxes and
+/// centroids may span more than the type (a vertex at `MAX`, another at
+/// `-45`); for floats the plain difference.
+#[inline(always)]
+fn sub_sat<T: Real>(a: T, b: T) -> T {
+    (a.widen() - b.widen()).narrow()
 }
 
 /// `area · count` (a SAH cost) in the wide type, saturating: fixed point's
@@ -192,9 +200,10 @@ fn bin<T: Real>(x: T, lo: T, scale: T, bins: usize) -> usize {
         return (((x - lo) * scale).to_f64() as usize).min(bins - 1);
     }
     // Fixed point: the integer part of the bits (no conversion to f64),
-    // the same bin.
+    // the same bin; the offset saturating (the centroids' extent may
+    // exceed the type, and `scale` is then below one).
     let last = i64::try_from(bins - 1).unwrap_or(i64::MAX);
-    usize::try_from(((x - lo) * scale).floor_i64().clamp(0, last)).unwrap_or(0)
+    usize::try_from((sub_sat(x, lo) * scale).floor_i64().clamp(0, last)).unwrap_or(0)
 }
 
 impl<T: Real> Binary<T> {
@@ -298,7 +307,8 @@ impl<T: Real> Binary<T> {
     ) -> Option<Split<T>> {
         let lanes = leaves.lanes;
         let padded = |n: usize| n.div_ceil(lanes) * lanes;
-        let extent = centroids.max - centroids.min;
+        let extent =
+            crate::Vector::<T, 3>::from_fn(|i, _| sub_sat(centroids.max[i], centroids.min[i]));
         let axis = extent.iamax().min(2);
         let (lo, width) = (centroids.min[axis], extent[axis]);
         if !(width > T::zero()) {
