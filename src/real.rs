@@ -468,6 +468,17 @@ pub trait Wide<T>:
     fn mul_pow2(self, k: i32) -> Self;
 }
 
+/// `|x|`, where fixed point's `MIN` (whose negation overflows) counts as
+/// `MAX`; for floats `x.abs()`.
+#[inline(always)]
+pub(crate) fn abs_sat<T: Real>(x: T) -> T {
+    if !crate::intersect::cast::has_infinity::<T>() && x < -T::max_finite() {
+        T::max_finite()
+    } else {
+        x.abs()
+    }
+}
+
 /// `x` limited to `±T::max_finite()` (infinities become the largest finite
 /// value; NaN becomes `T::max_finite()`, as [`Real::clamp_sel`] does): how
 /// parameters and points that overflow saturate.

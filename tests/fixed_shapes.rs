@@ -1562,3 +1562,37 @@ fn helpers_anywhere_i16f16() {
 fn helpers_anywhere_i32f32() {
     helpers_anywhere::<I32F32>("I32F32", 22);
 }
+
+/// `Line::relation` with a coordinate at the type's `MIN` (beyond every
+/// range, where the docs promise an answer): no overflow — the default
+/// tolerance took `|MIN|`, which overflows (a debug panic before session
+/// 17, found by `tests/fixed_ranges.rs`'s `line_relation` rows); what it
+/// answers there is not checked here (the range rows do), only that it
+/// answers. In range the x and y axes still cross (hand-derived: at the
+/// origin).
+#[test]
+fn line_relation_at_min() {
+    fn run<T: Real + core::fmt::Debug>() {
+        use isect::nalgebra::{Point3, Vector3};
+        use isect::{Line, LineRelation};
+        let (z, one) = (T::zero(), T::one());
+        let min = T::from_f64_lossy(-1e300); // saturates to MIN
+        let y_axis = Line::new(Point3::new(z, z, z), Vector3::new(z, one, z));
+        for (o, d) in [
+            (Point3::new(min, z, z), Vector3::new(one, z, z)),
+            (Point3::new(z, z, z), Vector3::new(min, z, z)),
+            (Point3::new(z, min, min), Vector3::new(one, min, z)),
+        ] {
+            let a = Line::new(o, d);
+            let _ = a.relation(&y_axis);
+            let _ = y_axis.relation(&a);
+        }
+        let x_axis = Line::new(Point3::new(z, z, z), Vector3::new(one, z, z));
+        assert!(matches!(
+            x_axis.relation(&y_axis),
+            LineRelation::Intersecting { .. }
+        ));
+    }
+    run::<isect::fixed::I16F16>();
+    run::<isect::fixed::I32F32>();
+}

@@ -184,10 +184,12 @@ fn wedge_gram<T: Real, const D: usize>(d1: &Vector<T, D>, d2: &Vector<T, D>) -> 
 /// directions: the default distance within which 3D lines meet.
 #[inline]
 fn default_tolerance<T: Real, const D: usize>(v: [&Vector<T, D>; 4]) -> T {
+    // (`abs_sat`: a fixed-point coordinate at the type's `MIN` has no
+    // absolute value in the type; it counts as `MAX`.)
     let scale = v
         .iter()
         .flat_map(|x| x.iter())
-        .fold(T::zero(), |m, x| x.abs().max_sel(m));
+        .fold(T::zero(), |m, x| crate::real::abs_sat(*x).max_sel(m));
     T::tolerance() * scale
 }
 
