@@ -32,7 +32,7 @@
 //! wherever the box is representable and saturates beyond (see
 //! "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
 
-use crate::range::{add_sat, mul_index, InRange};
+use crate::range::{add_mul_index, mul_index, InRange};
 use crate::{Growth, OutOfRange, Point, Ray, Real, Segment, Vector};
 
 /// A uniform grid: `counts[i]` cells of size `cell_size[i]` along axis `i`,
@@ -80,8 +80,8 @@ impl<T: Real, const D: usize> Grid<T, D> {
         let mut max = self.origin;
         for i in 0..D {
             let (o, size, k) = (self.origin[i], self.cell_size[i], coords[i]);
-            min[i] = add_sat(o, mul_index(size, k));
-            max[i] = add_sat(o, mul_index(size, k.saturating_add(1)));
+            min[i] = add_mul_index(o, size, k);
+            max[i] = add_mul_index(o, size, k.saturating_add(1));
         }
         crate::Aabb::new(min, max)
     }

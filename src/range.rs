@@ -321,9 +321,35 @@ pub(crate) fn mul_index<T: Real>(x: T, k: usize) -> T {
     if T::range_limit(Growth::Quadratic).is_none() {
         return x * index_to_real(k);
     }
+    match mul_index_wide(x, k) {
+        Ok(w) => w.narrow(),
+        Err(saturated) => saturated,
+    }
+}
+
+/// `o + x · k`, saturating at the type's range: exact wherever the sum is
+/// representable (fixed point: the product in the wide type, not
+/// saturated before `o` is added — a product beyond the type plus a
+/// negative origin can be representable); floats: `o + x · k`.
+#[inline]
+pub(crate) fn add_mul_index<T: Real>(o: T, x: T, k: usize) -> T {
+    if T::range_limit(Growth::Quadratic).is_none() {
+        return o + x * index_to_real(k);
+    }
+    match mul_index_wide(x, k) {
+        Ok(w) => (o.widen() + w).narrow(),
+        Err(saturated) => saturated,
+    }
+}
+
+/// Fixed point: `x · k` in the wide type when its magnitude is at most
+/// twice the type's largest value, else `Err` with the saturated answer
+/// (`±T::max_finite()`: beyond twice the largest value, adding any value
+/// of the type leaves it beyond the range).
+#[inline]
+fn mul_index_wide<T: Real>(x: T, k: usize) -> Result<T::Wide, T> {
     const CHUNK: u32 = 14;
-    // Beyond twice the type's largest value the answer saturates; below
-    // it, shifting by 14 bits and adding a 14-bit chunk times `x` stays far
+    // Shifting by 14 bits and adding a 14-bit chunk times `x` stays far
     // inside the wide type (2^30 of 2^31 for I16F16).
     let limit = T::max_finite().widen() + T::max_finite().widen();
     let mut acc = T::Wide::zero();
@@ -333,13 +359,13 @@ pub(crate) fn mul_index<T: Real>(x: T, k: usize) -> T {
         let chunk = (k >> shift) & ((1 << CHUNK) - 1);
         acc = acc.mul_pow2(CHUNK as i32) + x.mul_wide(index_to_real(chunk));
         if acc > limit {
-            return T::max_finite();
+            return Err(T::max_finite());
         }
         if acc < -limit {
-            return -T::max_finite();
+            return Err(-T::max_finite());
         }
     }
-    acc.narrow()
+    Ok(acc)
 }
 
 /// `k` as a scalar, by doubling: exact for every `k` the scalar can hold,

@@ -369,3 +369,36 @@ fn build_with_boxes_wider_than_the_type() {
     run::<I16F16>(45.0);
     run::<I32F32>(11_585.0);
 }
+
+/// `Grid::cell_aabb` where `cell_size · k` exceeds the type but `origin +
+/// cell_size · k` does not: exact, not saturated before the origin is
+/// added (before session 17 the product saturated first: one ulp low in
+/// `I16F16`, and in `I32F32` an origin at `MIN` gave a box near zero
+/// instead of one saturated at `MAX`). Hand-derived: origin
+/// `-44.729461669921875` + `8192 · 3` = `24531.270538330078125`, and
+/// `+ 8192 · 4` = `32723.270538330078125` (both on `I16F16`'s grid of
+/// 2⁻¹⁶, below its 32767.99998).
+#[test]
+fn grid_cell_boxes_past_the_type_before_the_origin() {
+    let o = -44.729461669921875;
+    let grid = Grid::new(
+        p::<I16F16>(o, 0.0, 0.0),
+        p::<I16F16>(8192.0, 1.0, 1.0).coords,
+        [4, 1, 1],
+    );
+    let b = grid.cell_aabb([3, 0, 0]);
+    assert_eq!(b.min.x.to_f64(), o + 8192.0 * 3.0);
+    assert_eq!(b.max.x.to_f64(), o + 8192.0 * 4.0);
+    // A huge index from MIN: the product is far beyond twice the type,
+    // so the box saturates at MAX.
+    let grid = Grid::new(
+        p::<I32F32>(0.0, -1e300, 0.0),
+        p::<I32F32>(1.0, 5792.5, 1.0).coords,
+        [1, 1, 1],
+    );
+    let b = grid.cell_aabb([0, usize::MAX - 1, 0]);
+    assert_eq!(
+        (b.min.y, b.max.y),
+        (I32F32::max_finite(), I32F32::max_finite())
+    );
+}
