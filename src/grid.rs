@@ -90,7 +90,8 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// lies outside the quadratic range (its origin within `±r`, its
     /// extent `cell_size · count` within `2r` per axis, `r =
     /// T::range_limit(Growth::Quadratic)`) or `coords` lies beyond its
-    /// counts. Always `Ok` for floats.
+    /// counts (a coordinate not below its count: the cells are `0..count`
+    /// per axis). Always `Ok` for floats.
     ///
     /// ```
     /// # #[cfg(feature = "fixed")] {
@@ -104,7 +105,7 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// ```
     pub fn checked_cell_aabb(&self, coords: [usize; D]) -> Result<crate::Aabb<T, D>, OutOfRange> {
         self.check(&self.origin, &Vector::zeros())?;
-        if coords.iter().zip(&self.counts).any(|(k, n)| k > n) {
+        if coords.iter().zip(&self.counts).any(|(k, n)| k >= n) {
             return Err(OutOfRange {
                 growth: Growth::Quadratic,
             });
@@ -303,6 +304,7 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
         let mut t_lo = T::zero();
         let mut t_hi = t_max;
         let mut entry_axis: Option<(usize, T)> = None;
+        let mut moves = false;
         for i in 0..D {
             let lo = grid.origin[i];
             let hi = lo + mul_index(grid.cell_size[i], grid.counts[i]);
@@ -313,6 +315,7 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
                 }
                 continue;
             }
+            moves = true;
             let (near, far) = if d > T::zero() { (lo, hi) } else { (hi, lo) };
             let t_near = (near - o).div_sat(d);
             let t_far = (far - o).div_sat(d);
@@ -322,9 +325,11 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
             }
             t_hi = Some(t_hi.map_or(t_far, |h| h.min_sel(t_far)));
         }
+        // A zero direction (a point): its cells at the start of the range,
+        // for a ray and a zero-length segment alike.
         let t_hi = match t_hi {
-            Some(h) => h,
-            None => t_lo, // zero direction: a point
+            Some(h) if moves => h,
+            _ => t_lo,
         };
         if !(t_lo <= t_hi) {
             return it;

@@ -166,6 +166,28 @@ fn hand_cases() {
     let mut got: Vec<_> = g.traverse_ray(&r).map(|c| c.coords).collect();
     got.sort();
     assert_eq!(got, [[0, 1], [0, 2], [1, 1], [1, 2]]);
+    // A zero-length segment is the same point: its cells with `t_enter`
+    // and `t_exit` at the start of the range, as the ray's (before session
+    // 17 the segment's `t_exit` was its end, 1).
+    let s = Segment::new(
+        Point::<f64, 2>::new(1.5, 2.5),
+        Point::<f64, 2>::new(1.5, 2.5),
+    );
+    let got: Vec<_> = g
+        .traverse_segment(&s)
+        .map(|c| (c.coords, c.t_enter, c.t_exit))
+        .collect();
+    assert_eq!(got, [([1, 2], 0.0, 0.0)]);
+    let got: Vec<_> = g
+        .traverse_ray(&Ray::new(s.a, SVector::<f64, 2>::zeros()))
+        .map(|c| (c.coords, c.t_enter, c.t_exit))
+        .collect();
+    assert_eq!(got, [([1, 2], 0.0, 0.0)]);
+    // `checked_cell_aabb`: the cells `0..count` per axis; `count` itself is
+    // beyond the grid (before session 17 it was `Ok`).
+    assert!(g.checked_cell_aabb([2, 2]).is_ok());
+    assert!(g.checked_cell_aabb([3, 0]).is_err());
+    assert!(g.checked_cell_aabb([0, 3]).is_err());
     // Missing the grid, NaN, zero counts, bad cell sizes: nothing.
     let miss = Ray::new(
         Point::<f64, 2>::new(-1.0, -1.0),
