@@ -90,8 +90,9 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// lies outside the quadratic range (its origin within `±r`, its
     /// extent `cell_size · count` within `2r` per axis, `r =
     /// T::range_limit(Growth::Quadratic)`) or `coords` lies beyond its
-    /// counts (a coordinate not below its count: the cells are `0..count`
-    /// per axis). Always `Ok` for floats.
+    /// counts (fixed point: a coordinate not below its count, the cells
+    /// being `0..count` per axis; the range check covers the grid's extent
+    /// only). Always `Ok` for floats.
     ///
     /// ```
     /// # #[cfg(feature = "fixed")] {
@@ -105,7 +106,10 @@ impl<T: Real, const D: usize> Grid<T, D> {
     /// ```
     pub fn checked_cell_aabb(&self, coords: [usize; D]) -> Result<crate::Aabb<T, D>, OutOfRange> {
         self.check(&self.origin, &Vector::zeros())?;
-        if coords.iter().zip(&self.counts).any(|(k, n)| k >= n) {
+        // (Fixed point only: the range check covers the grid's extent, so a
+        // cell beyond it may lie beyond the range; floats have none.)
+        let fixed = T::range_limit(Growth::Quadratic).is_some();
+        if fixed && coords.iter().zip(&self.counts).any(|(k, n)| k >= n) {
             return Err(OutOfRange {
                 growth: Growth::Quadratic,
             });

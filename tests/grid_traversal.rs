@@ -183,11 +183,21 @@ fn hand_cases() {
         .map(|c| (c.coords, c.t_enter, c.t_exit))
         .collect();
     assert_eq!(got, [([1, 2], 0.0, 0.0)]);
-    // `checked_cell_aabb`: the cells `0..count` per axis; `count` itself is
-    // beyond the grid (before session 17 it was `Ok`).
+    // `checked_cell_aabb`: always `Ok` for floats (the plain form's
+    // lattice continues; before session 17 a cell beyond the counts was an
+    // error here too); fixed point: the cells `0..count` per axis, `count`
+    // itself beyond the grid (before: `Ok`).
     assert!(g.checked_cell_aabb([2, 2]).is_ok());
-    assert!(g.checked_cell_aabb([3, 0]).is_err());
-    assert!(g.checked_cell_aabb([0, 3]).is_err());
+    assert!(g.checked_cell_aabb([7, 0]).is_ok());
+    #[cfg(feature = "fixed")]
+    {
+        use isect::fixed::I16F16;
+        let x = I16F16::from_f64_lossy;
+        let gf = Grid::<I16F16, 2>::new(Point::origin(), SVector::repeat(x(1.0)), [3, 3]);
+        assert!(gf.checked_cell_aabb([2, 2]).is_ok());
+        assert!(gf.checked_cell_aabb([3, 0]).is_err());
+        assert!(gf.checked_cell_aabb([0, 3]).is_err());
+    }
     // Missing the grid, NaN, zero counts, bad cell sizes: nothing.
     let miss = Ray::new(
         Point::<f64, 2>::new(-1.0, -1.0),
