@@ -2753,7 +2753,7 @@ fn x_grid_segment(b: Bb) -> Vec<f64> {
 fn near_parallel(n1: [f64; 3], n2: [f64; 3]) -> bool {
     let (a, b) = (Vector3::from(n1), Vector3::from(n2));
     let sin2 = a.cross(&b).norm_squared() / (a.norm_squared() * b.norm_squared());
-    sin2 > 0.0 && sin2 < 1.0 / 256.0
+    sin2 > 0.0 && sin2 < 1.0 / 2048.0
 }
 fn normal3<S: Real>(p: &Plane<S, 3>) -> [f64; 3] {
     [p.normal.x, p.normal.y, p.normal.z].map(|x| x.to_f64())

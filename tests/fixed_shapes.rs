@@ -1596,3 +1596,52 @@ fn line_relation_at_min() {
     run::<isect::fixed::I16F16>();
     run::<isect::fixed::I32F32>();
 }
+
+/// Plane–plane in `I16F16` for nearly parallel planes inside the range
+/// (`sin² θ` about 1.1e-3, above the parallel tolerance of 2.4e-4): the
+/// line's unit direction and origin against the same planes in `f64`
+/// (well conditioned there: `1/sin θ` about 30). Before session 17 the
+/// direction came out 1% longer than a unit and the origin off by 5% (the
+/// squared length of a short cross product of unit normals keeps few bits
+/// in `I16F16`; found by `tests/fixed_ranges.rs`'s `plane_plane` rows).
+#[test]
+fn plane_plane_nearly_parallel_i16f16() {
+    use isect::fixed::I16F16;
+    use isect::nalgebra::Vector3;
+    use isect::{Intersect, Plane, PlaneHit};
+    let cases = [
+        (
+            [-45.0, -45.0, -42.954345703125],
+            132.82139587402344,
+            [43.52142333984375, 45.0, 45.0],
+            -131.06942749023438,
+        ),
+        ([-45.0, -45.0, -44.0], 100.0, [44.0, 45.0, 45.0], -98.0),
+    ];
+    for (n1, d1, n2, d2) in cases {
+        let exact = Plane::new(Vector3::from(n1), d1).intersect(&Plane::new(Vector3::from(n2), d2));
+        let Some(PlaneHit::Line(want)) = exact else {
+            panic!("f64: {exact:?}")
+        };
+        let x = |v: f64| I16F16::from_f64_lossy(v);
+        let plane = |n: [f64; 3], d: f64| Plane::new(Vector3::new(x(n[0]), x(n[1]), x(n[2])), x(d));
+        let got = plane(n1, d1).intersect(&plane(n2, d2));
+        let Some(PlaneHit::Line(line)) = got else {
+            panic!("I16F16: {got:?}")
+        };
+        let dir = line.dir.map(|v| v.to_f64());
+        let origin = line.origin.coords.map(|v| v.to_f64());
+        assert!((dir.norm() - 1.0).abs() < 1e-3, "|dir| = {}", dir.norm());
+        assert!(
+            (dir - want.dir).norm() < 2e-3,
+            "dir {dir:?} want {:?}",
+            want.dir
+        );
+        let scale = want.origin.coords.norm().max(1.0);
+        assert!(
+            (origin - want.origin.coords).norm() < 5e-3 * scale,
+            "origin {origin:?} want {:?}",
+            want.origin
+        );
+    }
+}
