@@ -61,7 +61,7 @@ fn check<T, S>(
     cast: impl Fn(&S, &PreparedRay<T, 3>) -> Option<T>,
 ) where
     T: Scalar,
-    S: Bounded<T, 3> + ClosestPoint<T, 3> + core::fmt::Debug,
+    S: Bounded<T, 3> + ClosestPoint<T, 3> + RayCast<T, 3> + core::fmt::Debug,
     Ball<T>: Intersect<S>,
     Aabb<T>: Intersect<S>,
 {
@@ -86,6 +86,8 @@ fn check<T, S>(
                 _ => Some((i, t)),
             });
         assert_eq!(got, want, "{} {name}: cast {r:?}", T::NAME);
+        // `Bvh::cast`: the same with each shape's own `cast_t`.
+        assert_eq!(bvh.cast(&r), want, "{} {name}: Bvh::cast {r:?}", T::NAME);
 
         let p = pt::<T, 3>(rng.point::<3>(6.0));
         let want = shapes
@@ -143,7 +145,7 @@ fn scenario<T, S>(
     moved: impl Fn(&S, [f64; 3]) -> S,
 ) where
     T: Scalar,
-    S: Bounded<T, 3> + ClosestPoint<T, 3> + Clone + core::fmt::Debug,
+    S: Bounded<T, 3> + ClosestPoint<T, 3> + RayCast<T, 3> + Clone + core::fmt::Debug,
     Ball<T>: Intersect<S>,
     Aabb<T>: Intersect<S>,
 {

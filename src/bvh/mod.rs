@@ -228,6 +228,27 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
         best
     }
 
+    /// The first shape along `caster` by the shapes' own
+    /// [`RayCast::cast_t`](crate::RayCast::cast_t): its index and
+    /// parameter (ties: the smaller index); [`Bvh::cast_with`] with that
+    /// callback. For the hit itself (point, normal), cast the shape at that
+    /// index.
+    ///
+    /// ```
+    /// use isect::{Ball, Bvh, Ray, nalgebra::{Point3, Vector3}};
+    /// let balls: Vec<Ball<f64>> = (0..4).map(|k| Ball::new(Point3::new(3.0 * k as f64, 0.0, 0.0), 1.0)).collect();
+    /// let bvh = Bvh::new(balls);
+    /// let ray = Ray::new(Point3::new(20.0, 0.0, 0.0), -Vector3::x());
+    /// assert_eq!(bvh.cast(&ray), Some((3, 10.0)));
+    /// ```
+    #[must_use]
+    pub fn cast<C: Caster<T, 3>>(&self, caster: &C) -> Option<(usize, T)>
+    where
+        S: crate::RayCast<T, 3>,
+    {
+        self.cast_with(caster, |_, shape, ray| shape.cast_t(ray))
+    }
+
     /// [`Bvh::cast_with`] for an invalid prepared ray: a zero-length
     /// caster (a point, in range and finite) is cast at the shapes whose
     /// boxes hold it; anything else finds nothing.
