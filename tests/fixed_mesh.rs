@@ -402,3 +402,48 @@ fn grid_cell_boxes_past_the_type_before_the_origin() {
         (I32F32::max_finite(), I32F32::max_finite())
     );
 }
+
+/// The checked batch casts: `Ok` when every caster is in range, with the
+/// same hits as one checked cast per caster; `OutOfRange` when one caster
+/// lies beyond the range, the others' hits still written (and that one
+/// `None` / `false`, as `RayCast::cast` / `hits` answer there). Floats:
+/// always `Ok`. Box mesh of half size 10; rays straight down at it from
+/// `z = 20` (in range for both types) and from `z = 20,000` (beyond).
+#[test]
+fn checked_batch_casts() {
+    fn run<T: Real + core::fmt::Debug + Send + Sync>(fixed: bool) {
+        use isect::RayCast;
+        let mesh = box_mesh::<T>(10.0);
+        let down = p::<T>(0.0, 0.0, -1.0).coords;
+        let near: Vec<Ray<T>> = (0..20)
+            .map(|k| Ray::new(p(-9.5 + k as f64, 0.25, 20.0), down))
+            .collect();
+        let mut hits = vec![None; near.len()];
+        assert_eq!(mesh.checked_cast_many(&near, &mut hits), Ok(()));
+        let mut blocked = vec![false; near.len()];
+        assert_eq!(mesh.checked_occludes_many(&near, &mut blocked), Ok(()));
+        for (k, r) in near.iter().enumerate() {
+            assert_eq!(Ok(hits[k]), mesh.checked_cast(r));
+            assert_eq!(Ok(blocked[k]), mesh.checked_hits(r));
+            assert!(hits[k].is_some());
+        }
+        let mut mixed = near.clone();
+        mixed[7] = Ray::new(p(0.5, 0.25, 20_000.0), down);
+        let mut hits = vec![None; mixed.len()];
+        let mut blocked = vec![true; mixed.len()];
+        let (a, b) = (
+            mesh.checked_cast_many(&mixed, &mut hits),
+            mesh.checked_occludes_many(&mixed, &mut blocked),
+        );
+        assert_eq!((a.is_err(), b.is_err()), (fixed, fixed));
+        for (k, r) in mixed.iter().enumerate() {
+            assert_eq!(hits[k], mesh.cast(r));
+            assert_eq!(blocked[k], mesh.hits(r));
+        }
+        assert_eq!((hits[7].is_none(), blocked[7]), (fixed, !fixed));
+    }
+    run::<I16F16>(true);
+    run::<I32F32>(true);
+    run::<f32>(false);
+    run::<f64>(false);
+}

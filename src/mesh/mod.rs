@@ -1137,6 +1137,71 @@ impl<T: Real> TriMesh<T> {
         };
         many(casters, hits, run);
     }
+
+    /// [`TriMesh::cast_many`], and [`OutOfRange`](crate::OutOfRange) when
+    /// some fixed-point caster (with the mesh) lies outside the cast's
+    /// range, where `cast_many` gives it `None` as [`RayCast::cast`] does:
+    /// `hits` is written for every caster all the same. Always `Ok` for
+    /// floats.
+    ///
+    /// ```
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::{Ray, Real, TriMesh, fixed::I16F16, nalgebra::{Point3, Vector3}};
+    /// let x = |v: f64| I16F16::from_f64_lossy(v);
+    /// let p = |a: f64, b: f64, c: f64| Point3::new(x(a), x(b), x(c));
+    /// let mesh = TriMesh::new(vec![p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0)], vec![[0, 1, 2]]).unwrap();
+    /// let down = Vector3::new(x(0.0), x(0.0), x(-1.0));
+    /// let near = Ray::new(p(0.2, 0.2, 1.0), down);
+    /// let far = Ray::new(p(0.2, 0.2, 300.0), down); // beyond I16F16's ±45
+    /// let mut hits = [None; 2];
+    /// assert!(mesh.checked_cast_many(&[near, near], &mut hits).is_ok());
+    /// assert!(mesh.checked_cast_many(&[near, far], &mut hits).is_err());
+    /// assert_eq!((hits[0].map(|h| h.t.to_f64()), hits[1]), (Some(1.0), None));
+    /// # }
+    /// ```
+    pub fn checked_cast_many<C: Caster<T, 3> + Sync>(
+        &self,
+        casters: &[C],
+        hits: &mut [Option<MeshHit<T>>],
+    ) -> Result<(), crate::OutOfRange>
+    where
+        T: Send + Sync,
+    {
+        self.cast_many(casters, hits);
+        self.batch_range(casters, hits.len())
+    }
+
+    /// [`TriMesh::occludes_many`], and [`OutOfRange`](crate::OutOfRange)
+    /// when some fixed-point caster (with the mesh) lies outside the
+    /// cast's range, where `occludes_many` gives it `false`: `hits` is
+    /// written for every caster all the same. Always `Ok` for floats.
+    pub fn checked_occludes_many<C: Caster<T, 3> + Sync>(
+        &self,
+        casters: &[C],
+        hits: &mut [bool],
+    ) -> Result<(), crate::OutOfRange>
+    where
+        T: Send + Sync,
+    {
+        self.occludes_many(casters, hits);
+        self.batch_range(casters, hits.len())
+    }
+
+    /// `Ok` when each of the first `n` casters fits the cast's range with
+    /// the mesh (always, for floats), else the checked forms' error.
+    fn batch_range<C: Caster<T, 3>>(
+        &self,
+        casters: &[C],
+        n: usize,
+    ) -> Result<(), crate::OutOfRange> {
+        if casters.iter().take(n).all(|c| cast_fits(self, c)) {
+            Ok(())
+        } else {
+            Err(crate::OutOfRange {
+                growth: crate::Growth::Quadratic,
+            })
+        }
+    }
 }
 
 /// A full packet of casters prepared, when the batch may walk them
