@@ -32,6 +32,7 @@
 //! wherever the box is representable and saturates beyond (see
 //! "Fixed-point ranges" in the [crate docs](crate#fixed-point-ranges)).
 
+use crate::linalg::At;
 use crate::range::{add_mul_index, mul_index, InRange};
 use crate::{Growth, OutOfRange, Point, Ray, Real, Segment, Vector};
 
@@ -79,9 +80,9 @@ impl<T: Real, const D: usize> Grid<T, D> {
         let mut min = self.origin;
         let mut max = self.origin;
         for i in 0..D {
-            let (o, size, k) = (self.origin[i], self.cell_size[i], coords[i]);
-            min[i] = add_mul_index(o, size, k);
-            max[i] = add_mul_index(o, size, k.saturating_add(1));
+            let (o, size, k) = (self.origin.at(i), self.cell_size.at(i), coords.at(i));
+            min.set(i, add_mul_index(o, size, k));
+            max.set(i, add_mul_index(o, size, k.saturating_add(1)));
         }
         crate::Aabb::new(min, max)
     }
@@ -127,7 +128,7 @@ impl<T: Real, const D: usize> Grid<T, D> {
         let fits = crate::range::fits::<T>(growth, |r| {
             let two_r = r + r;
             let far = (0..D).all(|i| {
-                let e = mul_index(self.cell_size[i], self.counts[i]);
+                let e = mul_index(self.cell_size.at(i), self.counts.at(i));
                 (e <= two_r) & (e >= -two_r)
             });
             origin.in_range(r) & dir.in_range(two_r) & self.origin.in_range(r) & far
@@ -310,9 +311,9 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
         let mut entry_axis: Option<(usize, T)> = None;
         let mut moves = false;
         for i in 0..D {
-            let lo = grid.origin[i];
-            let hi = lo + mul_index(grid.cell_size[i], grid.counts[i]);
-            let (o, d) = (origin[i], dir[i]);
+            let lo = grid.origin.at(i);
+            let hi = lo + mul_index(grid.cell_size.at(i), grid.counts.at(i));
+            let (o, d) = (origin.at(i), dir.at(i));
             if d == T::zero() {
                 if o < lo || o > hi {
                     return it; // parallel to the slab and outside it
@@ -349,9 +350,9 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
         }
         let mut tied = 0u64;
         for i in 0..D {
-            let size = grid.cell_size[i];
-            let rel = (p[i] - grid.origin[i]).div_sat(size);
-            let last = grid.counts[i] as isize - 1;
+            let size = grid.cell_size.at(i);
+            let rel = (p.at(i) - grid.origin.at(i)).div_sat(size);
+            let last = grid.counts.at(i) as isize - 1;
             let k = (rel.floor_i64().clamp(isize::MIN as i64, isize::MAX as i64) as isize)
                 .clamp(0, last.max(0));
             // On a face of cell k at the entry? For a stepping axis, compare
@@ -360,7 +361,7 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
             // coordinate exactly.
             // (The closures take the axis' values, not the index, which
             // they could not prove in range.)
-            let (g, o, d) = (grid.origin[i], origin[i], dir[i]);
+            let (g, o, d) = (grid.origin.at(i), origin.at(i), dir.at(i));
             let face = |k: isize| g + signed_index(size, k);
             let at_face = |k: isize| {
                 if d == T::zero() {
@@ -371,48 +372,49 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
             };
             let on_boundary = at_face(k);
             let top = at_face(k + 1);
-            it.step[i] = if d > T::zero() {
+            let step = if d > T::zero() {
                 1
             } else if d < T::zero() {
                 -1
             } else {
                 0
             };
+            it.step.set(i, step);
             // Index of the cell the caster moves into, and whether the
             // entry point lies on a boundary (then the cell behind it is
             // touched at the entry instant).
-            match it.step[i] {
+            match it.step.at(i) {
                 0 => {
                     if top {
-                        it.base[i] = k;
+                        it.base.set(i, k);
                         it.riding |= 1 << i;
                     } else if on_boundary {
-                        it.base[i] = k - 1;
+                        it.base.set(i, k - 1);
                         it.riding |= 1 << i;
                     } else {
-                        it.base[i] = k;
+                        it.base.set(i, k);
                     }
                 }
                 1 => {
                     if top {
-                        it.base[i] = k; // behind; the step moves to k + 1
+                        it.base.set(i, k); // behind; the step moves to k + 1
                         tied |= 1 << i;
                     } else if on_boundary {
-                        it.base[i] = k - 1;
+                        it.base.set(i, k - 1);
                         tied |= 1 << i;
                     } else {
-                        it.base[i] = k;
+                        it.base.set(i, k);
                     }
                 }
                 _ => {
                     if on_boundary {
-                        it.base[i] = k; // behind; the step moves to k - 1
+                        it.base.set(i, k); // behind; the step moves to k - 1
                         tied |= 1 << i;
                     } else if top {
-                        it.base[i] = k + 1;
+                        it.base.set(i, k + 1);
                         tied |= 1 << i;
                     } else {
-                        it.base[i] = k;
+                        it.base.set(i, k);
                     }
                 }
             }
@@ -433,9 +435,9 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
 
     /// The parameter of the next boundary crossing on stepping axis `i`.
     fn crossing(&self, i: usize) -> T {
-        let k = self.base[i] + if self.step[i] > 0 { 1 } else { 0 };
-        let face = self.grid.origin[i] + signed_index(self.grid.cell_size[i], k);
-        (face - self.origin[i]).div_sat(self.dir[i])
+        let k = self.base.at(i) + if self.step.at(i) > 0 { 1 } else { 0 };
+        let face = self.grid.origin.at(i) + signed_index(self.grid.cell_size.at(i), k);
+        (face - self.origin.at(i)).div_sat(self.dir.at(i))
     }
 
     /// Begin emitting the span of the current base cell, from `t_enter` to
@@ -443,7 +445,7 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
     fn start_span(&mut self) {
         let mut t_next: Option<T> = None;
         for i in 0..D {
-            if self.step[i] != 0 {
+            if self.step.at(i) != 0 {
                 let t = self.crossing(i);
                 t_next = Some(t_next.map_or(t, |n| n.min_sel(t)));
             }
@@ -463,7 +465,7 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
         let t = self.t_exit;
         let mut tied = 0u64;
         for i in 0..D {
-            if self.step[i] != 0 && self.crossing(i) <= t {
+            if self.step.at(i) != 0 && self.crossing(i) <= t {
                 tied |= 1 << i;
             }
         }
@@ -494,8 +496,9 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
             _ => {
                 for i in 0..D {
                     if self.tied >> i & 1 == 1 {
-                        self.base[i] += self.step[i] as isize;
-                        let out = self.base[i] < 0 || self.base[i] >= self.grid.counts[i] as isize;
+                        self.base.set(i, self.base.at(i) + self.step.at(i) as isize);
+                        let out = self.base.at(i) < 0
+                            || self.base.at(i) >= self.grid.counts.at(i) as isize;
                         if out {
                             self.done = true;
                             return;
@@ -511,17 +514,17 @@ impl<T: Real, const D: usize> GridTraversal<T, D> {
     fn current_cell(&self) -> Option<[usize; D]> {
         let mut coords = [0usize; D];
         for i in 0..D {
-            let mut k = self.base[i];
+            let mut k = self.base.at(i);
             if self.subset >> i & 1 == 1 {
-                k += self.step[i] as isize;
+                k += self.step.at(i) as isize;
             }
             if self.variant >> i & 1 == 1 {
                 k += 1;
             }
-            if k < 0 || k >= self.grid.counts[i] as isize {
+            if k < 0 || k >= self.grid.counts.at(i) as isize {
                 return None;
             }
-            coords[i] = k as usize;
+            coords.set(i, k as usize);
         }
         Some(coords)
     }

@@ -10,7 +10,28 @@
 //! away where nalgebra's `Index` (not inlined at "z") keeps a panic path.
 //! The hot kernels use them; `docs/firmware.md` has the measurements.
 
+use nalgebra::{Dim, Matrix, RawStorage, SMatrix};
+use num_traits::Zero;
+
 use crate::{Point, Real, Vector};
+
+/// `|v|²` as `v · v`, the value of nalgebra's `norm_squared` bit for bit.
+///
+/// nalgebra's `norm_squared` walks the columns through `column(i)`, whose
+/// bounds assertion stays out of line at opt-level "z" (a panic path in a
+/// firmware image, where nothing can reach it); `dot` of fixed-size vectors
+/// is written out, its shape checks fold away. Every query uses this one.
+pub(crate) trait Len2<T> {
+    /// `v · v`.
+    fn len2(&self) -> T;
+}
+
+impl<T: Real, R: Dim, C: Dim, S: RawStorage<T, R, C>> Len2<T> for Matrix<T, R, C, S> {
+    #[inline(always)]
+    fn len2(&self) -> T {
+        self.dot(self)
+    }
+}
 
 /// `f(i)` for every component, written out for `D <= 3` (`f` reads its
 /// arrays with [`at`]).
@@ -131,10 +152,107 @@ pub(crate) fn axpy<T: Real, const D: usize>(
     Point::from(build(|i| at(o, i) + at(d, i) * s))
 }
 
+/// `v[i]` and `v[i] = x` without nalgebra's `Index`: at opt-level "z"
+/// its `index`/`index_mut` stay out of line, each with a bounds check's
+/// panic path, even where `i` is a loop counter below `D`. These read and
+/// write the coordinate array (a read past the end gives zero, a write
+/// past the end does nothing; inlined with `i` known below `D`, both are
+/// the plain access).
+pub(crate) trait At<T> {
+    /// The `i`-th coordinate (zero past the end).
+    fn at(&self, i: usize) -> T;
+    /// Sets the `i`-th coordinate (nothing past the end).
+    fn set(&mut self, i: usize, x: T);
+}
+
+impl<X: Copy + Zero, const D: usize> At<X> for [X; D] {
+    #[inline(always)]
+    fn at(&self, i: usize) -> X {
+        self.get(i).copied().unwrap_or_else(X::zero)
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, x: X) {
+        if let Some(c) = self.get_mut(i) {
+            *c = x;
+        }
+    }
+}
+
+impl<T: Real, const D: usize> At<T> for Vector<T, D> {
+    #[inline(always)]
+    fn at(&self, i: usize) -> T {
+        at(&self.data.0[0], i)
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, x: T) {
+        if let Some(c) = self.data.0[0].get_mut(i) {
+            *c = x;
+        }
+    }
+}
+
+impl<T: Real, const D: usize> At<T> for Point<T, D> {
+    #[inline(always)]
+    fn at(&self, i: usize) -> T {
+        self.coords.at(i)
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, x: T) {
+        self.coords.set(i, x);
+    }
+}
+
+/// `aᵀ b` for square matrices, nalgebra's `a.tr_mul(&b)` bit for bit (each
+/// entry `(i, j)` the dot product of `a`'s column `i` with `b`'s column
+/// `j`), without `column`'s out-of-line bounds check.
+#[inline(always)]
+pub(crate) fn tr_mul_mat<T: Real, const D: usize>(
+    a: &SMatrix<T, D, D>,
+    b: &SMatrix<T, D, D>,
+) -> SMatrix<T, D, D> {
+    let mut out = *b;
+    for (o, c) in out.data.0.iter_mut().zip(&b.data.0) {
+        *o = tr_mul_vec(a, &Vector::from(*c)).data.0[0];
+    }
+    out
+}
+
+/// `m v`, the value of nalgebra's `m * v` bit for bit (each component
+/// `m₀ᵢ v₀`, then `+ mⱼᵢ vⱼ` in column order).
+///
+/// nalgebra's product walks the columns through `column(j)`, whose bounds
+/// assertion stays out of line at opt-level "z"; this reads the arrays.
+#[inline(always)]
+pub(crate) fn mul_vec<T: Real, const D: usize>(
+    m: &SMatrix<T, D, D>,
+    v: &Vector<T, D>,
+) -> Vector<T, D> {
+    let (cols, v) = (&m.data.0, &v.data.0[0]);
+    build(|i| {
+        let mut terms = cols.iter().zip(v).map(|(c, x)| at(c, i) * *x);
+        let first = terms.next().unwrap_or_else(T::zero);
+        terms.fold(first, |acc, p| p + acc)
+    })
+}
+
+/// `mᵀ v`, the value of nalgebra's `m.tr_mul(&v)` bit for bit (each
+/// component the dot product of a column with `v`).
+#[inline(always)]
+pub(crate) fn tr_mul_vec<T: Real, const D: usize>(
+    m: &SMatrix<T, D, D>,
+    v: &Vector<T, D>,
+) -> Vector<T, D> {
+    let cols = &m.data.0;
+    build(|i| match cols.get(i) {
+        Some(c) => Vector::from(*c).dot(v),
+        None => T::zero(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{axpy, sub};
-    use nalgebra::{Point2, Point3, Point4};
+    use super::{axpy, mul_vec, sub, tr_mul_mat, tr_mul_vec};
+    use nalgebra::{Matrix2, Matrix3, Point2, Point3, Point4, Vector2, Vector3};
 
     /// The same values as nalgebra's operators, bit for bit.
     #[test]
@@ -153,5 +271,21 @@ mod tests {
             Point4::new(0.5, 0.25, 8.0, -1.0),
         );
         assert_eq!(sub(&a, &b), a - b);
+    }
+
+    /// `mul_vec` and `tr_mul_vec` are nalgebra's `m * v` and `m.tr_mul(&v)`
+    /// bit for bit, in 2D and 3D, on values whose sums round.
+    #[test]
+    fn products_agree_with_nalgebra() {
+        let m = Matrix3::new(0.1f32, -0.7, 1e7, 0.3, 0.9, -1e-3, 3.3, 1e-9, 0.6);
+        let v = Vector3::new(1.1f32, -2.9, 1e-4);
+        assert_eq!(mul_vec(&m, &v), m * v);
+        assert_eq!(tr_mul_vec(&m, &v), m.tr_mul(&v));
+        let m = Matrix2::new(0.1f64, -0.7, 1e17, 0.3);
+        let v = Vector2::new(1.1f64, -2.9);
+        assert_eq!(mul_vec(&m, &v), m * v);
+        assert_eq!(tr_mul_vec(&m, &v), m.tr_mul(&v));
+        let b = Matrix2::new(3.0f64, 1e-9, -0.25, 7.5);
+        assert_eq!(tr_mul_mat(&m, &b), m.tr_mul(&b));
     }
 }

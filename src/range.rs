@@ -36,6 +36,7 @@
 //!
 //! `tests/fixed_ranges.rs` checks both sides of every range for both types.
 
+use crate::linalg::Len2;
 use crate::{
     Aabb, Ball, Capsule, ConvexHull, Frustum, Growth, Line, Obb, Plane, Point, Polygon, Ray, Real,
     Segment, Swept, Triangle, Vector, Wide,
@@ -193,10 +194,11 @@ impl<T: Real, const D: usize> InRange<T> for Obb<T, D> {
         let one = T::one();
         let slack = T::from_f64_lossy(1.0 / 16.0);
         let entries = self.axes.iter().fold(true, |ok, x| ok & x.in_range(one));
+        let cols = &self.axes.data.0;
         let orthonormal = entries
-            && (0..D).all(|i| {
-                (0..D).all(|j| {
-                    let dot = self.axes.column(i).dot(&self.axes.column(j));
+            && cols.iter().enumerate().all(|(i, ci)| {
+                cols.iter().enumerate().all(|(j, cj)| {
+                    let dot = Vector::from(*ci).dot(&Vector::from(*cj));
                     let want = if i == j { one } else { T::zero() };
                     (dot - want).in_range(slack)
                 })
@@ -502,7 +504,7 @@ pub(crate) fn lerp_sat<T: Real>(a: T, b: T, t: T) -> T {
 #[inline(always)]
 pub(crate) fn distance_squared<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
     if fits2(Growth::Quadratic, a, b) {
-        crate::linalg::sub(a, b).norm_squared()
+        crate::linalg::sub(a, b).len2()
     } else {
         far_point_distance(a, b, 2)
     }
@@ -513,7 +515,7 @@ pub(crate) fn distance_squared<T: Real, const D: usize>(a: &Point<T, D>, b: &Poi
 #[inline(always)]
 pub(crate) fn distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> T {
     if fits2(Growth::Quadratic, a, b) {
-        crate::linalg::sub(a, b).norm_squared().sqrt_clamped()
+        crate::linalg::sub(a, b).len2().sqrt_clamped()
     } else {
         far_point_distance(a, b, 1)
     }
@@ -526,7 +528,7 @@ pub(crate) fn distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>
 fn far_point_distance<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>, power: i32) -> T {
     match scale::moved_pair(Growth::Quadratic, a, b, a) {
         Some((a2, b2, k)) => {
-            let d2 = (a2 - b2).norm_squared();
+            let d2 = (a2 - b2).len2();
             if power == 2 {
                 d2.mul_pow2(2 * k)
             } else {

@@ -7,6 +7,7 @@
 
 use crate::classify::side_of_span;
 use crate::intersect::common::unit;
+use crate::linalg::Len2;
 use crate::{Cylinder, Plane, Real, Side, Vector};
 
 /// `r · |n⊥|`: how far a disc of radius `r` around an axis `u` reaches
@@ -17,7 +18,7 @@ pub(crate) fn disc_reach<T: Real>(n: &Vector<T, 3>, u: &Vector<T, 3>, r: T) -> T
         return T::zero();
     };
     let perp = n - a * a.dot(n);
-    r.max_sel(T::zero()) * perp.norm_squared().sqrt_clamped()
+    r.max_sel(T::zero()) * perp.len2().sqrt_clamped()
 }
 
 impl<T: Real> Cylinder<T> {

@@ -40,6 +40,7 @@ pub mod polyhedron;
 pub mod segment;
 pub mod triangle;
 
+use crate::linalg::Len2;
 use crate::{Real, Side};
 
 /// [`side_of`] of a span that may be missing (NaN or infinite values):
@@ -99,5 +100,5 @@ pub(crate) fn side_of2<T: Real>(a: T, b: T, r: T) -> Side {
 /// `|normal|`, the scale of a plane's signed distances.
 #[inline(always)]
 pub(crate) fn normal_length<T: Real, const D: usize>(plane: &crate::Plane<T, D>) -> T {
-    plane.normal.norm_squared().sqrt_clamped()
+    plane.normal.len2().sqrt_clamped()
 }

@@ -40,6 +40,7 @@
 //! assert_eq!(a.closest_points(&c).distance(), 1.0);
 //! ```
 
+use crate::linalg::Len2;
 use crate::{Point, Real, Segment, Vector, Wide};
 use num_traits::Zero;
 
@@ -192,7 +193,7 @@ fn linear_body<T: Real, const D: usize>(
     d2: &Vector<T, D>,
     i2: Interval,
 ) -> (T, T) {
-    let (a1, a2) = (d1.norm_squared(), d2.norm_squared());
+    let (a1, a2) = (d1.len2(), d2.len2());
     let (r1, r2) = (out_of_range(d1, a1, i1), out_of_range(d2, a2, i2));
     // One call of the solver for every case (the directions as they are
     // unless rescaled, with their squared lengths: computed once): the
@@ -209,7 +210,7 @@ fn linear_body<T: Real, const D: usize>(
         Rescale::Point => (Vector::zeros(), T::zero()),
         Rescale::By(m) => {
             let d = d.map(|x| x.div_sat(m));
-            (d, d.norm_squared())
+            (d, d.len2())
         }
     };
     let unscaled = |s: T, r: Rescale<T>| match r {
@@ -369,11 +370,10 @@ fn parallel_min<T: Real, const D: usize>(
         // mispredicted branches per f64 capsule pair, aimed set).
         |s, t| {
             if cfg!(target_os = "none") && T::range_limit(crate::Growth::Quadratic).is_none() {
-                crate::linalg::build::<T, D>(|i| at(x, i) + at(u, i) * s - at(v, i) * t)
-                    .norm_squared()
+                crate::linalg::build::<T, D>(|i| at(x, i) + at(u, i) * s - at(v, i) * t).len2()
             } else {
                 let (x, u, v) = (Vector::from(*x), Vector::from(*u), Vector::from(*v));
-                (x + u * s - v * t).norm_squared()
+                (x + u * s - v * t).len2()
             }
         },
     )

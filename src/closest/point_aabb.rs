@@ -7,6 +7,7 @@
 //! become `max` on their axis (select-based clamp; see
 //! [`crate::Real::clamp_sel`]).
 
+use crate::linalg::At;
 use crate::{Aabb, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Aabb<T, D> {
@@ -15,7 +16,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
     fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let mut q = *p;
         for i in 0..D {
-            q[i] = p[i].min_sel(self.max[i]).max_sel(self.min[i]);
+            q.set(i, p.at(i).min_sel(self.max.at(i)).max_sel(self.min.at(i)));
         }
         q
     }
@@ -24,8 +25,8 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
     fn kernel_distance_squared(&self, p: &Point<T, D>) -> T {
         let mut d2 = T::zero();
         for i in 0..D {
-            let below = (self.min[i] - p[i]).max_sel(T::zero());
-            let above = (p[i] - self.max[i]).max_sel(T::zero());
+            let below = (self.min.at(i) - p.at(i)).max_sel(T::zero());
+            let above = (p.at(i) - self.max.at(i)).max_sel(T::zero());
             let g = below + above;
             d2 += g * g;
         }

@@ -7,6 +7,7 @@
 //! Degenerate cases: radius zero is the center; a negative radius is
 //! treated as zero; NaN input gives NaN.
 
+use crate::linalg::Len2;
 use crate::{Ball, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Ball<T, D> {
@@ -15,7 +16,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
     fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let v = p - self.center;
         let r = self.radius.max_sel(T::zero());
-        let len2 = v.norm_squared();
+        let len2 = v.len2();
         if len2 <= r * r {
             return *p;
         }
@@ -33,7 +34,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
     #[inline]
     fn kernel_distance(&self, p: &Point<T, D>) -> T {
         let r = self.radius.max_sel(T::zero());
-        ((p - self.center).norm_squared().sqrt_clamped() - r).max_sel(T::zero())
+        ((p - self.center).len2().sqrt_clamped() - r).max_sel(T::zero())
     }
 }
 

@@ -6,6 +6,7 @@
 //! gives NaN.
 
 use crate::closest::closest_on_segment;
+use crate::linalg::Len2;
 use crate::{Capsule, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Capsule<T, D> {
@@ -17,7 +18,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
             .at_in_range(closest_on_segment(&self.segment.a, &self.segment.b, p));
         let v = p - q;
         let r = self.radius.max_sel(T::zero());
-        let len2 = v.norm_squared();
+        let len2 = v.len2();
         if len2 <= r * r {
             return *p;
         }
@@ -30,7 +31,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
             .segment
             .at_in_range(closest_on_segment(&self.segment.a, &self.segment.b, p));
         let r = self.radius.max_sel(T::zero());
-        ((p - q).norm_squared().sqrt_clamped() - r).max_sel(T::zero())
+        ((p - q).len2().sqrt_clamped() - r).max_sel(T::zero())
     }
 
     #[inline]

@@ -18,6 +18,7 @@
 //! returns `p` itself. No planes is the whole space (`p` itself). Planes
 //! with a zero normal are ignored. NaN input gives `None` / `p`.
 
+use crate::linalg::Len2;
 use crate::{ClosestPoint, ConvexHull, Plane, Point, Real, Vector, Wide};
 use num_traits::Zero;
 
@@ -69,7 +70,7 @@ impl<T: Real> ConvexHull<'_, T> {
         let mut best: Option<(Point<T, 3>, T)> = None;
         let mut consider = |x: Point<T, 3>| {
             if feasible(planes, &x, p) {
-                let d2 = (x - p).norm_squared();
+                let d2 = (x - p).len2();
                 if best.is_none_or(|(_, bd)| d2 < bd) {
                     best = Some((x, d2));
                 }
@@ -77,7 +78,7 @@ impl<T: Real> ConvexHull<'_, T> {
         };
         for (i, pi) in planes.iter().enumerate() {
             let ni = pi.normal;
-            let nii = ni.norm_squared();
+            let nii = ni.len2();
             if !(nii > T::zero()) {
                 continue;
             }
@@ -87,7 +88,7 @@ impl<T: Real> ConvexHull<'_, T> {
                 let nj = pj.normal;
                 // Edge: x = p + α ni + β nj on both planes (2×2 system).
                 let nij = ni.dot(&nj);
-                let njj = nj.norm_squared();
+                let njj = nj.len2();
                 let det = nii * njj - nij * nij;
                 if !(det > T::tolerance() * nii * njj) {
                     continue; // parallel planes meet in no line
@@ -102,8 +103,7 @@ impl<T: Real> ConvexHull<'_, T> {
                     let nk = pk.normal;
                     let njk = nj.cross(&nk);
                     let triple = ni.dot(&njk);
-                    let scale =
-                        nii.sqrt_clamped() * njj.sqrt_clamped() * nk.norm_squared().sqrt_clamped();
+                    let scale = nii.sqrt_clamped() * njj.sqrt_clamped() * nk.len2().sqrt_clamped();
                     if !(triple.abs() > T::tolerance() * scale) {
                         continue;
                     }
@@ -190,7 +190,7 @@ fn closest_fixed<T: Real>(planes: &[Plane<T, 3>], p: &Point<T, 3>, r: T) -> Opti
         let Some((ni, di)) = scaled_plane(pi, r) else {
             continue;
         };
-        let nii = ni.norm_squared();
+        let nii = ni.len2();
         // Face: p moved onto plane i.
         let sd = ni.dot(&p.coords) - di;
         consider(at([(&ni, -sd.div_sat(nii)), (&ni, T::zero())]));
@@ -199,7 +199,7 @@ fn closest_fixed<T: Real>(planes: &[Plane<T, 3>], p: &Point<T, 3>, r: T) -> Opti
                 continue;
             };
             // Edge: x = p + α ni + β nj on both planes (2×2 system).
-            let (nij, njj) = (ni.dot(&nj), nj.norm_squared());
+            let (nij, njj) = (ni.dot(&nj), nj.len2());
             let det = nii.mul_wide(njj) - nij.mul_wide(nij);
             if !(det > nii.mul_wide(njj).mul_pow2(tol_log2)) {
                 continue; // parallel planes meet in no line
@@ -217,7 +217,7 @@ fn closest_fixed<T: Real>(planes: &[Plane<T, 3>], p: &Point<T, 3>, r: T) -> Opti
                 let njk = nj.cross(&nk);
                 let triple = T::dot_wide(&ni, &njk);
                 let lengths = nii.sqrt_clamped() * njj.sqrt_clamped();
-                let scale = lengths.mul_wide(nk.norm_squared().sqrt_clamped());
+                let scale = lengths.mul_wide(nk.len2().sqrt_clamped());
                 let mag = if triple < T::Wide::zero() {
                     -triple
                 } else {

@@ -12,6 +12,7 @@
 //! `a`; a negative or NaN radius is treated as zero. NaN input gives NaN.
 
 use crate::intersect::common::unit;
+use crate::linalg::Len2;
 use crate::shape::cylinder::length;
 use crate::{Cylinder, Point, Real, Vector};
 
@@ -51,7 +52,7 @@ impl<T: Real> crate::range::kernel::ClosestPointKernel<T, 3> for Cylinder<T> {
             return self.a;
         };
         let r = self.radius.max_sel(T::zero());
-        let inside_disc = v.norm_squared() <= r * r;
+        let inside_disc = v.len2() <= r * r;
         if inside_disc && x >= T::zero() && x <= l {
             return *p;
         }

@@ -5,14 +5,14 @@
 //! gives NaN.
 
 use crate::closest::Interval;
+use crate::linalg::Len2;
 use crate::{Line, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Line<T, D> {
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        let t =
-            Interval::Line.div_clamped((p - self.origin).dot(&self.dir), self.dir.norm_squared());
+        let t = Interval::Line.div_clamped((p - self.origin).dot(&self.dir), self.dir.len2());
         self.at_in_range(t)
     }
 

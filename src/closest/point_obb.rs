@@ -6,6 +6,7 @@
 //! are assumed orthonormal (see [`crate::Obb::try_new`]). NaN input gives
 //! NaN.
 
+use crate::linalg::At;
 use crate::{Obb, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Obb<T, D> {
@@ -14,8 +15,8 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
     fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
         let mut u = self.to_local(p);
         for i in 0..D {
-            let h = self.half_extents[i].abs();
-            u[i] = u[i].clamp_sel(-h, h);
+            let h = self.half_extents.at(i).abs();
+            u.set(i, u.at(i).clamp_sel(-h, h));
         }
         self.to_world(&u)
     }
@@ -25,7 +26,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
         let u = self.to_local(p);
         let mut d2 = T::zero();
         for i in 0..D {
-            let g = (u[i].abs() - self.half_extents[i].abs()).max_sel(T::zero());
+            let g = (u.at(i).abs() - self.half_extents.at(i).abs()).max_sel(T::zero());
             d2 += g * g;
         }
         d2

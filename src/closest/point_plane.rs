@@ -4,6 +4,7 @@
 //! not. Degenerate cases: a zero normal describes no proper plane; the
 //! point itself is returned (distance zero). NaN input gives NaN.
 
+use crate::linalg::Len2;
 use crate::{Plane, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Plane<T, D> {
@@ -18,7 +19,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
                 None => *p,
             };
         }
-        let nn = self.normal.norm_squared();
+        let nn = self.normal.len2();
         if !(nn > T::zero()) {
             return *p;
         }
@@ -38,7 +39,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for
                 None => T::zero(),
             };
         }
-        let nn = self.normal.norm_squared();
+        let nn = self.normal.len2();
         if !(nn > T::zero()) {
             return T::zero();
         }

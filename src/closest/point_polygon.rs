@@ -26,6 +26,7 @@
 //! triangles it describes, as is a non-planar one. NaN input gives NaN.
 
 use crate::closest::{closest_on_segment, closest_on_triangle, point_at, Interval};
+use crate::linalg::Len2;
 use crate::{ClosestPoint, Point, Polygon, Real};
 
 impl<T: Real, const D: usize> ClosestPoint<T, D> for Polygon<'_, T, D> {
@@ -59,7 +60,7 @@ impl<T: Real, const D: usize> ClosestPoint<T, D> for Polygon<'_, T, D> {
                 for pair in rest.windows(2) {
                     if let [b, c] = pair {
                         let q = closest_on_triangle(a, b, c, p);
-                        let d2 = (q - p).norm_squared();
+                        let d2 = (q - p).len2();
                         if best_d2.is_none_or(|bd| d2 < bd) {
                             best = q;
                             best_d2 = Some(d2);
@@ -119,7 +120,7 @@ fn ring_2d<T: Real, const D: usize>(v: &[Point<T, D>], p: &Point<T, D>) -> Point
             Ordering::Equal => {}
         }
         let c = on_segment(prev, x, p);
-        let d2 = (c - p).norm_squared();
+        let d2 = (c - p).len2();
         if best_d2.is_none_or(|bd| d2 < bd) {
             best = c;
             best_d2 = Some(d2);
@@ -142,7 +143,7 @@ fn on_segment<T: Real, const D: usize>(
     p: &Point<T, D>,
 ) -> Point<T, D> {
     let e = y - x;
-    let (s, t, l) = (e.dot(&(p - x)), e.dot(&(p - y)), e.norm_squared());
+    let (s, t, l) = (e.dot(&(p - x)), e.dot(&(p - y)), e.len2());
     let num = if s <= -t { s } else { l + t };
     point_at(x, &e, Interval::Segment.div_clamped(num, l))
 }
@@ -181,13 +182,13 @@ fn closest_far<T: Real, const D: usize>(vertices: &[Point<T, D>], p: &Point<T, D
     let origin = Point::origin();
     let a = moved(first, k);
     let mut best = a;
-    let mut best_d2 = a.coords.norm_squared();
+    let mut best_d2 = a.coords.len2();
     let mut prev = a;
     for (i, v) in rest.iter().enumerate() {
         let v = moved(v, k);
         // The first step is the edge a–v (a triangle a, a, v), then the fan.
         let q = closest_on_triangle(&a, if i == 0 { &a } else { &prev }, &v, &origin);
-        let d2 = q.coords.norm_squared();
+        let d2 = q.coords.len2();
         if d2 < best_d2 {
             best = q;
             best_d2 = d2;

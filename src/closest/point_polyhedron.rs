@@ -18,6 +18,7 @@
 //! saturating. NaN input gives NaN.
 
 use crate::closest::{closest_on_segment, closest_on_triangle};
+use crate::linalg::Len2;
 use crate::range::kernel::ClosestPointKernel;
 use crate::shape::polyhedron::Kind;
 use crate::{ConvexPolyhedronRef, Growth, Plane, Point, Real};
@@ -39,7 +40,7 @@ fn closest_in<T: Real>(
         for w in f.get(1..)?.windows(2) {
             let (b, c) = (v(w[0])?, v(w[1])?);
             let q = closest_on_triangle(&a, &b, &c, p);
-            let d2 = (q - p).norm_squared();
+            let d2 = (q - p).len2();
             if best.is_none_or(|(m, _)| d2 < m) {
                 best = Some((d2, q));
             }
@@ -64,7 +65,7 @@ fn closest_in<T: Real>(
                     continue;
                 }
                 if let Some(q) = nearest_on_face(i) {
-                    let d2 = (q - p).norm_squared();
+                    let d2 = (q - p).len2();
                     if best.is_none_or(|(m, _)| d2 < m) {
                         best = Some((d2, q));
                     }

@@ -5,14 +5,14 @@
 //! gives NaN.
 
 use crate::closest::Interval;
+use crate::linalg::Len2;
 use crate::{Point, Ray, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Ray<T, D> {
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_closest_point(&self, p: &Point<T, D>) -> Point<T, D> {
-        let t =
-            Interval::Ray.div_clamped((p - self.origin).dot(&self.dir), self.dir.norm_squared());
+        let t = Interval::Ray.div_clamped((p - self.origin).dot(&self.dir), self.dir.len2());
         self.at_in_range(t)
     }
 

@@ -5,6 +5,7 @@
 //! gives NaN.
 
 use crate::closest::Interval;
+use crate::linalg::Len2;
 use crate::{Point, Real, Segment};
 
 /// The parameter `t` in `[0, 1]` of the point of segment `a → b` nearest
@@ -16,7 +17,7 @@ pub(crate) fn closest_on_segment<T: Real, const D: usize>(
     p: &Point<T, D>,
 ) -> T {
     let ab = b - a;
-    Interval::Segment.div_clamped((p - a).dot(&ab), ab.norm_squared())
+    Interval::Segment.div_clamped((p - a).dot(&ab), ab.len2())
 }
 
 impl<T: Real, const D: usize> crate::range::kernel::ClosestPointKernel<T, D> for Segment<T, D> {

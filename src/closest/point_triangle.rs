@@ -55,6 +55,7 @@
 //! edges).
 
 use crate::closest::{point_at, Interval};
+use crate::linalg::Len2;
 use crate::{Point, Real, Triangle, Vector, Wide};
 
 /// Whether `p` is outside an edge's line, from its side value taken at
@@ -118,7 +119,7 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
     }
     // Squared lengths, and the dot products of consecutive edges (`g_ab`
     // is ab·bc, minus the cosine of the angle at b times the lengths).
-    let (l_ab, l_bc, l_ca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
+    let (l_ab, l_bc, l_ca) = (ab.len2(), bc.len2(), ca.len2());
     let (g_ab, g_bc, g_ca) = (ab.dot(&bc), bc.dot(&ca), ca.dot(&ab));
     // The side of each edge's line that p lies on (in the plane), positive
     // towards the opposite vertex: `(e·e)(f·r) - (e·r)(e·f)` with `f` the
@@ -202,7 +203,7 @@ pub(crate) fn largest_angle<'p, T: Real, const D: usize>(
     c: &'p Point<T, D>,
 ) -> (&'p Point<T, D>, Vector<T, D>, Vector<T, D>) {
     let (ab, bc, ca) = (b - a, c - b, a - c);
-    let (l_ab, l_bc, l_ca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
+    let (l_ab, l_bc, l_ca) = (ab.len2(), bc.len2(), ca.len2());
     if l_bc >= l_ca && l_bc >= l_ab {
         (a, ab, -ca)
     } else if l_ca >= l_ab {
@@ -251,7 +252,7 @@ fn face<T: Real, const D: usize>(
         let nn = if T::range_limit(crate::Growth::Quadratic).is_some() {
             T::dot_wide(&n, &n)
         } else {
-            n.norm_squared().widen()
+            n.len2().widen()
         };
         if flat(nn) {
             return nearest_edge(a, b, c, p);
@@ -262,7 +263,7 @@ fn face<T: Real, const D: usize>(
             // which a large triangle would quantise to a few bits.
             let m = n.iter().fold(T::zero(), |m, x| m.max_sel(x.abs()));
             let n = n.map(|x| x.div_sat(m));
-            let h = n.dot(&r).div_sat(n.norm_squared());
+            let h = n.dot(&r).div_sat(n.len2());
             return point_at(p, &n, -h);
         }
         let h = n.dot(&r).div_sat(nn.narrow());
@@ -278,9 +279,9 @@ fn face<T: Real, const D: usize>(
     // Other dimensions: Gram–Schmidt from x. u = e2 - e1 (e1·e2) / |e1|²
     // is e2's part orthogonal to e1 (relative error ε / sin θ), and the
     // point is x + e1 (e1·r) / |e1|² + u (u·r) / |u|².
-    let l1 = e1.norm_squared();
+    let l1 = e1.len2();
     let u = e2 - e1 * e1.dot(e2).div_sat(l1);
-    let uu = u.norm_squared();
+    let uu = u.len2();
     if flat(uu.mul_wide(l1)) {
         return nearest_edge(a, b, c, p);
     }
@@ -306,12 +307,12 @@ fn nearest_edge<T: Real, const D: usize>(
     let seg = Interval::Segment;
     let on = |x: &Point<T, D>, y: &Point<T, D>| {
         let e = sub(y, x);
-        point_at(x, &e, seg.div_clamped(sub(p, x).dot(&e), e.norm_squared()))
+        point_at(x, &e, seg.div_clamped(sub(p, x).dot(&e), e.len2()))
     };
     let mut best = on(a, b);
-    let mut best_d2 = sub(&best, p).norm_squared();
+    let mut best_d2 = sub(&best, p).len2();
     for cand in [on(b, c), on(c, a)] {
-        let d2 = sub(&cand, p).norm_squared();
+        let d2 = sub(&cand, p).len2();
         if d2 < best_d2 {
             best = cand;
             best_d2 = d2;

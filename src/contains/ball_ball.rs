@@ -2,6 +2,7 @@
 //! inner radius at most the outer radius.
 
 use crate::intersect::radius_ok;
+use crate::linalg::Len2;
 use crate::{Ball, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Ball<T, D>> for Ball<T, D> {
@@ -12,7 +13,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Ball<T, D>
             return false;
         }
         let room = self.radius - inner.radius;
-        room >= T::zero() && (inner.center - self.center).norm_squared() <= room * room
+        room >= T::zero() && (inner.center - self.center).len2() <= room * room
     }
 }
 

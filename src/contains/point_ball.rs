@@ -2,13 +2,14 @@
 //! against the squared radius.
 
 use crate::intersect::radius_ok;
+use crate::linalg::Len2;
 use crate::{Ball, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D>> for Ball<T, D> {
     const GROWTH: crate::Growth = crate::Growth::Quadratic;
     #[inline]
     fn kernel_contains(&self, p: &Point<T, D>) -> bool {
-        radius_ok(self.radius) && (p - self.center).norm_squared() <= self.radius * self.radius
+        radius_ok(self.radius) && (p - self.center).len2() <= self.radius * self.radius
     }
 }
 

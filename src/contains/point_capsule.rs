@@ -3,6 +3,7 @@
 
 use crate::closest::closest_on_segment;
 use crate::intersect::radius_ok;
+use crate::linalg::Len2;
 use crate::{Capsule, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D>>
@@ -13,7 +14,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D
     fn kernel_contains(&self, p: &Point<T, D>) -> bool {
         let s = &self.segment;
         let q = s.at_in_range(closest_on_segment(&s.a, &s.b, p));
-        radius_ok(self.radius) && (p - q).norm_squared() <= self.radius * self.radius
+        radius_ok(self.radius) && (p - q).len2() <= self.radius * self.radius
     }
 }
 

@@ -2,6 +2,7 @@
 //! ends and the radial offset within the radius.
 
 use crate::intersect::radius_ok;
+use crate::linalg::Len2;
 use crate::{Cylinder, Point, Real};
 
 impl<T: Real> crate::range::kernel::ContainsKernel<T, Point<T, 3>> for Cylinder<T> {
@@ -14,7 +15,7 @@ impl<T: Real> crate::range::kernel::ContainsKernel<T, Point<T, 3>> for Cylinder<
         let Some(f) = self.split(p) else {
             return *p == self.a;
         };
-        f.x >= T::zero() && f.x <= f.l && f.v.norm_squared() <= self.radius * self.radius
+        f.x >= T::zero() && f.x <= f.l && f.v.len2() <= self.radius * self.radius
     }
 }
 

@@ -8,7 +8,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D
     #[inline]
     fn kernel_contains(&self, p: &Point<T, D>) -> bool {
         let u = self.to_local(p);
-        (0..D).all(|i| u[i].abs() <= self.half_extents[i].abs())
+        (u.iter().zip(self.half_extents.iter())).all(|(x, h)| x.abs() <= h.abs())
     }
 }
 

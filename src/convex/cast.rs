@@ -19,6 +19,7 @@
 //! polytopes, each step is exact to rounding and the cast converges in a
 //! few steps where casting the curved surfaces would creep.
 
+use crate::linalg::Len2;
 use nalgebra::Vector3;
 
 use crate::convex::gjk::{finite3, lower, MAX_ITERATIONS};
@@ -111,11 +112,11 @@ fn cast_with<T: Real>(
     first.w = x - y0;
     let mut simplex = Simplex::<T>::single(first);
     let mut v = first.w;
-    let mut scale = y0.norm_squared();
+    let mut scale = y0.len2();
     let tol = T::tolerance();
     let margin = margin.max_sel(T::zero());
     for _ in 0..MAX_ITERATIONS {
-        let vv = v.norm_squared();
+        let vv = v.len2();
         // x on the simplex (within the margin): the ray has reached C.
         let reach = margin + tol * scale.sqrt_clamped();
         if vv == T::zero() || vv <= reach * reach {
@@ -126,7 +127,7 @@ fn cast_with<T: Real>(
         if !finite3(&y) {
             return None;
         }
-        scale = scale.max_sel(y.norm_squared());
+        scale = scale.max_sel(y.len2());
         let vw = v.dot(&(x - y));
         // `v · w` beyond the margin (`margin · |v|`).
         let gap = if margin > T::zero() {
@@ -136,9 +137,8 @@ fn cast_with<T: Real>(
         };
         // Rounding of `v · w`: a gap within it proves nothing (the shapes
         // may touch), neither a miss nor an advance.
-        let noise = tol
-            * vv.sqrt_clamped()
-            * (x.norm_squared().sqrt_clamped() + y.norm_squared().sqrt_clamped() + margin);
+        let noise =
+            tol * vv.sqrt_clamped() * (x.len2().sqrt_clamped() + y.len2().sqrt_clamped() + margin);
         let mut advanced = false;
         if gap > noise {
             // The plane through p normal to v, pushed out by the margin,
@@ -191,7 +191,7 @@ fn cast_with<T: Real>(
     // to be more than rounding (the margin keeps it so for rounded
     // shapes); else the separating direction of the last advance (a
     // polytope face's, where x lands exactly on C).
-    if normal.is_some() && v.norm_squared() > tol * scale {
+    if normal.is_some() && v.len2() > tol * scale {
         normal = Some(v);
     }
     Some(CastHit {

@@ -26,6 +26,7 @@
 //! shapes then separate by any motion out of that plane, and the depth is
 //! zero along the plane's normal.
 
+use crate::linalg::Len2;
 use core::cmp::Ordering;
 
 use nalgebra::{Point2, Point3, Vector3};
@@ -213,7 +214,7 @@ fn epa_2d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
     let mut scale = poly
         .iter()
         .take(n)
-        .fold(T::zero(), |m, v| v.w.norm_squared().max_sel(m))
+        .fold(T::zero(), |m, v| v.w.len2().max_sel(m))
         .sqrt_clamped();
     // Each step inserts a vertex and may drop others: a cap on the steps
     // (the polygon grows strictly, but curved shapes never run out).
@@ -243,7 +244,7 @@ fn epa_2d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
             return None;
         }
         let reach = best_normal.dot(&w.w);
-        scale = scale.max_sel(w.w.norm_squared().sqrt_clamped());
+        scale = scale.max_sel(w.w.len2().sqrt_clamped());
         let beyond = T::orient2d(&p2(&poly[i].w), &p2(&poly[j].w), &p2(&w.w))
             == crate::Orientation::Clockwise;
         let last = step + 1 == 4 * MAX_VERTICES;
@@ -459,7 +460,7 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
     let mut scale = verts
         .iter()
         .take(nv)
-        .fold(T::zero(), |m, v| v.w.norm_squared().max_sel(m))
+        .fold(T::zero(), |m, v| v.w.len2().max_sel(m))
         .sqrt_clamped();
     loop {
         // The face nearest the origin.
@@ -477,7 +478,7 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
             return None;
         }
         let reach = face.normal.dot(&w.w);
-        scale = scale.max_sel(w.w.norm_squared().sqrt_clamped());
+        scale = scale.max_sel(w.w.len2().sqrt_clamped());
         let sees = |f: &Face<T>, p: &Vector3<T>| {
             let [i, j, k] = f.idx.map(usize::from);
             T::orient3d(&p3(&verts[i].w), &p3(&verts[j].w), &p3(&verts[k].w), &p3(p)).to_ordering()

@@ -32,6 +32,7 @@
 //!   that dot product ([`Orient::plane_side`](crate::Orient::plane_side));
 //! - a support point that is NaN or infinite.
 
+use crate::linalg::Len2;
 use core::cell::Cell;
 
 use nalgebra::{Point, Vector3};
@@ -121,7 +122,7 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, T, A, B> {
             let last = self.last.replace(*d);
             let c = last.dot(d);
             let cos2 = T::one() - T::half() * T::half();
-            if !(c > T::zero() && c * c > last.norm_squared() * d.norm_squared() * cos2) {
+            if !(c > T::zero() && c * c > last.len2() * d.len2() * cos2) {
                 ha = usize::MAX;
                 hb = usize::MAX;
             }
@@ -204,9 +205,9 @@ fn separated_by<T: Real>(v: &Vector3<T>, w: &Vertex<T>, margin: T, m2: T) -> boo
     let vw = v.dot(&w.w);
     if is_fixed::<T>() {
         // Fixed point: the squares' products in the wide type.
-        return vw > T::zero() && vw.mul_wide(vw) > m2.mul_wide(v.norm_squared());
+        return vw > T::zero() && vw.mul_wide(vw) > m2.mul_wide(v.len2());
     }
-    vw > T::zero() && vw * vw > m2 * v.norm_squared()
+    vw > T::zero() && vw * vw > m2 * v.len2()
 }
 
 /// Whether a support point adds nothing: `|v|² - v·w <= tol · |v|²`
@@ -433,14 +434,9 @@ where
         if v.dot(&dir) < T::zero() {
             // The first support points may already be the closest pair's
             // features (a box corner facing the cylinder).
-            if let Some(x) = near.finish::<D, A, B>(
-                &pair,
-                &simplex,
-                v.norm_squared(),
-                stop,
-                &mut tried_a,
-                &mut tried_b,
-            ) {
+            if let Some(x) =
+                near.finish::<D, A, B>(&pair, &simplex, v.len2(), stop, &mut tried_a, &mut tried_b)
+            {
                 return Gjk {
                     simplex: Simplex::single(x),
                     status,
@@ -470,7 +466,7 @@ where
         }
     }
     for _ in 0..MAX_ITERATIONS {
-        let vv = v.norm_squared();
+        let vv = v.len2();
         // (`v` itself, not `vv`: in fixed point the square of a tiny `v`
         // underflows to zero.)
         if v == Vector3::zeros() || (test.is_some() && margin > T::zero() && vv <= m2) {
@@ -575,7 +571,7 @@ fn segment_nearest<T: Real>(
     nearest: impl Fn(&Vector3<T>) -> Option<Vector3<T>>,
 ) -> Option<(Vector3<T>, Vector3<T>)> {
     let d = p2 - p1;
-    let dd = d.norm_squared();
+    let dd = d.len2();
     if p1 == p2 || !(dd > T::zero()) {
         return nearest(&p1).map(|q| (p1, q));
     }
@@ -659,7 +655,7 @@ where
     }
     let (pa, pb) = candidate?;
     let c = pa - pb;
-    let cc = c.norm_squared();
+    let cc = c.len2();
     if cc > T::zero() && cc <= vv {
         let w = pair.support::<D>(&-c);
         if finite3(&w.w) && no_progress(cc, c.dot(&w.w), stop) {

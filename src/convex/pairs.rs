@@ -47,6 +47,7 @@
 //! assert!(f64::abs(toi.t - 0.375) < 1e-12);
 //! ```
 
+use crate::linalg::{tr_mul_vec, Len2};
 use nalgebra::Vector3;
 
 use crate::convex::cast::cast as gjk_cast;
@@ -303,7 +304,7 @@ cored_3d! {
             let w = p - f.o;
             let x = w.dot(&f.e);
             let v = w - f.e * x;
-            let vv = v.norm_squared();
+            let vv = v.len2();
             let inside_disc = vv <= f.r * f.r;
             if inside_disc && x >= T::zero() && x <= f.l {
                 return Some(*p);
@@ -333,7 +334,7 @@ cored_3d! {
             let v = w - f.e * x;
             let m = T::tolerance() * (w.x.abs() + w.y.abs() + w.z.abs());
             let rm = f.r - m;
-            f.ok && x >= m && x <= f.l - m && rm > T::zero() && v.norm_squared() <= rm * rm
+            f.ok && x >= m && x <= f.l - m && rm > T::zero() && v.len2() <= rm * rm
         }
     };
     [T: Real] Cone<T>, |s| radius_ok(s.radius), s.base_center;
@@ -858,7 +859,7 @@ fn segment_box_closest<T: Real, const D: usize>(
     obb: &Obb<T, D>,
 ) -> ClosestPair<T, D> {
     let p = obb.to_local(&seg.a);
-    let d = obb.axes.tr_mul(&seg.dir_in_range());
+    let d = tr_mul_vec(&obb.axes, &seg.dir_in_range());
     let h = obb.half_extents.abs();
     let s = crate::intersect::capsule_aabb::segment_box_param(&p, &d, &h);
     let q = p + d * s;

@@ -49,6 +49,7 @@
 //! assert!(f64::abs(obb.distance(&Point3::new(5.0, 3.0, 0.0)) - 2.0) < 1e-12);
 //! ```
 
+use crate::linalg::tr_mul_vec;
 use nalgebra::{AbstractRotation, Isometry};
 
 use crate::convex::pairs::{self, Cored};
@@ -752,7 +753,7 @@ pub(crate) struct Framed<S, T: Real, const D: usize> {
 impl<S: Support<T, D>, T: Real, const D: usize> Support<T, D> for Framed<S, T, D> {
     #[inline(always)]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
-        let local = self.rot.tr_mul(dir);
+        let local = tr_mul_vec(&self.rot, dir);
         let p = self.shape.support(&local);
         if crate::convex::wide::is_fixed::<T>() {
             return moved_sat(&p, &self.trans, |v| self.rot * v);
@@ -761,7 +762,7 @@ impl<S: Support<T, D>, T: Real, const D: usize> Support<T, D> for Framed<S, T, D
     }
     #[inline(always)]
     fn support_from(&self, dir: &Vector<T, D>, start: &mut usize) -> Point<T, D> {
-        let local = self.rot.tr_mul(dir);
+        let local = tr_mul_vec(&self.rot, dir);
         let p = self.shape.support_from(&local, start);
         if crate::convex::wide::is_fixed::<T>() {
             return moved_sat(&p, &self.trans, |v| self.rot * v);

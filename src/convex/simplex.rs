@@ -30,6 +30,7 @@
 //! Magnitudes (the barycentric coordinates, the nearest point) are rounded
 //! as usual; only their signs are exact.
 
+use crate::linalg::Len2;
 use core::cmp::Ordering;
 
 use nalgebra::{Point2, Point3, Vector3};
@@ -129,7 +130,7 @@ impl<T: Real> Sub<T> {
             lambda: [T::one(), z, z, z],
             len: 1,
             v: *w,
-            vv: w.norm_squared(),
+            vv: w.len2(),
         }
     }
 
@@ -374,7 +375,7 @@ impl<T: Real> Simplex<T> {
     pub fn max_norm_squared(&self) -> T {
         self.vertices()
             .iter()
-            .fold(T::zero(), |m, v| v.w.norm_squared().max_sel(m))
+            .fold(T::zero(), |m, v| v.w.len2().max_sel(m))
     }
 
     /// The points `Σ λ_i a_i` and `Σ λ_i b_i` of the two shapes.
@@ -484,9 +485,9 @@ fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
     let lq = uq.div_sat(sum);
     let lp = up.div_sat(sum);
     let mut v = combine(&[p, q], &[lp, lq]);
-    let mut vv = v.norm_squared();
+    let mut vv = v.len2();
     // The origin exactly on the segment: collinear, and between the ends.
-    if may_vanish(|| (vv, p.norm_squared().max_sel(q.norm_squared())))
+    if may_vanish(|| (vv, p.len2().max_sel(q.len2())))
         && collinear_with_origin(&p, &q)
         && dot_sign(&p, &q) != Ordering::Greater
     {
@@ -560,8 +561,8 @@ fn s2d_fast<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T
     let e1 = b - a;
     let e2 = c - a;
     let n = e1.cross(&e2);
-    let nn = n.norm_squared();
-    let e12 = e1.norm_squared() * e2.norm_squared();
+    let nn = n.len2();
+    let e12 = e1.len2() * e2.len2();
     let bound = filter_bound(edge_side_bound(&a, &b, &c, &n));
     let ua = n.dot(&b.cross(&c));
     let ub = n.dot(&c.cross(&a));
@@ -593,10 +594,10 @@ fn s2d_fast<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Sub<T
     }
     let lambda = normalise([ua, ub, uc, z], 3);
     let mut v = combine(&[a, b, c], &lambda);
-    let mut vv = v.norm_squared();
+    let mut vv = v.len2();
     if may_vanish(|| {
         let h = n.dot(&a);
-        (h * h, e12 * a.norm_squared())
+        (h * h, e12 * a.len2())
     }) && orient(&a, &b, &c, &Vector3::zeros()) == Ordering::Equal
     {
         v = Vector3::zeros();
@@ -654,7 +655,7 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
         // A normal well above its rounding error points the way of the
         // exact one; otherwise ask exactly (and a collinear triangle is
         // its edges).
-        let r = if !may_vanish(|| (n.norm_squared(), e1.norm_squared() * e2.norm_squared())) {
+        let r = if !may_vanish(|| (n.len2(), e1.len2() * e2.len2())) {
             Ordering::Greater
         } else if collinear(&a, &b, &c) {
             return edges(w, i, j, k);
@@ -710,12 +711,12 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
         3,
     );
     let mut v = combine(&[a, b, c], &lambda);
-    let mut vv = v.norm_squared();
+    let mut vv = v.len2();
     // The origin exactly on the triangle: in its plane (in 2D, always).
     if planar
         || (may_vanish(|| {
             let h = n.dot(&a);
-            let scale = (b - a).norm_squared() * (c - a).norm_squared() * a.norm_squared();
+            let scale = (b - a).len2() * (c - a).len2() * a.len2();
             (h * h, scale)
         }) && orient(&a, &b, &c, &o) == Ordering::Equal)
     {

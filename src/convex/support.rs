@@ -2,6 +2,7 @@
 //! implementations for the crate's shapes.
 
 use crate::intersect::common::unit;
+use crate::linalg::{mul_vec, tr_mul_vec};
 use crate::Wide;
 use crate::{Aabb, Ball, Capsule, Obb, Point, Polygon, Real, Segment, Triangle, Vector};
 use num_traits::Zero;
@@ -333,7 +334,7 @@ impl<T: Real, const D: usize> Support<T, D> for Obb<T, D> {
         if crate::convex::wide::is_fixed::<T>() {
             return obb_support_fixed(self, dir);
         }
-        let local = self.axes.tr_mul(dir);
+        let local = tr_mul_vec(&self.axes, dir);
         let u = Vector::<T, D>::from_fn(|i, _| {
             let h = self.half_extents[i].abs();
             if local[i] > T::zero() {
@@ -342,7 +343,7 @@ impl<T: Real, const D: usize> Support<T, D> for Obb<T, D> {
                 -h
             }
         });
-        self.center + self.axes * u
+        self.center + mul_vec(&self.axes, &u)
     }
 }
 

@@ -26,6 +26,7 @@
 //! Floats never come here: the callers branch on
 //! `T::range_limit(Growth::Quadratic)`, a constant.
 
+use crate::linalg::Len2;
 use core::cmp::Ordering;
 
 use nalgebra::{Point3, Vector3};
@@ -185,7 +186,7 @@ fn s1d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize) -> Sub<T> {
     // `t × (p × t)` (exact, then scaled into the scalar twice).
     let k = scaled_into::<T>(cross_wide(&t, &scaled_into::<T>(pt)));
     let v = project(&k, &p);
-    let vv = v.norm_squared();
+    let vv = v.len2();
     Sub::edge(i, j, lp, lq, v, vv)
 }
 
@@ -272,7 +273,7 @@ fn s2d<T: Real>(w: &[Vector3<T>; 4], i: usize, j: usize, k: usize, planar: bool)
     let lambda = normalise::<T>([weight(ua, sa), weight(ub, sb), weight(uc, sc), zero], 3);
     // The nearest point: the origin's projection on the plane, along n.
     let mut v = project(&n, &a);
-    let mut vv = v.norm_squared();
+    let mut vv = v.len2();
     // The origin exactly on the triangle: in its plane.
     if T::orient3d(
         &Point3::from(a),

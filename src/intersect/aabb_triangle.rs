@@ -32,6 +32,7 @@
 use crate::closest::closest_on_triangle;
 use crate::intersect::common::{all_finite, clip_to_box, project, Deepest, Mean};
 use crate::intersect::polygon_polygon::aabb_corners;
+use crate::linalg::At;
 use crate::range::{cross_wide, wide_direction};
 use crate::{Aabb, Contact, Point, Real, Triangle, Vector};
 
@@ -107,7 +108,7 @@ pub(crate) fn box_triangle_contact<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> Contac
     let edges = [v1 - v0, v2 - v1, v0 - v2];
     for i in 0..3 {
         let mut e = V3::zeros();
-        e[i] = T::one();
+        e.set(i, T::one());
         offer(e);
         for f in &edges {
             offer(e.cross(f));
@@ -125,7 +126,15 @@ pub(crate) fn box_triangle_contact<T: Real>(h: &V3<T>, v: &[V3<T>; 3]) -> Contac
             mean.add(Point::from(p + (q - p) * t));
         }
     }
-    let corner = |mask: usize| V3::from_fn(|i, _| if mask >> i & 1 == 1 { h[i] } else { -h[i] });
+    let corner = |mask: usize| {
+        V3::from_fn(|i, _| {
+            if mask >> i & 1 == 1 {
+                h.at(i)
+            } else {
+                -h.at(i)
+            }
+        })
+    };
     for mask in 0..8usize {
         for k in 0..3 {
             if mask >> k & 1 == 0
@@ -177,9 +186,9 @@ impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Aabb<
         // The box's axes: the triangle's bounding box against the box, on
         // the given coordinates (exact), which also rejects an empty box.
         for i in 0..3 {
-            let lo = tri.a[i].min_sel(tri.b[i]).min_sel(tri.c[i]);
-            let hi = tri.a[i].max_sel(tri.b[i]).max_sel(tri.c[i]);
-            if !(lo <= self.max[i] && hi >= self.min[i] && self.min[i] <= self.max[i]) {
+            let lo = tri.a.at(i).min_sel(tri.b.at(i)).min_sel(tri.c.at(i));
+            let hi = tri.a.at(i).max_sel(tri.b.at(i)).max_sel(tri.c.at(i));
+            if !(lo <= self.max.at(i) && hi >= self.min.at(i) && self.min.at(i) <= self.max.at(i)) {
                 return false;
             }
         }

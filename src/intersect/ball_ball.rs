@@ -23,7 +23,7 @@
 //! within 80 and 8 units of its last bit (coordinates up to 50).
 
 use crate::intersect::common::{rounded_contact, within};
-use crate::linalg::sub;
+use crate::linalg::{sub, Len2};
 use crate::{Ball, Contact, Real, Vector};
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D>> for Ball<T, D> {
@@ -70,7 +70,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Ball<T, D
             // stored on every call (f32 firmware: 8 stores and a frame).
             return intersects_far(d, ra, rb);
         }
-        d.norm_squared() <= rr
+        d.len2() <= rr
     }
 }
 

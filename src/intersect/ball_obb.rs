@@ -16,6 +16,7 @@
 //! infinite input give `None`.
 
 use crate::intersect::common::{magnitude, outside_contact, radius_ok, through_nearest_face};
+use crate::linalg::mul_vec;
 use crate::{Ball, ClosestPoint, Contact, Obb, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>> for Ball<T, D> {
@@ -44,7 +45,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>
         });
         Some(Contact {
             point: obb.to_world(&local.point.coords),
-            normal: obb.axes * local.normal,
+            normal: mul_vec(&obb.axes, &local.normal),
             depth: local.depth,
         })
     }

@@ -19,6 +19,7 @@
 
 use crate::intersect::common::{all_finite, in_plane_normal, orthogonal_to, radius_ok, Deepest};
 use crate::intersect::common::{magnitude, outside_contact};
+use crate::linalg::Len2;
 use crate::{Ball, ClosestPoint, Contact, Point, Polygon, Real, Vector};
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Polygon<'_, T, D>>
@@ -109,7 +110,7 @@ fn spanning<T: Real, const D: usize>(
         .iter()
         .map(|v| in_plane_normal(&first, &(v - mean)))
         .fold(Vector::<T, D>::zeros(), |m, x| {
-            if x.norm_squared() > m.norm_squared() {
+            if x.len2() > m.len2() {
                 x
             } else {
                 m

@@ -26,6 +26,7 @@
 use crate::intersect::common::{
     magnitude, orthogonal_to, outside_contact, project, radius_ok, unit, within, Deepest,
 };
+use crate::linalg::At;
 use crate::{Aabb, Capsule, Contact, Point, Real, Vector};
 
 /// The parameter `t` in `[0, 1]` of the point of segment `p + t d` nearest
@@ -39,11 +40,11 @@ pub(crate) fn segment_box_param<T: Real, const D: usize>(
     let slope = |t: T| {
         let mut g = T::zero();
         for i in 0..D {
-            let x = p[i] + d[i] * t;
-            if x < -h[i] {
-                g += (x + h[i]) * d[i];
-            } else if x > h[i] {
-                g += (x - h[i]) * d[i];
+            let x = p.at(i) + d.at(i) * t;
+            if x < -h.at(i) {
+                g += (x + h.at(i)) * d.at(i);
+            } else if x > h.at(i) {
+                g += (x - h.at(i)) * d.at(i);
             }
         }
         g
@@ -57,11 +58,11 @@ pub(crate) fn segment_box_param<T: Real, const D: usize>(
         return hi; // decreasing to the end
     }
     for i in 0..D {
-        if d[i] == T::zero() {
+        if d.at(i) == T::zero() {
             continue; // parallel to the slab: no breakpoint
         }
-        for bound in [-h[i], h[i]] {
-            let t = (bound - p[i]).div_sat(d[i]);
+        for bound in [-h.at(i), h.at(i)] {
+            let t = (bound - p.at(i)).div_sat(d.at(i));
             if t > lo && t < hi {
                 let g = slope(t);
                 if g <= T::zero() {
@@ -99,7 +100,7 @@ pub(crate) fn capsule_box_local<T: Real, const D: usize>(
     let mut deepest = Deepest::new();
     let mut offer = |axis: &Vector<T, D>| {
         if let Some((u, _)) = unit(axis) {
-            let rb = (0..D).fold(T::zero(), |s, i| s + h[i] * u[i].abs());
+            let rb = (0..D).fold(T::zero(), |s, i| s + h.at(i) * u.at(i).abs());
             let (a0, a1) = project(&core, &u);
             deepest.unit_axis(u, (a0 - r, a1 + r), (-rb, rb));
         }
@@ -107,7 +108,7 @@ pub(crate) fn capsule_box_local<T: Real, const D: usize>(
     offer(d);
     for i in 0..D {
         let mut e = Vector::<T, D>::zeros();
-        e[i] = T::one();
+        e.set(i, T::one());
         offer(&e);
         if let Some(x) = orthogonal_to(&[*d, e]) {
             offer(&x);

@@ -10,6 +10,7 @@
 
 use crate::intersect::capsule_aabb::{capsule_box_local, segment_box_param};
 use crate::intersect::common::{radius_ok, within};
+use crate::linalg::{mul_vec, tr_mul_vec};
 use crate::{Capsule, Contact, Obb, Real, Vector};
 
 impl<T: Real, const D: usize> Capsule<T, D> {
@@ -18,7 +19,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     #[inline(always)]
     fn obb_frame(&self, obb: &Obb<T, D>) -> Option<(Vector<T, D>, Vector<T, D>, Vector<T, D>)> {
         let p = obb.to_local(&self.segment.a);
-        let d = obb.axes.tr_mul(&self.segment.dir_in_range());
+        let d = tr_mul_vec(&obb.axes, &self.segment.dir_in_range());
         let h = obb.half_extents.abs();
         let finite = p
             .iter()
@@ -40,7 +41,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>
         let c = capsule_box_local(&p, &d, self.radius, &h)?;
         Some(Contact {
             point: obb.to_world(&c.point.coords),
-            normal: obb.axes * c.normal,
+            normal: mul_vec(&obb.axes, &c.normal),
             depth: c.depth,
         })
     }

@@ -9,6 +9,7 @@
 //! overflow, and whether the scalar has infinities.
 
 use crate::closest::Interval;
+use crate::linalg::Len2;
 use crate::{
     FaceCull, Line, Point, PreparedRay, Ray, RayCast, RayHit, Real, Segment, Span, Vector,
 };
@@ -530,7 +531,7 @@ pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>) -> Option<Vector<T
         (T::one(), T::from_f64_lossy(64.0))
     };
     if m >= small && m <= big {
-        let len = v.norm_squared().sqrt_clamped();
+        let len = v.len2().sqrt_clamped();
         if len > T::zero() {
             return Some(v * T::one().div_sat(len));
         }
@@ -539,7 +540,7 @@ pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>) -> Option<Vector<T
         return None;
     }
     let w = v.map(|x| x.div_sat(m));
-    let len = w.norm_squared().sqrt_clamped();
+    let len = w.len2().sqrt_clamped();
     if !(len > T::zero()) {
         return None;
     }

@@ -4,6 +4,7 @@
 //! meet), the contact of a shape with a two-sided plane, a unit vector
 //! orthogonal to given ones, and clipping a segment to a centred box.
 
+use crate::linalg::{At, Len2};
 use crate::{Contact, Point, Real, Vector};
 
 /// `(v / |v|, |v|)`, or `None` for a zero, NaN or infinite vector. The
@@ -16,7 +17,7 @@ pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>) -> Option<(Vector<
         return None;
     }
     let w = v.map(|x| x.div_sat(m));
-    let len_w = w.norm_squared().sqrt_clamped(); // in [1, sqrt(D)]
+    let len_w = w.len2().sqrt_clamped(); // in [1, sqrt(D)]
     if !(len_w > T::zero()) {
         return None;
     }
@@ -35,7 +36,10 @@ pub(crate) fn all_finite<T: Real, const D: usize>(pts: &[Point<T, D>]) -> bool {
 /// path for a length mismatch in firmware builds.
 #[inline(always)]
 pub(crate) fn column<T: Real, const D: usize>(m: &crate::Matrix<T, D>, j: usize) -> Vector<T, D> {
-    Vector::<T, D>::from_fn(|i, _| m.get((i, j)).copied().unwrap_or_else(T::zero))
+    m.data
+        .0
+        .get(j)
+        .map_or_else(Vector::zeros, |c| Vector::from(*c))
 }
 
 /// The largest absolute coordinate of the points: the magnitude that
@@ -97,8 +101,8 @@ pub(crate) fn through_nearest_face<T: Real, const D: usize>(
     let mut deepest = Deepest::new();
     for i in 0..D {
         let mut u = Vector::<T, D>::zeros();
-        u[i] = T::one();
-        deepest.unit_axis(u, (c[i] - r, c[i] + r), (lo[i], hi[i]));
+        u.set(i, T::one());
+        deepest.unit_axis(u, (c.at(i) - r, c.at(i) + r), (lo.at(i), hi.at(i)));
     }
     deepest.finish(r)
 }
@@ -235,9 +239,9 @@ pub(crate) fn orthogonal_to<T: Real, const D: usize>(vs: &[Vector<T, D>]) -> Opt
         let mut r = first_axis::<T, D>();
         r.swap_rows(0, k);
         for q in basis.iter().take(n) {
-            r -= q * q[k];
+            r -= q * q.at(k);
         }
-        let r2 = r.norm_squared();
+        let r2 = r.len2();
         if best.as_ref().is_none_or(|(_, b)| r2 > *b) {
             best = Some((r, r2));
         }
@@ -336,8 +340,8 @@ pub(crate) fn clip_to_box<T: Real, const D: usize>(
 ) -> Option<(T, T)> {
     let (mut t0, mut t1) = (T::zero(), T::one());
     for i in 0..D {
-        let d = q[i] - p[i];
-        let (lo, hi) = (-h[i] - p[i], h[i] - p[i]);
+        let d = q.at(i) - p.at(i);
+        let (lo, hi) = (-h.at(i) - p.at(i), h.at(i) - p.at(i));
         if d == T::zero() {
             // Parallel to the slab: inside it or missing the box.
             if !(lo <= T::zero() && T::zero() <= hi) {
@@ -417,7 +421,7 @@ pub(crate) fn radius_ok<T: Real>(r: T) -> bool {
 /// caller folds it into a sum or a mask).
 #[inline(always)]
 pub(crate) fn within<T: Real, const D: usize>(d: &Vector<T, D>, ra: T, rb: T) -> bool {
-    let d2 = d.norm_squared();
+    let d2 = d.len2();
     let r = ra + rb;
     let yes = d2 <= r * r;
     if !(d2 <= T::max_finite()) {
@@ -440,7 +444,7 @@ fn within_scaled<T: Real, const D: usize>(d: &Vector<T, D>, ra: T, rb: T) -> boo
         return false;
     }
     let r = ra.div_sat(m) + rb.div_sat(m);
-    d.map(|x| x.div_sat(m)).norm_squared() <= r * r
+    d.map(|x| x.div_sat(m)).len2() <= r * r
 }
 
 /// Whether the sequence `x` comes first in lexicographic order (or the two

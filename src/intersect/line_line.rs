@@ -48,6 +48,7 @@
 use crate::closest::{closest_on_linear, point_at, point_at_far, Interval};
 use crate::intersect::cast::finite;
 use crate::intersect::segment_segment::collinear_overlap;
+use crate::linalg::Len2;
 use crate::{
     Caster, Intersect, IntersectWithTolerance, Line, LineRelation, LinearHit, Point, Ray, Real,
     Segment, Vector, Wide,
@@ -75,13 +76,13 @@ pub(crate) fn linear_nd<T: Real, const D: usize>(
         return linear_nd_fixed(o1, d1, i1, o2, d2, i2, tol);
     }
     let tol2 = tol * tol;
-    let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
+    let (aa, bb) = (d1.len2(), d2.len2());
     let gram = wedge_gram(d1, d2);
     if aa > T::zero() && bb > T::zero() && !(gram > T::tolerance() * aa * bb) {
         // Parallel: collinear within the tolerance, or apart.
         let r = o2 - o1;
         let h = r - d1 * r.dot(d1).div_sat(aa);
-        if h.norm_squared() > tol2 {
+        if h.len2() > tol2 {
             return None;
         }
         return collinear_overlap(o1, d1, i1.range(), o2, d2, i2.range());
@@ -89,7 +90,7 @@ pub(crate) fn linear_nd<T: Real, const D: usize>(
     // Crossing, skew, or a point against a shape: the closest points.
     let (s, t) = closest_on_linear(o1, d1, i1, o2, d2, i2);
     let (p1, p2) = (o1 + d1 * s, o2 + d2 * t);
-    if (p2 - p1).norm_squared() <= tol2 && finite(&p1.coords) {
+    if (p2 - p1).len2() <= tol2 && finite(&p1.coords) {
         Some(LinearHit::Point { point: p1, s, t })
     } else {
         None
@@ -119,7 +120,7 @@ fn linear_nd_fixed<T: Real, const D: usize>(
     // answers as that quarter does, and its square fits the wide type.
     let tol = tol.min_sel(T::max_finite().mul_pow2(-2));
     let tol2 = tol.mul_wide(tol);
-    let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
+    let (aa, bb) = (d1.len2(), d2.len2());
     let gram = wedge_gram_wide(d1, d2);
     let parallel = !(gram > aa.mul_wide(bb).mul_pow2(T::tolerance_log2()));
     if aa > T::zero() && bb > T::zero() && parallel {
@@ -319,12 +320,12 @@ impl<T: Real, const D: usize> Line<T, D> {
             return relation_fixed(self, other, tolerance);
         }
         let (o1, d1, o2, d2) = (self.origin, self.dir, other.origin, other.dir);
-        let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
+        let (aa, bb) = (d1.len2(), d2.len2());
         let tol2 = tolerance * tolerance;
         let parallel = |o: &Point<T, D>, d: &Vector<T, D>, dd: T, p: &Point<T, D>| {
             let r = p - o;
             let h = r - d * r.dot(d).div_sat(dd);
-            let dist2 = h.norm_squared();
+            let dist2 = h.len2();
             if dist2 <= tol2 {
                 LineRelation::Coincident
             } else {
@@ -345,7 +346,7 @@ impl<T: Real, const D: usize> Line<T, D> {
         }
         let (s, t) = closest_on_linear(&o1, &d1, Interval::Line, &o2, &d2, Interval::Line);
         let (p1, p2) = (o1 + d1 * s, o2 + d2 * t);
-        if (p2 - p1).norm_squared() <= tol2 {
+        if (p2 - p1).len2() <= tol2 {
             LineRelation::Intersecting { point: p1, s, t }
         } else {
             LineRelation::Skew(crate::ClosestPair {
@@ -420,7 +421,7 @@ fn relation_in_range<T: Real, const D: usize>(
     let quarter = T::max_finite().mul_pow2(-2);
     let tol = tolerance.clamp_sel(-quarter, quarter).abs();
     let tol2 = tol.mul_wide(tol);
-    let (aa, bb) = (d1.norm_squared(), d2.norm_squared());
+    let (aa, bb) = (d1.len2(), d2.len2());
     let parallel = |o: &Point<T, D>, d: &Vector<T, D>, dd: T, p: &Point<T, D>| {
         let r = p - o;
         let h = r - d * r.dot(d).div_sat(dd);

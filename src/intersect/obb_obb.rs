@@ -31,6 +31,7 @@ use crate::intersect::common::column;
 use crate::intersect::common::{all_finite, clip_to_box, comes_first, Deepest, Mean};
 use crate::intersect::polygon_polygon::obb_corners;
 use crate::intersect::Flip;
+use crate::linalg::{mul_vec, tr_mul_mat, tr_mul_vec, At, Len2};
 use crate::{Contact, Matrix, Obb, Point, Real, Vector};
 
 type V3<T> = Vector<T, 3>;
@@ -43,8 +44,8 @@ type Frame<T> = (M3<T>, V3<T>, V3<T>, V3<T>);
 /// two boxes' half extents (absolute values); `None` unless all finite.
 #[inline(always)]
 fn frame<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> Option<Frame<T>> {
-    let r = a.axes.tr_mul(&b.axes);
-    let t = a.axes.tr_mul(&(b.center - a.center));
+    let r = tr_mul_mat(&a.axes, &b.axes);
+    let t = tr_mul_vec(&a.axes, &(b.center - a.center));
     let (ha, hb) = (a.half_extents.abs(), b.half_extents.abs());
     let finite = r
         .iter()
@@ -66,7 +67,7 @@ fn overlaps_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> bool {
     // A's face normals.
     for i in 0..3 {
         let rb = hb[0] * ar[(i, 0)] + hb[1] * ar[(i, 1)] + hb[2] * ar[(i, 2)];
-        if !(t[i].abs() <= ha[i] + rb) {
+        if !(t.at(i).abs() <= ha.at(i) + rb) {
             return false;
         }
     }
@@ -74,7 +75,7 @@ fn overlaps_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> bool {
     for j in 0..3 {
         let ra = ha[0] * ar[(0, j)] + ha[1] * ar[(1, j)] + ha[2] * ar[(2, j)];
         let d = t[0] * r[(0, j)] + t[1] * r[(1, j)] + t[2] * r[(2, j)];
-        if !(d.abs() <= ra + hb[j]) {
+        if !(d.abs() <= ra + hb.at(j)) {
             return false;
         }
     }
@@ -83,9 +84,9 @@ fn overlaps_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> bool {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         for j in 0..3 {
             let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let ra = ha[i1] * ar[(i2, j)] + ha[i2] * ar[(i1, j)];
-            let rb = hb[j1] * ar[(i, j2)] + hb[j2] * ar[(i, j1)];
-            let d = t[i2] * r[(i1, j)] - t[i1] * r[(i2, j)];
+            let ra = ha.at(i1) * ar[(i2, j)] + ha.at(i2) * ar[(i1, j)];
+            let rb = hb.at(j1) * ar[(i, j2)] + hb.at(j2) * ar[(i, j1)];
+            let d = t.at(i2) * r[(i1, j)] - t.at(i1) * r[(i2, j)];
             if !(d.abs() <= ra + rb) {
                 return false;
             }
@@ -106,7 +107,11 @@ fn clipped_edges<T: Real>(
 ) {
     let corner = |mask: usize| {
         (0..3).fold(*c, |p, j| {
-            let s = if mask >> j & 1 == 1 { h[j] } else { -h[j] };
+            let s = if mask >> j & 1 == 1 {
+                h.at(j)
+            } else {
+                -h.at(j)
+            };
             p + column(axes, j) * s
         })
     };
@@ -126,7 +131,7 @@ fn clipped_edges<T: Real>(
 fn contact_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> Option<Contact<T, 3>> {
     let (r, t, ha, hb) = frame(a, b)?;
     let radius = |h: &V3<T>, axes: &M3<T>, l: &V3<T>| {
-        (0..3).fold(T::zero(), |s, k| s + h[k] * column(axes, k).dot(l).abs())
+        (0..3).fold(T::zero(), |s, k| s + h.at(k) * column(axes, k).dot(l).abs())
     };
     let id = M3::<T>::identity();
     let mut deepest = Deepest::new();
@@ -145,7 +150,7 @@ fn contact_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> Option<Contact<T, 3>> {
     for i in 0..3 {
         for j in 0..3 {
             let l = column(&id, i).cross(&column(&r, j));
-            if l.norm_squared() > short {
+            if l.len2() > short {
                 offer(l);
             }
         }
@@ -164,7 +169,7 @@ fn contact_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> Option<Contact<T, 3>> {
         .unwrap_or_else(|| Point::from(t.zip_map(&ha, |x, e| x.clamp_sel(-e, e))));
     Some(Contact {
         point: a.to_world(&point.coords),
-        normal: a.axes * normal,
+        normal: mul_vec(&a.axes, &normal),
         depth,
     })
 }

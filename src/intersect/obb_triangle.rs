@@ -18,6 +18,7 @@
 use crate::intersect::aabb_triangle::{box_triangle_contact, edge_and_normal_axes};
 use crate::intersect::common::all_finite;
 use crate::intersect::polygon_polygon::obb_corners;
+use crate::linalg::mul_vec;
 use crate::{Contact, Obb, Point, Real, Triangle, Vector};
 
 impl<T: Real> Obb<T, 3> {
@@ -46,7 +47,7 @@ impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Obb<T
         let c = box_triangle_contact(&h, &v);
         Some(Contact {
             point: self.to_world(&c.point.coords),
-            normal: self.axes * c.normal,
+            normal: mul_vec(&self.axes, &c.normal),
             depth: c.depth,
         })
     }

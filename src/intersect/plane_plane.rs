@@ -20,6 +20,7 @@
 //! gives `None`.
 
 use crate::intersect::cast::{finite, unit};
+use crate::linalg::Len2;
 use crate::{IntersectWithTolerance, Line, Plane, PlaneHit, Point, Real};
 
 impl<T: Real> crate::range::kernel::IntersectKernel<T, Plane<T, 2>> for Plane<T, 2> {
@@ -69,7 +70,7 @@ impl<T: Real> Plane<T, 3> {
         let a = self.normalize()?;
         let b = other.normalize()?;
         let u = a.normal.cross(&b.normal);
-        let uu = u.norm_squared();
+        let uu = u.len2();
         if !(uu > T::tolerance()) {
             if !(uu >= T::zero()) {
                 return None; // NaN
@@ -97,7 +98,7 @@ impl<T: Real> Plane<T, 3> {
                 return None;
             }
             let w = u.map(|x| x.div_sat(m));
-            let lw = w.norm_squared().sqrt_clamped();
+            let lw = w.len2().sqrt_clamped();
             if !(lw > T::zero()) {
                 return None;
             }
@@ -135,9 +136,7 @@ impl<T: Real> Plane<T, 3> {
         }
         let n23 = n2.cross(&n3);
         let triple = n1.dot(&n23);
-        let scale = n1.norm_squared().sqrt_clamped()
-            * n2.norm_squared().sqrt_clamped()
-            * n3.norm_squared().sqrt_clamped();
+        let scale = n1.len2().sqrt_clamped() * n2.len2().sqrt_clamped() * n3.len2().sqrt_clamped();
         if !(triple.abs() > T::tolerance() * scale) {
             return None;
         }

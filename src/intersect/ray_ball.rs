@@ -47,6 +47,7 @@
 //! (its error grows as the square root of the rounding over the gap).
 
 use crate::intersect::cast::{cast_pair, clip_range, first_hit, first_t, has_infinity, unit};
+use crate::linalg::{At, Len2};
 use crate::query::ray_cast::{clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
@@ -79,12 +80,12 @@ fn far_roots<T: Real, const D: usize>(
 ) -> Option<(T, T)> {
     let mut e = Vector::<T, D>::zeros();
     for i in 0..D {
-        let (hi, lo) = two_diff(o[i], c[i]);
-        e[i] = tc.mul_add(d[i], hi) + lo;
+        let (hi, lo) = two_diff(o.at(i), c.at(i));
+        e.set(i, tc.mul_add(d.at(i), hi) + lo);
     }
     let tc2 = -e.dot(d) * inv_a;
     let h = e + d * tc2;
-    let disc = r2 - h.norm_squared();
+    let disc = r2 - h.len2();
     if !(disc >= T::zero()) {
         return None;
     }
@@ -108,11 +109,11 @@ pub(crate) fn line_ball_roots<T: Real, const D: usize>(
     if let Some(k) = short_direction_shift(d) {
         let (t1, t2) = {
             let d = d.map(|x| x.mul_pow2(k));
-            line_ball_roots_a(o, &d, c, r, d.norm_squared())?
+            line_ball_roots_a(o, &d, c, r, d.len2())?
         };
         return Some((t1.mul_pow2(k), t2.mul_pow2(k)));
     }
-    line_ball_roots_a(o, d, c, r, d.norm_squared())
+    line_ball_roots_a(o, d, c, r, d.len2())
 }
 
 /// For fixed point, the `k > 0` that brings the largest component of a
@@ -175,7 +176,7 @@ fn certain_miss<T: Real, const D: usize>(
         return false;
     }
     let f = o - c;
-    certain_miss_of(d.norm_squared(), f.dot(d), f.norm_squared(), r * r)
+    certain_miss_of(d.len2(), f.dot(d), f.len2(), r * r)
 }
 
 /// The hit test of a ray (range `[0, max]`) against the ball, without a
@@ -203,7 +204,7 @@ fn certain_ray_hit<T: Real, const D: usize, C: Caster<T, D> + ?Sized>(
     }
     let (o, d) = (caster.origin(), caster.direction());
     let f = o - c;
-    let (a, b, ff, r2) = (d.norm_squared(), f.dot(&d), f.norm_squared(), r * r);
+    let (a, b, ff, r2) = (d.len2(), f.dot(&d), f.len2(), r * r);
     let q = b * b - a * (ff - r2);
     let k = T::from_f64_lossy(16.0) * T::default_epsilon();
     let bound = k * (a * (ff + r2));
@@ -244,7 +245,7 @@ fn line_ball_roots_a<T: Real, const D: usize>(
     }
     let f = o - c;
     let b = f.dot(d);
-    let ff = f.norm_squared();
+    let ff = f.len2();
     let r2 = r * r;
     // A certain miss, before the division (most casts through a scene
     // miss): `q = b² - a (f·f - r²)` is `a (r² - |h|²)`, the discriminant
@@ -284,7 +285,7 @@ fn line_ball_roots_a<T: Real, const D: usize>(
         return far_roots(&o, &d, &c, r2, tc, inv_a);
     }
     let h = f + d * tc;
-    let disc = r2 - h.norm_squared();
+    let disc = r2 - h.len2();
     let over = over_a(disc);
     let half = if !has_infinity::<T>() {
         if !(disc >= T::zero()) {
@@ -360,7 +361,7 @@ pub(crate) fn radial_normal<T: Real, const D: usize>(
 ) -> Option<Vector<T, D>> {
     if has_infinity::<T>() && r > T::zero() {
         let n = v * (T::one() / r);
-        let err = (n.norm_squared() - T::one()).abs();
+        let err = (n.len2() - T::one()).abs();
         if err <= T::from_f64_lossy(64.0) * T::default_epsilon() {
             return Some(n);
         }
@@ -426,7 +427,7 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
         if certain_miss(&o, &d, &self.center, self.radius) {
             return None;
         }
-        let a = d.norm_squared();
+        let a = d.len2();
         if !(a > T::zero()) && short_direction_shift(&d).is_none() {
             return self.zero_length_cast(caster).map(|h| h.t);
         }
@@ -437,7 +438,7 @@ impl<T: Real, const D: usize> CastKernel<T, D> for Ball<T, D> {
     #[inline]
     fn kernel_cast<C: Caster<T, D> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, D>> {
         let (o, d) = (caster.origin(), caster.direction());
-        let a = d.norm_squared();
+        let a = d.len2();
         // Zero (a point, which the cast layer answers), NaN or underflowing.
         if !(a > T::zero()) && short_direction_shift(&d).is_none() {
             return self.zero_length_cast(caster);

@@ -30,6 +30,7 @@
 use crate::closest::closest_on_segment;
 use crate::intersect::cast::{cast_pair, clip_range, first_hit, first_t, has_infinity};
 use crate::intersect::ray_ball::{line_ball_roots, radial_normal};
+use crate::linalg::Len2;
 use crate::query::ray_cast::{clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
@@ -85,7 +86,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         let (o, d) = (caster.origin(), caster.direction());
         let (a, b, r) = (self.segment.a, self.segment.b, self.radius);
         let u = b - a;
-        let uu = u.norm_squared();
+        let uu = u.len2();
         if !(uu > T::zero()) {
             return match line_ball_roots(&o, &d, &a, r) {
                 Some((t1, t2)) => Ok(Some((t1, t2, Entry::Cap(a)))),
@@ -196,7 +197,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         join(line_ball_roots(o, d, &a, r));
         join(line_ball_roots(o, d, &b, r));
         let u = b - a;
-        let uu = u.norm_squared();
+        let uu = u.len2();
         if uu > T::zero() {
             join(self.cylinder(o, d, &u, uu));
         }
@@ -230,7 +231,7 @@ impl<T: Real, const D: usize> Capsule<T, D> {
         // (Dividing by `uu` twice keeps fixed point from overflowing.)
         let d_perp = d - u * du.div_sat(uu);
         let (c1, c2) = if d_perp.iter().all(|x| *x == T::zero()) {
-            if !(f_perp.norm_squared() <= self.radius * self.radius) {
+            if !(f_perp.len2() <= self.radius * self.radius) {
                 return None;
             }
             (-max, max)

@@ -53,6 +53,7 @@ use crate::intersect::cast::{cast_pair, castable, clip_range, first_hit, has_inf
 use crate::intersect::common::unit;
 use crate::intersect::radius_ok;
 use crate::intersect::ray_ball::line_ball_roots;
+use crate::linalg::Len2;
 use num_traits::Zero;
 
 use crate::range::bf::Bf;
@@ -102,9 +103,9 @@ impl<T: Real> Quadric<T> {
     fn nonnegative(&self) -> Roots<T> {
         let (zero, max) = (T::zero(), T::max_finite());
         let (f, s, g, p) = (self.f, self.s, self.g, self.p);
-        let qa = s * s - p.norm_squared();
+        let qa = s * s - p.len2();
         let qb = s * f - p.dot(&g);
-        let qc = f * f - g.norm_squared();
+        let qc = f * f - g.len2();
         if qa == zero {
             // Linear: 2 B t + C >= 0.
             if qb == zero {
@@ -121,7 +122,7 @@ impl<T: Real> Quadric<T> {
                 Roots::Between(-max, t)
             };
         }
-        let disc = (g * s - p * f).norm_squared() - p.cross(&g).norm_squared();
+        let disc = (g * s - p * f).len2() - p.cross(&g).len2();
         // A > 0 keeps its two roots in exact arithmetic: a negative
         // discriminant is then rounding. NaN fails both comparisons.
         let real = disc >= zero || (qa > zero && disc < zero);
@@ -155,7 +156,7 @@ impl<T: Real> Quadric<T> {
         }
         let g = |t: T| {
             let v = self.g + self.p * t;
-            (self.f + self.s * t, v.norm_squared().sqrt_clamped(), v)
+            (self.f + self.s * t, v.len2().sqrt_clamped(), v)
         };
         let (x, len, v) = g(t);
         if !(x >= T::zero()) {

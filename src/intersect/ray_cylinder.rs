@@ -29,6 +29,7 @@ use crate::intersect::cast::{cast_pair, castable, clip_range, first_hit, not_pas
 use crate::intersect::common::unit;
 use crate::intersect::radius_ok;
 use crate::intersect::ray_ball::{line_ball_roots, radial_normal};
+use crate::linalg::Len2;
 use crate::{CastKernel, Caster, Cylinder, Line, Point, Ray, RayHit, Real, Segment, Span, Vector};
 
 /// Where a caster enters a cylinder, for the normal.
@@ -85,9 +86,9 @@ impl<T: Real> Cylinder<T> {
         // The infinite cylinder: the disc quadratic on the parts across
         // the axis.
         let (f_perp, d_perp) = (f - e * fx, d - e * dx);
-        let (c1, c2) = if !(d_perp.norm_squared() > T::zero()) {
+        let (c1, c2) = if !(d_perp.len2() > T::zero()) {
             // Along the axis: inside the side everywhere or nowhere.
-            if !(f_perp.norm_squared() <= r * r) {
+            if !(f_perp.len2() <= r * r) {
                 return None;
             }
             (-max, max)

@@ -16,6 +16,7 @@
 
 use crate::intersect::cast::{cast_pair, castable, first_hit, first_t};
 use crate::intersect::ray_aabb::{slab, Slab};
+use crate::linalg::tr_mul_vec;
 use crate::query::ray_cast::{clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
@@ -36,7 +37,7 @@ impl<T: Real, const D: usize> Obb<T, D> {
     ) -> Result<Option<Slab<T>>, ()> {
         let range = caster.range();
         let o = Point::from(self.to_local(&caster.origin()));
-        let d = self.axes.tr_mul(&caster.direction());
+        let d = tr_mul_vec(&self.axes, &caster.direction());
         if !castable(&o, &d, range) {
             return Err(());
         }

@@ -180,6 +180,7 @@
 //! barycentrics and the unit normal within 4 ulps of 1 (`f32`, `f64`) or
 //! 4 units of the last bit (`I32F32`).
 
+use crate::linalg::Len2;
 use core::cmp::Ordering;
 
 use crate::intersect::cast::{has_infinity, unit};
@@ -537,7 +538,7 @@ pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Opt
     // Degenerate: along its longest edge (all weight on `a` for a point).
     let (zero, one) = (T::zero(), T::one());
     let along = |x: &Point<T, 3>, e: Vector<T, 3>| {
-        let l = e.norm_squared();
+        let l = e.len2();
         if l > zero {
             clamp((p - x).dot(&e).div_sat(l))
         } else {
@@ -545,7 +546,7 @@ pub(crate) fn on_triangle<T: Real>(tri: &Triangle<T, 3>, p: &Point<T, 3>) -> Opt
         }
     };
     let (ab, bc, ca) = (tri.b - tri.a, tri.c - tri.b, tri.a - tri.c);
-    let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
+    let (lab, lbc, lca) = (ab.len2(), bc.len2(), ca.len2());
     Some(if lab >= lbc && lab >= lca {
         let s = along(&tri.a, ab);
         [one - s, s, zero]

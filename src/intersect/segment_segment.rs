@@ -45,6 +45,7 @@
 //! ```
 
 use crate::intersect::cast::finite;
+use crate::linalg::Len2;
 use crate::{Caster, Intersect, Line, LinearHit, Point, Ray, Real, Segment, Vector};
 
 /// The 2D cross product `a.x b.y - a.y b.x`.
@@ -95,7 +96,7 @@ fn point_on<T: Real>(
     if cross(&v, d) != T::zero() {
         return None;
     }
-    let dd = d.norm_squared();
+    let dd = d.len2();
     if dd == T::zero() {
         // Both are points.
         return (v.iter().all(|x| *x == T::zero()) && range.0 <= T::zero() && T::zero() <= range.1)
@@ -165,7 +166,7 @@ pub(crate) fn collinear_overlap<T: Real, const D: usize>(
     r2: (T, T),
 ) -> Option<LinearHit<T, D>> {
     let r = o2 - o1;
-    let dd = d1.norm_squared();
+    let dd = d1.len2();
     let k = d2.dot(d1);
     let rs = r.dot(d1);
     let (sa, sb) = (carry(rs, k, dd, r2.0), carry(rs, k, dd, r2.1));
@@ -175,7 +176,7 @@ pub(crate) fn collinear_overlap<T: Real, const D: usize>(
         return None;
     }
     // And back: t(s) = (s k - r·d₂) / |d₂|².
-    let ee = d2.norm_squared();
+    let ee = d2.len2();
     let rt = -r.dot(d2);
     let t_of = |s: T| carry(rt, k, ee, s);
     if s0 == s1 {
@@ -390,10 +391,7 @@ impl<T: Real> Segment<T, 2> {
         let (zero, one) = (T::zero(), T::one());
         let param = |p: &Point<T, 2>, s: &Segment<T, 2>| {
             let d = s.b - s.a;
-            (p - s.a)
-                .dot(&d)
-                .div_sat(d.norm_squared())
-                .clamp_sel(zero, one)
+            (p - s.a).dot(&d).div_sat(d.len2()).clamp_sel(zero, one)
         };
         let on = |p: &Point<T, 2>, s: &Segment<T, 2>| {
             T::orient2d(&s.a, &s.b, p).to_ordering() == Equal

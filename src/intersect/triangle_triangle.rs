@@ -50,6 +50,7 @@
 //! extent and side values quartic; both are taken in the scalar's wide
 //! type (exact products), so the range is the quadratic class.
 
+use crate::linalg::Len2;
 use core::cmp::Ordering;
 
 use crate::intersect::common::{all_finite, comes_first};
@@ -248,7 +249,7 @@ fn span<T: Real>(pts: &[P3<T>]) -> Option<Segment<T, 3>> {
     let mut best: Option<(Segment<T, 3>, T)> = None;
     for (i, p) in pts.iter().enumerate() {
         for q in pts.iter().skip(i) {
-            let d2 = (q - p).norm_squared();
+            let d2 = (q - p).len2();
             if best.as_ref().is_none_or(|(_, b)| d2 > *b) {
                 best = Some((Segment::new(*p, *q), d2));
             }

@@ -36,6 +36,7 @@
 
 mod block;
 
+use crate::linalg::Len2;
 use alloc::vec::Vec;
 
 use crate::bvh::{overlap, reach, widen, PacketStack, Ref, Stack, Wide, PACKET};
@@ -314,7 +315,7 @@ impl<T: Real> TriMesh<T> {
             if fixed {
                 crate::range::distance(q, p)
             } else {
-                (q - p).norm_squared()
+                (q - p).len2()
             }
         };
         let enter = |b: &Aabb<T, 3>| {
@@ -510,7 +511,7 @@ impl<T: Real> TriMesh<T> {
             } else {
                 (tri.a - p, tri.b - p, tri.c - p)
             };
-            let len = |v: &crate::Vector<T, 3>| v.norm_squared().sqrt_clamped();
+            let len = |v: &crate::Vector<T, 3>| v.len2().sqrt_clamped();
             let (la, lb, lc) = (len(&a), len(&b), len(&c));
             let num = a.dot(&b.cross(&c));
             let den = la * lb * lc + a.dot(&b) * lc + a.dot(&c) * lb + b.dot(&c) * la;

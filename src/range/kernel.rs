@@ -52,6 +52,7 @@
 //! `beyond "…"` for a shape whose answer beyond the range differs.)
 
 use super::{fits2, InRange, Scale};
+use crate::linalg::Len2;
 use crate::{ClosestPair, Growth, OutOfRange, Plane, Point, Real, Side, Visibility};
 
 /// `Ok` when `a` and `b` lie within the range of `growth` (always for
@@ -480,7 +481,7 @@ pub(crate) trait ClosestPointKernel<T: Real, const D: usize>:
     /// inputs that differ by at most `s`: the shape has a point in range).
     #[inline]
     fn kernel_distance_squared(&self, p: &Point<T, D>) -> T {
-        (self.kernel_closest_point(p) - p).norm_squared()
+        (self.kernel_closest_point(p) - p).len2()
     }
     /// The distance from `p`.
     #[inline]

@@ -1,5 +1,6 @@
 //! [`Aabb`]: an axis-aligned box.
 
+use crate::linalg::{At, Len2};
 use crate::shape::check_point;
 use crate::{Ball, Bounded, Point, Real, ShapeError, Vector};
 
@@ -43,7 +44,7 @@ impl<T: Real, const D: usize> Aabb<T, D> {
         check_point(&min)?;
         check_point(&max)?;
         for axis in 0..D {
-            if min[axis] > max[axis] {
+            if min.at(axis) > max.at(axis) {
                 return Err(ShapeError::MinGreaterThanMax { axis });
             }
         }
@@ -158,7 +159,7 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        (0..D).any(|i| !(self.min[i] <= self.max[i]))
+        (0..D).any(|i| !(self.min.at(i) <= self.max.at(i)))
     }
 
     /// The point of the box's surface nearest `p`: `p` itself when on the
@@ -181,11 +182,11 @@ impl<T: Real, const D: usize> Aabb<T, D> {
         let mut q = *p;
         let mut inside = true;
         for i in 0..D {
-            if p[i] < self.min[i] {
-                q[i] = self.min[i];
+            if p.at(i) < self.min.at(i) {
+                q.set(i, self.min.at(i));
                 inside = false;
-            } else if p[i] > self.max[i] {
-                q[i] = self.max[i];
+            } else if p.at(i) > self.max.at(i) {
+                q.set(i, self.max.at(i));
                 inside = false;
             }
         }
@@ -195,15 +196,15 @@ impl<T: Real, const D: usize> Aabb<T, D> {
         // Inside: move to the nearest face.
         let mut best: Option<(T, usize, T)> = None;
         for i in 0..D {
-            for face in [self.min[i], self.max[i]] {
-                let gap = (p[i] - face).abs();
+            for face in [self.min.at(i), self.max.at(i)] {
+                let gap = (p.at(i) - face).abs();
                 if best.is_none_or(|(g, _, _)| gap < g) {
                     best = Some((gap, i, face));
                 }
             }
         }
         if let Some((_, i, face)) = best {
-            q[i] = face;
+            q.set(i, face);
         }
         Some(q)
     }
@@ -231,7 +232,7 @@ impl<T: Real, const D: usize> Bounded<T, D> for Aabb<T, D> {
             };
             return Ball::new(self.center(), r);
         }
-        Ball::new(self.center(), h.norm_squared().sqrt_clamped())
+        Ball::new(self.center(), h.len2().sqrt_clamped())
     }
 }
 

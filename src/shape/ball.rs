@@ -1,5 +1,6 @@
 //! [`Ball`]: a solid sphere (3D) or disc (2D).
 
+use crate::linalg::Len2;
 use crate::shape::{check_point, check_radius};
 use crate::{Aabb, Bounded, Point, Real, ShapeError, Vector};
 
@@ -83,7 +84,7 @@ impl<T: Real, const D: usize> Ball<T, D> {
             ));
         }
         let d: Vector<T, D> = p - self.center;
-        let len = d.norm_squared().sqrt_clamped();
+        let len = d.len2().sqrt_clamped();
         if !(len > T::zero()) || !len.is_finite_real() || !self.radius.is_finite_real() {
             return None;
         }

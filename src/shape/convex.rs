@@ -1,5 +1,6 @@
 //! [`ConvexHull`]: a convex polyhedron as an intersection of half-spaces.
 
+use crate::linalg::Len2;
 use crate::{Plane, Point, Real, ShapeError};
 
 /// A convex polyhedron given as the intersection of the half-spaces
@@ -40,7 +41,7 @@ impl<'a, T: Real> ConvexHull<'a, T> {
         for p in planes {
             crate::shape::check_vector(&p.normal)?;
             crate::shape::check_scalar(p.d)?;
-            if p.normal.norm_squared() == T::zero() {
+            if p.normal.len2() == T::zero() {
                 return Err(ShapeError::ZeroNormal);
             }
         }

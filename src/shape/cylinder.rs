@@ -1,6 +1,7 @@
 //! [`Cylinder`]: the solid cylinder around a segment, with flat ends.
 
 use crate::intersect::common::unit;
+use crate::linalg::Len2;
 use crate::range::scale::{point_back, Scale};
 use crate::range::InRange;
 use crate::real::saturate;
@@ -192,7 +193,7 @@ pub(crate) fn direction<T: Real>(v: &Vector<T, 3>) -> Option<Vector<T, 3>> {
         return None;
     }
     let w = v.map(|x| x.div_sat(m));
-    let len = w.norm_squared().sqrt_clamped(); // in [1, sqrt(3)]
+    let len = w.len2().sqrt_clamped(); // in [1, sqrt(3)]
     (len > T::zero()).then(|| w.map(|x| x.div_sat(len)))
 }
 
@@ -203,7 +204,7 @@ pub(crate) fn direction<T: Real>(v: &Vector<T, 3>) -> Option<Vector<T, 3>> {
 #[inline(always)]
 pub(crate) fn length<T: Real, const D: usize>(v: &Vector<T, D>) -> T {
     if crate::intersect::cast::has_infinity::<T>() {
-        v.norm_squared().sqrt_clamped()
+        v.len2().sqrt_clamped()
     } else {
         unit(&v.map(saturate)).map_or(T::zero(), |(_, l)| l)
     }
@@ -304,13 +305,13 @@ pub(crate) fn rim_support_float<T: Real>(
     let lo = t2 * t2;
     let hi = T::one() / lo;
     let safe = |x: T| x > lo && x < hi;
-    let uu = u.norm_squared();
-    if !(safe(uu) && safe(dir.norm_squared())) {
+    let uu = u.len2();
+    if !(safe(uu) && safe(dir.len2())) {
         return None;
     }
     let perp = dir - u * (dir.dot(u) / uu);
     let perp = perp - u * (perp.dot(u) / uu);
-    let pp = perp.norm_squared();
+    let pp = perp.len2();
     if pp == T::zero() {
         return Some(*c);
     }

@@ -1,5 +1,6 @@
 //! [`Frustum`]: six planes bounding a view volume, for culling.
 
+use crate::linalg::Len2;
 use crate::{Aabb, Ball, Bounded, Matrix, Plane, Point, Real, Vector};
 
 /// A view frustum: the intersection of six half-spaces `normal · p <= d`
@@ -120,9 +121,9 @@ impl<T: Real> Frustum<T> {
 fn three_planes<T: Real>(a: &Plane<T, 3>, b: &Plane<T, 3>, c: &Plane<T, 3>) -> Option<Point<T, 3>> {
     let bc = b.normal.cross(&c.normal);
     let det = a.normal.dot(&bc);
-    let scale = a.normal.norm_squared().sqrt_clamped()
-        * b.normal.norm_squared().sqrt_clamped()
-        * c.normal.norm_squared().sqrt_clamped();
+    let scale = a.normal.len2().sqrt_clamped()
+        * b.normal.len2().sqrt_clamped()
+        * c.normal.len2().sqrt_clamped();
     if !(det.abs() > T::tolerance() * scale) {
         return None;
     }
@@ -150,7 +151,7 @@ impl<T: Real> Bounded<T, 3> for Frustum<T> {
             .corners()
             .iter()
             .flatten()
-            .map(|p| (p - center).norm_squared())
+            .map(|p| (p - center).len2())
             .fold(T::zero(), |m, x| x.max_sel(m));
         Ball::new(center, r2.sqrt_clamped())
     }

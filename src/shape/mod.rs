@@ -40,6 +40,7 @@ pub use segment::Segment;
 pub use swept::Swept;
 pub use triangle::Triangle;
 
+use crate::linalg::Len2;
 use crate::{Point, Real, ShapeError, Vector};
 
 /// `Err(NonFinite)` unless every coordinate of `p` is finite.
@@ -102,7 +103,7 @@ pub(crate) fn radius_through<T: Real, const D: usize>(
     if crate::intersect::cast::has_infinity::<T>() {
         let r2 = points
             .into_iter()
-            .map(|v| (v - center).norm_squared())
+            .map(|v| (v - center).len2())
             .fold(T::zero(), |m, x| x.max_sel(m));
         return r2.sqrt_clamped();
     }

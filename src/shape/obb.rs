@@ -1,5 +1,6 @@
 //! [`Obb`]: an oriented box.
 
+use crate::linalg::{mul_vec, tr_mul_vec, Len2};
 use crate::shape::{check_point, check_vector};
 use crate::{Aabb, Ball, Bounded, Matrix, Point, Real, ShapeError, Vector};
 
@@ -52,15 +53,18 @@ impl<T: Real, const D: usize> Obb<T, D> {
         if axes.iter().any(|x| !x.is_finite_real()) {
             return Err(ShapeError::NonFinite);
         }
-        for axis in 0..D {
-            if half_extents[axis] < T::zero() {
+        // Arrays, not nalgebra's `Index`/`column` (out of line at opt-level
+        // "z", each with a panic path).
+        for (axis, h) in half_extents.iter().enumerate() {
+            if *h < T::zero() {
                 return Err(ShapeError::NegativeHalfExtent { axis });
             }
         }
         let tol = T::tolerance() * T::from_f64_lossy(16.0);
-        for i in 0..D {
-            for j in 0..D {
-                let dot = axes.column(i).dot(&axes.column(j));
+        let cols = &axes.data.0;
+        for (i, ci) in cols.iter().enumerate() {
+            for (j, cj) in cols.iter().enumerate() {
+                let dot = Vector::from(*ci).dot(&Vector::from(*cj));
                 let want = if i == j { T::one() } else { T::zero() };
                 if (dot - want).abs() > tol {
                     return Err(ShapeError::NonOrthonormalAxes);
@@ -86,14 +90,14 @@ impl<T: Real, const D: usize> Obb<T, D> {
     #[inline]
     #[must_use]
     pub fn to_local(&self, p: &Point<T, D>) -> Vector<T, D> {
-        self.axes.tr_mul(&(p - self.center))
+        tr_mul_vec(&self.axes, &(p - self.center))
     }
 
     /// The world point with coordinates `u` in the box's frame.
     #[inline]
     #[must_use]
     pub fn to_world(&self, u: &Vector<T, D>) -> Point<T, D> {
-        self.center + self.axes * u
+        self.center + mul_vec(&self.axes, &u)
     }
 }
 
@@ -142,6 +146,6 @@ impl<T: Real, const D: usize> Bounded<T, D> for Obb<T, D> {
             let r = crate::shape::aabb::fixed_norm(&self.half_extents);
             return Ball::new(self.center, crate::range::add_sat(r, T::tolerance()));
         }
-        Ball::new(self.center, self.half_extents.norm_squared().sqrt_clamped())
+        Ball::new(self.center, self.half_extents.len2().sqrt_clamped())
     }
 }

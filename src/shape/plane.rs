@@ -1,5 +1,6 @@
 //! [`Plane`]: the points `p` with `normal · p = d`; in 2D, an implicit line.
 
+use crate::linalg::Len2;
 use crate::shape::{check_scalar, check_vector};
 use crate::{Point, Real, ShapeError, Vector};
 
@@ -46,7 +47,7 @@ impl<T: Real, const D: usize> Plane<T, D> {
     pub fn try_new(normal: Vector<T, D>, d: T) -> Result<Self, ShapeError> {
         check_vector(&normal)?;
         check_scalar(d)?;
-        let n2 = normal.norm_squared();
+        let n2 = normal.len2();
         if n2 == T::zero() {
             return Err(ShapeError::ZeroNormal);
         }
@@ -106,7 +107,7 @@ impl<T: Real, const D: usize> Plane<T, D> {
             let d = self.d.mul_pow2(-j).div_sat(len);
             return Some(Self { normal, d });
         }
-        let len = self.normal.norm_squared().sqrt_clamped();
+        let len = self.normal.len2().sqrt_clamped();
         if !(len > T::zero()) || !len.is_finite_real() {
             return None;
         }

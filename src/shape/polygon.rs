@@ -1,5 +1,6 @@
 //! [`Polygon`]: a convex planar polygon over a borrowed vertex slice.
 
+use crate::linalg::Len2;
 use crate::shape::check_point;
 use crate::{Aabb, Ball, Bounded, Point, Real, ShapeError, Vector};
 
@@ -116,13 +117,13 @@ impl<'a, T: Real, const D: usize> Polygon<'a, T, D> {
             .iter()
             .map(|v| v - v0)
             .fold(Vector::<T, D>::zeros(), |m, x| {
-                if x.norm_squared() > m.norm_squared() {
+                if x.len2() > m.len2() {
                     x
                 } else {
                     m
                 }
             });
-        let far_len = far.norm_squared().sqrt_clamped();
+        let far_len = far.len2().sqrt_clamped();
         if !(far_len > T::zero()) {
             return Err(ShapeError::Degenerate);
         }
@@ -132,13 +133,13 @@ impl<'a, T: Real, const D: usize> Polygon<'a, T, D> {
             .iter()
             .map(|v| perp(v - v0))
             .fold(Vector::<T, D>::zeros(), |m, x| {
-                if x.norm_squared() > m.norm_squared() {
+                if x.len2() > m.len2() {
                     x
                 } else {
                     m
                 }
             });
-        let side_len = side.norm_squared().sqrt_clamped();
+        let side_len = side.len2().sqrt_clamped();
         if !(side_len > T::tolerance() * far_len) {
             return Err(ShapeError::Degenerate);
         }
@@ -151,7 +152,7 @@ impl<'a, T: Real, const D: usize> Polygon<'a, T, D> {
         for i in 0..vertices.len() {
             let (x, y) = coords(i);
             let off = rel(i) - u * x - w * y;
-            if off.norm_squared() > tol * tol {
+            if off.len2() > tol * tol {
                 return Err(ShapeError::NonPlanar);
             }
         }

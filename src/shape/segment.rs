@@ -1,5 +1,6 @@
 //! [`Segment`]: the points between `a` and `b`.
 
+use crate::linalg::Len2;
 use crate::shape::check_point;
 use crate::{Aabb, Ball, Bounded, Point, Real, ShapeError, Vector};
 
@@ -90,7 +91,7 @@ impl<T: Real, const D: usize> Segment<T, D> {
                 _ => T::max_finite(),
             };
         }
-        (self.b - self.a).norm_squared()
+        (self.b - self.a).len2()
     }
 
     /// The length. Fixed point: exact, rounded down, for any endpoints

@@ -1,5 +1,6 @@
 //! [`Swept`]: a shape moving by a displacement over `t` in `[0, 1]`.
 
+use crate::linalg::Len2;
 use crate::{Aabb, Ball, Bounded, Point, Real, Vector};
 
 /// A shape in linear motion: at time `t` in `[0, 1]` it is `shape`
@@ -101,9 +102,6 @@ impl<S: Bounded<T, D>, T: Real, const D: usize> Bounded<T, D> for Swept<S, T, D>
             let grow = crate::range::add_sat(len, T::tolerance());
             return Ball::new(center, crate::range::add_sat(b.radius, grow));
         }
-        Ball::new(
-            b.center + half,
-            b.radius + half.norm_squared().sqrt_clamped(),
-        )
+        Ball::new(b.center + half, b.radius + half.len2().sqrt_clamped())
     }
 }

@@ -1,6 +1,7 @@
 //! [`Triangle`]: three points and the solid triangle between them.
 
 use crate::intersect::cast::has_infinity;
+use crate::linalg::Len2;
 use crate::shape::check_point;
 use crate::{Aabb, Ball, Bounded, Growth, Point, Real, ShapeError, Vector, Wide};
 use num_traits::Zero;
@@ -88,7 +89,7 @@ impl<T: Real, const D: usize> Triangle<T, D> {
         let e1 = self.b - self.a;
         let e2 = self.c - self.a;
         let d = e1.dot(&e2);
-        (e1.norm_squared() * e2.norm_squared() - d * d).sqrt_clamped() * T::half()
+        (e1.len2() * e2.len2() - d * d).sqrt_clamped() * T::half()
     }
 
     /// Barycentric coordinates `(u, v, w)` with `u + v + w = 1` of `p`'s
@@ -124,9 +125,9 @@ impl<T: Real, const D: usize> Triangle<T, D> {
         let e1 = self.b - self.a;
         let e2 = self.c - self.a;
         let ap = p - self.a;
-        let d00 = e1.norm_squared();
+        let d00 = e1.len2();
         let d01 = e1.dot(&e2);
-        let d11 = e2.norm_squared();
+        let d11 = e2.len2();
         let d20 = ap.dot(&e1);
         let d21 = ap.dot(&e2);
         let det = d00 * d11 - d01 * d01;
@@ -202,7 +203,7 @@ impl<T: Real> Triangle<T, 3> {
             return crate::shape::aabb::fixed_unit(&n).map(|(u, _, _)| u);
         }
         let n = self.scaled_normal();
-        let len = n.norm_squared().sqrt_clamped();
+        let len = n.len2().sqrt_clamped();
         // (A length below `φ`: the cross product may have lost bits to
         // underflow.)
         if len >= float_floor::<T>() && len.is_finite_real() {
@@ -223,7 +224,7 @@ impl<T: Real> Triangle<T, 3> {
         let mut e = [self.b - self.a, self.c - self.a];
         rescale_pow2(&mut e)?;
         let n = e[0].cross(&e[1]);
-        let len = n.norm_squared().sqrt_clamped();
+        let len = n.len2().sqrt_clamped();
         (len > T::zero() && len.is_finite_real()).then(|| n.map(|x| x.div_sat(len)))
     }
 }

@@ -20,6 +20,7 @@
 //! empty box or NaN input misses.
 
 use crate::closest::closest_on_triangle;
+use crate::linalg::Len2;
 use crate::sweep::sat::{contact_point, cross_axis, swept_sat, BoxShape, Feature, Frame};
 use crate::sweep::sphere_polygon::polygon_hit;
 use crate::sweep::{checked, finite_point, finite_vector, magnitude, unit};
@@ -46,7 +47,7 @@ pub(super) fn box_triangle_toi<T: Real, const D: usize>(
     let [a, b, c] = verts;
     let tri_distance = |p: &Point<T, D>| {
         (closest_on_triangle(&a, &b, &c, p) - p)
-            .norm_squared()
+            .len2()
             .sqrt_clamped()
     };
     if t == T::zero() {
@@ -94,7 +95,7 @@ pub(super) fn box_triangle_toi<T: Real, const D: usize>(
             let (fs, fm, moved) = (f.feature(&fs), f.feature(&fm), f.boxed(&moved));
             let tri_distance = |p: &Point<T, D>| {
                 (closest_on_triangle(&a, &b, &c, p) - p)
-                    .norm_squared()
+                    .len2()
                     .sqrt_clamped()
             };
             let p = contact_point(&fs, &fm, tri_distance, |p| moved.distance(p), f.size(tol));

@@ -91,6 +91,7 @@ pub mod sphere_sphere;
 pub mod sphere_triangle;
 
 use crate::intersect::Flip;
+use crate::linalg::Len2;
 use crate::{ClosestPoint, Intersect, OutOfRange, Point, Real, Swept, TimeOfImpact, Toi, Vector};
 
 mod sealed {
@@ -294,7 +295,7 @@ pub(crate) fn unit<T: Real, const D: usize>(v: &Vector<T, D>, scale: T) -> Optio
         return None;
     }
     let w = v.map(|x| x.div_sat(m));
-    let len = w.norm_squared().sqrt_clamped();
+    let len = w.len2().sqrt_clamped();
     Some(w.map(|x| x.div_sat(len)))
 }
 

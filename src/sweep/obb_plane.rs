@@ -13,6 +13,7 @@
 //! `t = 0`; zero half extents make a face, edge or point, and negative ones
 //! count by their absolute value; a zero normal or NaN input misses.
 
+use crate::linalg::{mul_vec, tr_mul_vec};
 use crate::sweep::sign;
 use crate::sweep::support::{plane_unit, plane_valid, support_plane_time, support_plane_toi};
 use crate::{Obb, Plane, Real, Swept, Toi};
@@ -27,8 +28,11 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
     fn kernel_intersect(&self, plane: &Plane<T, D>) -> Option<Toi<T, D>> {
         let b = &self.shape;
         let unit = plane_unit(plane)?;
-        let n_local = b.axes.tr_mul(&plane.normal);
-        let half = b.axes * b.half_extents.zip_map(&n_local, |h, n| h.abs() * sign(n));
+        let n_local = tr_mul_vec(&b.axes, &plane.normal);
+        let half = mul_vec(
+            &b.axes,
+            &b.half_extents.zip_map(&n_local, |h, n| h.abs() * sign(n)),
+        );
         support_plane_toi(&b.center, &half, &self.motion, plane, unit)
     }
 }
@@ -43,8 +47,11 @@ impl<T: Real, const D: usize> crate::range::kernel::SweepKernel<T, Plane<T, D>>
         if !plane_valid(plane) {
             return None;
         }
-        let n_local = b.axes.tr_mul(&plane.normal);
-        let half = b.axes * b.half_extents.zip_map(&n_local, |h, n| h.abs() * sign(n));
+        let n_local = tr_mul_vec(&b.axes, &plane.normal);
+        let half = mul_vec(
+            &b.axes,
+            &b.half_extents.zip_map(&n_local, |h, n| h.abs() * sign(n)),
+        );
         support_plane_time(&b.center, &half, &self.motion, plane)
     }
 }

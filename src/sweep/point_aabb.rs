@@ -11,6 +11,7 @@
 //! face; a flat or zero-size box is the face, edge or point it is; an empty
 //! box (`min > max`) or NaN input misses.
 
+use crate::linalg::At;
 use crate::sweep::sign;
 use crate::sweep::{checked, finite_point, finite_vector};
 use crate::{Aabb, ClosestPoint, Point, Real, Swept, Toi, Vector};
@@ -28,19 +29,19 @@ pub(super) fn slab_interval<T: Real, const D: usize>(
 ) -> Option<(T, T, Option<usize>)> {
     let (mut t_enter, mut t_exit, mut axis) = (T::zero(), T::one(), None);
     for i in 0..D {
-        let (near, far) = if v[i] > T::zero() {
-            (lo[i] - p[i], hi[i] - p[i])
-        } else if v[i] < T::zero() {
-            (hi[i] - p[i], lo[i] - p[i])
+        let (near, far) = if v.at(i) > T::zero() {
+            (lo.at(i) - p.at(i), hi.at(i) - p.at(i))
+        } else if v.at(i) < T::zero() {
+            (hi.at(i) - p.at(i), lo.at(i) - p.at(i))
         } else {
             // No motion on this axis: inside the slab for good, or never.
-            if !(p[i] >= lo[i] && p[i] <= hi[i]) {
+            if !(p.at(i) >= lo.at(i) && p.at(i) <= hi.at(i)) {
                 return None;
             }
             continue;
         };
-        let t0 = near.div_sat(v[i]);
-        let t1 = far.div_sat(v[i]);
+        let t0 = near.div_sat(v.at(i));
+        let t1 = far.div_sat(v.at(i));
         if t0 > t_enter {
             t_enter = t0;
             axis = Some(i);
@@ -65,7 +66,10 @@ pub(super) fn nearest_face_normal<T: Real, const D: usize>(
 ) -> Vector<T, D> {
     let mut best: Option<(T, usize, T)> = None;
     for i in 0..D {
-        for (gap, dir) in [(x[i] - lo[i], -T::one()), (hi[i] - x[i], T::one())] {
+        for (gap, dir) in [
+            (x.at(i) - lo.at(i), -T::one()),
+            (hi.at(i) - x.at(i), T::one()),
+        ] {
             if best.is_none_or(|(g, _, _)| gap < g) {
                 best = Some((gap, i, dir));
             }
@@ -87,9 +91,9 @@ pub(super) fn entry_face_normal<T: Real, const D: usize>(
     v: &Vector<T, D>,
     i: usize,
 ) -> Vector<T, D> {
-    let mut n = Vector::zeros();
+    let mut n = Vector::<T, D>::zeros();
     if i < D {
-        n[i] = -sign(v[i]);
+        n.set(i, -sign(v.at(i)));
     }
     n
 }

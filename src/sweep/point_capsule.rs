@@ -16,6 +16,7 @@
 //! near end; a negative radius or NaN input misses.
 
 use crate::closest::Interval;
+use crate::linalg::Len2;
 use crate::sweep::roots::Flat;
 use crate::sweep::{checked, finite_point, finite_vector, unit, valid_radius};
 use crate::{Capsule, Point, Real, Swept, Toi, Vector};
@@ -49,9 +50,9 @@ pub(super) fn capsule_hit<T: Real, const D: usize>(
     // the midpoint, radius |axis|/2 + r, whose square is at most
     // |axis|²/2 + 2r²).
     let m = a + axis * T::half() - p;
-    let s = Interval::Segment.div_clamped(m.dot(v), v.norm_squared());
-    let bound = axis.norm_squared() * T::half() + r * r * T::two();
-    if (m - v * s).norm_squared() > bound {
+    let s = Interval::Segment.div_clamped(m.dot(v), v.len2());
+    let bound = axis.len2() * T::half() + r * r * T::two();
+    if (m - v * s).len2() > bound {
         return None;
     }
     // A zero-length segment: the capsule is a ball.

@@ -9,6 +9,7 @@
 //! (negative ones count by their absolute value); NaN input misses. The
 //! axes are assumed orthonormal ([`crate::Obb::try_new`] checks them).
 
+use crate::linalg::{mul_vec, tr_mul_vec};
 use crate::sweep::point_aabb::point_box_hit;
 use crate::sweep::{checked, finite_point, finite_vector};
 use crate::{ClosestPoint, Obb, Point, Real, Swept, Toi, Vector};
@@ -33,7 +34,7 @@ pub(super) fn to_box_frame<T: Real, const D: usize>(
     Some((
         Point::from(h),
         Point::from(obb.to_local(p)),
-        obb.axes.tr_mul(v),
+        tr_mul_vec(&obb.axes, v),
     ))
 }
 
@@ -50,7 +51,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>
         checked(Toi {
             t,
             point: obb.closest_point(&(self.shape + self.motion * t)),
-            normal: obb.axes * n,
+            normal: mul_vec(&obb.axes, &n),
         })
     }
 }

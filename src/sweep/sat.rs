@@ -13,6 +13,7 @@
 
 use crate::closest::{closest_on_linear, Interval};
 use crate::intersect::column;
+use crate::linalg::{tr_mul_vec, At, Len2};
 use crate::range::scale::{diff, mag_vec, point_back, Scale};
 use crate::sweep::point_aabb::slab_interval;
 use crate::sweep::unit;
@@ -152,7 +153,7 @@ impl<T: Real, const D: usize> BoxShape<T, D> {
     #[inline]
     pub fn span(&self, n: &Vector<T, D>) -> (T, T) {
         let m = n.dot(&self.center.coords);
-        let r = self.axes.tr_mul(n).abs().dot(&self.half);
+        let r = tr_mul_vec(&self.axes, n).abs().dot(&self.half);
         (m - r, m + r)
     }
 
@@ -169,10 +170,10 @@ impl<T: Real, const D: usize> BoxShape<T, D> {
     /// The squared distance from `p` to the solid box.
     #[inline]
     pub fn distance(&self, p: &Point<T, D>) -> T {
-        let u = self.axes.tr_mul(&(p - self.center));
+        let u = tr_mul_vec(&self.axes, &(p - self.center));
         let mut d2 = T::zero();
         for i in 0..D {
-            let g = (u[i].abs() - self.half[i]).max_sel(T::zero());
+            let g = (u.at(i).abs() - self.half.at(i)).max_sel(T::zero());
             d2 += g * g;
         }
         d2.sqrt_clamped()
@@ -187,13 +188,13 @@ impl<T: Real, const D: usize> BoxShape<T, D> {
         for i in 0..D {
             let axis: Vector<T, D> = column(&self.axes, i);
             let along = axis.dot(w);
-            let reach = axis * self.half[i];
-            if self.half[i] == T::zero() {
+            let reach = axis * self.half.at(i);
+            if self.half.at(i) == T::zero() {
                 // A flat axis: no extent, no edge to span (it must not
                 // take the slot of an axis the feature does run along).
                 continue;
             }
-            if self.half[i] * along.abs() <= tol
+            if self.half.at(i) * along.abs() <= tol
                 && let Some(slot) = free.iter_mut().find(|s| s.is_none())
             {
                 *slot = Some(reach);
@@ -374,10 +375,7 @@ pub(crate) fn contact_point<T: Real, const D: usize>(
                 let seg = Interval::Segment;
                 let (s, t) = closest_on_linear(&a, &(b - a), seg, &c, &(d - c), seg);
                 let (p, q) = (a + (b - a) * s, c + (d - c) * t);
-                f(
-                    &(p + (q - p) * T::half()),
-                    (q - p).norm_squared().sqrt_clamped(),
-                );
+                f(&(p + (q - p) * T::half()), (q - p).len2().sqrt_clamped());
             }
         }
     };
@@ -407,8 +405,8 @@ impl<T: Real, const D: usize> BoxShape<T, D> {
     /// A point of the segment `a b` inside the closed box (the middle of
     /// the part inside), or `None` when the segment misses it.
     pub fn clip(&self, a: &Point<T, D>, b: &Point<T, D>) -> Option<Point<T, D>> {
-        let p = Point::from(self.axes.tr_mul(&(a - self.center)));
-        let d = self.axes.tr_mul(&(b - a));
+        let p = Point::from(tr_mul_vec(&self.axes, &(a - self.center)));
+        let d = tr_mul_vec(&self.axes, &(b - a));
         let h = Point::from(self.half);
         let (t0, t1, _) = slab_interval(&p, &d, &Point::from(-self.half), &h)?;
         Some(a + (b - a) * ((t0 + t1) * T::half()))

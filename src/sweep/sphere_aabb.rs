@@ -23,6 +23,7 @@
 //! or zero-size box is the face, edge or point it is; an empty box, a
 //! negative radius or NaN input misses.
 
+use crate::linalg::At;
 use crate::sweep::point_aabb::{entry_face_normal, nearest_face_normal, slab_interval};
 use crate::sweep::roots::{ball_entry, slab_entry};
 use crate::sweep::{against, ball_toi, finite_point, finite_vector, magnitude, unit, valid_radius};
@@ -43,12 +44,12 @@ pub(super) fn rounded_box_hit<T: Real, const D: usize>(
     let mut outside = 0usize;
     let mut out_normal = Vector::<T, D>::zeros();
     for i in 0..D {
-        if x[i] < lo[i] {
+        if x.at(i) < lo.at(i) {
             outside += 1;
-            out_normal[i] = -T::one();
-        } else if x[i] > hi[i] {
+            out_normal.set(i, -T::one());
+        } else if x.at(i) > hi.at(i) {
             outside += 1;
-            out_normal[i] = T::one();
+            out_normal.set(i, T::one());
         }
     }
     if outside <= 1 {
@@ -89,9 +90,9 @@ fn walk<T: Real, const D: usize>(
     let mut t_lo = [T::zero(); D];
     let mut t_hi = [T::zero(); D];
     for i in 0..D {
-        if v[i] != T::zero() {
-            t_lo[i] = (lo[i] - p[i]).div_sat(v[i]);
-            t_hi[i] = (hi[i] - p[i]).div_sat(v[i]);
+        if v.at(i) != T::zero() {
+            t_lo.set(i, (lo.at(i) - p.at(i)).div_sat(v.at(i)));
+            t_hi.set(i, (hi.at(i) - p.at(i)).div_sat(v.at(i)));
         }
     }
     let scale = magnitude(&p.coords) + magnitude(v) + r;
@@ -102,41 +103,41 @@ fn walk<T: Real, const D: usize>(
         let mut count = 0usize;
         let mut tb = t_end;
         for i in 0..D {
-            let slab = if v[i] > T::zero() {
-                if ta < t_lo[i] {
+            let slab = if v.at(i) > T::zero() {
+                if ta < t_lo.at(i) {
                     Slab::Below
-                } else if ta < t_hi[i] {
+                } else if ta < t_hi.at(i) {
                     Slab::Inside
                 } else {
                     Slab::Above
                 }
-            } else if v[i] < T::zero() {
-                if ta < t_hi[i] {
+            } else if v.at(i) < T::zero() {
+                if ta < t_hi.at(i) {
                     Slab::Above
-                } else if ta < t_lo[i] {
+                } else if ta < t_lo.at(i) {
                     Slab::Inside
                 } else {
                     Slab::Below
                 }
-            } else if p[i] < lo[i] {
+            } else if p.at(i) < lo.at(i) {
                 Slab::Below
-            } else if p[i] > hi[i] {
+            } else if p.at(i) > hi.at(i) {
                 Slab::Above
             } else {
                 Slab::Inside
             };
-            for crossing in [t_lo[i], t_hi[i]] {
-                if v[i] != T::zero() && crossing > ta {
+            for crossing in [t_lo.at(i), t_hi.at(i)] {
+                if v.at(i) != T::zero() && crossing > ta {
                     tb = tb.min_sel(crossing);
                 }
             }
             let bound = match slab {
-                Slab::Below => lo[i],
-                Slab::Above => hi[i],
+                Slab::Below => lo.at(i),
+                Slab::Above => hi.at(i),
                 Slab::Inside => continue,
             };
-            a[i] = p[i] - bound + v[i] * ta;
-            w[i] = v[i];
+            a.set(i, p.at(i) - bound + v.at(i) * ta);
+            w.set(i, v.at(i));
             count += 1;
         }
         if count == 0 {

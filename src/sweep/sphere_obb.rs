@@ -10,6 +10,7 @@
 //! (negative ones count by their absolute value); a negative radius or NaN
 //! input misses. The axes are assumed orthonormal.
 
+use crate::linalg::mul_vec;
 use crate::sweep::point_obb::to_box_frame;
 use crate::sweep::sphere_aabb::rounded_box_hit;
 use crate::sweep::{ball_toi, valid_radius};
@@ -29,7 +30,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Obb<T, D>
         }
         let (h, p, v) = to_box_frame(obb, &center, &self.motion)?;
         let (t, n) = rounded_box_hit(&p, &v, &Point::from(-h.coords), &h, radius)?;
-        ball_toi(obb, &center, &self.motion, (t, obb.axes * n))
+        ball_toi(obb, &center, &self.motion, (t, mul_vec(&obb.axes, &n)))
     }
 }
 

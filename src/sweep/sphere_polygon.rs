@@ -24,6 +24,7 @@
 //! ([`crate::Polygon::try_new`] checks); a polygon that is not is answered
 //! for its first three vertices' plane and its edges.
 
+use crate::linalg::Len2;
 use crate::sweep::point_capsule::capsule_hit;
 use crate::sweep::roots::{side_normal, slab_entry, Flat};
 use crate::sweep::{
@@ -38,7 +39,7 @@ use crate::{Ball, Point, Polygon, Real, Swept, Toi, Vector};
 fn polygon_plane<T: Real, const D: usize>(verts: &[Point<T, D>]) -> Option<Flat<T, D, 2>> {
     let (o, rest) = verts.split_first()?;
     let longer = |m: Vector<T, D>, x: Vector<T, D>| {
-        if x.norm_squared() > m.norm_squared() {
+        if x.len2() > m.len2() {
             x
         } else {
             m
