@@ -202,6 +202,13 @@ impl<T: Real, const D: usize> At<T> for Point<T, D> {
     }
 }
 
+/// Entry `(i, j)` (row, column) of `m`, zero outside: nalgebra's
+/// `m[(i, j)]` without its out-of-line bounds check.
+#[inline(always)]
+pub(crate) fn entry<T: Real, const D: usize>(m: &SMatrix<T, D, D>, i: usize, j: usize) -> T {
+    m.data.0.get(j).map_or_else(T::zero, |c| at(c, i))
+}
+
 /// `aᵀ b` for square matrices, nalgebra's `a.tr_mul(&b)` bit for bit (each
 /// entry `(i, j)` the dot product of `a`'s column `i` with `b`'s column
 /// `j`), without `column`'s out-of-line bounds check.

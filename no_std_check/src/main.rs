@@ -114,7 +114,10 @@ impl<'a, S: Scalar> Reader<'a, S> {
     /// The next nine scalars as a matrix, column by column.
     #[inline(always)]
     pub fn matrix(&mut self) -> Matrix3<S> {
-        Matrix3::from_columns(&[self.vector(), self.vector(), self.vector()])
+        // From the column arrays: nalgebra's `from_columns` indexes through
+        // `Index`, out of line (with a panic path) at opt-level "z".
+        let (a, b, c) = (self.vector(), self.vector(), self.vector());
+        Matrix3::from([a.into(), b.into(), c.into()])
     }
     /// A ball: `center`, `radius` (4 values).
     #[inline(always)]

@@ -7,6 +7,7 @@
 
 use crate::classify::side_of;
 use crate::intersect::column;
+use crate::linalg::At;
 use crate::{Obb, Plane, Real, Side};
 
 impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Obb<T, D> {
@@ -15,7 +16,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ClassifyKernel<T, D> for Obb
     fn kernel_classify(&self, plane: &Plane<T, D>) -> Side {
         let s = plane.signed_distance(&self.center);
         let r = (0..D).fold(T::zero(), |r, i| {
-            r + self.half_extents[i].abs() * plane.normal.dot(&column(&self.axes, i)).abs()
+            r + self.half_extents.at(i).abs() * plane.normal.dot(&column(&self.axes, i)).abs()
         });
         side_of(s - r, s + r)
     }

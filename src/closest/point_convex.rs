@@ -18,7 +18,7 @@
 //! returns `p` itself. No planes is the whole space (`p` itself). Planes
 //! with a zero normal are ignored. NaN input gives `None` / `p`.
 
-use crate::linalg::Len2;
+use crate::linalg::{At, Len2};
 use crate::{ClosestPoint, ConvexHull, Plane, Point, Real, Vector, Wide};
 use num_traits::Zero;
 
@@ -182,7 +182,7 @@ fn closest_fixed<T: Real>(planes: &[Plane<T, 3>], p: &Point<T, 3>, r: T) -> Opti
         Point::from(Vector::from_fn(|c, _| {
             let w = terms
                 .iter()
-                .fold(p[c].widen(), |w, (n, a)| w + n[c].mul_wide(*a));
+                .fold(p.at(c).widen(), |w, (n, a)| w + n.at(c).mul_wide(*a));
             w.narrow()
         }))
     };
@@ -228,7 +228,8 @@ fn closest_fixed<T: Real>(planes: &[Plane<T, 3>], p: &Point<T, 3>, r: T) -> Opti
                 }
                 let (nki, nij3) = (nk.cross(&ni), ni.cross(&nj));
                 let x = Vector::from_fn(|c, _| {
-                    (njk[c].mul_wide(di) + nki[c].mul_wide(dj) + nij3[c].mul_wide(dk)).ratio(triple)
+                    (njk.at(c).mul_wide(di) + nki.at(c).mul_wide(dj) + nij3.at(c).mul_wide(dk))
+                        .ratio(triple)
                 });
                 consider(Point::from(x));
             }

@@ -55,7 +55,7 @@
 //! edges).
 
 use crate::closest::{point_at, Interval};
-use crate::linalg::Len2;
+use crate::linalg::{At, Len2};
 use crate::{Point, Real, Triangle, Vector, Wide};
 
 /// Whether `p` is outside an edge's line, from its side value taken at
@@ -189,7 +189,7 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
         x,
         &sub(y, x),
         &sub(z, x),
-        l[i].mul_wide(l[i + 2]),
+        l.at(i).mul_wide(l[i + 2]),
     )
 }
 

@@ -1,6 +1,7 @@
 //! Whether an axis-aligned box contains another: the inner box's bounds
 //! within the outer box's on every axis.
 
+use crate::linalg::At;
 use crate::{Aabb, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Aabb<T, D>> for Aabb<T, D> {
@@ -9,9 +10,9 @@ impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Aabb<T, D>
     fn kernel_contains(&self, inner: &Aabb<T, D>) -> bool {
         let mut inside = true;
         for i in 0..D {
-            inside &= (self.min[i] <= inner.min[i])
-                & (inner.min[i] <= inner.max[i])
-                & (inner.max[i] <= self.max[i]);
+            inside &= (self.min.at(i) <= inner.min.at(i))
+                & (inner.min.at(i) <= inner.max.at(i))
+                & (inner.max.at(i) <= self.max.at(i));
         }
         inside
     }

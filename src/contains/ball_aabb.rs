@@ -2,6 +2,7 @@
 //! whether a ball contains a box (its farthest corner within the radius).
 
 use crate::intersect::radius_ok;
+use crate::linalg::At;
 use crate::{Aabb, Ball, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Ball<T, D>> for Aabb<T, D> {
@@ -10,8 +11,9 @@ impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Ball<T, D>
     fn kernel_contains(&self, ball: &Ball<T, D>) -> bool {
         let r = ball.radius;
         radius_ok(r)
-            && (0..D)
-                .all(|i| self.min[i] <= ball.center[i] - r && ball.center[i] + r <= self.max[i])
+            && (0..D).all(|i| {
+                self.min.at(i) <= ball.center.at(i) - r && ball.center.at(i) + r <= self.max.at(i)
+            })
     }
 }
 
@@ -38,9 +40,9 @@ impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Aabb<T, D>
         }
         let mut d2 = T::zero();
         for i in 0..D {
-            let far = (self.center[i] - aabb.min[i])
+            let far = (self.center.at(i) - aabb.min.at(i))
                 .abs()
-                .max_sel((aabb.max[i] - self.center[i]).abs());
+                .max_sel((aabb.max.at(i) - self.center.at(i)).abs());
             d2 += far * far;
         }
         d2 <= self.radius * self.radius

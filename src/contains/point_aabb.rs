@@ -1,6 +1,7 @@
 //! Whether an axis-aligned box contains a point: `min <= p <= max` on
 //! every axis.
 
+use crate::linalg::At;
 use crate::{Aabb, Point, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D>> for Aabb<T, D> {
@@ -9,7 +10,7 @@ impl<T: Real, const D: usize> crate::range::kernel::ContainsKernel<T, Point<T, D
     fn kernel_contains(&self, p: &Point<T, D>) -> bool {
         let mut inside = true;
         for i in 0..D {
-            inside &= (self.min[i] <= p[i]) & (p[i] <= self.max[i]);
+            inside &= (self.min.at(i) <= p.at(i)) & (p.at(i) <= self.max.at(i));
         }
         inside
     }

@@ -11,6 +11,7 @@
 //! point; one without vertices nothing. NaN or infinite input gives
 //! `false`.
 
+use crate::linalg::At;
 use crate::range::kernel::ContainsKernel;
 use crate::shape::polyhedron::Kind;
 use crate::{ConvexPolyhedronRef, Growth, Point, Real};
@@ -19,12 +20,14 @@ use crate::{ConvexPolyhedronRef, Growth, Point, Real};
 fn on_segment<T: Real>(a: &Point<T, 3>, b: &Point<T, 3>, p: &Point<T, 3>) -> bool {
     let collinear = (0..3).all(|k| {
         let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-        let q = |x: &Point<T, 3>| Point::<T, 2>::new(x[i], x[j]);
+        let q = |x: &Point<T, 3>| Point::<T, 2>::new(x.at(i), x.at(j));
         T::orient2d(&q(a), &q(b), &q(p)) == crate::Orientation::Collinear
     });
     // Between the ends along every axis (collinear points are ordered the
     // same way along each axis the segment is not perpendicular to).
-    collinear && (0..3).all(|k| p[k] >= a[k].min_sel(b[k]) && p[k] <= a[k].max_sel(b[k]))
+    collinear
+        && (0..3)
+            .all(|k| p.at(k) >= a.at(k).min_sel(b.at(k)) && p.at(k) <= a.at(k).max_sel(b.at(k)))
 }
 
 impl<T: Real> ContainsKernel<T, Point<T, 3>> for ConvexPolyhedronRef<'_, T> {

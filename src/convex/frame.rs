@@ -27,6 +27,7 @@
 //! [`contact`]: crate::convex::contact
 //! [`cast`]: crate::convex::cast
 
+use crate::linalg::At;
 use nalgebra::{Point, Vector3};
 
 use crate::convex::gjk::{lift, lower_point};
@@ -69,8 +70,8 @@ where
         let q = lift(&s.support(&-e).coords);
         // (Ordered: a support map that is not one of a convex set, an
         // empty box's, may give them the other way round.)
-        hi[i] = p[i].max_sel(q[i]);
-        lo[i] = p[i].min_sel(q[i]);
+        hi.set(i, p.at(i).max_sel(q.at(i)));
+        lo.set(i, p.at(i).min_sel(q.at(i)));
     }
     (lo, hi)
 }

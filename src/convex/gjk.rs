@@ -32,7 +32,7 @@
 //!   that dot product ([`Orient::plane_side`](crate::Orient::plane_side));
 //! - a support point that is NaN or infinite.
 
-use crate::linalg::Len2;
+use crate::linalg::{At, Len2};
 use core::cell::Cell;
 
 use nalgebra::{Point, Vector3};
@@ -180,7 +180,7 @@ fn separates<T: Real>(v: &Vector3<T>, vx: &Vertex<T>) -> bool {
     // its last place, in absolute terms, covered by the tolerance).
     let mut mag = T::zero();
     for i in 0..3 {
-        mag += v[i].abs() * (vx.a[i].abs() + vx.b[i].abs());
+        mag += v.at(i).abs() * (vx.a.at(i).abs() + vx.b.at(i).abs());
     }
     let bound = T::tolerance() * (mag + T::tolerance());
     if vw > bound {

@@ -47,7 +47,7 @@
 //! assert!(f64::abs(toi.t - 0.375) < 1e-12);
 //! ```
 
-use crate::linalg::{tr_mul_vec, Len2};
+use crate::linalg::{tr_mul_vec, At, Len2};
 use nalgebra::Vector3;
 
 use crate::convex::cast::cast as gjk_cast;
@@ -225,7 +225,7 @@ cored_by_itself! {
         #[inline(always)]
         fn core_holds(&self, _: &Axial<T>, p: &Vector3<T>) -> bool {
             let q = lower::<T, D>(p);
-            let inside = (0..D).all(|i| self.min[i] <= q[i] && q[i] <= self.max[i]);
+            let inside = (0..D).all(|i| self.min.at(i) <= q.at(i) && q.at(i) <= self.max.at(i));
             inside && lift(&q) == *p
         }
     };
@@ -879,18 +879,18 @@ fn aabb_aabb_closest<T: Real, const D: usize>(a: &Aabb<T, D>, b: &Aabb<T, D>) ->
     let mut pa = a.min;
     let mut pb = b.min;
     for i in 0..D {
-        if a.max[i] < b.min[i] {
-            pa[i] = a.max[i];
-            pb[i] = b.min[i];
-        } else if b.max[i] < a.min[i] {
-            pa[i] = a.min[i];
-            pb[i] = b.max[i];
+        if a.max.at(i) < b.min.at(i) {
+            pa.set(i, a.max.at(i));
+            pb.set(i, b.min.at(i));
+        } else if b.max.at(i) < a.min.at(i) {
+            pa.set(i, a.min.at(i));
+            pb.set(i, b.max.at(i));
         } else {
-            let lo = a.min[i].max_sel(b.min[i]);
-            let hi = a.max[i].min_sel(b.max[i]);
+            let lo = a.min.at(i).max_sel(b.min.at(i));
+            let hi = a.max.at(i).min_sel(b.max.at(i));
             let m = lo * T::half() + hi * T::half();
-            pa[i] = m;
-            pb[i] = m;
+            pa.set(i, m);
+            pb.set(i, m);
         }
     }
     ClosestPair {

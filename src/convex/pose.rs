@@ -49,7 +49,7 @@
 //! assert!(f64::abs(obb.distance(&Point3::new(5.0, 3.0, 0.0)) - 2.0) < 1e-12);
 //! ```
 
-use crate::linalg::tr_mul_vec;
+use crate::linalg::{tr_mul_vec, At};
 use nalgebra::{AbstractRotation, Isometry};
 
 use crate::convex::pairs::{self, Cored};
@@ -124,7 +124,7 @@ fn rotate_axes<T: Real, R: AbstractRotation<T, D>, const D: usize>(
 ) -> Matrix<T, D> {
     let cols: [Vector<T, D>; D] =
         core::array::from_fn(|j| tv(pose, &crate::intersect::column(m, j)));
-    Matrix::<T, D>::from_fn(|i, j| cols[j][i])
+    Matrix::<T, D>::from_fn(|i, j| cols.at(j)[i])
 }
 
 transform! {

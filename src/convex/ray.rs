@@ -21,6 +21,7 @@
 //! lies in the solid); a negative, NaN or infinite radius, and NaN or
 //! infinite casters, miss.
 
+use crate::linalg::At;
 use nalgebra::{AbstractRotation, Isometry};
 
 use crate::convex::{Placed, Rounded, Support};
@@ -136,7 +137,7 @@ where
         let inner = r - self.radius;
         (0..D).all(|i| {
             let mut e = Vector::<T, D>::zeros();
-            e[i] = T::one();
+            e.set(i, T::one());
             self.shape.support(&e).in_range(inner) && self.shape.support(&-e).in_range(inner)
         })
     }

@@ -2,7 +2,7 @@
 //! implementations for the crate's shapes.
 
 use crate::intersect::common::unit;
-use crate::linalg::{mul_vec, tr_mul_vec};
+use crate::linalg::{mul_vec, tr_mul_vec, At};
 use crate::Wide;
 use crate::{Aabb, Ball, Capsule, Obb, Point, Polygon, Real, Segment, Triangle, Vector};
 use num_traits::Zero;
@@ -240,7 +240,7 @@ fn dot_array<T: Real, const D: usize>(a: &[T; D], b: &[T; D]) -> T {
     }
     let mut s = T::zero();
     for i in 0..D {
-        s += a[i] * b[i];
+        s += a.at(i) * b.at(i);
     }
     s
 }
@@ -311,10 +311,10 @@ impl<T: Real, const D: usize> Support<T, D> for Aabb<T, D> {
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
         Point::from(Vector::<T, D>::from_fn(|i, _| {
-            if dir[i] > T::zero() {
-                self.max[i]
+            if dir.at(i) > T::zero() {
+                self.max.at(i)
             } else {
-                self.min[i]
+                self.min.at(i)
             }
         }))
     }
@@ -336,8 +336,8 @@ impl<T: Real, const D: usize> Support<T, D> for Obb<T, D> {
         }
         let local = tr_mul_vec(&self.axes, dir);
         let u = Vector::<T, D>::from_fn(|i, _| {
-            let h = self.half_extents[i].abs();
-            if local[i] > T::zero() {
+            let h = self.half_extents.at(i).abs();
+            if local.at(i) > T::zero() {
                 h
             } else {
                 -h

@@ -3,6 +3,7 @@
 
 use crate::cull::{fold_planes, Visibility};
 use crate::intersect::column;
+use crate::linalg::At;
 use crate::{Frustum, Obb, Real};
 
 impl<T: Real> crate::range::kernel::CullKernel<T, Obb<T, 3>> for Frustum<T> {
@@ -12,7 +13,7 @@ impl<T: Real> crate::range::kernel::CullKernel<T, Obb<T, 3>> for Frustum<T> {
         fold_planes(self, |plane| {
             let s = plane.signed_distance(&obb.center);
             let r = (0..3).fold(T::zero(), |r, i| {
-                r + obb.half_extents[i].abs() * plane.normal.dot(&column(&obb.axes, i)).abs()
+                r + obb.half_extents.at(i).abs() * plane.normal.dot(&column(&obb.axes, i)).abs()
             });
             (s - r, s + r)
         })

@@ -12,6 +12,7 @@
 //! on an axis) overlaps nothing; NaN input gives `None`; infinite bounds
 //! make unbounded boxes, which overlap as intervals do.
 
+use crate::linalg::At;
 use crate::{Aabb, Real};
 
 impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D>> for Aabb<T, D> {
@@ -46,9 +47,9 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D
         // vectorises.
         let mut overlap = true;
         for i in 0..D {
-            let lo = self.min[i].max_sel(other.min[i]);
-            let hi = other.max[i].min_sel(self.max[i]);
-            overlap &= (lo <= hi) & (self.min[i] <= other.max[i]);
+            let lo = self.min.at(i).max_sel(other.min.at(i));
+            let hi = other.max.at(i).min_sel(self.max.at(i));
+            overlap &= (lo <= hi) & (self.min.at(i) <= other.max.at(i));
         }
         overlap
     }

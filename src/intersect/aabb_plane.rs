@@ -16,6 +16,7 @@
 //! box, a zero normal (no plane), infinite and NaN input give `None`.
 
 use crate::intersect::common::{crossing, plane_contact, plane_unit};
+use crate::linalg::At;
 use crate::{Aabb, Contact, Plane, Point, Real};
 
 /// The corners of `b` with the least and the greatest `n · p`.
@@ -26,9 +27,9 @@ pub(crate) fn extreme_corners<T: Real, const D: usize>(
 ) -> (Point<T, D>, Point<T, D>) {
     let (mut lo, mut hi) = (b.min, b.max);
     for i in 0..D {
-        if plane.normal[i] < T::zero() {
-            lo[i] = b.max[i];
-            hi[i] = b.min[i];
+        if plane.normal.at(i) < T::zero() {
+            lo.set(i, b.max.at(i));
+            hi.set(i, b.min.at(i));
         }
     }
     (lo, hi)
@@ -62,9 +63,9 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
         let mut finite = true;
         let mut ordered = true;
         for i in 0..D {
-            nonzero |= plane.normal[i] != T::zero();
-            finite &= plane.normal[i].is_finite_real();
-            ordered &= self.min[i] <= self.max[i];
+            nonzero |= plane.normal.at(i) != T::zero();
+            finite &= plane.normal.at(i).is_finite_real();
+            ordered &= self.min.at(i) <= self.max.at(i);
         }
         // A zero normal is no plane; an empty box has no points.
         let (s_lo, s_hi) = (plane.signed_distance(&lo), plane.signed_distance(&hi));

@@ -31,7 +31,7 @@ use crate::intersect::common::column;
 use crate::intersect::common::{all_finite, clip_to_box, comes_first, Deepest, Mean};
 use crate::intersect::polygon_polygon::obb_corners;
 use crate::intersect::Flip;
-use crate::linalg::{mul_vec, tr_mul_mat, tr_mul_vec, At, Len2};
+use crate::linalg::{entry, mul_vec, tr_mul_mat, tr_mul_vec, At, Len2};
 use crate::{Contact, Matrix, Obb, Point, Real, Vector};
 
 type V3<T> = Vector<T, 3>;
@@ -66,15 +66,17 @@ fn overlaps_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> bool {
     let ar = r.map(|x| x.abs() + eps);
     // A's face normals.
     for i in 0..3 {
-        let rb = hb[0] * ar[(i, 0)] + hb[1] * ar[(i, 1)] + hb[2] * ar[(i, 2)];
+        let rb =
+            hb.at(0) * entry(&ar, i, 0) + hb.at(1) * entry(&ar, i, 1) + hb.at(2) * entry(&ar, i, 2);
         if !(t.at(i).abs() <= ha.at(i) + rb) {
             return false;
         }
     }
     // B's face normals.
     for j in 0..3 {
-        let ra = ha[0] * ar[(0, j)] + ha[1] * ar[(1, j)] + ha[2] * ar[(2, j)];
-        let d = t[0] * r[(0, j)] + t[1] * r[(1, j)] + t[2] * r[(2, j)];
+        let ra =
+            ha.at(0) * entry(&ar, 0, j) + ha.at(1) * entry(&ar, 1, j) + ha.at(2) * entry(&ar, 2, j);
+        let d = t.at(0) * entry(&r, 0, j) + t.at(1) * entry(&r, 1, j) + t.at(2) * entry(&r, 2, j);
         if !(d.abs() <= ra + hb.at(j)) {
             return false;
         }
@@ -84,9 +86,9 @@ fn overlaps_3d<T: Real>(a: &Obb<T, 3>, b: &Obb<T, 3>) -> bool {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         for j in 0..3 {
             let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let ra = ha.at(i1) * ar[(i2, j)] + ha.at(i2) * ar[(i1, j)];
-            let rb = hb.at(j1) * ar[(i, j2)] + hb.at(j2) * ar[(i, j1)];
-            let d = t.at(i2) * r[(i1, j)] - t.at(i1) * r[(i2, j)];
+            let ra = ha.at(i1) * entry(&ar, i2, j) + ha.at(i2) * entry(&ar, i1, j);
+            let rb = hb.at(j1) * entry(&ar, i, j2) + hb.at(j2) * entry(&ar, i, j1);
+            let d = t.at(i2) * entry(&r, i1, j) - t.at(i1) * entry(&r, i2, j);
             if !(d.abs() <= ra + rb) {
                 return false;
             }

@@ -18,6 +18,7 @@
 
 use crate::intersect::common::column;
 use crate::intersect::common::{all_finite, crossing, plane_contact, plane_unit};
+use crate::linalg::At;
 use crate::{Contact, Obb, Plane, Real, Vector};
 
 impl<T: Real, const D: usize> Obb<T, D> {
@@ -27,7 +28,7 @@ impl<T: Real, const D: usize> Obb<T, D> {
     fn plane_interval(&self, plane: &Plane<T, D>) -> (T, T) {
         let s = plane.signed_distance(&self.center);
         let r = (0..D).fold(T::zero(), |r, i| {
-            r + self.half_extents[i].abs() * plane.normal.dot(&column(&self.axes, i)).abs()
+            r + self.half_extents.at(i).abs() * plane.normal.dot(&column(&self.axes, i)).abs()
         });
         (s, r)
     }
@@ -48,7 +49,7 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Plane<T, 
         let mut offset = Vector::<T, D>::zeros();
         for i in 0..D {
             let u = column(&self.axes, i);
-            let h = self.half_extents[i].abs();
+            let h = self.half_extents.at(i).abs();
             offset += if plane.normal.dot(&u) < T::zero() {
                 u * h
             } else {

@@ -18,7 +18,7 @@
 use crate::intersect::aabb_triangle::{box_triangle_contact, edge_and_normal_axes};
 use crate::intersect::common::all_finite;
 use crate::intersect::polygon_polygon::obb_corners;
-use crate::linalg::mul_vec;
+use crate::linalg::{mul_vec, At};
 use crate::{Contact, Obb, Point, Real, Triangle, Vector};
 
 impl<T: Real> Obb<T, 3> {
@@ -58,9 +58,9 @@ impl<T: Real> crate::range::kernel::IntersectKernel<T, Triangle<T, 3>> for Obb<T
             return false;
         };
         for i in 0..3 {
-            let lo = v[0][i].min_sel(v[1][i]).min_sel(v[2][i]);
-            let hi = v[0][i].max_sel(v[1][i]).max_sel(v[2][i]);
-            if !(lo <= h[i] && hi >= -h[i]) {
+            let lo = v[0].at(i).min_sel(v[1].at(i)).min_sel(v[2].at(i));
+            let hi = v[0].at(i).max_sel(v[1].at(i)).max_sel(v[2].at(i));
+            if !(lo <= h.at(i) && hi >= -h.at(i)) {
                 return false;
             }
         }

@@ -22,6 +22,7 @@
 
 use crate::intersect::common::column;
 use crate::intersect::common::{project, Deepest, Mean};
+use crate::linalg::At;
 use crate::{Contact, Point, Polygon, Real, Vector};
 
 type P2<T> = Point<T, 2>;
@@ -126,10 +127,10 @@ fn contains<T: Real>(v: &[P2<T>], flat: bool, x: &P2<T>) -> bool {
             let Some(first) = v.first() else {
                 return false;
             };
-            let (lo, hi) = v.iter().fold((first[i], first[i]), |(lo, hi), p| {
-                (p[i].min_sel(lo), p[i].max_sel(hi))
+            let (lo, hi) = v.iter().fold((first.at(i), first.at(i)), |(lo, hi), p| {
+                (p.at(i).min_sel(lo), p.at(i).max_sel(hi))
             });
-            lo <= x[i] && x[i] <= hi
+            lo <= x.at(i) && x.at(i) <= hi
         };
         return within(0) && within(1);
     }

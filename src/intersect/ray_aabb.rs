@@ -39,6 +39,7 @@
 //! 160 units of its last bit (coordinates up to 50).
 
 use crate::intersect::cast::{cast_pair, castable, first_hit, first_t, has_infinity, not_past};
+use crate::linalg::At;
 use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
@@ -184,9 +185,9 @@ fn plain_slab<T: Real, const D: usize>(
     let (o, inv) = (&o.coords.data.0[0], &inv.data.0[0]);
     let (b_min, b_max) = (&b.min.coords.data.0[0], &b.max.coords.data.0[0]);
     for i in 0..D {
-        let (lo, hi) = (b_min[i], b_max[i]);
+        let (lo, hi) = (b_min.at(i), b_max.at(i));
         ordered &= lo <= hi;
-        let (t_lo, t_hi) = ((lo - o[i]) * inv[i], (hi - o[i]) * inv[i]);
+        let (t_lo, t_hi) = ((lo - o.at(i)) * inv.at(i), (hi - o.at(i)) * inv.at(i));
         let near_first = t_lo < t_hi;
         let (t_near, t_far) = if near_first {
             (t_lo, t_hi)
@@ -221,11 +222,11 @@ fn ordered_slab<T: Real, const D: usize>(
     let (o, inv) = (&o.coords.data.0[0], &inv.data.0[0]);
     let (b_min, b_max) = (&b.min.coords.data.0[0], &b.max.coords.data.0[0]);
     for i in 0..D {
-        let (lo, hi) = (b_min[i], b_max[i]);
+        let (lo, hi) = (b_min.at(i), b_max.at(i));
         ordered &= lo <= hi;
-        let (t_lo, t_hi) = ((lo - o[i]) * inv[i], (hi - o[i]) * inv[i]);
+        let (t_lo, t_hi) = ((lo - o.at(i)) * inv.at(i), (hi - o.at(i)) * inv.at(i));
         let (t_near, t_far) = (t_lo.min_sel(t_hi), t_lo.max_sel(t_hi));
-        acc.step(i, inv[i] < T::zero(), t_near, t_far, track);
+        acc.step(i, inv.at(i) < T::zero(), t_near, t_far, track);
     }
     acc.finish(ordered, t_max)
 }
@@ -252,9 +253,9 @@ fn tracked_slab<T: Real, const D: usize>(
     let mut ordered = true;
     let (mut enter, mut exit) = (t_min, t_max);
     for i in 0..D {
-        let (lo, hi) = (b_min[i], b_max[i]);
+        let (lo, hi) = (b_min.at(i), b_max.at(i));
         ordered &= lo <= hi;
-        let (t_lo, t_hi) = ((lo - o[i]) * inv[i], (hi - o[i]) * inv[i]);
+        let (t_lo, t_hi) = ((lo - o.at(i)) * inv.at(i), (hi - o.at(i)) * inv.at(i));
         enter = t_lo.min_sel(t_hi).max_sel(enter);
         exit = t_lo.max_sel(t_hi).min_sel(exit);
     }
@@ -264,9 +265,12 @@ fn tracked_slab<T: Real, const D: usize>(
     // The same parameters again, on the hit path only.
     let mut face = None;
     for i in 0..D {
-        let (t_lo, t_hi) = ((b_min[i] - o[i]) * inv[i], (b_max[i] - o[i]) * inv[i]);
+        let (t_lo, t_hi) = (
+            (b_min.at(i) - o.at(i)) * inv.at(i),
+            (b_max.at(i) - o.at(i)) * inv.at(i),
+        );
         if t_lo.min_sel(t_hi) >= enter {
-            face = Some((i, inv[i] < T::zero()));
+            face = Some((i, inv.at(i) < T::zero()));
         }
     }
     Some((enter, exit.max_sel(enter), face))

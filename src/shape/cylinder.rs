@@ -1,7 +1,7 @@
 //! [`Cylinder`]: the solid cylinder around a segment, with flat ends.
 
 use crate::intersect::common::unit;
-use crate::linalg::Len2;
+use crate::linalg::{At, Len2};
 use crate::range::scale::{point_back, Scale};
 use crate::range::InRange;
 use crate::real::saturate;
@@ -224,7 +224,7 @@ pub(crate) fn disc_extents<T: Real>(u: &Vector<T, 3>, r: T) -> Vector<T, 3> {
     let r = r.max_sel(T::zero());
     Vector::from_fn(|i, _| {
         let (j, k) = ((i + 1) % 3, (i + 2) % 3);
-        r * (n[j] * n[j] + n[k] * n[k]).sqrt_clamped()
+        r * (n.at(j) * n.at(j) + n.at(k) * n.at(k)).sqrt_clamped()
     })
 }
 

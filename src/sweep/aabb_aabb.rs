@@ -10,6 +10,7 @@
 //! sliding along each other's faces touch; flat or zero-size boxes are the
 //! faces, edges or points they are; an empty box or NaN input misses.
 
+use crate::linalg::At;
 use crate::sweep::sat::SweptSat;
 use crate::sweep::{checked, finite_point, finite_vector};
 use crate::{Aabb, Point, Real, Swept, Toi, Vector};
@@ -36,8 +37,13 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D
         let mut sat = SweptSat::new();
         for i in 0..D {
             let mut e = Vector::<T, D>::zeros();
-            e[i] = T::one();
-            if !sat.axis(&e, (other.min[i], other.max[i]), (m.min[i], m.max[i]), v[i]) {
+            e.set(i, T::one());
+            if !sat.axis(
+                &e,
+                (other.min.at(i), other.max.at(i)),
+                (m.min.at(i), m.max.at(i)),
+                v.at(i),
+            ) {
                 return None;
             }
         }
@@ -46,9 +52,9 @@ impl<T: Real, const D: usize> crate::range::kernel::IntersectKernel<T, Aabb<T, D
         let d = v * t;
         let mut point = Point::<T, D>::origin();
         for i in 0..D {
-            let lo = other.min[i].max_sel(m.min[i] + d[i]);
-            let hi = other.max[i].min_sel(m.max[i] + d[i]);
-            point[i] = lo + (hi - lo) * T::half();
+            let lo = other.min.at(i).max_sel(m.min.at(i) + d.at(i));
+            let hi = other.max.at(i).min_sel(m.max.at(i) + d.at(i));
+            point.set(i, lo + (hi - lo) * T::half());
         }
         checked(Toi { t, point, normal })
     }

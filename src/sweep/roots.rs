@@ -13,6 +13,7 @@
 //! motion (so fixed point keeps its range). Times are compared with their
 //! limit before any division.
 
+use crate::linalg::At;
 use crate::sweep::{against, magnitude, sign, unit};
 use crate::{Point, Real, Vector, Wide};
 use num_traits::Zero;
@@ -131,14 +132,17 @@ impl<T: Real, const D: usize, const K: usize> Flat<T, D, K> {
     fn normal(&self) -> Option<Vector<T, D>> {
         let mut best: Option<(T, usize)> = None;
         for k in 0..D {
-            let along = self.dirs.iter().fold(T::zero(), |s, d| s + d[k] * d[k]);
+            let along = self
+                .dirs
+                .iter()
+                .fold(T::zero(), |s, d| s + d.at(k) * d.at(k));
             if best.is_none_or(|(b, _)| along < b) {
                 best = Some((along, k));
             }
         }
         let (_, k) = best?;
         let mut e = Vector::<T, D>::zeros();
-        e[k] = T::one();
+        e.set(k, T::one());
         unit(&self.perp(&e), T::zero())
     }
 
