@@ -272,3 +272,122 @@ fn fixed_nearest_tells_far_shapes_apart() {
     run::<isect::fixed::I32F32>(10_000.0);
     run::<isect::fixed::I16F16>(50.0);
 }
+
+/// `Bvh::checked_cast` and `Bvh::checked_nearest` on `I16F16` (range
+/// ±45 for casts and closest points) in a scene spread over ±70, so that
+/// some balls, rays and points lie beyond it. Oracle: the same balls, rays
+/// and points in `f64`, brute force over the balls (not the tree). An
+/// `Ok` answer must be the `f64` answer (the same `t` or distance within
+/// the type's rounding: ties may go to another index); where every ball
+/// is in range with the caster or point (each ball's own checked query
+/// `Ok`), the answer must be `Ok` and the plain query's.
+#[cfg(feature = "fixed")]
+#[test]
+fn checked_cast_and_nearest_i16f16() {
+    type F = isect::fixed::I16F16;
+    let mut rng = Rng::new(0x5eed_c4ec);
+    let (mut oks, mut errs, mut near_errs) = (0, 0, 0);
+    for _ in 0..60 {
+        let spread = if rng.chance(0.5) { 30.0 } else { 70.0 };
+        let specs: Vec<([f64; 3], f64)> = (0..1 + rng.below(24))
+            .map(|_| (rng.point::<3>(spread), rng.range(0.2, 3.0)))
+            .collect();
+        let fixed: Vec<Ball<F>> = specs
+            .iter()
+            .map(|(c, r)| Ball::new(pt(*c), s(*r)))
+            .collect();
+        let exact: Vec<Ball<f64>> = specs.iter().map(|(c, r)| Ball::new(pt(*c), *r)).collect();
+        let bvh = Bvh::new(fixed.clone());
+        for _ in 0..40 {
+            let o = rng.point::<3>(spread);
+            let target = rng.point::<3>(spread);
+            let mut d = sub(target, o);
+            if d == [0.0; 3] {
+                d = [1.0, 0.0, 0.0];
+            }
+            // Quantised to the type first, so both sides cast the same ray.
+            let (o, d) = (o.map(|x| s::<F>(x).to_f64()), d.map(|x| s::<F>(x).to_f64()));
+            let ray = Ray::new(pt::<F, 3>(o), vt::<F, 3>(d));
+            let ray64 = Ray::new(pt::<f64, 3>(o), vt::<f64, 3>(d));
+            let want = exact
+                .iter()
+                .filter_map(|b| b.cast_t(&ray64))
+                .min_by(|a, b| a.total_cmp(b));
+            let all_in = fixed.iter().all(|b| b.checked_cast_t(&ray).is_ok());
+            let scale = o.iter().chain(&d).fold(1.0f64, |m, x| m.max(x.abs()));
+            match bvh.checked_cast(&ray) {
+                Ok(got) => {
+                    oks += 1;
+                    match (got, want) {
+                        (Some((_, t)), Some(w)) => assert!(
+                            (t.to_f64() - w).abs() <= 1e-3 * scale,
+                            "cast: {t:?} against {w} ({o:?} {d:?})"
+                        ),
+                        (None, None) => {}
+                        // A graze in one scalar and not the other.
+                        (got, want) => assert!(
+                            exact.iter().any(|b| {
+                                let l = ray64.origin().coords;
+                                let dd = ray64.direction();
+                                let w = b.center.coords - l;
+                                let along = w.dot(&dd) / dd.dot(&dd);
+                                let miss = (w - dd * along).norm();
+                                (miss - b.radius).abs() <= 1e-3 * scale
+                            }),
+                            "cast: {got:?} against {want:?} ({o:?} {d:?})"
+                        ),
+                    }
+                    if all_in {
+                        assert_eq!(Ok(got), Ok::<_, ()>(bvh.cast(&ray)));
+                    }
+                }
+                Err(_) => {
+                    errs += 1;
+                    assert!(!all_in, "checked_cast: Err with every ball in range");
+                }
+            }
+            let p = pt::<F, 3>(o);
+            let want = exact
+                .iter()
+                .map(|b| ClosestPoint::distance(b, &pt(o)))
+                .min_by(|a, b| a.total_cmp(b));
+            let all_in = fixed.iter().all(|b| b.checked_distance(&p).is_ok());
+            match bvh.checked_nearest(&p) {
+                Ok(got) => {
+                    let (_, dist) = got.expect("a ball");
+                    let w = want.expect("a ball");
+                    assert!(
+                        (dist.to_f64() - w).abs() <= 1e-3 * scale,
+                        "nearest: {dist:?} against {w} ({o:?})"
+                    );
+                    if all_in {
+                        assert_eq!(got, bvh.nearest(&p));
+                    }
+                }
+                Err(_) => {
+                    near_errs += 1;
+                    assert!(!all_in, "checked_nearest: Err with every ball in range");
+                }
+            }
+        }
+    }
+    // Both answers occur.
+    assert!(
+        oks > 100 && errs > 100 && near_errs > 100,
+        "{oks} Ok, {errs} Err ({near_errs} nearest)"
+    );
+}
+
+/// For floats the checked forms are the plain ones, always `Ok`.
+#[test]
+fn checked_cast_and_nearest_floats() {
+    let mut rng = Rng::new(0xf1_0a7);
+    let balls: Vec<Ball<f32>> = (0..50).map(|_| ball(&mut rng)).collect();
+    let bvh = Bvh::new(balls);
+    for _ in 0..500 {
+        let r = ray::<f32>(&mut rng);
+        assert_eq!(bvh.checked_cast(&r), Ok(bvh.cast(&r)));
+        let p = pt::<f32, 3>(rng.point::<3>(7.0));
+        assert_eq!(bvh.checked_nearest(&p), Ok(bvh.nearest(&p)));
+    }
+}

@@ -249,6 +249,57 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
         self.cast_with(caster, |_, shape, ray| shape.cast_t(ray))
     }
 
+    /// [`Bvh::cast`], or [`OutOfRange`](crate::OutOfRange) where a
+    /// fixed-point shape the walk casts lies with `caster` outside the
+    /// cast's range (where `cast` counts it as missed:
+    /// [`RayCast::checked_cast_t`](crate::RayCast::checked_cast_t)). An
+    /// `Ok` answer is exact: every shape that could be hit first was cast
+    /// in range (the error may also come from a shape beyond the nearest
+    /// hit, cast before that hit was found). Always `Ok` for floats.
+    ///
+    /// ```
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::{Ball, Bvh, Ray, Real, fixed::I16F16, nalgebra::{Point3, Vector3}};
+    /// let x = |v: f64| I16F16::from_f64_lossy(v);
+    /// let b = |c: f64| Ball::new(Point3::new(x(c), x(0.0), x(0.0)), x(1.0));
+    /// let bvh = Bvh::new(vec![b(0.0), b(10.0)]);
+    /// let left = -Vector3::x();
+    /// let ray = Ray::new(Point3::new(x(20.0), x(0.0), x(0.0)), left);
+    /// let hit = bvh.checked_cast(&ray).map(|h| h.map(|(i, t)| (i, t.to_f64())));
+    /// assert_eq!(hit, Ok(Some((1, 9.0))));
+    /// // From 300, beyond `I16F16`'s range (±45) for a cast.
+    /// let far = Ray::new(Point3::new(x(300.0), x(0.0), x(0.0)), left);
+    /// assert!(bvh.checked_cast(&far).is_err());
+    /// # }
+    /// ```
+    pub fn checked_cast<C: Caster<T, 3>>(
+        &self,
+        caster: &C,
+    ) -> Result<Option<(usize, T)>, crate::OutOfRange>
+    where
+        S: crate::RayCast<T, 3>,
+    {
+        if has_infinity::<T>() {
+            return Ok(self.cast(caster));
+        }
+        // A caster outside the range by itself prepares as invalid (the
+        // walk casts nothing): any shape might be the answer.
+        if !caster.prepare().fits && !self.is_empty() {
+            return Err(crate::OutOfRange {
+                growth: crate::query::ray_cast::CAST_GROWTH,
+            });
+        }
+        let mut out = Ok(());
+        let hit = self.cast_with(caster, |_, shape, ray| match shape.checked_cast_t(ray) {
+            Ok(t) => t,
+            Err(e) => {
+                out = Err(e);
+                None
+            }
+        });
+        out.map(|()| hit)
+    }
+
     /// [`Bvh::cast_with`] for an invalid prepared ray: a zero-length
     /// caster (a point, in range and finite) is cast at the shapes whose
     /// boxes hold it; anything else finds nothing.
@@ -394,10 +445,61 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
     where
         S: ClosestPoint<T, 3>,
     {
+        let fixed = !has_infinity::<T>();
+        let measured = self.nearest_by(p, |s| {
+            Ok(if fixed {
+                s.distance(p)
+            } else {
+                s.distance_squared(p)
+            })
+        });
+        measured.ok().flatten()
+    }
+
+    /// [`Bvh::nearest`], or [`OutOfRange`](crate::OutOfRange) where a
+    /// fixed-point shape the search measures lies with `p` outside the
+    /// closest-point query's range (where `nearest` measures it from the
+    /// inputs scaled into the range: close, not exact). The search stops at
+    /// the first such shape. An `Ok` answer is exact: every shape that
+    /// could be nearer was measured in range (the error may also come
+    /// from a shape farther than the answer, measured before a nearer one
+    /// was found). Always `Ok` for floats.
+    ///
+    /// ```
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::{Ball, Bvh, Real, fixed::I16F16, nalgebra::Point3};
+    /// let x = |v: f64| I16F16::from_f64_lossy(v);
+    /// let b = |c: f64| Ball::new(Point3::new(x(c), x(0.0), x(0.0)), x(1.0));
+    /// let bvh = Bvh::new(vec![b(0.0), b(10.0)]);
+    /// let near = bvh.checked_nearest(&Point3::new(x(8.0), x(0.0), x(0.0)));
+    /// assert_eq!(near.map(|n| n.map(|(i, d)| (i, d.to_f64()))), Ok(Some((1, 1.0))));
+    /// // 300 is beyond `I16F16`'s range (±45) for this query.
+    /// assert!(bvh.checked_nearest(&Point3::new(x(300.0), x(0.0), x(0.0))).is_err());
+    /// # }
+    /// ```
+    pub fn checked_nearest(&self, p: &Point<T, 3>) -> Result<Option<(usize, T)>, crate::OutOfRange>
+    where
+        S: ClosestPoint<T, 3>,
+    {
+        if has_infinity::<T>() {
+            return Ok(self.nearest(p));
+        }
+        self.nearest_by(p, |s| s.checked_distance(p))
+    }
+
+    /// The nearest shape by `measure` (squared distances for floats,
+    /// distances for fixed point: see [`Bvh::nearest`]), stopping at the
+    /// first error of `measure`.
+    fn nearest_by(
+        &self,
+        p: &Point<T, 3>,
+        mut measure: impl FnMut(&S) -> Result<T, crate::OutOfRange>,
+    ) -> Result<Option<(usize, T)>, crate::OutOfRange> {
         if !p.iter().all(|x| x.is_finite_real()) {
-            return None;
+            return Ok(None);
         }
         let mut best: Option<(usize, T)> = None;
+        let mut out = Ok(());
         let bound = core::cell::Cell::new(None::<T>);
         // Compared by squared distance; in fixed point by distance: a
         // square saturates beyond the type's root of its largest value
@@ -424,10 +526,12 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
             |d2| bound.get().is_none_or(|best_d2| d2 <= best_d2),
             |r| {
                 for (i, s) in self.leaf(r) {
-                    let d2 = if fixed {
-                        s.distance(p)
-                    } else {
-                        s.distance_squared(p)
+                    let d2 = match measure(s) {
+                        Ok(d2) => d2,
+                        Err(e) => {
+                            out = Err(e);
+                            return false;
+                        }
                     };
                     if best.is_none_or(|(bi, bd)| d2 < bd || (d2 == bd && i < bi)) {
                         best = Some((i, d2));
@@ -437,10 +541,11 @@ impl<S: Bounded<T, 3>, T: Real> Bvh<S, T> {
                 true
             },
         );
+        out?;
         if fixed {
-            return best;
+            return Ok(best);
         }
-        best.map(|(i, d2)| (i, d2.sqrt_clamped()))
+        Ok(best.map(|(i, d2)| (i, d2.sqrt_clamped())))
     }
 }
 

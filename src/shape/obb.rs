@@ -97,7 +97,7 @@ impl<T: Real, const D: usize> Obb<T, D> {
     #[inline]
     #[must_use]
     pub fn to_world(&self, u: &Vector<T, D>) -> Point<T, D> {
-        self.center + mul_vec(&self.axes, &u)
+        self.center + mul_vec(&self.axes, u)
     }
 }
 
