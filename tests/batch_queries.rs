@@ -420,3 +420,143 @@ fn segment_ending_short_of_a_box_misses() {
     check::<f32>(2f64.powi(-22));
     check::<f64>(2f64.powi(-50));
 }
+
+/// The `checked_` kernels: for floats always `Ok` with the plain kernel's
+/// output; for `I16F16` (cast and overlap range about ±45) `Ok` with the
+/// plain output when every lane lies within ±4 (the generator's scenes),
+/// and `Err` when one lane (chosen at random) is moved to 300 — where the
+/// plain kernel silently reports a miss. The ray's own range check too:
+/// a ray from 300 is `Err` against in-range shapes.
+fn checked_kernels<T: Real, const N: usize>(seed: u64) {
+    use isect::batch::{
+        checked_aabbs_aabbs, checked_balls_balls, checked_ray_aabbs, checked_ray_triangles,
+        checked_rays_aabb,
+    };
+    let fixed = !is_float::<T>();
+    let mut rng = Rng(seed);
+    let far = |p: &Point3<T>| p + Vector3::from_element(T::from_f64_lossy(300.0));
+    for _ in 0..PACKETS / 4 {
+        let ray = rng.ray::<T>();
+        let k = (rng.next() % N as u64) as usize;
+        let out = fixed && rng.one_in(2);
+        let boxes: [Aabb<T>; N] = core::array::from_fn(|i| {
+            let b = rng.aabb::<T>();
+            if out && i == k {
+                Aabb::new(far(&b.min), far(&b.max))
+            } else {
+                b
+            }
+        });
+        let packed = Aabbs::from_aabbs(&boxes);
+        let got = checked_ray_aabbs(&ray, &packed);
+        if out {
+            assert!(got.is_err(), "ray_aabbs: lane {k} at 300");
+        } else {
+            assert_eq!(
+                got.map(|(m, t)| (m, t.map(bits))),
+                Ok(ray_aabbs(&ray, &packed)).map(|(m, t)| (m, t.map(bits)))
+            );
+        }
+        let shared = rng.triangle::<T>(&Triangle::new(
+            Point3::origin(),
+            Point3::origin(),
+            Point3::origin(),
+        ));
+        let tris: [Triangle<T>; N] = core::array::from_fn(|i| {
+            let t = rng.triangle::<T>(&shared);
+            if out && i == k {
+                Triangle::new(far(&t.a), far(&t.b), far(&t.c))
+            } else {
+                t
+            }
+        });
+        let packed = Triangles::from_triangles(&tris);
+        let got = checked_ray_triangles(&ray, &packed, FaceCull::None);
+        if out {
+            assert!(got.is_err(), "ray_triangles: lane {k} at 300");
+        } else {
+            let want = ray_triangles(&ray, &packed, FaceCull::None);
+            assert_eq!(
+                got.map(|(m, t)| (m, t.map(bits))),
+                Ok((want.0, want.1.map(bits)))
+            );
+        }
+        let rays: [PreparedRay<T>; N] = core::array::from_fn(|_| rng.ray::<T>());
+        let packet = Rays::from_prepared(&rays);
+        let b = rng.aabb::<T>();
+        let b = if out {
+            Aabb::new(far(&b.min), far(&b.max))
+        } else {
+            b
+        };
+        let got = checked_rays_aabb(&packet, &b);
+        let want = rays_aabb(&packet, &b);
+        // Out of range only where some lane's ray is valid.
+        if out && rays.iter().any(|r| r.is_valid()) {
+            assert!(got.is_err(), "rays_aabb: the box at 300");
+        } else if !out {
+            assert_eq!(
+                got.map(|(m, t)| (m, t.map(bits))),
+                Ok((want.0, want.1.map(bits)))
+            );
+        }
+        let balls = |rng: &mut Rng, shift: bool| -> [Ball<T>; N] {
+            core::array::from_fn(|i| {
+                let b = rng.ball::<T>();
+                if shift && i == k {
+                    Ball::new(far(&b.center), b.radius)
+                } else {
+                    b
+                }
+            })
+        };
+        let (a, bb) = (
+            Balls::from_balls(&balls(&mut rng, false)),
+            Balls::from_balls(&balls(&mut rng, out)),
+        );
+        let got = checked_balls_balls(&a, &bb);
+        if out {
+            assert!(got.is_err(), "balls_balls: lane {k} at 300");
+        } else {
+            assert_eq!(got, Ok(balls_balls(&a, &bb)));
+        }
+        let boxes2: [Aabb<T>; N] = core::array::from_fn(|_| rng.aabb::<T>());
+        let (a, bb) = (Aabbs::from_aabbs(&boxes2), Aabbs::from_aabbs(&boxes));
+        let got = checked_aabbs_aabbs(&a, &bb);
+        if !out {
+            assert_eq!(got, Ok(aabbs_aabbs(&a, &bb)));
+        }
+    }
+    // A ray prepared from a caster at 300: out of range against any shape.
+    if fixed {
+        let o = Point3::from(Vector3::from_element(T::from_f64_lossy(300.0)));
+        let ray = Ray::new(o, Vector3::x()).prepare();
+        assert!(!ray.is_in_range());
+        let b = Aabb::new(
+            Point3::origin(),
+            Point3::from(Vector3::from_element(T::one())),
+        );
+        assert!(checked_ray_aabbs(&ray, &Aabbs::from_aabbs(&[b; N])).is_err());
+        assert!(ray.checked_hits_aabb(&b).is_err() && ray.checked_clip_aabb(&b).is_err());
+        let t = Triangle::new(
+            Point3::origin(),
+            Point3::new(T::one(), T::zero(), T::zero()),
+            Point3::new(T::zero(), T::one(), T::zero()),
+        );
+        assert!(ray.checked_cast_triangle(&t, FaceCull::None).is_err());
+    }
+}
+
+#[cfg(not(skip_float_tests))]
+#[test]
+fn checked_kernels_floats() {
+    checked_kernels::<f32, 4>(21);
+    checked_kernels::<f64, 8>(22);
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn checked_kernels_i16f16() {
+    checked_kernels::<isect::fixed::I16F16, 4>(23);
+    checked_kernels::<isect::fixed::I16F16, 8>(24);
+}

@@ -27,6 +27,11 @@
 //! | [`balls_balls`] | `Ball::intersects` |
 //! | [`aabbs_aabbs`] | `Aabb::intersects` |
 //!
+//! Each kernel has a `checked_` form ([`checked_ray_aabbs`], ...) that
+//! returns [`OutOfRange`] where a fixed-point lane lies beyond its query's
+//! range (the plain kernel reports a miss there, as the scalar query
+//! does); always `Ok` for floats.
+//!
 //! ```
 //! use isect::batch::{ray_aabbs, Aabbs};
 //! use isect::{Aabb, Caster, Ray, nalgebra::{Point3, Vector3}};
@@ -56,6 +61,128 @@ pub use ball_ball::balls_balls;
 pub use packet::{Aabbs, Balls, Rays, Triangles};
 pub use ray_aabb::{ray_aabbs, rays_aabb};
 pub use ray_triangle::ray_triangles;
+
+use crate::intersect::cast::has_infinity;
+use crate::query::ray_cast::{cast_fits, CAST_GROWTH};
+use crate::{Aabb, FaceCull, Intersect, OutOfRange, PreparedRay, Real, Triangle};
+
+/// `Ok` when `fits(k)` holds for every lane `k < N` (always, for floats:
+/// `fits` is not called), else the cast's [`OutOfRange`].
+#[inline]
+fn lanes_fit<T: Real, const N: usize>(fits: impl Fn(usize) -> bool) -> Result<(), OutOfRange> {
+    if has_infinity::<T>() || (0..N).all(fits) {
+        Ok(())
+    } else {
+        Err(OutOfRange {
+            growth: CAST_GROWTH,
+        })
+    }
+}
+
+/// [`balls_balls`], or [`OutOfRange`] where some fixed-point lane's pair
+/// lies outside `Ball::intersects`'s range (where `balls_balls` clears its
+/// bit, as the scalar query answers `false`). Always `Ok` for floats.
+///
+/// ```
+/// # #[cfg(feature = "fixed")] {
+/// use isect::batch::{checked_balls_balls, Balls};
+/// use isect::{Ball, Real, fixed::I16F16, nalgebra::Point3};
+/// let b = |x: f64| Ball::new(Point3::new(I16F16::from_f64_lossy(x), I16F16::ZERO, I16F16::ZERO), I16F16::ONE);
+/// let a = Balls::from_balls(&[b(0.0), b(10.0)]);
+/// assert_eq!(checked_balls_balls(&a, &Balls::from_balls(&[b(1.5), b(13.0)])), Ok(0b01));
+/// // A lane at 300, beyond `I16F16`'s range for this query.
+/// assert!(checked_balls_balls(&a, &Balls::from_balls(&[b(1.5), b(300.0)])).is_err());
+/// # }
+/// ```
+pub fn checked_balls_balls<T: Real, const N: usize>(
+    a: &Balls<T, N>,
+    b: &Balls<T, N>,
+) -> Result<u32, OutOfRange> {
+    if !has_infinity::<T>() {
+        for k in 0..N {
+            if let (Some(x), Some(y)) = (a.get(k), b.get(k)) {
+                x.checked_intersects(&y)?;
+            }
+        }
+    }
+    Ok(balls_balls(a, b))
+}
+
+/// [`aabbs_aabbs`], or [`OutOfRange`] where some fixed-point lane's pair
+/// lies outside `Aabb::intersects`'s range. Always `Ok` for floats (the
+/// box test compares coordinates only: for fixed point too, in practice).
+pub fn checked_aabbs_aabbs<T: Real, const N: usize>(
+    a: &Aabbs<T, N>,
+    b: &Aabbs<T, N>,
+) -> Result<u32, OutOfRange> {
+    if !has_infinity::<T>() {
+        for k in 0..N {
+            if let (Some(x), Some(y)) = (a.get(k), b.get(k)) {
+                x.checked_intersects(&y)?;
+            }
+        }
+    }
+    Ok(aabbs_aabbs(a, b))
+}
+
+/// [`ray_aabbs`], or [`OutOfRange`] where the fixed-point ray (prepared
+/// from a caster beyond the cast's range: [`PreparedRay::is_in_range`])
+/// or some lane's box lies with it outside the cast's range (where
+/// `ray_aabbs` reports a miss). Always `Ok` for floats.
+pub fn checked_ray_aabbs<T: Real, const N: usize>(
+    ray: &PreparedRay<T, 3>,
+    boxes: &Aabbs<T, N>,
+) -> Result<(u32, [T; N]), OutOfRange> {
+    lanes_fit::<T, N>(|k| boxes.get(k).is_none_or(|b: Aabb<T, 3>| cast_fits(&b, ray)))?;
+    Ok(ray_aabbs(ray, boxes))
+}
+
+/// [`ray_triangles`], or [`OutOfRange`] where the fixed-point ray
+/// ([`PreparedRay::is_in_range`]) or some lane's triangle lies with it
+/// outside the cast's range (where `ray_triangles` reports a miss).
+/// Always `Ok` for floats.
+///
+/// ```
+/// # #[cfg(feature = "fixed")] {
+/// use isect::batch::{checked_ray_triangles, Triangles};
+/// use isect::{Caster, FaceCull, Ray, Real, Triangle, fixed::I16F16, nalgebra::{Point3, Vector3}};
+/// let x = |v: f64| I16F16::from_f64_lossy(v);
+/// let tri = |z: f64| Triangle::new(Point3::new(x(0.0), x(0.0), x(z)), Point3::new(x(1.0), x(0.0), x(z)), Point3::new(x(0.0), x(1.0), x(z)));
+/// let down = -Vector3::z();
+/// let ray = Ray::new(Point3::new(x(0.25), x(0.25), x(1.0)), down).prepare();
+/// let (mask, t) = checked_ray_triangles(&ray, &Triangles::from_triangles(&[tri(0.0), tri(-2.0)]), FaceCull::None).unwrap();
+/// assert_eq!((mask, t[1].to_f64()), (0b11, 3.0));
+/// // A triangle at z = -300: beyond `I16F16`'s range (±45) for a cast.
+/// assert!(checked_ray_triangles(&ray, &Triangles::from_triangles(&[tri(0.0), tri(-300.0)]), FaceCull::None).is_err());
+/// # }
+/// ```
+pub fn checked_ray_triangles<T: Real, const N: usize>(
+    ray: &PreparedRay<T, 3>,
+    tris: &Triangles<T, N>,
+    cull: FaceCull,
+) -> Result<(u32, [T; N]), OutOfRange> {
+    lanes_fit::<T, N>(|k| {
+        tris.get(k)
+            .is_none_or(|t: Triangle<T, 3>| cast_fits(&t, ray))
+    })?;
+    Ok(ray_triangles(ray, tris, cull))
+}
+
+/// [`rays_aabb`], or [`OutOfRange`] where the fixed-point box lies with
+/// some lane's ray outside the cast's range. A lane's ray prepared from a
+/// caster beyond the range is already an invalid ray (a miss) in the
+/// packet, which does not record why: check
+/// [`PreparedRay::is_in_range`] when filling it. Always `Ok` for floats.
+pub fn checked_rays_aabb<T: Real, const N: usize>(
+    rays: &Rays<T, N>,
+    aabb: &Aabb<T, 3>,
+) -> Result<(u32, [T; N]), OutOfRange> {
+    lanes_fit::<T, N>(|k| {
+        !lane(&rays.valid, k).unwrap_or(false)
+            || ray_aabb::lane_ray(rays, k).is_none_or(|r| cast_fits(aabb, &r))
+    })?;
+    Ok(rays_aabb(rays, aabb))
+}
 
 /// The bitmask of `hit` (bit `k` for lane `k`; lanes from 32 on dropped).
 #[inline(always)]

@@ -61,6 +61,24 @@ fn by_lane<T: Real, const N: usize>(
     (mask(&hit), t)
 }
 
+/// Lane `k` of a packet as a prepared ray (`None` past the lanes).
+#[inline]
+pub(super) fn lane_ray<T: Real, const N: usize>(
+    rays: &Rays<T, N>,
+    k: usize,
+) -> Option<PreparedRay<T, 3>> {
+    let get = |a: &[[T; N]; 3]| -> Option<Vector<T, 3>> {
+        Some(Vector::<T, 3>::new(
+            lane(&a[0], k)?,
+            lane(&a[1], k)?,
+            lane(&a[2], k)?,
+        ))
+    };
+    let (o, d) = (get(&rays.origin)?, get(&rays.dir)?);
+    let ray = crate::Ray::new(o.into(), d);
+    Some(PreparedRay::new(&ray).with_range(lane(&rays.t_min, k)?, lane(&rays.t_max, k)?))
+}
+
 /// One prepared ray against `N` boxes: bit `k` of the mask is set when the
 /// ray meets box `k` within its range, and `t[k]` is then the entry
 /// parameter, exactly as [`PreparedRay::clip_aabb`] gives it
@@ -135,19 +153,7 @@ pub fn ray_aabbs<T: Real, const N: usize>(
 #[must_use]
 pub fn rays_aabb<T: Real, const N: usize>(rays: &Rays<T, N>, aabb: &Aabb<T, 3>) -> (u32, [T; N]) {
     if !has_infinity::<T>() {
-        return by_lane(|k| {
-            let get = |a: &[[T; N]; 3]| -> Option<Vector<T, 3>> {
-                Some(Vector::<T, 3>::new(
-                    lane(&a[0], k)?,
-                    lane(&a[1], k)?,
-                    lane(&a[2], k)?,
-                ))
-            };
-            let (o, d) = (get(&rays.origin)?, get(&rays.dir)?);
-            let ray = crate::Ray::new(o.into(), d);
-            let r = PreparedRay::new(&ray).with_range(lane(&rays.t_min, k)?, lane(&rays.t_max, k)?);
-            Some((r, *aabb))
-        });
+        return by_lane(|k| Some((lane_ray(rays, k)?, *aabb)));
     }
     let mut enter = rays.t_min;
     let mut exit = rays.t_max;

@@ -185,6 +185,27 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     pub fn is_valid(&self) -> bool {
         self.valid
     }
+
+    /// Whether the caster it was prepared from lies in the cast's
+    /// fixed-point range ([`Growth::Quadratic`](crate::Growth::Quadratic));
+    /// always `true` for floats. A caster beyond the range prepares as an
+    /// invalid ray (it hits nothing); the `checked_` queries report it as
+    /// [`OutOfRange`](crate::OutOfRange).
+    ///
+    /// ```
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::{Caster, Ray, Real, fixed::I16F16, nalgebra::{Point3, Vector3}};
+    /// let x = |v: f64| I16F16::from_f64_lossy(v);
+    /// let ray = |at: f64| Ray::new(Point3::new(x(at), x(0.0), x(0.0)), Vector3::x()).prepare();
+    /// assert!(ray(10.0).is_in_range());
+    /// assert!(!ray(300.0).is_in_range() && !ray(300.0).is_valid()); // beyond ±45
+    /// # }
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn is_in_range(&self) -> bool {
+        self.fits
+    }
 }
 
 impl<T: Real, const D: usize> Caster<T, D> for PreparedRay<T, D> {

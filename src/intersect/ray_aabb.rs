@@ -40,7 +40,7 @@
 
 use crate::intersect::cast::{cast_pair, castable, first_hit, first_t, has_infinity, not_past};
 use crate::linalg::At;
-use crate::query::ray_cast::{cast_fits, clip_layer, solid_point_hit};
+use crate::query::ray_cast::{cast_fits, checked_cast_range, clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
     Aabb, CastKernel, Caster, FaceCull, Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span,
@@ -382,6 +382,36 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
         let range = (self.t_min, self.t_max);
         let (enter, exit, _) = slab(&self.origin, &self.dir, &self.inv_dir, range, aabb, false)?;
         Some(Span { enter, exit })
+    }
+
+    /// [`PreparedRay::hits_aabb`], or [`OutOfRange`](crate::OutOfRange)
+    /// where the fixed-point ray ([`PreparedRay::is_in_range`]) or the box
+    /// lies with it outside the cast's range (where `hits_aabb` answers
+    /// `false`). Always `Ok` for floats.
+    ///
+    /// ```
+    /// # #[cfg(feature = "fixed")] {
+    /// use isect::{Aabb, Caster, Ray, Real, fixed::I16F16, nalgebra::{Point3, Vector3}};
+    /// let x = |v: f64| I16F16::from_f64_lossy(v);
+    /// let p = |a: f64| Point3::new(x(a), x(0.0), x(0.0));
+    /// let ray = Ray::new(p(0.0), Vector3::x()).prepare();
+    /// assert_eq!(ray.checked_hits_aabb(&Aabb::new(p(5.0), p(6.0))), Ok(true));
+    /// assert!(ray.checked_hits_aabb(&Aabb::new(p(300.0), p(301.0))).is_err()); // beyond ±45
+    /// # }
+    /// ```
+    pub fn checked_hits_aabb(&self, aabb: &Aabb<T, D>) -> Result<bool, crate::OutOfRange> {
+        checked_cast_range(aabb, self).map(|()| self.hits_aabb(aabb))
+    }
+
+    /// [`PreparedRay::clip_aabb`], or [`OutOfRange`](crate::OutOfRange)
+    /// where the fixed-point ray or the box lies with it outside the
+    /// cast's range (where `clip_aabb` answers `None`). Always `Ok` for
+    /// floats.
+    pub fn checked_clip_aabb(
+        &self,
+        aabb: &Aabb<T, D>,
+    ) -> Result<Option<Span<T>>, crate::OutOfRange> {
+        checked_cast_range(aabb, self).map(|()| self.clip_aabb(aabb))
     }
 }
 

@@ -432,6 +432,20 @@ impl<T: Real> PreparedRay<T, 3> {
         let found = tri.find(self, cull)?;
         Some(tri.finish(self, found))
     }
+
+    /// [`PreparedRay::cast_triangle`], or
+    /// [`OutOfRange`](crate::OutOfRange) where the fixed-point ray
+    /// ([`PreparedRay::is_in_range`]) or the triangle lies with it outside
+    /// the cast's range (where `cast_triangle` answers `None`). Always `Ok`
+    /// for floats.
+    pub fn checked_cast_triangle(
+        &self,
+        tri: &Triangle<T, 3>,
+        cull: FaceCull,
+    ) -> Result<Option<TriangleHit<T>>, crate::OutOfRange> {
+        crate::query::ray_cast::checked_cast_range(tri, self)
+            .map(|()| self.cast_triangle(tri, cull))
+    }
 }
 
 /// The cast of a triangle in 3D: where the caster meets it (watertight;

@@ -351,6 +351,26 @@ pub(crate) const CAST_GROWTH: crate::Growth = crate::Growth::Quadratic;
 // The casts' docs (`cast_pair!`, `RayCast`) name the quadratic class.
 const _: () = assert!(matches!(CAST_GROWTH, crate::Growth::Quadratic));
 
+/// [`cast_fits`] as a `Result`: the cast's [`OutOfRange`] where it fails.
+#[inline(always)]
+pub(crate) fn checked_cast_range<T, S, C, const D: usize>(
+    shape: &S,
+    caster: &C,
+) -> Result<(), OutOfRange>
+where
+    T: Real,
+    S: CastKernel<T, D> + ?Sized,
+    C: Caster<T, D> + ?Sized,
+{
+    if cast_fits(shape, caster) {
+        Ok(())
+    } else {
+        Err(OutOfRange {
+            growth: CAST_GROWTH,
+        })
+    }
+}
+
 /// The cast layer's fixed-point range check: the shape and the caster in
 /// the quadratic range (see `range`); a constant `true` for floats.
 #[inline(always)]
