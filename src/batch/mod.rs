@@ -87,7 +87,8 @@ fn lanes_fit<T: Real, const N: usize>(fits: impl Fn(usize) -> bool) -> Result<()
 /// # #[cfg(feature = "fixed")] {
 /// use isect::batch::{checked_balls_balls, Balls};
 /// use isect::{Ball, Real, fixed::I16F16, nalgebra::Point3};
-/// let b = |x: f64| Ball::new(Point3::new(I16F16::from_f64_lossy(x), I16F16::ZERO, I16F16::ZERO), I16F16::ONE);
+/// let v = |x: f64| I16F16::from_f64_lossy(x);
+/// let b = |x: f64| Ball::new(Point3::new(v(x), v(0.0), v(0.0)), v(1.0));
 /// let a = Balls::from_balls(&[b(0.0), b(10.0)]);
 /// assert_eq!(checked_balls_balls(&a, &Balls::from_balls(&[b(1.5), b(13.0)])), Ok(0b01));
 /// // A lane at 300, beyond `I16F16`'s range for this query.
