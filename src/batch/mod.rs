@@ -79,6 +79,19 @@ fn lanes_fit<T: Real, const N: usize>(fits: impl Fn(usize) -> bool) -> Result<()
     }
 }
 
+/// `Ok` when every lane's pair `pair(k)` passes its overlap query's range
+/// check (always, for floats: `pair` is not called), else the first
+/// failing lane's error.
+#[inline]
+fn pairs_fit<T: Real, S: Intersect<S>, const N: usize>(
+    pair: impl Fn(usize) -> Option<(S, S)>,
+) -> Result<(), OutOfRange> {
+    if has_infinity::<T>() {
+        return Ok(());
+    }
+    (0..N).try_for_each(|k| pair(k).map_or(Ok(()), |(x, y)| x.checked_intersects(&y).map(|_| ())))
+}
+
 /// [`balls_balls`], or [`OutOfRange`] where some fixed-point lane's pair
 /// lies outside `Ball::intersects`'s range (where `balls_balls` clears its
 /// bit, as the scalar query answers `false`). Always `Ok` for floats.
@@ -99,13 +112,7 @@ pub fn checked_balls_balls<T: Real, const N: usize>(
     a: &Balls<T, N>,
     b: &Balls<T, N>,
 ) -> Result<u32, OutOfRange> {
-    if !has_infinity::<T>() {
-        for k in 0..N {
-            if let (Some(x), Some(y)) = (a.get(k), b.get(k)) {
-                x.checked_intersects(&y)?;
-            }
-        }
-    }
+    pairs_fit::<T, _, N>(|k| Some((a.get(k)?, b.get(k)?)))?;
     Ok(balls_balls(a, b))
 }
 
@@ -116,13 +123,7 @@ pub fn checked_aabbs_aabbs<T: Real, const N: usize>(
     a: &Aabbs<T, N>,
     b: &Aabbs<T, N>,
 ) -> Result<u32, OutOfRange> {
-    if !has_infinity::<T>() {
-        for k in 0..N {
-            if let (Some(x), Some(y)) = (a.get(k), b.get(k)) {
-                x.checked_intersects(&y)?;
-            }
-        }
-    }
+    pairs_fit::<T, _, N>(|k| Some((a.get(k)?, b.get(k)?)))?;
     Ok(aabbs_aabbs(a, b))
 }
 

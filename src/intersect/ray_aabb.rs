@@ -40,7 +40,7 @@
 
 use crate::intersect::cast::{cast_pair, castable, first_hit, first_t, has_infinity, not_past};
 use crate::linalg::At;
-use crate::query::ray_cast::{cast_fits, checked_cast_range, clip_layer, solid_point_hit};
+use crate::query::ray_cast::{cast_fits, cast_range, clip_layer, solid_point_hit};
 use crate::range::InRange;
 use crate::{
     Aabb, CastKernel, Caster, FaceCull, Line, Point, PreparedRay, Ray, RayHit, Real, Segment, Span,
@@ -400,7 +400,7 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
     /// # }
     /// ```
     pub fn checked_hits_aabb(&self, aabb: &Aabb<T, D>) -> Result<bool, crate::OutOfRange> {
-        checked_cast_range(aabb, self).map(|()| self.hits_aabb(aabb))
+        cast_range(aabb, self).map(|()| self.hits_aabb(aabb))
     }
 
     /// [`PreparedRay::clip_aabb`], or [`OutOfRange`](crate::OutOfRange)
@@ -411,7 +411,7 @@ impl<T: Real, const D: usize> PreparedRay<T, D> {
         &self,
         aabb: &Aabb<T, D>,
     ) -> Result<Option<Span<T>>, crate::OutOfRange> {
-        checked_cast_range(aabb, self).map(|()| self.clip_aabb(aabb))
+        cast_range(aabb, self).map(|()| self.clip_aabb(aabb))
     }
 }
 

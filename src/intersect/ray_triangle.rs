@@ -443,8 +443,7 @@ impl<T: Real> PreparedRay<T, 3> {
         tri: &Triangle<T, 3>,
         cull: FaceCull,
     ) -> Result<Option<TriangleHit<T>>, crate::OutOfRange> {
-        crate::query::ray_cast::checked_cast_range(tri, self)
-            .map(|()| self.cast_triangle(tri, cull))
+        crate::query::ray_cast::cast_range(tri, self).map(|()| self.cast_triangle(tri, cull))
     }
 }
 

@@ -351,26 +351,6 @@ pub(crate) const CAST_GROWTH: crate::Growth = crate::Growth::Quadratic;
 // The casts' docs (`cast_pair!`, `RayCast`) name the quadratic class.
 const _: () = assert!(matches!(CAST_GROWTH, crate::Growth::Quadratic));
 
-/// [`cast_fits`] as a `Result`: the cast's [`OutOfRange`] where it fails.
-#[inline(always)]
-pub(crate) fn checked_cast_range<T, S, C, const D: usize>(
-    shape: &S,
-    caster: &C,
-) -> Result<(), OutOfRange>
-where
-    T: Real,
-    S: CastKernel<T, D> + ?Sized,
-    C: Caster<T, D> + ?Sized,
-{
-    if cast_fits(shape, caster) {
-        Ok(())
-    } else {
-        Err(OutOfRange {
-            growth: CAST_GROWTH,
-        })
-    }
-}
-
 /// The cast layer's fixed-point range check: the shape and the caster in
 /// the quadratic range (see `range`); a constant `true` for floats.
 #[inline(always)]
@@ -461,7 +441,7 @@ impl<T: Real, const D: usize, S: CastKernel<T, D>> RayCast<T, D> for S {
 
 /// [`cast_fits`] as the checked forms' error.
 #[inline(always)]
-fn cast_range<T, S, C, const D: usize>(shape: &S, caster: &C) -> Result<(), OutOfRange>
+pub(crate) fn cast_range<T, S, C, const D: usize>(shape: &S, caster: &C) -> Result<(), OutOfRange>
 where
     T: Real,
     S: CastKernel<T, D> + ?Sized,
