@@ -136,8 +136,8 @@ pub(crate) fn sub<T: Real, const D: usize>(a: &Point<T, D>, b: &Point<T, D>) -> 
 /// out of line, where an index would keep a bounds check's panic path
 /// (inlined, with `i` a constant, it is the plain read).
 #[inline(always)]
-pub(crate) fn at<T: Real, const D: usize>(v: &[T; D], i: usize) -> T {
-    v.get(i).copied().unwrap_or_else(T::zero)
+pub(crate) fn at<X: Copy + Zero, const D: usize>(v: &[X; D], i: usize) -> X {
+    v.get(i).copied().unwrap_or_else(X::zero)
 }
 
 /// `o + d s`: the point at parameter `s` (the product, then the sum, per
@@ -168,7 +168,7 @@ pub(crate) trait At<T> {
 impl<X: Copy + Zero, const D: usize> At<X> for [X; D] {
     #[inline(always)]
     fn at(&self, i: usize) -> X {
-        self.get(i).copied().unwrap_or_else(X::zero)
+        at(self, i)
     }
     #[inline(always)]
     fn set(&mut self, i: usize, x: X) {

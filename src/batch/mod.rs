@@ -117,8 +117,8 @@ pub fn checked_balls_balls<T: Real, const N: usize>(
 }
 
 /// [`aabbs_aabbs`], or [`OutOfRange`] where some fixed-point lane's pair
-/// lies outside `Aabb::intersects`'s range. Always `Ok` for floats (the
-/// box test compares coordinates only: for fixed point too, in practice).
+/// lies outside `Aabb::intersects`'s range (where `aabbs_aabbs` clears
+/// its bit, as the scalar query answers `false`). Always `Ok` for floats.
 pub fn checked_aabbs_aabbs<T: Real, const N: usize>(
     a: &Aabbs<T, N>,
     b: &Aabbs<T, N>,
