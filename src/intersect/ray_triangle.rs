@@ -1063,33 +1063,43 @@ impl<T: Real> Triangle<T, 3> {
             bary: [u, v, w],
             front,
         } = found;
+        // The normal facing the caster: the triangle's own (`front`) or its
+        // opposite, the sign folded into the normalising factor, so that
+        // no branch on the face (an unpredictable one on random rays) and
+        // no flip of a vector in memory after the paths merge (a byte
+        // store read back whole: a store-forwarding stall) is left.
         let n = if has_infinity::<T>() {
-            // A cross product below `φ` may have lost bits to underflow,
-            // and an infinite one overflowed (edges beyond about `2^±511`
-            // in `f64`, `2^±63` in `f32`): from the edges scaled by a
-            // power of two (`normal_fallback`).
+            // Floats: directly when `|n|²` lies in `[φ, 1/φ]` (nothing
+            // lost to underflow that matters beside the largest
+            // component, nothing overflowed); otherwise (edges beyond
+            // about `2^±240` in `f64`, `2^±25` in `f32`, or NaN) from the
+            // edges scaled by a power of two (`normal_fallback`). The
+            // sign times `1/|n|` is `±(1/|n|)` exactly.
             let n = self.scaled_normal();
-            let m = n.iter().fold(T::zero(), |m, x| x.abs().max_sel(m));
-            if m >= float_floor::<T>() {
-                unit(&n)
+            let len2 = n.len2();
+            let floor = float_floor::<T>();
+            if len2 >= floor && len2 <= T::one() / floor {
+                let one = T::one();
+                let s = if front { one } else { -one };
+                Some(n * (s / len2.sqrt()))
             } else {
                 None
             }
         } else {
-            fixed_normal(self)
+            fixed_normal(self).map(|n| if front { n } else { -n })
         };
         // The rare rest out of line (a mesh's cast called an outlined
         // `Option::or_else` on every hit, passing the normal through
         // memory); the direction by value, copied on that path only.
         let n = match n {
             Some(n) => n,
-            None => self.normal_fallback(caster.direction()),
+            None => self.normal_fallback(caster.direction(), front),
         };
         let point: Point<T, 3> = self.a + (self.b - self.a) * v + (self.c - self.a) * w;
         TriangleHit {
             t,
             point: point.map(crate::real::saturate),
-            normal: if front { n } else { -n },
+            normal: n,
             u,
             v,
             w,
@@ -1100,17 +1110,22 @@ impl<T: Real> Triangle<T, 3> {
     /// The hit's unit normal where the plain one failed: floats from the
     /// edges scaled by a power of two, then (a degenerate triangle, or
     /// fixed point's failure) against the caster's direction `d`, then
-    /// zero.
+    /// zero; the opposite for a back-face hit (`front` false).
     #[cold]
     #[inline(never)]
-    fn normal_fallback(&self, d: Vector<T, 3>) -> Vector<T, 3> {
-        if has_infinity::<T>() {
+    fn normal_fallback(&self, d: Vector<T, 3>, front: bool) -> Vector<T, 3> {
+        let n = if has_infinity::<T>() {
             self.normal_rescaled()
         } else {
             None
         }
         .or_else(|| unit(&-d))
-        .unwrap_or_else(Vector::zeros)
+        .unwrap_or_else(Vector::zeros);
+        if front {
+            n
+        } else {
+            -n
+        }
     }
 
     /// The first point of the triangle along a caster whose line lies in
