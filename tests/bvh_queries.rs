@@ -1,7 +1,8 @@
 //! `Bvh<S>` against brute force over its shapes, for `f32`, `f64` and
 //! (feature `fixed`, fewer and smaller cases) `I32F32` and `I16F16`:
 //! closest-hit casts, overlap callbacks and nearest-shape queries on balls,
-//! boxes and triangles, before and after random `refit`s (shapes moved,
+//! boxes, triangles, capsules and a shape of the test's own (`Marble`,
+//! through the traits a user implements), before and after random `refit`s (shapes moved,
 //! grown and shrunk, some far away) and after a refit with another number
 //! of shapes (a rebuild). The brute force runs the same per-shape test on
 //! every shape (those tests have their own oracles in the ray, overlap and
@@ -13,8 +14,8 @@ use common::*;
 use isect_testkit as common;
 
 use isect::{
-    Aabb, Ball, Bounded, Bvh, Caster, ClosestPoint, Intersect, PreparedRay, Ray, RayCast, Real,
-    Triangle,
+    Aabb, Ball, Bounded, Bvh, Capsule, CastKernel, Caster, ClosestPoint, FaceCull, Intersect,
+    Point, PreparedRay, Ray, RayCast, RayHit, Real, Segment, Triangle, Vector,
 };
 
 /// A random ball in `[-5, 5]³` with radius in `[0.05, 0.8)`.
@@ -40,6 +41,88 @@ fn triangle<T: Real>(rng: &mut Rng) -> Triangle<T> {
     let c = rng.point::<3>(5.0);
     let mut v = || pt(add(c, rng.point::<3>(0.9)));
     Triangle::new(v(), v(), v())
+}
+
+/// A random capsule: a segment within 0.9 of a centre in `[-5, 5]³`
+/// (some of length zero), radius in `[0, 0.5)`.
+fn capsule<T: Real>(rng: &mut Rng) -> Capsule<T> {
+    let c = rng.point::<3>(5.0);
+    let a = add(c, rng.point::<3>(0.9));
+    let b = if rng.chance(0.1) {
+        a
+    } else {
+        add(c, rng.point::<3>(0.9))
+    };
+    Capsule::new(Segment::new(pt(a), pt(b)), s(rng.range(0.0, 0.5)))
+}
+
+/// A shape of the test's own, as a user of the crate would add one: a
+/// solid sphere kept as its own centre and radius, with the traits a
+/// `Bvh` asks for implemented here (the cast through [`CastKernel`], the
+/// cast layer's extension point; the rest through isect's ball).
+#[derive(Clone, Debug)]
+struct Marble<T: Real> {
+    centre: Point<T, 3>,
+    radius: T,
+}
+
+impl<T: Real> Marble<T> {
+    fn ball(&self) -> Ball<T> {
+        Ball::new(self.centre, self.radius)
+    }
+}
+
+fn marble<T: Real>(rng: &mut Rng) -> Marble<T> {
+    Marble {
+        centre: pt(rng.point::<3>(5.0)),
+        radius: s(rng.range(0.05, 0.8)),
+    }
+}
+
+impl<T: Real> Bounded<T, 3> for Marble<T> {
+    fn aabb(&self) -> Aabb<T> {
+        self.ball().aabb()
+    }
+    fn bounding_ball(&self) -> Ball<T> {
+        self.ball()
+    }
+}
+
+impl<T: Real> ClosestPoint<T, 3> for Marble<T> {
+    fn closest_point(&self, p: &Point<T, 3>) -> Point<T, 3> {
+        self.ball().closest_point(p)
+    }
+}
+
+impl<T: Real> CastKernel<T, 3> for Marble<T> {
+    type Hit = RayHit<T, 3>;
+    fn fits_range(&self, r: T) -> bool {
+        self.centre.iter().all(|x| *x >= -r && *x <= r) && self.radius <= r
+    }
+    fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
+        self.ball().cast(caster)
+    }
+    fn point_hit(&self, p: &Point<T, 3>, t: T, _: FaceCull) -> Option<RayHit<T, 3>> {
+        (self.ball().distance_squared(p) == T::zero()).then(|| RayHit {
+            t,
+            point: *p,
+            normal: Vector::zeros(),
+        })
+    }
+}
+
+impl<T: Real> Intersect<Marble<T>> for Ball<T> {
+    type Output = <Ball<T> as Intersect<Ball<T>>>::Output;
+    fn intersect(&self, m: &Marble<T>) -> Option<Self::Output> {
+        self.intersect(&m.ball())
+    }
+}
+
+impl<T: Real> Intersect<Marble<T>> for Aabb<T> {
+    type Output = <Aabb<T> as Intersect<Ball<T>>>::Output;
+    fn intersect(&self, m: &Marble<T>) -> Option<Self::Output> {
+        self.intersect(&m.ball())
+    }
 }
 
 /// A ray from `[-7, 7]³` aimed at a point of `[-5, 5]³`.
@@ -196,6 +279,28 @@ fn all_shapes<T: Scalar>() {
         triangle,
         |t, r| t.cast_t(r),
         |t, d| Triangle::new(shift(&t.a, d), shift(&t.b, d), shift(&t.c, d)),
+    );
+    scenario::<T, Capsule<T>>(
+        "capsules",
+        4,
+        capsule,
+        |c, r| c.cast_t(r),
+        |c, d| {
+            Capsule::new(
+                Segment::new(shift(&c.segment.a, d), shift(&c.segment.b, d)),
+                c.radius,
+            )
+        },
+    );
+    scenario::<T, Marble<T>>(
+        "marbles",
+        5,
+        marble,
+        |m, r| m.cast_t(r),
+        |m, d| Marble {
+            centre: shift(&m.centre, d),
+            radius: m.radius,
+        },
     );
 }
 

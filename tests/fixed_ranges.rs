@@ -2005,45 +2005,28 @@ fn relation_exact(r: f64, o1: [f64; 3], d1: [f64; 3], o2: [f64; 3], d2: [f64; 3]
         vec![FALSE_FLAG, dist]
     }
 }
-/// `p` with every coordinate at the fixed type's `MIN` (`-max`) halved:
-/// `Line::relation` panics in debug on a `MIN` coordinate ("attempt to
-/// negate with overflow"; reported), so the line relations read no `MIN`.
-fn no_min<S: Real>(p: Vector3<S>, max: f64) -> Vector3<S> {
-    p.map(|x| {
-        let v = x.to_f64();
-        if v <= -max {
-            S::from_f64_lossy(v / 2.0)
-        } else {
-            x
-        }
-    })
-}
-/// Two lines, no coordinate at the fixed type's `MIN` (see [`no_min`]).
-fn lines_no_min<S: Real>(b: Bb) -> [(Point3<S>, Vector3<S>); 2] {
-    let max = (b.round)(1e300);
+/// Two lines as drawn (a coordinate beyond the range saturates, to the
+/// fixed type's `MIN` among others: `Line::relation` takes `|MIN|` as
+/// `MAX`; until session 19 these rows halved `MIN`, from before that fix).
+fn lines_of<S: Real>(b: Bb) -> [(Point3<S>, Vector3<S>); 2] {
     core::array::from_fn(|_| {
         let l = b.line::<S>();
-        (
-            Point3::from(no_min(l.origin.coords, max)),
-            no_min(l.dir, max),
-        )
+        (l.origin, l.dir)
     })
 }
 /// Two lines that cross exactly (`B::crossing`; beyond the range, any two
-/// lines from a shared origin), no coordinate at `MIN`: origins and
-/// directions.
-fn crossing_no_min<S: Real>(b: Bb) -> [(Point3<S>, Vector3<S>); 2] {
-    let (round, max) = (b.round, (b.round)(1e300));
+/// lines from a shared origin): origins and directions.
+fn crossing_lines<S: Real>(b: Bb) -> [(Point3<S>, Vector3<S>); 2] {
+    let round = b.round;
     let (o, d, sg) = b.crossing::<S>();
-    let f = |p: Point3<S>| Point3::from(no_min(p.coords, max));
-    let (a, c) = (f(sg.a), f(sg.b));
+    let (a, c) = (sg.a, sg.b);
     // `c - a` on the fixed type's grid, saturated (beyond the range it may
     // not be a value of the type).
     let e = Vector3::from_fn(|i, _| S::from_f64_lossy(round(c[i].to_f64() - a[i].to_f64())));
-    [(f(o), no_min(d, max)), (a, no_min(e, max))]
+    [(o, d), (a, e)]
 }
 fn x_line_relation(b: Bb) -> Vec<f64> {
-    let [(o1, d1), (o2, d2)] = lines_no_min::<f64>(b);
+    let [(o1, d1), (o2, d2)] = lines_of::<f64>(b);
     relation_exact(b.r, a3(&o1), av(&d1), a3(&o2), av(&d2))
 }
 /// The crossing lines: intersecting, at the crossing `m` (the second
@@ -2051,7 +2034,7 @@ fn x_line_relation(b: Bb) -> Vec<f64> {
 /// left open.
 fn x_line_relation_crossing(b: Bb) -> Vec<f64> {
     let r = b.r;
-    let [(o, d), (a, e)] = crossing_no_min::<f64>(b);
+    let [(o, d), (a, e)] = crossing_lines::<f64>(b);
     let rel = relation_exact(r, a3(&o), av(&d), a3(&a), av(&e));
     let inside = a3(&o)
         .iter()
@@ -3131,8 +3114,8 @@ queries! {
     } => x_convex_triangle_aabb_cast;
 
     // Line relations (beyond the range: from the lines moved into it).
-    line_relation, Quadratic, LikeExact, |b| { let [(o1, d1), (o2, d2)] = lines_no_min::<S>(b); Rel(Line::new(o1, d1).relation(&Line::new(o2, d2))) } => x_line_relation;
-    line_relation_crossing, Quadratic, LikeExact, |b| { let [(o1, d1), (o2, d2)] = crossing_no_min::<S>(b); Rel(Line::new(o1, d1).relation(&Line::new(o2, d2))) } => x_line_relation_crossing;
+    line_relation, Quadratic, LikeExact, |b| { let [(o1, d1), (o2, d2)] = lines_of::<S>(b); Rel(Line::new(o1, d1).relation(&Line::new(o2, d2))) } => x_line_relation;
+    line_relation_crossing, Quadratic, LikeExact, |b| { let [(o1, d1), (o2, d2)] = crossing_lines::<S>(b); Rel(Line::new(o1, d1).relation(&Line::new(o2, d2))) } => x_line_relation_crossing;
     // Planes and polygons against each other.
     plane_plane, Quadratic, NONE, |b| {
         let (x, y) = (b.plane::<S>(), b.plane::<S>());

@@ -104,6 +104,9 @@ fn meshes() -> Vec<(&'static str, Soup)> {
                 vec![[0, 1, 2]],
             ),
         ),
+        // No triangles (a vertex, unused): every cast and overlap is
+        // empty, every closest query `None`.
+        ("empty", (vec![[0.5, -0.5, 1.0]], vec![])),
     ]
 }
 
@@ -283,7 +286,11 @@ mesh_tests! {
         let mut rng = Rng::new(5);
         for (name, soup) in meshes() {
             let f = Fixture::<T>::new(&soup);
-            assert!(f.mesh.len() >= 3000 || name == "single", "{name}: {}", f.mesh.len());
+            assert!(
+                f.mesh.len() >= 3000 || name == "single" || name == "empty",
+                "{name}: {}",
+                f.mesh.len()
+            );
             for k in 0..reps::<T>(700) {
                 let ray = random_ray::<T>(&mut rng);
                 let cull = [FaceCull::None, FaceCull::Back, FaceCull::Front][k % 3];
@@ -426,8 +433,11 @@ mesh_tests! {
             let mut coherent = 0;
             for tile in 0..tiles {
                 let eye = rng.point::<3>(7.0);
-                let tri = &f.tris[rng.below(f.tris.len())];
-                let (a, b) = (arr(&tri.a), arr(&tri.b));
+                // (The empty mesh: towards random points.)
+                let (a, b) = match f.tris.get(rng.below(f.tris.len().max(1))) {
+                    Some(tri) => (arr(&tri.a), arr(&tri.b)),
+                    None => (rng.point::<3>(3.0), rng.point::<3>(3.0)),
+                };
                 let base = if tile % 2 == 0 { a } else { lerp(a, b, 0.5) };
                 let offset =
                     |j: usize| [(j % 3) as f64, (j / 3 % 3) as f64, (j / 2) as f64];
@@ -582,6 +592,14 @@ fn closest_point_matches_exhaustive_scan() {
     let mut rng = Rng::new(7);
     for (name, soup) in meshes() {
         let mesh = f64_mesh(&soup);
+        if soup.1.is_empty() {
+            assert_eq!(
+                mesh.closest_triangle(&Point3::new(0.5, -0.5, 1.0)),
+                None,
+                "{name}"
+            );
+            continue;
+        }
         for _ in 0..40 {
             let p = Point3::new(
                 rng.range(-5.0, 5.0),
@@ -614,6 +632,10 @@ fn closest_point_f32_matches_exhaustive_scan() {
     for (name, (v, t)) in meshes() {
         let mesh = TriMesh::new(v.iter().map(|p| pt::<f32, 3>(*p)).collect(), t.clone())
             .expect("valid mesh");
+        if t.is_empty() {
+            assert_eq!(mesh.closest_triangle(&pt([0.5, -0.5, 1.0])), None, "{name}");
+            continue;
+        }
         for _ in 0..60 {
             let p = pt::<f32, 3>([
                 rng.range(-5.0, 5.0),
