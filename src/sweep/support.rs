@@ -185,9 +185,41 @@ fn normal_length<T: Real, const D: usize>(n: &Vector<T, D>) -> Option<T> {
         (T::from_f64_lossy(0.25), T::max_finite().mul_pow2(-1))
     };
     if nn >= lo && nn <= hi {
+        // Bare-metal targets with a hardware FPU (hard-float ABI: the
+        // Cortex-M4F): a unit normal's length without a root (stable
+        // `core` has no hardware square root there, and libm's software
+        // `sqrtf` was most of the sweep's instructions: 177 → 112 on the
+        // M4F, docs/firmware.md). Not without an FPU (the Cortex-M0):
+        // there its three software float operations cost as much as the
+        // software root (2,730 → 2,751 instructions).
+        if cfg!(all(target_os = "none", target_abi = "eabihf"))
+            && let Some(len) = near_unit_length(nn)
+        {
+            return Some(len);
+        }
         return Some(nn.sqrt_clamped());
     }
     scaled_length(n)
+}
+
+/// `√nn` for `nn` within `2⁻⁸` of 1 in floats of at most 32 bits, without
+/// a square root: `1 + x (1/2 − x/8)` with `x = nn − 1` (exact: `nn` lies
+/// in `[1/2, 2]`), the series of `√(1 + x)` to its second term. Within one
+/// ulp of the correctly rounded root (the series' remainder is below
+/// `x³/16 ≤ 2⁻²⁸`, a sixteenth of an ulp of 1; the three roundings add at
+/// most half an ulp and `2⁻³²`), checked on every `f32` in the window by
+/// this module's test. `None` elsewhere, and for `f64` and fixed point,
+/// where the window would be narrower than worth a branch.
+#[inline(always)]
+pub(crate) fn near_unit_length<T: Real>(nn: T) -> Option<T> {
+    if !(has_infinity::<T>() && core::mem::size_of::<T>() <= 4) {
+        return None;
+    }
+    let x = nn - T::one();
+    if !(x.abs() <= T::from_f64_lossy(1.0 / 256.0)) {
+        return None;
+    }
+    Some(T::one() + x * (T::half() - T::from_f64_lossy(0.125) * x))
 }
 
 /// [`normal_length`] of a very long or very short float normal: the
@@ -227,4 +259,32 @@ pub(crate) fn ball_plane_time<T: Real, const D: usize>(
     plane: &Plane<T, D>,
 ) -> Option<T> {
     ball_plane_entry(center, radius, motion, plane).map(|e| e.t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::near_unit_length;
+
+    /// Every `f32` within `2⁻⁸` of 1 (about 98,000 values): the
+    /// root-free length within one ulp of the correctly rounded root;
+    /// just outside the window, `None`.
+    #[test]
+    fn near_unit_length_is_faithful_on_every_f32() {
+        let (lo, hi) = (1.0f32 - 1.0 / 256.0, 1.0f32 + 1.0 / 256.0);
+        let mut nn = lo;
+        let mut count = 0u32;
+        while nn <= hi {
+            let got = near_unit_length(nn).unwrap_or(f32::NAN);
+            let want = nn.sqrt();
+            let ulps = (got.to_bits() as i64 - want.to_bits() as i64).abs();
+            assert!(ulps <= 1, "{nn:e}: {got:e} against {want:e}");
+            nn = f32::from_bits(nn.to_bits() + 1);
+            count += 1;
+        }
+        assert!(count > 90_000, "{count}");
+        assert_eq!(near_unit_length(f32::from_bits(lo.to_bits() - 1)), None);
+        assert_eq!(near_unit_length(f32::from_bits(hi.to_bits() + 1)), None);
+        assert_eq!(near_unit_length(f32::NAN), None);
+        assert_eq!(near_unit_length(1.0f64), None);
+    }
 }
