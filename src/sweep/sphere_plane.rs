@@ -14,7 +14,11 @@
 //! Accuracy (measured against exact rationals; tests/accuracy.rs,
 //! docs/accuracy.md): `t`, as a distance along the motion, within 4 ulps
 //! of the largest coordinate magnitude (`f32`, `f64`); `I32F32` within 48
-//! units of its last bit (coordinates up to 50).
+//! units of its last bit (coordinates up to 50). On bare-metal targets
+//! with a hard-float ABI (the Cortex-M4F) a normal within `2⁻⁸` of unit
+//! length takes `|n|` from a series instead of a square root, within one
+//! ulp of the root (docs/firmware.md), so `f32` times there may differ
+//! from a host's in the last bit.
 
 use crate::sweep::support::{ball_plane_time, ball_plane_toi};
 use crate::sweep::valid_radius;
