@@ -15,7 +15,7 @@ use isect_testkit as common;
 
 use isect::{
     Aabb, Ball, Bounded, Bvh, Capsule, CastKernel, Caster, ClosestPoint, FaceCull, Intersect,
-    Point, PreparedRay, Ray, RayCast, RayHit, Real, Segment, Triangle, Vector,
+    Point, PreparedRay, Ray, RayCast, RayHit, Real, Segment, Triangle,
 };
 
 /// A random ball in `[-5, 5]³` with radius in `[0.05, 0.8)`.
@@ -102,12 +102,8 @@ impl<T: Real> CastKernel<T, 3> for Marble<T> {
     fn kernel_cast<C: Caster<T, 3> + ?Sized>(&self, caster: &C) -> Option<RayHit<T, 3>> {
         self.ball().cast(caster)
     }
-    fn point_hit(&self, p: &Point<T, 3>, t: T, _: FaceCull) -> Option<RayHit<T, 3>> {
-        (self.ball().distance_squared(p) == T::zero()).then(|| RayHit {
-            t,
-            point: *p,
-            normal: Vector::zeros(),
-        })
+    fn point_hit(&self, p: &Point<T, 3>, t: T, cull: FaceCull) -> Option<RayHit<T, 3>> {
+        CastKernel::point_hit(&self.ball(), p, t, cull)
     }
 }
 

@@ -2006,8 +2006,9 @@ fn relation_exact(r: f64, o1: [f64; 3], d1: [f64; 3], o2: [f64; 3], d2: [f64; 3]
     }
 }
 /// Two lines as drawn (a coordinate beyond the range saturates, to the
-/// fixed type's `MIN` among others: `Line::relation` takes `|MIN|` as
-/// `MAX`; until session 19 these rows halved `MIN`, from before that fix).
+/// fixed type's `MIN` among others: `Line::relation`'s default tolerance
+/// takes `|MIN|` as `MAX` (`abs_sat`); these rows halved `MIN` before that
+/// fix).
 fn lines_of<S: Real>(b: Bb) -> [(Point3<S>, Vector3<S>); 2] {
     core::array::from_fn(|_| {
         let l = b.line::<S>();

@@ -2262,3 +2262,24 @@ fn ball_hits_agree_with_the_cast_and_exact_f32() {
 fn ball_hits_agree_with_the_cast_and_exact_f64() {
     ball_hits_agree_with_the_cast_and_exact::<f64>();
 }
+
+/// A sliver triangle (base 1, height `h`) whose `|n|²` underflows while
+/// its cross product's largest component does not: the hit's normal is
+/// still the triangle's own, `(0, 0, 1)` facing a caster from above (not
+/// the caster's reversed direction, the degenerate triangle's answer).
+/// Hand-derived: the ray from `(-0.25, h/2, 1)` along `(0.6, 0, -0.8)`
+/// meets the plane `z = 0` at `t = 1.25`, at `(0.5, h/2, 0)`, inside the
+/// sliver.
+#[test]
+fn sliver_triangle_keeps_its_normal() {
+    fn run<T: Real + core::fmt::Debug>(h: f64) {
+        let tri = Triangle::new(tp::<T, 3>([0.0; 3]), tp([1.0, 0.0, 0.0]), tp([0.5, h, 0.0]));
+        let ray = Ray::new(tp::<T, 3>([-0.25, h / 2.0, 1.0]), tv([0.6, 0.0, -0.8]));
+        let hit = tri.cast(&ray).expect("the ray crosses the sliver");
+        assert_eq!(hit.normal, tv::<T, 3>([0.0, 0.0, 1.0]), "h = {h:e}");
+        assert!(hit.front);
+        assert!((hit.t.to_f64() - 1.25).abs() < 1e-6, "{:?}", hit.t);
+    }
+    run::<f32>(1e-23);
+    run::<f64>(1e-170);
+}

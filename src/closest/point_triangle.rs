@@ -69,6 +69,33 @@ fn outside<W: Wide<T>, T: Real>(v1: W, v2: W, first: bool) -> bool {
     (first & (v1 <= W::zero())) | (!first & (v2 <= W::zero()))
 }
 
+/// Whether `p` lies in an edge's region: `between` its ends (and the edge
+/// not of zero length) and [`outside`] its line, by the side value at
+/// the end `first` chooses (`v1`, `v2`: the two ends' values, computed on
+/// demand). Bare-metal targets (in-order cores, where a branch costs a few
+/// cycles and each product of a soft-float or wide fixed-point value many
+/// instructions) compute the deciding value alone, and only between the
+/// ends; elsewhere both, without a branch on the choice (see
+/// [`outside`]). The same answer either way.
+#[inline(always)]
+fn in_edge_region<W: Wide<T>, T: Real>(
+    between: impl FnOnce() -> bool,
+    first: bool,
+    v1: impl FnOnce() -> W,
+    v2: impl FnOnce() -> W,
+) -> bool {
+    if cfg!(target_os = "none") {
+        between()
+            && if first {
+                v1() <= W::zero()
+            } else {
+                v2() <= W::zero()
+            }
+    } else {
+        outside(v1(), v2(), first) && between()
+    }
+}
+
 /// Whether a triangle is flat: `area2` (`|e1 ∧ e2|²`) at or below the
 /// tolerance times `ll` (`|e1|² |e2|²`), i.e. the sine² of its angle there
 /// is. Both in the wide type: for floats (whose wide type is the float)
@@ -137,21 +164,30 @@ pub(crate) fn closest_on_triangle<T: Real, const D: usize>(
         let num = if s <= -t { s } else { l + t };
         point_at(x, e, num.div_sat(l).clamp_sel(zero, T::one()))
     };
-    let vc_a = ab_a.mul_wide(g_ca) - l_ab.mul_wide(ca_a);
-    let vc_b = l_ab.mul_wide(bc_b) - ab_b.mul_wide(g_ab);
     // Edge region AB: outside its line, between its ends (a zero-length
     // edge has no region: the point is decided by the other two).
-    if outside(vc_a, vc_b, l_bc >= l_ca) && ab_a >= zero && ab_b <= zero && l_ab > zero {
+    if in_edge_region(
+        || ab_a >= zero && ab_b <= zero && l_ab > zero,
+        l_bc >= l_ca,
+        || ab_a.mul_wide(g_ca) - l_ab.mul_wide(ca_a),
+        || l_ab.mul_wide(bc_b) - ab_b.mul_wide(g_ab),
+    ) {
         return on_edge(a, &ab, ab_a, ab_b, l_ab);
     }
-    let va_b = bc_b.mul_wide(g_ab) - l_bc.mul_wide(ab_b);
-    let va_c = l_bc.mul_wide(ca_c) - bc_c.mul_wide(g_bc);
-    if outside(va_b, va_c, l_ca >= l_ab) && bc_b >= zero && bc_c <= zero && l_bc > zero {
+    if in_edge_region(
+        || bc_b >= zero && bc_c <= zero && l_bc > zero,
+        l_ca >= l_ab,
+        || bc_b.mul_wide(g_ab) - l_bc.mul_wide(ab_b),
+        || l_bc.mul_wide(ca_c) - bc_c.mul_wide(g_bc),
+    ) {
         return on_edge(b, &bc, bc_b, bc_c, l_bc);
     }
-    let vb_c = ca_c.mul_wide(g_bc) - l_ca.mul_wide(bc_c);
-    let vb_a = l_ca.mul_wide(ab_a) - ca_a.mul_wide(g_ca);
-    if outside(vb_c, vb_a, l_ab >= l_bc) && ca_c >= zero && ca_a <= zero && l_ca > zero {
+    if in_edge_region(
+        || ca_c >= zero && ca_a <= zero && l_ca > zero,
+        l_ab >= l_bc,
+        || ca_c.mul_wide(g_bc) - l_ca.mul_wide(bc_c),
+        || l_ca.mul_wide(ab_a) - ca_a.mul_wide(g_ca),
+    ) {
         return on_edge(c, &ca, ca_c, ca_a, l_ca);
     }
     // The face, from the vertex x with the largest angle (opposite the

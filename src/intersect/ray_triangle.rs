@@ -1071,10 +1071,14 @@ impl<T: Real> Triangle<T, 3> {
         let n = if has_infinity::<T>() {
             // Floats: directly when `|n|²` lies in `[φ, 1/φ]` (nothing
             // lost to underflow that matters beside the largest
-            // component, nothing overflowed); otherwise (edges beyond
-            // about `2^±240` in `f64`, `2^±25` in `f32`, or NaN) from the
-            // edges scaled by a power of two (`normal_fallback`). The
-            // sign times `1/|n|` is `±(1/|n|)` exactly.
+            // component, nothing overflowed: `|n|`, twice the area, within
+            // `2^±480` in `f64`, `2^±50` in `f32`); otherwise (a huge or
+            // tiny or thin triangle, or NaN) `normal_fallback`: `unit` of
+            // the cross product, scaled by its largest component, as
+            // before this path, then the edges scaled by a power of two.
+            // The sign times `1/|n|` is `±(1/|n|)` exactly, so the normal
+            // is bit for bit the one `unit` gives wherever `unit` takes
+            // its direct path (largest component in `[1e-15, 1e15]`).
             let n = self.scaled_normal();
             let len2 = n.len2();
             let floor = float_floor::<T>();
@@ -1115,7 +1119,18 @@ impl<T: Real> Triangle<T, 3> {
     #[inline(never)]
     fn normal_fallback(&self, d: Vector<T, 3>, front: bool) -> Vector<T, 3> {
         let n = if has_infinity::<T>() {
-            self.normal_rescaled()
+            // First as before the one-check fast path: a cross product
+            // whose largest component is at least `φ` (a thin triangle,
+            // whose `|n|²` underflows while its edges do not) through
+            // `unit`, which scales by that component.
+            let n = self.scaled_normal();
+            let m = n.iter().fold(T::zero(), |m, x| x.abs().max_sel(m));
+            if m >= float_floor::<T>() {
+                unit(&n)
+            } else {
+                None
+            }
+            .or_else(|| self.normal_rescaled())
         } else {
             None
         }

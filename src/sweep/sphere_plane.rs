@@ -15,10 +15,11 @@
 //! docs/accuracy.md): `t`, as a distance along the motion, within 4 ulps
 //! of the largest coordinate magnitude (`f32`, `f64`); `I32F32` within 48
 //! units of its last bit (coordinates up to 50). On bare-metal targets
-//! with a hard-float ABI (the Cortex-M4F) a normal within `2⁻⁸` of unit
-//! length takes `|n|` from a series instead of a square root, within one
-//! ulp of the root (docs/firmware.md), so `f32` times there may differ
-//! from a host's in the last bit.
+//! with a hard-float ABI (the Cortex-M4F) a normal with `n·n` within
+//! `2⁻⁸` of 1 takes `|n|` from a series instead of a square root, within
+//! one ulp of the root (docs/firmware.md), so `f32` times there may differ
+//! from a host's by what an ulp of `r |n|` moves them (the bound above is
+//! measured on hosts).
 
 use crate::sweep::support::{ball_plane_time, ball_plane_toi};
 use crate::sweep::valid_radius;

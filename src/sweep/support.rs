@@ -205,10 +205,11 @@ fn normal_length<T: Real, const D: usize>(n: &Vector<T, D>) -> Option<T> {
 /// `√nn` for `nn` within `2⁻⁸` of 1 in floats of at most 32 bits, without
 /// a square root: `1 + x (1/2 − x/8)` with `x = nn − 1` (exact: `nn` lies
 /// in `[1/2, 2]`), the series of `√(1 + x)` to its second term. Within one
-/// ulp of the correctly rounded root (the series' remainder is below
-/// `x³/16 ≤ 2⁻²⁸`, a sixteenth of an ulp of 1; the three roundings add at
-/// most half an ulp and `2⁻³²`), checked on every `f32` in the window by
-/// this module's test. `None` elsewhere, and for `f64` and fixed point,
+/// ulp of the correctly rounded root (the series' remainder is at most
+/// about `1.01 |x|³/16 ≤ 1.01 · 2⁻²⁸`, under a sixteenth of an ulp below 1
+/// and a thirty-second above; the three roundings add at most half an ulp
+/// and `2⁻³²`), checked on every `f32` in the window by this module's
+/// test. `None` elsewhere, and for `f64` and fixed point,
 /// where the window would be narrower than worth a branch.
 #[inline(always)]
 pub(crate) fn near_unit_length<T: Real>(nn: T) -> Option<T> {
