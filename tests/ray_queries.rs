@@ -792,6 +792,20 @@ fn triangle_vs_cramer<T: Real>() {
                 let front = dot(&n, &d) < 0.0;
                 assert_eq!(h.front, front);
                 assert!(dot(&f64v(&h.normal), &d) < 0.0, "normal faces the caster");
+                // And it is the triangle's own unit normal (flipped for a
+                // back face), not merely some vector facing the caster.
+                // (Its rounding grows as the triangle thins: the cross
+                // product's error relative to its length is about `ε
+                // |e1| |e2| / |n|`.)
+                let nl = dot(&n, &n).sqrt();
+                let (e1, e2) = (sub(&b, &a), sub(&c, &a));
+                let thin = (dot(&e1, &e1) * dot(&e2, &e2)).sqrt() / nl;
+                let sign = if front { 1.0 } else { -1.0 };
+                let hn = f64v(&h.normal);
+                assert!(
+                    (0..3).all(|i| (hn[i] - sign * n[i] / nl).abs() <= tol * 4.0 * thin.max(1.0)),
+                    "normal {hn:?} against {n:?}"
+                );
                 // Culling keeps exactly one of the two faces.
                 let back = tri.cast(&r.culled(FaceCull::Back)).is_some();
                 let frontc = tri.cast(&r.culled(FaceCull::Front)).is_some();
@@ -2279,6 +2293,12 @@ fn sliver_triangle_keeps_its_normal() {
         assert_eq!(hit.normal, tv::<T, 3>([0.0, 0.0, 1.0]), "h = {h:e}");
         assert!(hit.front);
         assert!((hit.t.to_f64() - 1.25).abs() < 1e-6, "{:?}", hit.t);
+        // From below (the mirror ray): the back face, the normal flipped
+        // on the fallback's path.
+        let ray = Ray::new(tp::<T, 3>([-0.25, h / 2.0, -1.0]), tv([0.6, 0.0, 0.8]));
+        let hit = tri.cast(&ray).expect("the ray crosses the sliver");
+        assert_eq!(hit.normal, tv::<T, 3>([0.0, 0.0, -1.0]), "h = {h:e}");
+        assert!(!hit.front);
     }
     run::<f32>(1e-23);
     run::<f64>(1e-170);
