@@ -850,12 +850,12 @@ fn triangle_cast_range_ends_exact<T: Real>(name: &str, cases: usize, seed: u64) 
 
 #[test]
 fn i32f32_triangle_cast_range_ends_exact() {
-    triangle_cast_range_ends_exact::<I32F32>("I32F32", 3000, 3);
+    triangle_cast_range_ends_exact::<I32F32>("I32F32", common::cases(3000), 3);
 }
 
 #[test]
 fn i16f16_triangle_cast_range_ends_exact() {
-    triangle_cast_range_ends_exact::<I16F16>("I16F16", 3000, 4);
+    triangle_cast_range_ends_exact::<I16F16>("I16F16", common::cases(3000), 4);
 }
 
 // -- Cone casts against exact rationals -----------------------------------------
@@ -1191,10 +1191,10 @@ fn cone_casts_exact<T: Real>(name: &str, cases: usize, seed: u64) {
 
 #[test]
 fn i32f32_cone_casts_exact() {
-    cone_casts_exact::<I32F32>("I32F32", 3000, 5);
+    cone_casts_exact::<I32F32>("I32F32", common::cases(3000), 5);
 }
 
 #[test]
 fn i16f16_cone_casts_exact() {
-    cone_casts_exact::<I16F16>("I16F16", 3000, 6);
+    cone_casts_exact::<I16F16>("I16F16", common::cases(3000), 6);
 }
