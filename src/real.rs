@@ -300,6 +300,22 @@ pub trait Real: RealField + Copy + Orient {
         Self::from_f64_lossy(0.5)
     }
 
+    /// Whether the type is fixed point: `true` exactly when
+    /// [`Real::range_limit`] is `Some` (an implementation must keep the
+    /// two in agreement: code behind `!T::IS_FIXED` skips the range
+    /// checks). A constant, so that code for the other kind of scalar
+    /// behind `if T::IS_FIXED` is not even compiled (the fixed-point range
+    /// layer, for floats). No default, so that an implementation outside
+    /// this crate states it.
+    ///
+    /// ```
+    /// use isect::Real;
+    /// assert!(!f64::IS_FIXED);
+    /// # #[cfg(feature = "fixed")]
+    /// assert!(isect::fixed::I32F32::IS_FIXED);
+    /// ```
+    const IS_FIXED: bool;
+
     /// The range in which the queries of a [`Growth`] class cannot overflow:
     /// every input value (coordinate, radius, half-extent, direction, motion,
     /// plane offset and normal component) within `±limit`. `None` for
@@ -491,6 +507,7 @@ macro_rules! impl_real_float {
     ($t:ty, $tol:expr, $tol_log2:expr) => {
         impl Real for $t {
             type Wide = $t;
+            const IS_FIXED: bool = false;
             #[inline(always)]
             fn widen(self) -> Self {
                 self
@@ -973,6 +990,7 @@ pub(crate) mod fixed_impl {
                         bits << k
                     })
                 }
+                const IS_FIXED: bool = true;
                 #[inline(always)]
                 fn frac_bits() -> u32 {
                     $frac
@@ -1242,6 +1260,23 @@ pub(crate) fn sqrt_frac(x: u64, frac: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::Real;
+
+    /// `IS_FIXED` agrees with `range_limit` (code behind `!T::IS_FIXED`
+    /// skips the range checks).
+    #[test]
+    fn is_fixed_agrees_with_the_range() {
+        fn agree<T: Real>() -> bool {
+            T::IS_FIXED == T::range_limit(crate::Growth::Quadratic).is_some()
+        }
+        assert!(agree::<f32>() && agree::<f64>());
+        assert_eq!((f32::IS_FIXED, f64::IS_FIXED), (false, false));
+        #[cfg(feature = "fixed")]
+        {
+            use crate::fixed::{I16F16, I32F32};
+            assert!(agree::<I16F16>() && agree::<I32F32>());
+            assert_eq!((I16F16::IS_FIXED, I32F32::IS_FIXED), (true, true));
+        }
+    }
 
     #[test]
     fn select_min_max_nan_order() {

@@ -169,6 +169,10 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
+    // (Floats have no range: the moved arms below are not even compiled.)
+    if !T::IS_FIXED {
+        return closest_in::<T, D, A, B>(a, b);
+    }
     match frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()) {
         Fit::In => closest_in::<T, D, A, B>(a, b),
         Fit::Moved(f) => f.pair_back(closest_in::<T, D, _, _>(&f.shape(a), &f.shape(b))),
@@ -212,6 +216,10 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
+    // (Floats have no range: the moved arms below are not even compiled.)
+    if !T::IS_FIXED {
+        return intersects_in::<T, D, A, B>(a, b);
+    }
     match frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()) {
         Fit::In => intersects_in::<T, D, A, B>(a, b),
         Fit::Moved(f) if f.k == 0 => intersects_in::<T, D, _, _>(&f.shape(a), &f.shape(b)),
@@ -248,6 +256,10 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
+    // (Floats have no range: the moved arms below are not even compiled.)
+    if !T::IS_FIXED {
+        return contact_in::<T, D, A, B>(a, b);
+    }
     match frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()) {
         Fit::In => contact_in::<T, D, A, B>(a, b),
         Fit::Moved(f) if f.k == 0 => {
@@ -297,6 +309,10 @@ where
     A: Support<T, D> + ?Sized,
     B: Support<T, D> + ?Sized,
 {
+    // (Floats have no range: the moved arms below are not even compiled.)
+    if !T::IS_FIXED {
+        return cast_in::<T, D, A, B>(a, motion, b);
+    }
     match frame::fit::<T, D, A, B>(a, b, motion, T::zero()) {
         Fit::In => cast_in::<T, D, A, B>(a, motion, b),
         Fit::Moved(f) if f.k == 0 => {

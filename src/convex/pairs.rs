@@ -670,6 +670,10 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
+    // (Floats have no range: the moved arms below are not even compiled.)
+    if !T::IS_FIXED {
+        return closest_in(a, b);
+    }
     match fit(a, b, &Vector::zeros()) {
         Fit::In => closest_in(a, b),
         Fit::Moved(f) => f.pair_back(closest_in(&f.cored(a), &f.cored(b))),
@@ -683,6 +687,10 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
+    // (Floats have no range: the moved arms below are not even compiled.)
+    if !T::IS_FIXED {
+        return intersects_in(a, b);
+    }
     match fit(a, b, &Vector::zeros()) {
         Fit::In => intersects_in(a, b),
         Fit::Moved(f) if f.k == 0 => intersects_in(&f.cored(a), &f.cored(b)),
@@ -697,6 +705,10 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
+    // (Floats have no range: the moved arms below are not even compiled.)
+    if !T::IS_FIXED {
+        return contact_in(a, b);
+    }
     match fit(a, b, &Vector::zeros()) {
         Fit::In => contact_in(a, b),
         Fit::Moved(f) if f.k == 0 => {
@@ -713,6 +725,10 @@ where
     A: Cored<T, D> + ?Sized,
     B: Cored<T, D> + ?Sized,
 {
+    // (Floats have no range: the moved arms below are not even compiled.)
+    if !T::IS_FIXED {
+        return toi_in(a, motion, b);
+    }
     match fit(a, b, motion) {
         Fit::In => toi_in(a, motion, b),
         Fit::Moved(f) if f.k == 0 => {
