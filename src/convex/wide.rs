@@ -33,13 +33,13 @@ use nalgebra::{Point3, Vector3};
 use num_traits::Zero;
 
 use crate::convex::simplex::{vertex, Sub};
-use crate::{Growth, Real, Wide};
+use crate::{Real, Wide};
 
-/// Whether `T` is a fixed-point type (a constant: the fixed-point branches
-/// fold away for floats).
+/// Whether `T` is a fixed-point type ([`Real::IS_FIXED`], a constant: the
+/// fixed-point branches fold away for floats).
 #[inline(always)]
 pub(crate) fn is_fixed<T: Real>() -> bool {
-    T::range_limit(Growth::Quadratic).is_some()
+    T::IS_FIXED
 }
 
 #[inline(always)]
