@@ -18,6 +18,11 @@
 //!   from the shapes scaled into the range and moved back (saturating).
 //!   Their error is the scaled query's, times `2^k`.
 //!
+//! Shapes within the range run through the same code with the identity
+//! frame ([`Fit::frame`]: every move skipped, so the answers are the
+//! unmoved query's bit for bit): each pair of shapes compiles one copy of
+//! the query per fixed-point type, not one for each case.
+//!
 //! Floats have no range: the check is a constant and folds away. The
 //! shapes' bounding boxes come from their support points along the axes
 //! (`4·D` support calls, fixed point only), so any [`Support`] shape — a
@@ -50,6 +55,28 @@ pub(crate) enum Fit<T: Real> {
 pub(crate) struct Frame<T: Real> {
     pub o: Vector3<T>,
     pub k: i32,
+    /// `false` for the identity ([`Fit::frame`] of [`Fit::In`]): the
+    /// moves are skipped (they would be exact: `o = 0`, `k = 0`).
+    moves: bool,
+}
+
+impl<T: Real> Fit<T> {
+    /// The frame the query runs in: the identity for shapes within the
+    /// range. Fixed point runs every query through its moved arm, the
+    /// identity included, so that each pair of shapes compiles one arm,
+    /// not two (the identity's answers are the unmoved query's, bit for
+    /// bit: every move is skipped).
+    #[inline(always)]
+    pub fn frame(self) -> Frame<T> {
+        match self {
+            Fit::In => Frame {
+                o: Vector3::zeros(),
+                k: 0,
+                moves: false,
+            },
+            Fit::Moved(f) => f,
+        }
+    }
 }
 
 /// The bounding box of a shape from its support points along the axes
@@ -147,19 +174,25 @@ where
         ext = ext.mul_pow2(-1);
         k += 1;
     }
-    Fit::Moved(Frame { o, k })
+    Fit::Moved(Frame { o, k, moves: true })
 }
 
 impl<T: Real> Frame<T> {
     /// A point moved into the frame.
     #[inline]
     pub fn point(&self, p: &Vector3<T>) -> Vector3<T> {
+        if !self.moves {
+            return *p;
+        }
         p.zip_map(&self.o, |x, o| diff(x, o, self.k))
     }
 
     /// A point moved back out of the frame (saturating).
     #[inline]
     pub fn back(&self, p: &Vector3<T>) -> Vector3<T> {
+        if !self.moves {
+            return *p;
+        }
         p.zip_map(&self.o, |y, o| {
             (o.widen() + y.widen().mul_pow2(self.k)).narrow()
         })
@@ -168,12 +201,18 @@ impl<T: Real> Frame<T> {
     /// A length (a radius, a motion's component) moved into the frame.
     #[inline]
     pub fn len(&self, x: T) -> T {
+        if !self.moves {
+            return x;
+        }
         x.mul_pow2(-self.k)
     }
 
     /// A length moved back out of the frame (saturating).
     #[inline]
     pub fn len_back(&self, x: T) -> T {
+        if !self.moves {
+            return x;
+        }
         x.widen().mul_pow2(self.k).narrow()
     }
 
@@ -232,8 +271,8 @@ pub(crate) struct Moved<S, T: Real> {
 impl<S: Support<T, D>, T: Real, const D: usize> Support<T, D> for Moved<S, T> {
     #[inline]
     fn support(&self, dir: &Vector<T, D>) -> Point<T, D> {
-        let mut start = 0;
-        self.support_from(dir, &mut start)
+        let p = self.shape.support(dir);
+        lower_point(&self.frame.point(&lift(&p.coords)))
     }
 
     #[inline]

@@ -142,7 +142,6 @@ pub use rounded::Rounded;
 pub(crate) use support::ball_offset;
 pub use support::Support;
 
-use frame::Fit;
 use gjk::{gjk, lift, lower, lower_point, Status};
 
 use crate::intersect::common::unit;
@@ -173,10 +172,9 @@ where
     if !T::IS_FIXED {
         return closest_in::<T, D, A, B>(a, b);
     }
-    match frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()) {
-        Fit::In => closest_in::<T, D, A, B>(a, b),
-        Fit::Moved(f) => f.pair_back(closest_in::<T, D, _, _>(&f.shape(a), &f.shape(b))),
-    }
+    // (Fixed point: one arm, the identity frame within the range.)
+    let f = frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()).frame();
+    f.pair_back(closest_in::<T, D, _, _>(&f.shape(a), &f.shape(b)))
 }
 
 fn closest_in<T, const D: usize, A, B>(a: &A, b: &B) -> ClosestPair<T, D>
@@ -220,11 +218,8 @@ where
     if !T::IS_FIXED {
         return intersects_in::<T, D, A, B>(a, b);
     }
-    match frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()) {
-        Fit::In => intersects_in::<T, D, A, B>(a, b),
-        Fit::Moved(f) if f.k == 0 => intersects_in::<T, D, _, _>(&f.shape(a), &f.shape(b)),
-        Fit::Moved(_) => false,
-    }
+    let f = frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()).frame();
+    f.k == 0 && intersects_in::<T, D, _, _>(&f.shape(a), &f.shape(b))
 }
 
 fn intersects_in<T, const D: usize, A, B>(a: &A, b: &B) -> bool
@@ -260,13 +255,11 @@ where
     if !T::IS_FIXED {
         return contact_in::<T, D, A, B>(a, b);
     }
-    match frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()) {
-        Fit::In => contact_in::<T, D, A, B>(a, b),
-        Fit::Moved(f) if f.k == 0 => {
-            contact_in::<T, D, _, _>(&f.shape(a), &f.shape(b)).map(|c| f.contact_back(c))
-        }
-        Fit::Moved(_) => None,
+    let f = frame::fit::<T, D, A, B>(a, b, &Vector::zeros(), T::zero()).frame();
+    if f.k != 0 {
+        return None;
     }
+    contact_in::<T, D, _, _>(&f.shape(a), &f.shape(b)).map(|c| f.contact_back(c))
 }
 
 fn contact_in<T, const D: usize, A, B>(a: &A, b: &B) -> Option<Contact<T, D>>
@@ -313,13 +306,11 @@ where
     if !T::IS_FIXED {
         return cast_in::<T, D, A, B>(a, motion, b);
     }
-    match frame::fit::<T, D, A, B>(a, b, motion, T::zero()) {
-        Fit::In => cast_in::<T, D, A, B>(a, motion, b),
-        Fit::Moved(f) if f.k == 0 => {
-            cast_in::<T, D, _, _>(&f.shape(a), motion, &f.shape(b)).map(|t| f.toi_back(t))
-        }
-        Fit::Moved(_) => None,
+    let f = frame::fit::<T, D, A, B>(a, b, motion, T::zero()).frame();
+    if f.k != 0 {
+        return None;
     }
+    cast_in::<T, D, _, _>(&f.shape(a), motion, &f.shape(b)).map(|t| f.toi_back(t))
 }
 
 fn cast_in<T, const D: usize, A, B>(a: &A, motion: &Vector<T, D>, b: &B) -> Option<Toi<T, D>>

@@ -674,10 +674,9 @@ where
     if !T::IS_FIXED {
         return closest_in(a, b);
     }
-    match fit(a, b, &Vector::zeros()) {
-        Fit::In => closest_in(a, b),
-        Fit::Moved(f) => f.pair_back(closest_in(&f.cored(a), &f.cored(b))),
-    }
+    // (Fixed point: one arm, the identity frame within the range.)
+    let f = fit(a, b, &Vector::zeros()).frame();
+    f.pair_back(closest_in(&f.cored(a), &f.cored(b)))
 }
 
 /// Whether two cored shapes intersect (touching counts).
@@ -691,11 +690,8 @@ where
     if !T::IS_FIXED {
         return intersects_in(a, b);
     }
-    match fit(a, b, &Vector::zeros()) {
-        Fit::In => intersects_in(a, b),
-        Fit::Moved(f) if f.k == 0 => intersects_in(&f.cored(a), &f.cored(b)),
-        Fit::Moved(_) => false,
-    }
+    let f = fit(a, b, &Vector::zeros()).frame();
+    f.k == 0 && intersects_in(&f.cored(a), &f.cored(b))
 }
 
 /// The contact of two cored shapes; `None` when they are apart.
@@ -709,13 +705,11 @@ where
     if !T::IS_FIXED {
         return contact_in(a, b);
     }
-    match fit(a, b, &Vector::zeros()) {
-        Fit::In => contact_in(a, b),
-        Fit::Moved(f) if f.k == 0 => {
-            contact_in(&f.cored(a), &f.cored(b)).map(|c| f.contact_back(c))
-        }
-        Fit::Moved(_) => None,
+    let f = fit(a, b, &Vector::zeros()).frame();
+    if f.k != 0 {
+        return None;
     }
+    contact_in(&f.cored(a), &f.cored(b)).map(|c| f.contact_back(c))
 }
 
 /// The first contact of `a` moving by `motion` with the static `b`.
@@ -729,13 +723,11 @@ where
     if !T::IS_FIXED {
         return toi_in(a, motion, b);
     }
-    match fit(a, b, motion) {
-        Fit::In => toi_in(a, motion, b),
-        Fit::Moved(f) if f.k == 0 => {
-            toi_in(&f.cored(a), motion, &f.cored(b)).map(|t| f.toi_back(t))
-        }
-        Fit::Moved(_) => None,
+    let f = fit(a, b, motion).frame();
+    if f.k != 0 {
+        return None;
     }
+    toi_in(&f.cored(a), motion, &f.cored(b)).map(|t| f.toi_back(t))
 }
 
 /// Whether two cored shapes (and a motion) lie beyond the fixed-point
@@ -1508,5 +1500,52 @@ mod owned {
 
     gjk_3d_self! {
         [T: Real] ConvexPolyhedron<T>, |s| s.vertices().iter().flat_map(|v| v.iter()).copied();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixed::{I16F16, I32F32};
+    use nalgebra::{Matrix3, Point3, Vector3};
+
+    /// Fixed point runs shapes within the range through the moved arm with
+    /// the identity frame ([`Fit::frame`]): its answers are the unmoved
+    /// query's, bit for bit (the moves are skipped, not computed).
+    fn identity_frame_is_the_unmoved_query<T: Real>() {
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut x = |h: f64| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            T::from_f64_lossy((s >> 11) as f64 / (1u64 << 53) as f64 * 2.0 * h - h)
+        };
+        let mut p = |h: f64| Point3::new(x(h), x(h), x(h));
+        for _ in 0..200 {
+            let ball = Ball::new(p(3.0), p(1.0).x.abs());
+            let cap = Capsule::new(Segment::new(p(3.0), p(3.0)), p(1.0).x.abs());
+            let tri = Triangle::new(p(3.0), p(3.0), p(3.0));
+            let obb = Obb::new(p(3.0), p(1.0).coords.abs(), Matrix3::identity());
+            let m: Vector3<T> = p(3.0).coords;
+            // The pair table's layer (closed forms and GJK) and the unmoved
+            // queries under it.
+            assert_eq!(closest(&obb, &tri), closest_in(&obb, &tri));
+            assert_eq!(closest(&cap, &ball), closest_in(&cap, &ball));
+            assert_eq!(intersects(&tri, &cap), intersects_in(&tri, &cap));
+            assert_eq!(contact(&obb, &ball), contact_in(&obb, &ball));
+            assert_eq!(contact(&cap, &tri), contact_in(&cap, &tri));
+            assert_eq!(toi(&ball, &m, &obb), toi_in(&ball, &m, &obb));
+            assert_eq!(toi(&tri, &m, &cap), toi_in(&tri, &m, &cap));
+        }
+    }
+
+    #[test]
+    fn identity_frame_is_the_unmoved_query_i16f16() {
+        identity_frame_is_the_unmoved_query::<I16F16>();
+    }
+
+    #[test]
+    fn identity_frame_is_the_unmoved_query_i32f32() {
+        identity_frame_is_the_unmoved_query::<I32F32>();
     }
 }
