@@ -26,7 +26,7 @@
 //!   `isect_no_std_check_found_a_panic_path`.
 //!
 //! Layout: one module per query family (`closest`, `rays`, `overlap`,
-//! `sweep`, `grid`, `predicates`: every family of the core; a new one adds
+//! `sweep`, `grid`, `predicates`, `convex`: every family of the core; a new one adds
 //! a module file and its name to the `families!` list). A
 //! module writes each query once, generic over [`Scalar`], inside the
 //! [`export!`] macro, which instantiates it for every scalar named there.
@@ -276,7 +276,7 @@ macro_rules! families {
     };
 }
 
-families!(closest, rays, overlap, sweep, grid, predicates);
+families!(closest, rays, overlap, sweep, grid, predicates, convex);
 
 /// The image's entry point (the symbol the linker starts from): it
 /// references every exported query, so that none is discarded.

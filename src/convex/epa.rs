@@ -26,7 +26,7 @@
 //! shapes then separate by any motion out of that plane, and the depth is
 //! zero along the plane's normal.
 
-use crate::linalg::Len2;
+use crate::linalg::{At, Len2};
 use core::cmp::Ordering;
 
 use nalgebra::{Point2, Point3, Vector3};
@@ -44,6 +44,50 @@ pub const MAX_VERTICES: usize = 64;
 pub const MAX_FACES: usize = 2 * MAX_VERTICES - 4;
 /// Horizon edges of one expansion step.
 const MAX_EDGES: usize = MAX_VERTICES;
+
+/// The face array's length: a power of two at least [`MAX_FACES`].
+const FACE_SLOTS: usize = 128;
+const _: () = assert!(MAX_FACES <= FACE_SLOTS);
+
+// The polytope's arrays (of power-of-two lengths) are read and written
+// through `get` and `put`, which mask the index into the array: an index
+// the compiler cannot bound would keep a bounds check's panic path in
+// firmware images at every opt-level (`no_std_check/`'s convex family),
+// and a checked `get` with a fallback cost EPA a quarter more
+// instructions; the mask is one `and`. The indices stay in bounds (the
+// capacities are checked before each insertion), so the mask never
+// changes one.
+
+/// `a[i]` (the index masked into the array).
+#[inline(always)]
+fn get<X: Copy, const N: usize>(a: &[X; N], i: usize) -> X {
+    const { assert!(N.is_power_of_two()) };
+    a[i & (N - 1)]
+}
+
+/// `a[i] = x` (the index masked into the array).
+#[inline(always)]
+fn put<X, const N: usize>(a: &mut [X; N], i: usize, x: X) {
+    const { assert!(N.is_power_of_two()) };
+    a[i & (N - 1)] = x;
+}
+
+/// `i mod n` for `i < 2n` (the polygon's cyclic neighbours), without a
+/// division (nor its panic path for `n = 0`).
+#[inline(always)]
+fn wrap(i: usize, n: usize) -> usize {
+    if i >= n {
+        i - n
+    } else {
+        i
+    }
+}
+
+/// The vertex `i` of the polytope.
+#[inline(always)]
+fn vert<T: Real>(verts: &[Vertex<T>; MAX_VERTICES], i: usize) -> Vector3<T> {
+    verts[i & (MAX_VERTICES - 1)].w
+}
 
 /// The penetration found by EPA: the unit `normal` of the boundary of `M`
 /// nearest the origin, pointing out of `M` (from the first shape to the
@@ -158,7 +202,7 @@ fn epa_2d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
     let mut poly = [Vertex::zero(); MAX_VERTICES];
     let mut n = 0usize;
     for v in simplex.vertices() {
-        poly[n] = *v;
+        put(&mut poly, n, *v);
         n += 1;
     }
     // Grow a point or a segment into a triangle around the origin.
@@ -224,7 +268,7 @@ fn epa_2d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
         let mut best_dist = T::max_finite();
         let mut best_normal = Vector3::x();
         for i in 0..n {
-            let (p, q) = (poly[i].w, poly[(i + 1) % n].w);
+            let (p, q) = (vert(&poly, i), vert(&poly, wrap(i + 1, n)));
             let e = q - p;
             // Outward normal of a counter-clockwise edge.
             let Some((normal, _)) = unit(&Vector3::new(e.y, -e.x, T::zero())) else {
@@ -238,14 +282,14 @@ fn epa_2d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
             }
         }
         let i = best;
-        let j = (i + 1) % n;
+        let j = wrap(i + 1, n);
         let w = support(&best_normal);
         if !finite3(&w.w) {
             return None;
         }
         let reach = best_normal.dot(&w.w);
         scale = scale.max_sel(w.w.len2().sqrt_clamped());
-        let beyond = T::orient2d(&p2(&poly[i].w), &p2(&poly[j].w), &p2(&w.w))
+        let beyond = T::orient2d(&p2(&vert(&poly, i)), &p2(&vert(&poly, j)), &p2(&w.w))
             == crate::Orientation::Clockwise;
         let last = step + 1 == 4 * MAX_VERTICES;
         if !beyond || reach - best_dist <= gap_tolerance(scale) || n == MAX_VERTICES || last {
@@ -258,18 +302,18 @@ fn epa_2d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
         // (those it also sees past), exactly.
         let at = i + 1;
         for k in (at..n).rev() {
-            poly[k + 1] = poly[k];
+            let x = get(&poly, k);
+            put(&mut poly, k + 1, x);
         }
-        poly[at] = w;
+        put(&mut poly, at, w);
         n += 1;
         let mut at = at;
         // Forward neighbours.
         while n > 3 {
-            let next = (at + 1) % n;
-            let after = (at + 2) % n;
-            if T::orient2d(&p2(&poly[at].w), &p2(&poly[next].w), &p2(&poly[after].w)).to_ordering()
-                == Ordering::Greater
-            {
+            let next = wrap(at + 1, n);
+            let after = wrap(wrap(at + 2, n), n);
+            let (pa, pn, pf) = (vert(&poly, at), vert(&poly, next), vert(&poly, after));
+            if T::orient2d(&p2(&pa), &p2(&pn), &p2(&pf)).to_ordering() == Ordering::Greater {
                 break;
             }
             remove(&mut poly, &mut n, next);
@@ -279,11 +323,10 @@ fn epa_2d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
         }
         // Backward neighbours.
         while n > 3 {
-            let prev = (at + n - 1) % n;
-            let before = (at + n - 2) % n;
-            if T::orient2d(&p2(&poly[before].w), &p2(&poly[prev].w), &p2(&poly[at].w)).to_ordering()
-                == Ordering::Greater
-            {
+            let prev = wrap(at + n - 1, n);
+            let before = wrap(at + n - 2, n);
+            let (pb, pp, pa) = (vert(&poly, before), vert(&poly, prev), vert(&poly, at));
+            if T::orient2d(&p2(&pb), &p2(&pp), &p2(&pa)).to_ordering() == Ordering::Greater {
                 break;
             }
             remove(&mut poly, &mut n, prev);
@@ -298,10 +341,11 @@ fn epa_2d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
 
 /// Removes element `k` of the first `n` of `poly`.
 fn remove<T: Real>(poly: &mut [Vertex<T>; MAX_VERTICES], n: &mut usize, k: usize) {
-    for m in k..*n - 1 {
-        poly[m] = poly[m + 1];
+    for m in k..n.saturating_sub(1) {
+        let x = get(poly, m + 1);
+        put(poly, m, x);
     }
-    *n -= 1;
+    *n = n.saturating_sub(1);
 }
 
 /// The normal `(b - a) × (c - a)` of the triangle `a b c`, not normalised
@@ -327,11 +371,11 @@ fn support_dir<T: Real>(d: Vector3<T>) -> Vector3<T> {
 
 /// The face `i j k` with its unit outward normal and distance; `None` for
 /// a degenerate (zero-area) face.
-fn make_face<T: Real>(verts: &[Vertex<T>], i: u8, j: u8, k: u8) -> Face<T> {
+fn make_face<T: Real>(verts: &[Vertex<T>; MAX_VERTICES], i: u8, j: u8, k: u8) -> Face<T> {
     let (a, b, c) = (
-        verts[usize::from(i)].w,
-        verts[usize::from(j)].w,
-        verts[usize::from(k)].w,
+        vert(verts, usize::from(i)),
+        vert(verts, usize::from(j)),
+        vert(verts, usize::from(k)),
     );
     match unit(&face_normal(&a, &b, &c)) {
         Some((normal, _)) => Face {
@@ -353,7 +397,7 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
     let mut verts = [Vertex::zero(); MAX_VERTICES];
     let mut nv = 0usize;
     for v in simplex.vertices() {
-        verts[nv] = *v;
+        put(&mut verts, nv, *v);
         nv += 1;
     }
     // Grow to a tetrahedron with volume (the origin stays inside, closed).
@@ -449,12 +493,12 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
     if o == Ordering::Greater {
         verts.swap(1, 2);
     }
-    let mut faces = [make_face(&verts, 0, 1, 2); MAX_FACES];
-    let mut alive = [false; MAX_FACES];
+    let mut faces = [make_face(&verts, 0, 1, 2); FACE_SLOTS];
+    let mut alive = [false; FACE_SLOTS];
     let mut nf = 0usize;
     for [i, j, k] in [[0u8, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]] {
-        faces[nf] = make_face(&verts, i, j, k);
-        alive[nf] = true;
+        put(&mut faces, nf, make_face(&verts, i, j, k));
+        put(&mut alive, nf, true);
         nf += 1;
     }
     let mut scale = verts
@@ -467,9 +511,10 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
         let mut best = usize::MAX;
         let mut best_dist = T::max_finite();
         for f in 0..nf {
-            if alive[f] && (best == usize::MAX || faces[f].dist < best_dist) {
+            let m = f & (FACE_SLOTS - 1);
+            if alive[m] && (best == usize::MAX || faces[m].dist < best_dist) {
                 best = f;
-                best_dist = faces[f].dist;
+                best_dist = faces[m].dist;
             }
         }
         let face = faces.get(best).copied()?;
@@ -480,9 +525,10 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
         let reach = face.normal.dot(&w.w);
         scale = scale.max_sel(w.w.len2().sqrt_clamped());
         let sees = |f: &Face<T>, p: &Vector3<T>| {
-            let [i, j, k] = f.idx.map(usize::from);
-            T::orient3d(&p3(&verts[i].w), &p3(&verts[j].w), &p3(&verts[k].w), &p3(p)).to_ordering()
-                == Ordering::Greater
+            let [i, j, k] = f.idx;
+            let v = |i: u8| vert(&verts, usize::from(i));
+            let (a, b, c) = (v(i), v(j), v(k));
+            T::orient3d(&p3(&a), &p3(&b), &p3(&c), &p3(p)).to_ordering() == Ordering::Greater
         };
         let done =
             !sees(&face, &w.w) || reach - face.dist <= gap_tolerance(scale) || nv == MAX_VERTICES;
@@ -494,18 +540,21 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
         let mut ne = 0usize;
         let mut overflow = false;
         for f in 0..nf {
-            if !alive[f] || !sees(&faces[f], &w.w) {
+            let m = f & (FACE_SLOTS - 1);
+            if !alive[m] || !sees(&faces[m], &w.w) {
                 continue;
             }
-            alive[f] = false;
-            let [i, j, k] = faces[f].idx;
+            alive[m] = false;
+            let [i, j, k] = faces[m].idx;
             for (p, q) in [(i, j), (j, k), (k, i)] {
                 // An edge seen from both sides is interior: drop it.
                 if let Some(e) = horizon.iter().take(ne).position(|&(x, y)| x == q && y == p) {
-                    horizon[e] = horizon[ne - 1];
+                    // (`e < ne`, so `ne >= 1`.)
                     ne -= 1;
+                    let last = get(&horizon, ne);
+                    put(&mut horizon, e, last);
                 } else if ne < MAX_EDGES {
-                    horizon[ne] = (p, q);
+                    put(&mut horizon, ne, (p, q));
                     ne += 1;
                 } else {
                     overflow = true;
@@ -515,9 +564,10 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
         // Compact the face list, then add the new faces.
         let mut live = 0usize;
         for f in 0..nf {
-            if alive[f] {
-                faces[live] = faces[f];
-                alive[live] = true;
+            if get(&alive, f) {
+                let x = get(&faces, f);
+                put(&mut faces, live, x);
+                put(&mut alive, live, true);
                 live += 1;
             }
         }
@@ -527,12 +577,12 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
             // answer with it directly).
             return Some(finish(&face));
         }
-        verts[nv] = w;
+        put(&mut verts, nv, w);
         let new = nv as u8;
         nv += 1;
         for &(p, q) in horizon.iter().take(ne) {
-            faces[nf] = make_face(&verts, p, q, new);
-            alive[nf] = true;
+            put(&mut faces, nf, make_face(&verts, p, q, new));
+            put(&mut alive, nf, true);
             nf += 1;
         }
     }
@@ -540,7 +590,7 @@ fn epa_3d<T: Real>(support: SupportFn<'_, T>, simplex: &Simplex<T>) -> Option<Pe
 
 /// Whether three points are collinear, exactly.
 fn collinear3<T: Real>(a: &Vector3<T>, b: &Vector3<T>, c: &Vector3<T>) -> bool {
-    let pp = |v: &Vector3<T>, i: usize, j: usize| Point2::new(v[i], v[j]);
+    let pp = |v: &Vector3<T>, i: usize, j: usize| Point2::new(v.at(i), v.at(j));
     [(0, 1), (1, 2), (2, 0)].iter().all(|&(i, j)| {
         T::orient2d(&pp(a, i, j), &pp(b, i, j), &pp(c, i, j)) == crate::Orientation::Collinear
     })
